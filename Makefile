@@ -1,0 +1,161 @@
+# SPDX-License-Identifier: MIT
+# mjt: one Makefile, GNU make.  `make help` lists the targets.
+
+# ---- What a user may override -------------------------------------------
+CC         ?= cc
+CFLAGS     ?= -O2 -g
+LDFLAGS    ?=
+PKG_CONFIG ?= pkg-config
+PREFIX     ?= /usr/local
+DESTDIR    ?=
+V          ?= 0
+TABLES     ?= tables/mjt.lmdb
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+
+# ---- The project's own flags, appended so CFLAGS=-O0 keeps them ----------
+BUILD     := build
+DEPS      := lmdb libzstd libxxhash
+TEST_DEPS := criterion
+PACKAGES  := liblmdb-dev libzstd-dev libxxhash-dev libcriterion-dev
+
+WARN      := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+             -Wmissing-prototypes
+MJT_CPPFLAGS := -Icore -Iquery -D_POSIX_C_SOURCE=200809L
+MJT_CFLAGS   := -std=c11 $(WARN) -fPIC -MMD -MP
+DEP_CFLAGS    = $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
+DEP_LIBS      = $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null)
+TEST_CFLAGS   = $(shell $(PKG_CONFIG) --cflags $(TEST_DEPS) 2>/dev/null)
+TEST_LIBS     = $(shell $(PKG_CONFIG) --libs $(TEST_DEPS) 2>/dev/null)
+ALL_CFLAGS    = $(MJT_CPPFLAGS) $(CPPFLAGS) $(MJT_CFLAGS) $(DEP_CFLAGS) \
+                $(CFLAGS) $(EXTRA_CFLAGS)
+ALL_LDLIBS    = $(DEP_LIBS) -lpthread $(LDLIBS)
+
+ifeq ($(V),0)
+Q = @
+say = @printf '  %-6s %s\n' $(1) $(2);
+else
+Q =
+say =
+endif
+
+CORE_SRC  := $(wildcard core/*.c)
+GEN_SRC   := $(wildcard gen/*.c)
+LIB_SRC   := $(filter-out query/cli%.c,$(wildcard query/*.c))
+CLI_SRC   := $(wildcard query/cli*.c)
+TEST_SRC  := $(wildcard tests/test_*.c)
+BENCH_SRC := $(wildcard tests/bench_*.c)
+
+obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
+CORE_OBJ  := $(call obj,$(CORE_SRC))
+GEN_OBJ   := $(call obj,$(GEN_SRC))
+LIB_OBJ   := $(call obj,$(LIB_SRC))
+CLI_OBJ   := $(call obj,$(CLI_SRC))
+TEST_OBJ  := $(call obj,$(TEST_SRC))
+BENCH_BIN := $(patsubst tests/%.c,$(BUILD)/%,$(BENCH_SRC))
+
+.PHONY: all lib gen cli tables test test-long bench install uninstall \
+        clean clean-tables help deps deps-check debug asan ubsan leakcheck
+
+all: lib gen cli ## build libmjt, mjt-gen and mjq under build/
+
+lib: $(BUILD)/libmjt.a $(BUILD)/libmjt.so $(BUILD)/mjt.pc ## libmjt only
+gen: $(BUILD)/mjt-gen ## mjt-gen only
+cli: $(BUILD)/mjq ## mjq only
+
+deps: ## install the Debian packages pkg-config cannot find
+	$(Q)sh scripts/install-deps.sh
+
+deps-check:
+	@$(PKG_CONFIG) --exists $(DEPS) || { echo "missing packages: \
+install $(PACKAGES) (or run 'make deps')" >&2; exit 1; }
+
+tables: deps ## install deps, build, generate tables/mjt.lmdb, print a summary
+	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(BUILD)/mjt-gen -o $(TABLES) -j $(JOBS)
+	$(Q)$(BUILD)/mjq info $(TABLES)
+
+test: deps ## install deps, build, run every test (non-zero on failure)
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all
+	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_mjt --jobs 2
+	$(Q)sh tests/cli.sh $(BUILD)
+
+test-long: deps ## the exhaustive runs too long for `make test`
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all
+	$(Q)MJT_BUILD=$(BUILD) MJT_LONG=1 $(BUILD)/test_mjt --jobs 2
+	$(Q)sh tests/cli.sh $(BUILD)
+
+bench: deps ## benchmarks, one `BENCH name value unit` line per figure
+	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN)
+	$(Q)sh scripts/bench.sh $(BUILD)
+
+$(BUILD)/%.o: %.c | deps-check
+	@mkdir -p $(@D)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(@D)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c $< -o $@
+
+$(BUILD)/libmjt.a: $(LIB_OBJ) $(CORE_OBJ)
+	$(call say,AR,$@)$(AR) rcs $@ $^
+
+$(BUILD)/libmjt.so: $(LIB_OBJ) $(CORE_OBJ)
+	$(call say,LD,$@)$(CC) -shared $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+
+$(BUILD)/mjt.pc: query/mjt.pc.in
+	$(call say,GEN,$@)sed -e 's|@PREFIX@|$(PREFIX)|' \
+	    -e 's|@VERSION@|$(shell sed -n 's/.*MJT_VERSION_STRING "\(.*\)"/\1/p' query/mjt.h)|' \
+	    $< > $@
+
+$(BUILD)/mjt-gen: $(GEN_OBJ) $(CORE_OBJ)
+	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+
+$(BUILD)/mjq: $(CLI_OBJ) $(BUILD)/libmjt.a
+	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+
+$(BUILD)/test_mjt: $(TEST_OBJ) $(BUILD)/libmjt.a
+	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
+
+$(BUILD)/bench_%: $(BUILD)/tests/bench_%.o $(BUILD)/libmjt.a
+	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+
+install: all ## install header, libraries, mjq, mjt.pc (PREFIX, DESTDIR)
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	    $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mjt
+	install -m 644 query/mjt.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 $(BUILD)/libmjt.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libmjt.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(BUILD)/mjt.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	install -m 755 $(BUILD)/mjq $(BUILD)/mjt-gen $(DESTDIR)$(PREFIX)/bin/
+	if [ -f $(TABLES) ]; then install -m 644 $(TABLES) \
+	    $(DESTDIR)$(PREFIX)/share/mjt/; fi
+
+uninstall: ## remove what install put in place
+	rm -f $(DESTDIR)$(PREFIX)/include/mjt.h \
+	    $(DESTDIR)$(PREFIX)/lib/libmjt.a $(DESTDIR)$(PREFIX)/lib/libmjt.so \
+	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/mjt.pc \
+	    $(DESTDIR)$(PREFIX)/bin/mjq $(DESTDIR)$(PREFIX)/bin/mjt-gen \
+	    $(DESTDIR)$(PREFIX)/share/mjt/mjt.lmdb
+
+clean: ## remove build/ (tables stay)
+	rm -rf $(BUILD)
+
+clean-tables: ## remove the generated tables
+	rm -f tables/*.lmdb tables/*.lmdb.tmp.*
+
+debug: ## build with assertions and no optimisation in build-debug/
+	$(MAKE) BUILD=build-debug CFLAGS='-O0 -g' all
+
+asan: deps ## run the tests under AddressSanitizer
+	$(MAKE) BUILD=build-asan CFLAGS='-O1 -g -fsanitize=address -fno-omit-frame-pointer' \
+	    LDFLAGS=-fsanitize=address test
+
+ubsan: deps ## run the tests under UndefinedBehaviorSanitizer
+	$(MAKE) BUILD=build-ubsan CFLAGS='-O1 -g -fsanitize=undefined -fno-sanitize-recover=all' \
+	    LDFLAGS=-fsanitize=undefined test
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
+	    sed 's/:.*## /\t/' | awk -F'\t' '{printf "  %-14s %s\n", $$1, $$2}'
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

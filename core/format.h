@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The table format's byte layouts, shared by the writer (gen/) and the
+ * readers (query/): the decoded row of one record, whose bytes the digests
+ * cover, and the block that groups consecutive records before compression.
+ * tables/FORMAT.md is the prose version of this file; keep them together.
+ */
+#ifndef MJT_CORE_FORMAT_H
+#define MJT_CORE_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+
+#define MJT_FORMAT_MAGIC "mjt-tables"
+#define MJT_FORMAT_VERSION 1
+
+/* Records a block holds, but the last block of a table. */
+#define MJT_BLOCK_RECORDS 4096u
+
+/* A decoded row: key (u64 LE), then per slot deficit u8, need, excess u16. */
+#define MJT_ROW_SIZE (8 + MJT_SLOTS * 5)
+
+/* Bytes a decoded block of n records takes: count u32, keys, columns. */
+#define MJT_BLOCK_SIZE(n) (4 + (size_t)(n) * MJT_ROW_SIZE)
+
+void mjt__row_encode(uint64_t key, const mjt__record *rec,
+                     unsigned char row[MJT_ROW_SIZE]);
+
+/*
+ * Lay out n records column by column (all keys, then each slot's deficits,
+ * then each slot's need masks, then excess masks), which compresses far
+ * better than rows.  buf must hold MJT_BLOCK_SIZE(n) bytes.
+ */
+void mjt__block_encode(const uint64_t *keys, const mjt__record *recs,
+                       uint32_t n, unsigned char *buf);
+
+/*
+ * Read a decoded block of size bytes.  Returns the record count, or 0 when
+ * size does not match the count it declares or the keys are not strictly
+ * increasing.  keys and recs, if not NULL, must hold max records; a block
+ * declaring more returns 0.
+ */
+uint32_t mjt__block_decode(const unsigned char *buf, size_t size,
+                           uint32_t max, uint64_t *keys, mjt__record *recs);
+
+/* Big-endian 8 bytes: LMDB's byte order then sorts keys numerically. */
+void mjt__be64_put(unsigned char out[8], uint64_t v);
+uint64_t mjt__be64_get(const unsigned char in[8]);
+
+#endif

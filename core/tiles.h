@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tile kinds and the text form.  Ids: 0-8 are 1m-9m, 9-17 1p-9p, 18-26 1s-9s,
+ * 27-33 the honors 1z-7z (East South West North White Green Red).  The text
+ * form is runs of digits each closed by a suit letter, "123m406p789s11z",
+ * where 0 is a red five and reads as a 5.
+ */
+#ifndef MJT_CORE_TILES_H
+#define MJT_CORE_TILES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mjt.h"
+
+#define MJT_KINDS 34
+#define MJT_MAX_COPIES 4
+
+/* The suit of a tile id: 0 m, 1 p, 2 s, 3 z. */
+static inline int mjt__suit_of(int tile) { return tile / 9; }
+/* Rank 0-8 of a tile id within its suit. */
+static inline int mjt__rank_of(int tile) { return tile % 9; }
+
+/* "mpsz"[suit]. */
+extern const char mjt__suit_letters[5];
+
+/*
+ * Parse the text form into counts[34] (cleared first).  Returns the number of
+ * tiles (0 for empty text) or a negative code: MJT_ESYNTAX for an unknown
+ * character, a suit letter with no digits before it, digits with no suit
+ * letter after them or an honor digit 0, 8 or 9; MJT_ECOPIES for a fifth
+ * copy.  diag, if not NULL, receives the offset and a message.
+ */
+int mjt__tiles_parse(const char *text, size_t len, uint8_t counts[MJT_KINDS],
+                     mjt_diag *diag);
+
+/*
+ * Write counts in the text form ("123m456p11z", suits in order m p s z) into
+ * buf, NUL-terminated when cap > 0.  Returns the length the full text needs,
+ * not counting the NUL (snprintf's rule).
+ */
+size_t mjt__tiles_format(const uint8_t counts[MJT_KINDS], char *buf,
+                         size_t cap);
+
+/* Write tile's name ("5p") into buf[3].  Returns 2. */
+size_t mjt__tile_name(int tile, char buf[3]);
+
+/* Fill diag (if not NULL) with code, offset and a printf-style message. */
+void mjt__diag_set(mjt_diag *diag, int code, long offset, const char *fmt,
+                   ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+#endif

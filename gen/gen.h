@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mjt-gen's parts: the solving pool (solve.c) and the table writer
+ * (writer.c), driven by main.c.
+ */
+#ifndef MJT_GEN_H
+#define MJT_GEN_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+
+typedef void (*mjt__solver_fn)(uint64_t key, int ranks, mjt__record *out);
+
+typedef struct gen_solver {
+    const char *name;
+    unsigned version;
+    mjt__solver_fn fn;
+    const char *about;
+} gen_solver;
+
+/* One table (suit or honor) as it is built. */
+typedef struct gen_table {
+    const char *name; /* LMDB database name: "suit" or "honor" */
+    int ranks;
+    size_t len;           /* patterns */
+    uint64_t *keys;       /* sorted ascending once gen_solve_table returns */
+    mjt__record *recs;
+    uint64_t digest;      /* XXH3-64 of the decoded rows in key order */
+    size_t nblocks;
+    unsigned char **blocks; /* compressed blocks */
+    size_t *block_size;
+    size_t compressed;    /* sum of block_size */
+} gen_table;
+
+typedef struct gen_options {
+    const char *out;
+    unsigned jobs;
+    const gen_solver *solver;
+    int quiet;
+    int progress; /* draw a progress bar (stderr is a terminal) */
+    int level;    /* zstd level */
+} gen_options;
+
+/* Solve, sort, digest and compress a table with opt->jobs threads.
+ * Returns 0, or -1 after printing what failed. */
+int gen_build_table(gen_table *t, const gen_options *opt);
+void gen_table_free(gen_table *t);
+
+/* Write the tables to opt->out through a temporary file and a rename.
+ * Returns 0, or -1 after printing what failed; the old file is untouched. */
+int gen_write(gen_table *tables, int ntables, const gen_options *opt);
+
+/* Whether path exists and is a table of ours (1), absent (0), or exists and
+ * is something else (-1, after printing why). */
+int gen_check_existing(const char *path);
+
+extern const char *gen_prog;
+
+#endif

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The one LMDB writer.  Tables go to PATH.tmp.PID, which is fsynced and
+ * then renamed over PATH, so PATH always holds either the old table or the
+ * complete new one, never a part; a failure removes the temporary file and
+ * leaves PATH as it was.  MDB_NOLOCK: nobody else ever opens the temporary
+ * file, and readers of the final file need no lock because it never changes.
+ */
+#include "gen.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <lmdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "format.h"
+#include "mjt.h"
+
+#define MAP_SIZE ((size_t)256 << 20)
+
+static int put_text(MDB_txn *txn, MDB_dbi dbi, const char *k, const char *v)
+{
+    MDB_val key = {strlen(k), (void *)k}, val = {strlen(v), (void *)v};
+    return mdb_put(txn, dbi, &key, &val, 0);
+}
+
+static int put_meta(MDB_txn *txn, MDB_dbi dbi, const gen_table *tables,
+                    int ntables, const gen_options *opt)
+{
+    char buf[128], name[64];
+    time_t now = time(NULL);
+    struct tm tm;
+    int rc = 0;
+
+    gmtime_r(&now, &tm);
+    rc |= put_text(txn, dbi, "magic", MJT_FORMAT_MAGIC);
+    snprintf(buf, sizeof buf, "%d", MJT_FORMAT_VERSION);
+    rc |= put_text(txn, dbi, "format", buf);
+    rc |= put_text(txn, dbi, "generator", "mjt-gen " MJT_VERSION_STRING);
+    rc |= put_text(txn, dbi, "solver", opt->solver->name);
+    snprintf(buf, sizeof buf, "%u", opt->solver->version);
+    rc |= put_text(txn, dbi, "solver.version", buf);
+    snprintf(buf, sizeof buf, "block=%u zstd=%d", MJT_BLOCK_RECORDS,
+             opt->level);
+    rc |= put_text(txn, dbi, "options", buf);
+    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    rc |= put_text(txn, dbi, "created", buf);
+    for (int i = 0; i < ntables; i++) {
+        snprintf(name, sizeof name, "%s.patterns", tables[i].name);
+        snprintf(buf, sizeof buf, "%zu", tables[i].len);
+        rc |= put_text(txn, dbi, name, buf);
+        snprintf(name, sizeof name, "%s.digest", tables[i].name);
+        snprintf(buf, sizeof buf, "xxh3:%016llx",
+                 (unsigned long long)tables[i].digest);
+        rc |= put_text(txn, dbi, name, buf);
+    }
+    return rc;
+}
+
+static int put_blocks(MDB_txn *txn, MDB_dbi dbi, const gen_table *t)
+{
+    for (size_t b = 0; b < t->nblocks; b++) {
+        unsigned char kb[8];
+        mjt__be64_put(kb, t->keys[b * MJT_BLOCK_RECORDS]);
+        MDB_val key = {8, kb}, val = {t->block_size[b], t->blocks[b]};
+        int rc = mdb_put(txn, dbi, &key, &val, MDB_APPEND);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* Write everything into the environment at tmp; returns an LMDB code. */
+static int write_env(const char *tmp, gen_table *tables, int ntables,
+                     const gen_options *opt)
+{
+    MDB_env *env = NULL;
+    MDB_txn *txn = NULL;
+    MDB_dbi dbi;
+    int rc;
+
+    if ((rc = mdb_env_create(&env)) != 0)
+        return rc;
+    if ((rc = mdb_env_set_mapsize(env, MAP_SIZE)) != 0 ||
+        (rc = mdb_env_set_maxdbs(env, 4)) != 0 ||
+        (rc = mdb_env_open(env, tmp, MDB_NOSUBDIR | MDB_NOLOCK | MDB_NOSYNC,
+                           0644)) != 0 ||
+        (rc = mdb_txn_begin(env, NULL, 0, &txn)) != 0)
+        goto out;
+    if ((rc = mdb_dbi_open(txn, "meta", MDB_CREATE, &dbi)) != 0 ||
+        (rc = put_meta(txn, dbi, tables, ntables, opt)) != 0)
+        goto out;
+    for (int i = 0; i < ntables; i++)
+        if ((rc = mdb_dbi_open(txn, tables[i].name, MDB_CREATE, &dbi)) != 0 ||
+            (rc = put_blocks(txn, dbi, &tables[i])) != 0)
+            goto out;
+    rc = mdb_txn_commit(txn);
+    txn = NULL;
+    if (rc == 0)
+        rc = mdb_env_sync(env, 1);
+out:
+    if (txn != NULL)
+        mdb_txn_abort(txn);
+    mdb_env_close(env);
+    return rc;
+}
+
+int gen_write(gen_table *tables, int ntables, const gen_options *opt)
+{
+    char tmp[4096];
+    int rc;
+
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", opt->out, (long)getpid()) >=
+        (int)sizeof tmp) {
+        fprintf(stderr, "%s: %s: path too long\n", gen_prog, opt->out);
+        return -1;
+    }
+    unlink(tmp);
+    rc = write_env(tmp, tables, ntables, opt);
+    if (rc != 0) {
+        fprintf(stderr, "%s: %s: cannot write table: %s\n", gen_prog, tmp,
+                mdb_strerror(rc));
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, opt->out) != 0) {
+        fprintf(stderr, "%s: %s: cannot rename into place: %s\n", gen_prog,
+                opt->out, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+int gen_check_existing(const char *path)
+{
+    struct stat st;
+    MDB_env *env = NULL;
+    MDB_txn *txn = NULL;
+    MDB_dbi dbi;
+    MDB_val key = {5, "magic"}, val;
+    int ours = 0;
+
+    if (stat(path, &st) != 0)
+        return errno == ENOENT ? 0 : -1;
+    if (S_ISREG(st.st_mode) && mdb_env_create(&env) == 0 &&
+        mdb_env_set_maxdbs(env, 4) == 0 &&
+        mdb_env_open(env, path, MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK,
+                     0) == 0 &&
+        mdb_txn_begin(env, NULL, MDB_RDONLY, &txn) == 0 &&
+        mdb_dbi_open(txn, "meta", 0, &dbi) == 0 &&
+        mdb_get(txn, dbi, &key, &val) == 0)
+        ours = val.mv_size == strlen(MJT_FORMAT_MAGIC) &&
+               memcmp(val.mv_data, MJT_FORMAT_MAGIC, val.mv_size) == 0;
+    if (txn != NULL)
+        mdb_txn_abort(txn);
+    mdb_env_close(env);
+    if (!ours) {
+        fprintf(stderr,
+                "%s: %s: exists and is not an mjt table (refusing to "
+                "replace it; remove it or choose another -o)\n",
+                gen_prog, path);
+        return -1;
+    }
+    return 1;
+}
