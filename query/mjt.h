@@ -83,6 +83,131 @@ typedef struct mjt_diag {
     char message[160];
 } mjt_diag;
 
+/* ==== Tables ==== */
+
+typedef struct mjt_tables mjt_tables;
+
+/*
+ * Open the table file at path (written by mjt-gen) and load it.  Returns
+ * MJT_OK and sets *out, or: MJT_ENOENT (no file), MJT_EIO, MJT_EFORMAT (not
+ * a table, another format version, truncated), MJT_ECORRUPT (content does
+ * not match its digest, or patterns missing), MJT_ENOMEM, MJT_EINVAL (out or
+ * path NULL); then *out is NULL and diag, if not NULL, says why.  The handle
+ * holds about 7 MB, keeps no file open, and is shareable by any number of
+ * threads.  Takes tens of milliseconds (it checks every record).
+ */
+int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag);
+
+/* Free t and everything behind it.  NULL is a no-op. */
+void mjt_tables_close(mjt_tables *t);
+
+/* ==== Hands ==== */
+
+#define MJT_KINDS 34
+
+/*
+ * A concealed hand.  counts[i] is how many of tile i it holds (ids: 0-8
+ * 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-33 1z-7z), len their sum; code[] is
+ * derived from counts and kept by the mjt_hand_* calls: change a hand only
+ * through them.  A plain value: copy it freely.
+ */
+typedef struct mjt_hand {
+    uint8_t counts[MJT_KINDS];
+    uint8_t len;
+    uint32_t code[4];
+} mjt_hand;
+
+/*
+ * Make *h from 34 counts.  MJT_ECOPIES if a count exceeds 4, MJT_ECOUNT
+ * unless 1 to 14 tiles with a count of 1 or 2 mod 3.  Never allocates.
+ */
+int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
+                         mjt_diag *diag);
+
+/*
+ * Make *h from len bytes of text in the text form ("123m406p789s1122z", 0 is
+ * a red five).  MJT_ESYNTAX for a malformed text, MJT_ECOPIES for a fifth
+ * copy, MJT_ECOUNT for a wrong number of tiles; diag gets the message and
+ * the byte offset.  Never allocates.
+ */
+int mjt_hand_parse(mjt_hand *h, const char *text, size_t len,
+                   mjt_diag *diag);
+
+/*
+ * Write h in the text form into buf (NUL-terminated if cap > 0).  Returns
+ * the length the whole text needs, without the NUL; at most 48.
+ */
+size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap);
+
+/*
+ * Add or remove one tile (a draw, a discard).  Add: MJT_ECOPIES if four are
+ * held, MJT_ECOUNT if 14 are; remove: MJT_EINVAL if none is held; MJT_EINVAL
+ * for a tile outside 0-33.  The hand may pass through counts the queries
+ * refuse (0 tiles, a multiple of 3); the queries check.
+ */
+int mjt_hand_add(mjt_hand *h, int tile);
+int mjt_hand_remove(mjt_hand *h, int tile);
+
+/* ==== Queries ====
+ *
+ * Each takes an open table and a hand of 1 to 14 tiles whose count is 1 or
+ * 2 mod 3 (fewer than 13 means calls were made), returns MJT_OK or
+ * MJT_ECOUNT for another count (MJT_EINVAL for a NULL argument), never
+ * allocates, and is safe from any number of threads.
+ */
+
+/* Shanten of a form that does not apply (seven pairs below 13 tiles). */
+#define MJT_SHANTEN_NONE 127
+
+/* Shanten: -1 complete, 0 tenpai, ... (never "shanten + 1"). */
+typedef struct mjt_shanten_info {
+    int standard;   /* n//3 melds and a pair, no fifth copy of a tile */
+    int chiitoitsu; /* seven pairs, or MJT_SHANTEN_NONE below 13 tiles */
+    int kokushi;    /* thirteen orphans, or MJT_SHANTEN_NONE below 13 */
+    int overall;    /* the least of the three */
+} mjt_shanten_info;
+
+int mjt_shanten(const mjt_tables *t, const mjt_hand *h,
+                mjt_shanten_info *out);
+
+/*
+ * Effective tiles of a 3k+1 hand: bit i of tiles is set when drawing tile i
+ * lowers the overall shanten (never for a kind held 4 times).  count is the
+ * copies of those kinds not in the hand and not in visible (34 counts of
+ * tiles the caller has seen: discards, calls, dora indicators; NULL for
+ * none).  MJT_ECOPIES if visible and the hand together exceed 4 of a kind.
+ */
+typedef struct mjt_ukeire_info {
+    uint64_t tiles;
+    int count;
+    int shanten; /* overall shanten of the hand */
+} mjt_ukeire_info;
+
+int mjt_ukeire(const mjt_tables *t, const mjt_hand *h,
+               const uint8_t *visible, mjt_ukeire_info *out);
+
+/*
+ * Discard table of a 3k+2 hand: one entry per kind held, in tile order,
+ * with the overall shanten after discarding it and the effective tiles of
+ * what remains.  out must hold 14 entries; *len gets the number written.
+ * visible as for mjt_ukeire.
+ */
+typedef struct mjt_discard {
+    int tile;
+    int shanten;
+    uint64_t tiles;
+    int count;
+} mjt_discard;
+
+int mjt_discards(const mjt_tables *t, const mjt_hand *h,
+                 const uint8_t *visible, mjt_discard out[14], size_t *len);
+
+/*
+ * Waits of a 3k+1 hand: *waits gets its effective tiles when it is tenpai
+ * (overall shanten 0), else 0.  Bit i = tile i; never a kind held 4 times.
+ */
+int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits);
+
 #ifdef __cplusplus
 }
 #endif

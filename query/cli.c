@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mjq: the command line face of libmjt.
+ *
+ *   mjq [--tables PATH] [--json] [--visible TILES] [HAND...]   analysis
+ *   mjq dump [--tables PATH] PATTERN                           one record
+ *   mjq info [PATH]                                            meta record
+ *
+ * Exit 0 on success, 1 on a runtime failure (or a bad line in batch mode),
+ * 2 on a usage error.  Messages go to stderr as "mjq: context: problem".
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mjt.h"
+#include "suit.h"
+#include "tablefile.h"
+#include "tiles.h"
+
+const char *cli_prog = "mjq";
+
+static void usage(FILE *f)
+{
+    fputs("usage: mjq [--tables PATH] [--json] [--visible TILES] [HAND...]\n"
+          "       mjq dump [--tables PATH] PATTERN\n"
+          "       mjq info [PATH]\n"
+          "\n"
+          "Analyse hands (1 to 14 tiles, count 1 or 2 mod 3, text form\n"
+          "such as 123m406p789s1122z): shanten of each form, effective\n"
+          "tiles, waits, and for 3k+2 hands every discard.  With no HAND,\n"
+          "read one hand a line from stdin.\n"
+          "\n"
+          "  --tables PATH    table file (default $MJT_TABLES, else\n"
+          "                   tables/mjt.lmdb)\n"
+          "  --json           one JSON object a line\n"
+          "  --visible TILES  tiles already seen (discards, calls, dora\n"
+          "                   indicators), not counted as drawable\n"
+          "  -h, --help       this text\n"
+          "\n"
+          "dump prints the record of one suit pattern (1111m, 1122z) as\n"
+          "JSON; info prints a table file's meta record.\n", f);
+}
+
+const char *cli_default_tables(void)
+{
+    const char *env = getenv("MJT_TABLES");
+    return env != NULL && env[0] != '\0' ? env : "tables/mjt.lmdb";
+}
+
+int cli_usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "%s: ", cli_prog);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " (try 'mjq --help')\n");
+    return 2;
+}
+
+/* ==== dump and info ==== */
+
+static void mask_digits(unsigned mask, char out[10])
+{
+    int n = 0;
+    for (int r = 0; r < 9; r++)
+        if (mask >> r & 1)
+            out[n++] = (char)('1' + r);
+    out[n] = '\0';
+}
+
+static int cmd_dump(int argc, char **argv)
+{
+    const char *path = cli_default_tables(), *pattern = NULL;
+    uint8_t counts[MJT_KINDS];
+    mjt__tfile *f;
+    mjt__record rec;
+    mjt_diag diag;
+    int suit = -1, n, rc;
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--tables") && i + 1 < argc)
+            path = argv[++i];
+        else if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return cli_usage_error("dump: %s: unknown option", argv[i]);
+        else if (pattern == NULL)
+            pattern = argv[i];
+        else
+            return cli_usage_error("dump: %s: one pattern only", argv[i]);
+    }
+    if (pattern == NULL)
+        return cli_usage_error("dump: %s", "no PATTERN given");
+    n = mjt__tiles_parse(pattern, strlen(pattern), counts, &diag);
+    if (n < 0) {
+        fprintf(stderr, "%s: dump: %s: %s\n", cli_prog, pattern,
+                diag.message);
+        return 2;
+    }
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (counts[i] > 0) {
+            if (suit >= 0 && suit != i / 9) {
+                fprintf(stderr, "%s: dump: %s: tiles of more than one suit "
+                        "(a pattern is one suit)\n", cli_prog, pattern);
+                return 2;
+            }
+            suit = i / 9;
+        }
+    if (n == 0 || n > MJT_MAX_PATTERN_TILES) {
+        fprintf(stderr, "%s: dump: %s: %d tiles (a pattern has 1 to 14)\n",
+                cli_prog, pattern, n);
+        return 2;
+    }
+    int table = suit == 3 ? MJT__HONOR : MJT__SUIT;
+    uint64_t key = mjt__key_from_counts(counts + 9 * suit,
+                                        mjt__table_ranks[table]);
+    if ((rc = mjt__tfile_open(&f, path, &diag)) != MJT_OK) {
+        fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
+        return 1;
+    }
+    rc = mjt__tfile_find(f, table, key, &rec, &diag);
+    mjt__tfile_close(f);
+    if (rc != MJT_OK) {
+        fprintf(stderr, "%s: %s: %s\n", cli_prog, path,
+                rc == MJT_ENOENT ? "pattern missing from the table"
+                                 : diag.message);
+        return 1;
+    }
+    char text[64];
+    mjt__tiles_format(counts, text, sizeof text);
+    printf("{\"pattern\":\"%s\",\"key\":\"0x%016llx\",\"tiles\":%d,"
+           "\"slots\":[", text, (unsigned long long)key, n);
+    for (int s = 0; s < MJT_SLOTS; s++) {
+        char need[10], excess[10];
+        mask_digits(rec.slot[s].need, need);
+        mask_digits(rec.slot[s].excess, excess);
+        printf("%s{\"melds\":%d,\"pair\":%d,\"deficit\":%d,\"need\":\"%s\","
+               "\"excess\":\"%s\"}", s ? "," : "", s / 2, s % 2,
+               rec.slot[s].deficit, need, excess);
+    }
+    printf("]}\n");
+    return 0;
+}
+
+static void print_meta(void *ctx, const char *k, size_t klen, const char *v,
+                       size_t vlen)
+{
+    (void)ctx;
+    printf("%-16.*s %.*s\n", (int)klen, k, (int)vlen, v);
+}
+
+static int cmd_info(int argc, char **argv)
+{
+    const char *path = NULL;
+    mjt__tfile *f;
+    mjt_diag diag;
+
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1] != '\0')
+            return cli_usage_error("info: %s: unknown option", argv[i]);
+        if (path != NULL)
+            return cli_usage_error("info: %s: one file only", argv[i]);
+        path = argv[i];
+    }
+    if (path == NULL)
+        path = cli_default_tables();
+    if (mjt__tfile_open(&f, path, &diag) != MJT_OK) {
+        fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
+        return 1;
+    }
+    printf("%-16s %s\n", "file", path);
+    printf("%-16s %lld\n", "bytes", mjt__tfile_size(f));
+    mjt__tfile_meta_each(f, print_meta, NULL);
+    mjt__tfile_close(f);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+        usage(stdout);
+        return 0;
+    }
+    if (argc > 1 && !strcmp(argv[1], "dump"))
+        return cmd_dump(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "info"))
+        return cmd_info(argc - 1, argv + 1);
+    return cli_analyze(argc, argv);
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* mjq's commands, shared between its files. */
+#ifndef MJT_QUERY_CLI_H
+#define MJT_QUERY_CLI_H
+
+extern const char *cli_prog;
+
+/* The table path when --tables is not given. */
+const char *cli_default_tables(void);
+
+/* Print "mjq: <fmt with arg> (try 'mjq --help')" and return 2. */
+int cli_usage_error(const char *fmt, const char *arg);
+
+/* mjq [options] [HAND...]: the hand analysis. */
+int cli_analyze(int argc, char **argv);
+
+#endif

@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mjq's hand analysis: what a hand analysis page shows, as text for people
+ * or one JSON object a line for programs, for hands given as arguments or
+ * read a line at a time from stdin (batch mode).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "mjt.h"
+#include "tiles.h"
+
+typedef struct opts {
+    const char *tables;
+    int json;
+    int has_visible;
+    uint8_t visible[MJT_KINDS];
+} opts;
+
+/* Tiles of mask as "1m 2m" or JSON "\"1m\",\"2m\"" into buf. */
+static void tiles_text(uint64_t mask, int json, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < MJT_KINDS && n + 8 < cap; i++)
+        if (mask >> i & 1) {
+            char name[3];
+            mjt__tile_name(i, name);
+            n += (size_t)snprintf(buf + n, cap - n, json ? "%s\"%s\"" : "%s%s",
+                                  n ? (json ? "," : " ") : "", name);
+        }
+}
+
+static const uint8_t *vis(const opts *o)
+{
+    return o->has_visible ? o->visible : NULL;
+}
+
+static int cmp_discard(const void *a, const void *b)
+{
+    const mjt_discard *x = a, *y = b;
+    if (x->shanten != y->shanten)
+        return x->shanten < y->shanten ? -1 : 1;
+    if (x->count != y->count)
+        return x->count > y->count ? -1 : 1;
+    return x->tile - y->tile;
+}
+
+static void print_shanten(const mjt_shanten_info *s, int json)
+{
+    if (json) {
+        char c[8] = "null", k[8] = "null";
+        if (s->chiitoitsu != MJT_SHANTEN_NONE)
+            snprintf(c, sizeof c, "%d", s->chiitoitsu);
+        if (s->kokushi != MJT_SHANTEN_NONE)
+            snprintf(k, sizeof k, "%d", s->kokushi);
+        printf("\"shanten\":{\"standard\":%d,\"chiitoitsu\":%s,"
+               "\"kokushi\":%s,\"overall\":%d}", s->standard, c, k,
+               s->overall);
+        return;
+    }
+    printf("shanten   %d (standard %d", s->overall, s->standard);
+    if (s->chiitoitsu != MJT_SHANTEN_NONE)
+        printf(", chiitoitsu %d, kokushi %d", s->chiitoitsu, s->kokushi);
+    printf(")\n");
+}
+
+/* Print the analysis of a valid hand.  Returns 0, or 1 on a failure. */
+static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
+{
+    char text[64], list[256];
+    mjt_shanten_info s;
+
+    mjt_hand_format(h, text, sizeof text);
+    if (mjt_shanten(t, h, &s) != MJT_OK)
+        return 1;
+    if (o->json)
+        printf("{\"hand\":\"%s\",\"tiles\":%d,", text, h->len);
+    else
+        printf("%s (%d tiles)\n", text, h->len);
+    print_shanten(&s, o->json);
+    if (h->len % 3 == 1) {
+        mjt_ukeire_info u;
+        if (mjt_ukeire(t, h, vis(o), &u) != MJT_OK)
+            return 1;
+        tiles_text(u.tiles, o->json, list, sizeof list);
+        if (o->json) {
+            printf(",\"ukeire\":{\"tiles\":[%s],\"count\":%d}", list, u.count);
+            if (s.overall == 0)
+                printf(",\"waits\":[%s]", list);
+            printf("}\n");
+        } else {
+            printf("ukeire    %s (%d tiles)\n", list, u.count);
+            if (s.overall == 0)
+                printf("waits     %s\n", list);
+        }
+        return 0;
+    }
+    mjt_discard d[14];
+    size_t n;
+    if (mjt_discards(t, h, vis(o), d, &n) != MJT_OK)
+        return 1;
+    qsort(d, n, sizeof *d, cmp_discard);
+    if (o->json)
+        printf(",\"discards\":[");
+    else
+        printf("discards\n");
+    for (size_t i = 0; i < n; i++) {
+        char name[3];
+        mjt__tile_name(d[i].tile, name);
+        tiles_text(d[i].tiles, o->json, list, sizeof list);
+        if (o->json)
+            printf("%s{\"tile\":\"%s\",\"shanten\":%d,\"ukeire\":{\"tiles\":"
+                   "[%s],\"count\":%d}}", i ? "," : "", name, d[i].shanten,
+                   list, d[i].count);
+        else
+            printf("  %s  shanten %d  ukeire %s (%d tiles)\n", name,
+                   d[i].shanten, list, d[i].count);
+    }
+    if (o->json)
+        printf("]}\n");
+    return 0;
+}
+
+/* Parse a hand and check it against the visible tiles. */
+static int read_hand(const char *text, size_t len, const opts *o, mjt_hand *h,
+                     mjt_diag *diag)
+{
+    int rc = mjt_hand_parse(h, text, len, diag);
+    if (rc != MJT_OK || !o->has_visible)
+        return rc;
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (h->counts[i] + o->visible[i] > 4) {
+            char name[3];
+            mjt__tile_name(i, name);
+            snprintf(diag->message, sizeof diag->message,
+                     "tile %s: %d in the hand and %d visible (at most 4)",
+                     name, h->counts[i], o->visible[i]);
+            diag->code = MJT_ECOPIES;
+            return MJT_ECOPIES;
+        }
+    return MJT_OK;
+}
+
+static void json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c < 0x20 || c >= 0x7f)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
+/* Batch mode: one hand a line from stdin; bad lines are reported, not
+ * fatal.  Memory stays flat whatever the input: one line buffer. */
+static int batch(const mjt_tables *t, const opts *o)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
+    long lineno = 0;
+    int status = 0;
+
+    while ((got = getline(&line, &cap, stdin)) != -1) {
+        size_t len = (size_t)got;
+        mjt_hand h;
+        mjt_diag diag;
+        lineno++;
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
+                           line[len - 1] == ' ' || line[len - 1] == '\t'))
+            len--;
+        if (len == 0)
+            continue;
+        if (read_hand(line, len, o, &h, &diag) != MJT_OK) {
+            status = 1;
+            if (o->json) {
+                printf("{\"line\":%ld,\"error\":", lineno);
+                json_string(diag.message);
+                printf("}\n");
+            } else {
+                fprintf(stderr, "%s: line %ld: %s\n", cli_prog, lineno,
+                        diag.message);
+            }
+            continue;
+        }
+        status |= analyse(t, &h, o);
+        if (!o->json)
+            putchar('\n');
+    }
+    free(line);
+    return status;
+}
+
+static int parse_visible(opts *o, const char *text)
+{
+    mjt_diag diag;
+    int n = mjt__tiles_parse(text, strlen(text), o->visible, &diag);
+    if (n < 0) {
+        fprintf(stderr, "%s: --visible %s: %s\n", cli_prog, text,
+                diag.message);
+        return -1;
+    }
+    o->has_visible = 1;
+    return 0;
+}
+
+int cli_analyze(int argc, char **argv)
+{
+    opts o = {cli_default_tables(), 0, 0, {0}};
+    mjt_hand hands[64];
+    int nhands = 0, bad = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--json"))
+            o.json = 1;
+        else if (!strcmp(a, "--tables") && i + 1 < argc)
+            o.tables = argv[++i];
+        else if (!strcmp(a, "--visible") && i + 1 < argc) {
+            if (parse_visible(&o, argv[++i]) < 0)
+                return 2;
+        } else if (a[0] == '-' && a[1] != '\0')
+            return cli_usage_error("%s: unknown option or missing value", a);
+    }
+    /* Second pass: every non-option argument is a hand; all are checked
+     * before anything is printed, so a bad hand prints nothing. */
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        mjt_diag diag;
+        if (!strcmp(a, "--json"))
+            continue;
+        if (!strcmp(a, "--tables") || !strcmp(a, "--visible")) {
+            i++;
+            continue;
+        }
+        if (nhands == (int)(sizeof hands / sizeof *hands)) {
+            fprintf(stderr, "%s: at most 64 hands as arguments (use stdin "
+                    "for more)\n", cli_prog);
+            return 2;
+        }
+        if (read_hand(a, strlen(a), &o, &hands[nhands], &diag) != MJT_OK) {
+            fprintf(stderr, "%s: %s: %s\n", cli_prog, a, diag.message);
+            bad = 1;
+        }
+        nhands++;
+    }
+    if (bad)
+        return 2;
+
+    mjt_tables *t;
+    mjt_diag diag;
+    if (mjt_tables_open(&t, o.tables, &diag) != MJT_OK) {
+        fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
+        return 1;
+    }
+    int status = 0;
+    if (nhands == 0)
+        status = batch(t, &o);
+    for (int i = 0; i < nhands; i++) {
+        if (i > 0 && !o.json)
+            putchar('\n');
+        status |= analyse(t, &hands[i], &o);
+    }
+    mjt_tables_close(t);
+    return status;
+}

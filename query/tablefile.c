@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Table files: open and verify, meta values, one record by key, and a walk
+ * over every block.  See tablefile.h and tables/FORMAT.md.
+ */
+#include "tablefile.h"
+
+#include <errno.h>
+#include <lmdb.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zstd.h>
+
+#include "format.h"
+#include "tiles.h"
+
+const char *const mjt__table_names[MJT__NTABLES] = {"suit", "honor"};
+const int mjt__table_ranks[MJT__NTABLES] = {9, 7};
+
+struct mjt__tfile {
+    MDB_env *env;
+    MDB_txn *txn;
+    MDB_dbi meta, dbi[MJT__NTABLES];
+    long long size;
+    ZSTD_DCtx *dctx;
+    unsigned char *raw;   /* one decoded block */
+    uint64_t *keys;       /* its keys */
+    mjt__record *recs;    /* its records */
+};
+
+static int fail(mjt_diag *diag, int code, const char *path, const char *why)
+{
+    mjt__diag_set(diag, code, -1, "%s: %s", path, why);
+    return code;
+}
+
+/* Open the LMDB environment and check its size against its header. */
+static int open_env(mjt__tfile *f, const char *path, mjt_diag *diag)
+{
+    struct stat st;
+    MDB_envinfo info;
+    MDB_stat ms;
+    int rc;
+
+    if (stat(path, &st) != 0) {
+        int e = errno;
+        rc = fail(diag, e == ENOENT ? MJT_ENOENT : MJT_EIO, path,
+                  e == ENOENT ? "no such file (run 'make tables')"
+                              : strerror(e));
+        if (diag != NULL)
+            diag->sys_errno = e;
+        return rc;
+    }
+    if (!S_ISREG(st.st_mode))
+        return fail(diag, MJT_EFORMAT, path, "not a regular file");
+    if (st.st_size == 0)
+        return fail(diag, MJT_EFORMAT, path, "empty file, not a table");
+    f->size = (long long)st.st_size;
+    if (mdb_env_create(&f->env) != 0)
+        return fail(diag, MJT_ENOMEM, path, "out of memory");
+    mdb_env_set_maxdbs(f->env, 4);
+    rc = mdb_env_open(f->env, path, MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK,
+                      0);
+    if (rc != 0)
+        return fail(diag, rc == ENOMEM ? MJT_ENOMEM : MJT_EFORMAT, path,
+                    rc == MDB_INVALID || rc == MDB_VERSION_MISMATCH
+                        ? "not an LMDB file, so not a table"
+                        : mdb_strerror(rc));
+    if (mdb_env_info(f->env, &info) != 0 || mdb_env_stat(f->env, &ms) != 0 ||
+        ((long long)info.me_last_pgno + 1) * ms.ms_psize > f->size)
+        return fail(diag, MJT_EFORMAT, path,
+                    "truncated: the file is shorter than its header says");
+    return MJT_OK;
+}
+
+static int check_meta(mjt__tfile *f, const char *path, mjt_diag *diag)
+{
+    char buf[64];
+
+    if (mdb_dbi_open(f->txn, "meta", 0, &f->meta) != 0 ||
+        mjt__tfile_meta(f, "magic", buf, sizeof buf) != MJT_OK ||
+        strcmp(buf, MJT_FORMAT_MAGIC) != 0)
+        return fail(diag, MJT_EFORMAT, path,
+                    "an LMDB file but not an mjt table (no magic)");
+    if (mjt__tfile_meta(f, "format", buf, sizeof buf) != MJT_OK ||
+        atoi(buf) != MJT_FORMAT_VERSION) {
+        mjt__diag_set(diag, MJT_EFORMAT, -1,
+                      "%s: format %s, this build reads %d (run 'make "
+                      "tables')", path, buf, MJT_FORMAT_VERSION);
+        return MJT_EFORMAT;
+    }
+    for (int t = 0; t < MJT__NTABLES; t++)
+        if (mdb_dbi_open(f->txn, mjt__table_names[t], 0, &f->dbi[t]) != 0) {
+            mjt__diag_set(diag, MJT_EFORMAT, -1, "%s: no %s table", path,
+                          mjt__table_names[t]);
+            return MJT_EFORMAT;
+        }
+    return MJT_OK;
+}
+
+int mjt__tfile_open(mjt__tfile **out, const char *path, mjt_diag *diag)
+{
+    mjt__tfile *f = calloc(1, sizeof *f);
+    int rc;
+
+    *out = NULL;
+    if (f == NULL)
+        return fail(diag, MJT_ENOMEM, path, "out of memory");
+    if ((rc = open_env(f, path, diag)) != MJT_OK)
+        goto fail;
+    if (mdb_txn_begin(f->env, NULL, MDB_RDONLY, &f->txn) != 0) {
+        rc = fail(diag, MJT_EIO, path, "cannot read");
+        goto fail;
+    }
+    if ((rc = check_meta(f, path, diag)) != MJT_OK)
+        goto fail;
+    f->dctx = ZSTD_createDCtx();
+    f->raw = malloc(MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS));
+    f->keys = malloc(MJT_BLOCK_RECORDS * sizeof *f->keys);
+    f->recs = malloc(MJT_BLOCK_RECORDS * sizeof *f->recs);
+    if (!f->dctx || !f->raw || !f->keys || !f->recs) {
+        rc = fail(diag, MJT_ENOMEM, path, "out of memory");
+        goto fail;
+    }
+    *out = f;
+    return MJT_OK;
+fail:
+    mjt__tfile_close(f);
+    return rc;
+}
+
+void mjt__tfile_close(mjt__tfile *f)
+{
+    if (f == NULL)
+        return;
+    if (f->txn != NULL)
+        mdb_txn_abort(f->txn);
+    if (f->env != NULL)
+        mdb_env_close(f->env);
+    ZSTD_freeDCtx(f->dctx);
+    free(f->raw);
+    free(f->keys);
+    free(f->recs);
+    free(f);
+}
+
+long long mjt__tfile_size(const mjt__tfile *f) { return f->size; }
+
+int mjt__tfile_meta(mjt__tfile *f, const char *key, char *buf, size_t cap)
+{
+    MDB_val k = {strlen(key), (void *)key}, v;
+
+    if (cap == 0)
+        return MJT_EINVAL;
+    buf[0] = '\0';
+    if (mdb_get(f->txn, f->meta, &k, &v) != 0)
+        return MJT_ENOENT;
+    size_t n = v.mv_size < cap - 1 ? v.mv_size : cap - 1;
+    memcpy(buf, v.mv_data, n);
+    buf[n] = '\0';
+    return MJT_OK;
+}
+
+int mjt__tfile_meta_each(mjt__tfile *f,
+                         void (*fn)(void *ctx, const char *k, size_t klen,
+                                    const char *v, size_t vlen),
+                         void *ctx)
+{
+    MDB_cursor *c;
+    MDB_val k, v;
+    int op = MDB_FIRST;
+
+    if (mdb_cursor_open(f->txn, f->meta, &c) != 0)
+        return MJT_EIO;
+    while (mdb_cursor_get(c, &k, &v, op) == 0) {
+        fn(ctx, k.mv_data, k.mv_size, v.mv_data, v.mv_size);
+        op = MDB_NEXT;
+    }
+    mdb_cursor_close(c);
+    return MJT_OK;
+}
+
+/* Decompress and decode the block in v into f->keys and f->recs. */
+static int decode(mjt__tfile *f, const MDB_val *v, uint32_t *n,
+                  mjt_diag *diag)
+{
+    size_t size = ZSTD_decompressDCtx(f->dctx, f->raw,
+                                      MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS),
+                                      v->mv_data, v->mv_size);
+    if (ZSTD_isError(size) ||
+        (*n = mjt__block_decode(f->raw, size, MJT_BLOCK_RECORDS, f->keys,
+                                f->recs)) == 0) {
+        mjt__diag_set(diag, MJT_ECORRUPT, -1, "a block does not decode "
+                      "(the file is damaged)");
+        return MJT_ECORRUPT;
+    }
+    return MJT_OK;
+}
+
+int mjt__tfile_find(mjt__tfile *f, int table, uint64_t key, mjt__record *rec,
+                    mjt_diag *diag)
+{
+    MDB_cursor *c;
+    unsigned char kb[8];
+    MDB_val k = {8, kb}, v;
+    uint32_t n;
+    int rc;
+
+    mjt__be64_put(kb, key);
+    if (mdb_cursor_open(f->txn, f->dbi[table], &c) != 0)
+        return MJT_EIO;
+    /* The block holding key starts at the greatest first key <= key. */
+    rc = mdb_cursor_get(c, &k, &v, MDB_SET_RANGE);
+    if (rc != 0 || k.mv_size != 8 || mjt__be64_get(k.mv_data) != key)
+        rc = mdb_cursor_get(c, &k, &v, rc == 0 ? MDB_PREV : MDB_LAST);
+    mdb_cursor_close(c);
+    if (rc != 0)
+        return MJT_ENOENT;
+    if ((rc = decode(f, &v, &n, diag)) != MJT_OK)
+        return rc;
+    for (uint32_t lo = 0, hi = n; lo < hi;) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (f->keys[mid] < key) {
+            lo = mid + 1;
+        } else if (f->keys[mid] > key) {
+            hi = mid;
+        } else {
+            *rec = f->recs[mid];
+            return MJT_OK;
+        }
+    }
+    return MJT_ENOENT;
+}
+
+int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn,
+                          void *ctx, mjt_diag *diag)
+{
+    MDB_cursor *c;
+    MDB_val k, v;
+    int op = MDB_FIRST, rc = MJT_OK;
+    uint32_t n;
+
+    if (mdb_cursor_open(f->txn, f->dbi[table], &c) != 0)
+        return MJT_EIO;
+    while (rc == MJT_OK && mdb_cursor_get(c, &k, &v, op) == 0) {
+        op = MDB_NEXT;
+        if ((rc = decode(f, &v, &n, diag)) != MJT_OK)
+            break;
+        if (k.mv_size != 8 || mjt__be64_get(k.mv_data) != f->keys[0]) {
+            mjt__diag_set(diag, MJT_ECORRUPT, -1, "a block's key does not "
+                          "match its first record (the file is damaged)");
+            rc = MJT_ECORRUPT;
+            break;
+        }
+        rc = fn(ctx, f->keys, f->recs, n);
+    }
+    mdb_cursor_close(c);
+    return rc;
+}
