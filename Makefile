@@ -42,7 +42,7 @@ CORE_SRC  := $(wildcard core/*.c)
 GEN_SRC   := $(wildcard gen/*.c)
 LIB_SRC   := $(filter-out query/cli%.c,$(wildcard query/*.c))
 CLI_SRC   := $(wildcard query/cli*.c)
-TEST_SRC  := $(wildcard tests/test_*.c)
+TEST_SRC  := $(wildcard tests/test_*.c) tests/brute.c
 BENCH_SRC := $(wildcard tests/bench_*.c)
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
@@ -75,12 +75,12 @@ tables: deps ## install deps, build, generate tables/mjt.lmdb, print a summary
 	$(Q)$(BUILD)/mjq info $(TABLES)
 
 test: deps ## install deps, build, run every test (non-zero on failure)
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_mjt --jobs 2
 	$(Q)sh tests/cli.sh $(BUILD)
 
 test-long: deps ## the exhaustive runs too long for `make test`
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
 	$(Q)MJT_BUILD=$(BUILD) MJT_LONG=1 $(BUILD)/test_mjt --jobs 2
 	$(Q)sh tests/cli.sh $(BUILD)
 
@@ -95,6 +95,11 @@ $(BUILD)/%.o: %.c | deps-check
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c $< -o $@
+
+# The tables the tests read, built with -j2 (test_table checks -j1 agrees).
+$(BUILD)/test/mjt.lmdb: $(BUILD)/mjt-gen
+	@mkdir -p $(@D)
+	$(call say,GEN,$@)$(BUILD)/mjt-gen -q -j 2 -o $@ >/dev/null
 
 $(BUILD)/libmjt.a: $(LIB_OBJ) $(CORE_OBJ)
 	$(call say,AR,$@)$(AR) rcs $@ $^

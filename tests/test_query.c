@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libmjt through its public header: ara's 40,000 known answers, the classic
+ * traps, every one-suit 13-tile hand and random hands of every legal size
+ * against the brute force of brute.c, and every error.
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "mjt.h"
+#include "suit.h"
+#include "tiles.h"
+
+static mjt_hand hand_of(const char *text)
+{
+    mjt_hand h;
+    mjt_diag d;
+    int rc = mjt_hand_parse(&h, text, strlen(text), &d);
+    cr_assert(eq(int, rc, MJT_OK), "%s: %s", text, rc ? d.message : "");
+    return h;
+}
+
+static uint64_t mask_of(const char *tiles)
+{
+    uint8_t c[MJT_KINDS];
+    uint64_t m = 0;
+    cr_assert(gt(int, mjt__tiles_parse(tiles, strlen(tiles), c, NULL), 0));
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (c[i])
+            m |= 1ull << i;
+    return m;
+}
+
+/* ==== Known answers ==== */
+
+Test(query, classic_traps)
+{
+    const mjt_tables *t = test_tables();
+    mjt_shanten_info s;
+    uint64_t w;
+    mjt_hand h;
+
+    cr_assert(not(eq(ptr, (void *)t, NULL)));
+    h = hand_of("1111m123p112233s");
+    mjt_shanten(t, &h, &s);
+    cr_assert(eq(int, s.standard, 1));
+    h = hand_of("123456789m1111p");
+    mjt_shanten(t, &h, &s);
+    cr_assert(eq(int, s.standard, 1));
+    h = hand_of("1234444m456p789s");
+    cr_assert(eq(int, mjt_waits(t, &h, &w), MJT_OK));
+    cr_assert(eq(u64, w, mask_of("1m")));
+    h = hand_of("1112345678999m");
+    mjt_waits(t, &h, &w);
+    cr_assert(eq(u64, w, mask_of("123456789m")));
+    h = hand_of("19m19p19s1234567z");
+    mjt_waits(t, &h, &w);
+    cr_assert(eq(u64, w, mask_of("19m19p19s1234567z")));
+    h = hand_of("123m456p789s1122z");
+    mjt_ukeire_info u;
+    cr_assert(eq(int, mjt_ukeire(t, &h, NULL, &u), MJT_OK));
+    cr_assert(eq(u64, u.tiles, mask_of("12z")));
+    cr_assert(eq(int, u.count, 4));
+    cr_assert(eq(int, u.shanten, 0));
+}
+
+static void run_ara(const char *name)
+{
+    char path[512], line[256];
+    const mjt_tables *t = test_tables();
+    snprintf(path, sizeof path, "tests/data/ara/%s", name);
+    FILE *f = fopen(path, "r");
+    int lines = 0;
+
+    cr_assert(not(eq(ptr, f, NULL)), "%s", path);
+    while (fgets(line, sizeof line, f) != NULL) {
+        uint8_t c[MJT_KINDS] = {0};
+        int v[17], n = 0;
+        char *p = line;
+        for (; n < 17; n++) {
+            char *end;
+            v[n] = (int)strtol(p, &end, 10);
+            if (end == p)
+                break;
+            p = end;
+        }
+        cr_assert(eq(int, n, 17), "%s line %d", name, lines + 1);
+        for (int i = 0; i < 14; i++)
+            c[v[i]]++;
+        mjt_hand h;
+        mjt_shanten_info s;
+        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+        mjt_shanten(t, &h, &s);
+        cr_assert(eq(int, s.standard, v[14]), "%s line %d", name, lines + 1);
+        cr_assert(eq(int, s.kokushi, v[15]), "%s line %d", name, lines + 1);
+        cr_assert(eq(int, s.chiitoitsu, v[16]), "%s line %d", name,
+                  lines + 1);
+        lines++;
+    }
+    fclose(f);
+    cr_assert(eq(int, lines, 10000));
+}
+
+Test(ara, normal) { run_ara("p_normal_10000.txt"); }
+Test(ara, half_flush) { run_ara("p_hon_10000.txt"); }
+Test(ara, full_flush) { run_ara("p_tin_10000.txt"); }
+Test(ara, terminals_and_honors) { run_ara("p_koku_10000.txt"); }
+
+/* ==== Against the brute force ==== */
+
+static void hand_name(const uint8_t c[MJT_KINDS], char *buf, size_t cap)
+{
+    mjt_hand h;
+    memcpy(h.counts, c, MJT_KINDS);
+    mjt_hand_format(&h, buf, cap);
+}
+
+/* Check shanten, effective tiles, waits or discards of counts. */
+static void check_hand(const mjt_tables *t, const uint8_t c[MJT_KINDS],
+                       uint64_t seed)
+{
+    mjt_hand h;
+    mjt_shanten_info got, want;
+    char name[64];
+
+    hand_name(c, name, sizeof name);
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK), "%s",
+              name);
+    mjt_shanten(t, &h, &got);
+    brute_shanten(c, &want);
+    cr_assert(eq(int, got.standard, want.standard), "%s seed %llu", name,
+              (unsigned long long)seed);
+    cr_assert(eq(int, got.chiitoitsu, want.chiitoitsu), "%s", name);
+    cr_assert(eq(int, got.kokushi, want.kokushi), "%s", name);
+    cr_assert(eq(int, got.overall, want.overall), "%s", name);
+    if (h.len % 3 == 1) {
+        mjt_ukeire_info u;
+        uint64_t w, bw = brute_ukeire(c);
+        mjt_ukeire(t, &h, NULL, &u);
+        cr_assert(eq(u64, u.tiles, bw), "%s seed %llu ukeire", name,
+                  (unsigned long long)seed);
+        mjt_waits(t, &h, &w);
+        cr_assert(eq(u64, w, want.overall == 0 ? bw : 0), "%s waits", name);
+        return;
+    }
+    mjt_discard d[14];
+    size_t n;
+    uint8_t after[MJT_KINDS];
+    cr_assert(eq(int, mjt_discards(t, &h, NULL, d, &n), MJT_OK));
+    for (size_t i = 0; i < n; i++) {
+        mjt_shanten_info s;
+        memcpy(after, c, sizeof after);
+        after[d[i].tile]--;
+        brute_shanten(after, &s);
+        cr_assert(eq(int, d[i].shanten, s.overall), "%s discard %d", name,
+                  d[i].tile);
+        cr_assert(eq(u64, d[i].tiles, brute_ukeire(after)),
+                  "%s discard %d", name, d[i].tile);
+    }
+}
+
+ParameterizedTestParameters(exhaustive, one_suit_13_tile_hands)
+{
+    static int part[4] = {0, 1, 2, 3};
+    return cr_make_param_array(int, part, 4);
+}
+
+/* All 93,600 one-suit 13-tile hands, a quarter per test (by index mod 4),
+ * in the manzu; the suits share one table, so this covers p and s too. */
+ParameterizedTest(int *part, exhaustive, one_suit_13_tile_hands,
+                  .timeout = 900)
+{
+    const mjt_tables *t = test_tables();
+    mjt__stride s;
+    uint64_t seen = 0;
+
+    mjt__stride_init(&s, 9, 0, 1);
+    do {
+        if (s.e.tiles != 13 || s.e.index % 4 != (uint64_t)*part)
+            continue;
+        uint8_t c[MJT_KINDS] = {0};
+        for (int i = 0; i < 13; i++)
+            c[s.e.t[i]]++;
+        check_hand(t, c, 0);
+        seen++;
+    } while (mjt__stride_next(&s) && s.e.tiles <= 13);
+    cr_assert(gt(u64, seen, 93600 / 4 - 1));
+}
+
+/* Draw n tiles from a shuffled 136-tile wall. */
+static void draw(uint64_t *rng, int n, uint8_t c[MJT_KINDS])
+{
+    int wall[136];
+    for (int i = 0; i < 136; i++)
+        wall[i] = i / 4;
+    memset(c, 0, MJT_KINDS);
+    for (int i = 0; i < n; i++) {
+        int j = i + (int)(test_rand(rng) % (uint64_t)(136 - i));
+        int x = wall[i];
+        wall[i] = wall[j];
+        wall[j] = x;
+        c[wall[i]]++;
+    }
+}
+
+Test(random, hands_of_every_legal_size, .timeout = 600)
+{
+    static const int sizes[] = {1, 2, 4, 5, 7, 8, 10, 11, 13, 14};
+    const mjt_tables *t = test_tables();
+    uint64_t rng = 20261122;
+
+    for (int k = 0; k < 3000; k++) {
+        uint8_t c[MJT_KINDS];
+        uint64_t seed = rng;
+        draw(&rng, sizes[k % 10], c);
+        check_hand(t, c, seed);
+    }
+}
+
+/* Hands built around four of a kind, where the cap on copies matters. */
+Test(random, hands_holding_four_of_a_kind, .timeout = 600)
+{
+    const mjt_tables *t = test_tables();
+    uint64_t rng = 4444;
+
+    for (int k = 0; k < 3000; k++) {
+        uint8_t c[MJT_KINDS] = {0};
+        uint64_t seed = rng;
+        int n = (k % 2) ? 13 : 14, len = 0;
+        int quads = 1 + (int)(test_rand(&rng) % 3);
+        /* One suit or two, to crowd the quads together. */
+        int lo = 9 * (int)(test_rand(&rng) % 4), span = lo == 27 ? 7 : 9;
+        for (int q = 0; q < quads && len + 4 <= n; q++) {
+            int tile = lo + (int)(test_rand(&rng) % (uint64_t)span);
+            if (c[tile] == 0) {
+                c[tile] = 4;
+                len += 4;
+            }
+        }
+        while (len < n) {
+            int tile = (int)(test_rand(&rng) % (k % 3 ? 9 : 34));
+            if (k % 3)
+                tile += lo == 27 ? 0 : lo;
+            if (tile < MJT_KINDS && c[tile] < 4) {
+                c[tile]++;
+                len++;
+            }
+        }
+        check_hand(t, c, seed);
+    }
+}
+
+/* ==== Errors ==== */
+
+Test(errors, each_code_has_its_own_message)
+{
+    static const int codes[] = {MJT_EINVAL, MJT_ENOMEM, MJT_EIO, MJT_ENOENT,
+                                MJT_EFORMAT, MJT_ECORRUPT, MJT_ESYNTAX,
+                                MJT_ECOPIES, MJT_ECOUNT, MJT_ESUIT,
+                                MJT_ESPACE};
+    size_t n = sizeof codes / sizeof *codes;
+    for (size_t i = 0; i < n; i++) {
+        cr_assert(lt(int, codes[i], 0));
+        for (size_t j = 0; j < i; j++)
+            cr_assert(ne(str, (char *)mjt_strerror(codes[i]),
+                         (char *)mjt_strerror(codes[j])));
+    }
+    cr_assert(eq(str, (char *)mjt_strerror(12345), "unknown error"));
+    cr_assert(eq(str, (char *)mjt_strerror(MJT_OK), "success"));
+}
+
+struct bad_hand { /* arrays: see test_core.c */
+    char text[32];
+    int code;
+    char message[96];
+};
+
+static struct bad_hand bad_hands[] = {
+    {"", MJT_ECOUNT, "empty hand (1 to 14 tiles)"},
+    {"123456789m123456p", MJT_ECOUNT, "15 tiles (at most 14)"},
+    {"123456789m123p", MJT_ECOUNT, "12 tiles: the count must be 1 or 2 mod 3"},
+    {"11111m", MJT_ECOPIES,
+     "tile 1m appears 5 times (at most 4), fifth at offset 4"},
+    {"12x3m", MJT_ESYNTAX, "unknown character 'x' at offset 2"},
+};
+
+ParameterizedTestParameters(errors, bad_hands_are_refused)
+{
+    return cr_make_param_array(struct bad_hand, bad_hands,
+                               sizeof bad_hands / sizeof *bad_hands);
+}
+
+ParameterizedTest(struct bad_hand *b, errors, bad_hands_are_refused)
+{
+    mjt_hand h;
+    mjt_diag d;
+    cr_assert(eq(int, mjt_hand_parse(&h, b->text, strlen(b->text), &d),
+                 b->code));
+    cr_assert(eq(str, d.message, b->message));
+}
+
+Test(errors, queries_check_their_arguments)
+{
+    const mjt_tables *t = test_tables();
+    mjt_hand h = hand_of("123m456p789s1122z");
+    mjt_shanten_info s;
+    mjt_ukeire_info u;
+    mjt_discard d[14];
+    size_t n;
+    uint8_t visible[MJT_KINDS] = {0};
+
+    cr_assert(eq(int, mjt_shanten(NULL, &h, &s), MJT_EINVAL));
+    cr_assert(eq(int, mjt_discards(t, &h, NULL, d, &n), MJT_ECOUNT));
+    visible[27] = 3; /* two 1z in hand + three seen */
+    cr_assert(eq(int, mjt_ukeire(t, &h, visible, &u), MJT_ECOPIES));
+    visible[27] = 1;
+    cr_assert(eq(int, mjt_ukeire(t, &h, visible, &u), MJT_OK));
+    cr_assert(eq(int, u.count, 3));
+    cr_assert(eq(int, mjt_hand_remove(&h, 0), MJT_OK));
+    cr_assert(eq(int, mjt_hand_remove(&h, 0), MJT_EINVAL));
+    cr_assert(eq(int, mjt_shanten(t, &h, &s), MJT_ECOUNT));
+    cr_assert(eq(int, mjt_hand_add(&h, 27), MJT_OK));
+    cr_assert(eq(int, mjt_hand_add(&h, 27), MJT_OK));
+    cr_assert(eq(int, mjt_hand_add(&h, 27), MJT_ECOPIES));
+    cr_assert(eq(int, mjt_hand_add(&h, 34), MJT_EINVAL));
+}
+
+Test(errors, open_names_the_problem)
+{
+    mjt_tables *t = (mjt_tables *)1;
+    mjt_diag d;
+    cr_assert(eq(int, mjt_tables_open(&t, "/nonexistent/mjt.lmdb", &d),
+                 MJT_ENOENT));
+    cr_assert(eq(ptr, t, NULL));
+    cr_assert(not(eq(ptr, strstr(d.message, "no such file"), NULL)));
+    cr_assert(eq(int, mjt_tables_open(&t, "tests/data/ara/README.md", &d),
+                 MJT_EFORMAT));
+    cr_assert(eq(int, mjt_tables_open(&t, NULL, &d), MJT_EINVAL));
+    mjt_tables_close(NULL);
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The bitboard decomposer against the reference solver on every suit
+ * pattern and every honor pattern: all ten slots, deficits and both masks.
+ * Split by tile count so Criterion can run the parts in parallel.
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "record.h"
+#include "suit.h"
+
+static void check_all(int ranks, int tiles)
+{
+    mjt__enum e;
+    uint64_t checked = 0;
+
+    mjt__enum_init(&e, ranks, MJT_MAX_PATTERN_TILES);
+    do {
+        if (e.tiles != tiles)
+            continue;
+        uint64_t key = mjt__enum_key(&e);
+        mjt__record fast, ref;
+        mjt__solve_bitboard(key, ranks, &fast);
+        mjt__solve_reference(key, ranks, &ref);
+        for (int s = 0; s < MJT_SLOTS; s++) {
+            cr_assert(eq(u8, fast.slot[s].deficit, ref.slot[s].deficit),
+                      "key %#llx slot %d", (unsigned long long)key, s);
+            cr_assert(eq(u16, fast.slot[s].need, ref.slot[s].need),
+                      "key %#llx slot %d need", (unsigned long long)key, s);
+            cr_assert(eq(u16, fast.slot[s].excess, ref.slot[s].excess),
+                      "key %#llx slot %d excess", (unsigned long long)key,
+                      s);
+        }
+        checked++;
+    } while (mjt__enum_next(&e) && e.tiles <= tiles);
+    cr_assert(gt(u64, checked, 0));
+}
+
+ParameterizedTestParameters(solver, bitboard_equals_reference_on_suits)
+{
+    static int tiles[15] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14};
+    return cr_make_param_array(int, tiles, 15);
+}
+
+ParameterizedTest(int *tiles, solver, bitboard_equals_reference_on_suits,
+                  .timeout = 600)
+{
+    check_all(MJT_SUIT_RANKS, *tiles);
+}
+
+Test(solver, bitboard_equals_reference_on_honors, .timeout = 600)
+{
+    for (int n = 0; n <= 14; n++)
+        check_all(MJT_HONOR_RANKS, n);
+}
+
+static mjt__record solve(const char *ranks, int nranks)
+{
+    uint8_t c[9] = {0};
+    mjt__record r;
+    for (; *ranks; ranks++)
+        c[*ranks - '1']++;
+    mjt__solve_bitboard(mjt__key_from_counts(c, nranks), nranks, &r);
+    return r;
+}
+
+Test(solver, four_ones_cannot_take_a_fifth)
+{
+    mjt__record r = solve("1111", 9);
+    /* 1 meld + pair: 111 + a pair elsewhere, 2 tiles; not 1111 + a 5th 1. */
+    cr_assert(eq(u8, r.slot[mjt__slot(1, 1)].deficit, 2));
+    cr_assert(eq(u16, r.slot[mjt__slot(1, 1)].need, 0x1FE));
+    cr_assert(eq(u16, r.slot[mjt__slot(1, 1)].excess, 0x001));
+    cr_assert(eq(u8, r.slot[mjt__slot(1, 0)].deficit, 0));
+    cr_assert(eq(u8, r.slot[mjt__slot(2, 0)].deficit, 2));
+    cr_assert(eq(u16, r.slot[mjt__slot(2, 0)].need, 0x006)); /* 123 + 1 */
+}
+
+Test(solver, empty_pattern_needs_everything)
+{
+    mjt__record r = solve("", 9);
+    for (int m = 0; m <= 4; m++)
+        for (int p = 0; p <= 1; p++) {
+            const mjt__slotinfo *s = &r.slot[mjt__slot(m, p)];
+            cr_assert(eq(u8, s->deficit, 3 * m + 2 * p));
+            cr_assert(eq(u16, s->need, (m | p) ? 0x1FF : 0));
+            cr_assert(eq(u16, s->excess, 0));
+        }
+}
+
+Test(solver, honors_make_no_sequences)
+{
+    mjt__record r = solve("123", 7);
+    cr_assert(eq(u8, r.slot[mjt__slot(1, 0)].deficit, 2));
+    r = solve("123", 9);
+    cr_assert(eq(u8, r.slot[mjt__slot(1, 0)].deficit, 0));
+}
