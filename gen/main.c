@@ -121,7 +121,7 @@ int main(int argc, char **argv)
         opt.jobs = n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;
     }
     opt.progress = !opt.quiet && isatty(STDERR_FILENO);
-    if (gen_check_existing(opt.out) < 0)
+    if (gen_check_existing(opt.out) < 0 || gen_check_writable(opt.out) < 0)
         return 1;
     for (int i = 0; i < 2; i++)
         if (gen_build_table(&tables[i], &opt) < 0)

@@ -137,6 +137,23 @@ int gen_write(gen_table *tables, int ntables, const gen_options *opt)
     return 0;
 }
 
+int gen_check_writable(const char *path)
+{
+    char tmp[4096];
+    int fd;
+
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "%s: %s: cannot write here: %s\n", gen_prog, path,
+                strerror(errno));
+        return -1;
+    }
+    close(fd);
+    unlink(tmp);
+    return 0;
+}
+
 int gen_check_existing(const char *path)
 {
     struct stat st;

@@ -1,3 +1,77 @@
 #!/bin/sh
-# CLI checks: filled in below.
-exit 0
+# SPDX-License-Identifier: MIT
+# mjq and mjt-gen from the outside: exit codes, stderr, JSON.
+# Usage: tests/cli.sh BUILD_DIR   (run by `make test` after the C tests)
+set -u
+B=${1:-build}
+T="$B/test/mjt.lmdb"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# check NAME WANT_EXIT WANT_SUBSTRING_IN_OUTPUT -- command...
+check() {
+    name=$1 want=$2 grep_for=$3
+    shift 4
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    got=$?
+    if [ "$got" -ne "$want" ]; then
+        echo "FAIL $name: exit $got, want $want"; cat "$tmp/err"
+        fail=$((fail + 1)); return
+    fi
+    if [ -n "$grep_for" ] && ! grep -qF -- "$grep_for" "$tmp/out" "$tmp/err"; then
+        echo "FAIL $name: output lacks: $grep_for"; cat "$tmp/out" "$tmp/err"
+        fail=$((fail + 1)); return
+    fi
+    pass=$((pass + 1))
+}
+
+Q="$B/mjq"
+check json_tenpai 0 '{"hand":"123m456p789s1122z","tiles":13,"shanten":{"standard":0,"chiitoitsu":4,"kokushi":8,"overall":0},"ukeire":{"tiles":["1z","2z"],"count":4},"waits":["1z","2z"]}' -- \
+    "$Q" --tables "$T" --json 123m456p789s1122z
+check json_short_hand 0 '"chiitoitsu":null,"kokushi":null' -- \
+    "$Q" --tables "$T" --json 1m
+check json_discards 0 '"discards":[{"tile":"1m","shanten":0,"ukeire":{"tiles":["1m","4m"],"count":7}}' -- \
+    "$Q" --tables "$T" --json 123m456p789s11222z
+check text_trap 0 'shanten   1 (standard 1' -- "$Q" --tables "$T" 1111m123p112233s
+check visible 0 '"count":3' -- "$Q" --tables "$T" --json --visible 1z 123m456p789s1122z
+check visible_too_many 2 'tile 1z: 2 in the hand and 3 visible (at most 4)' -- \
+    "$Q" --tables "$T" --visible 111z 123m456p789s1122z
+check fifth_copy 2 'tile 5p appears 5 times (at most 4)' -- "$Q" --tables "$T" 55555p
+check too_many 2 '15 tiles (at most 14)' -- "$Q" --tables "$T" 123456789m123456p
+check bad_count 2 '12 tiles: the count must be 1 or 2 mod 3' -- "$Q" --tables "$T" 123456789m123p
+check bad_char 2 "unknown character 'x' at offset 3" -- "$Q" --tables "$T" 123x
+check bad_option 2 'unknown option' -- "$Q" --frobnicate
+check no_tables 1 'no such file' -- "$Q" --tables "$tmp/none.lmdb" 1m
+check help 0 'usage: mjq' -- "$Q" --help
+
+printf '123m456p789s1122z\r\n\n55555m\n1m' >"$tmp/in"
+check batch_goes_on 1 '{"line":3,"error":"tile 5m appears 5 times (at most 4), fifth at offset 4"}' -- \
+    sh -c "\"$Q\" --tables \"$T\" --json <\"$tmp/in\""
+check batch_last_line 1 '{"hand":"1m","tiles":1' -- \
+    sh -c "\"$Q\" --tables \"$T\" --json <\"$tmp/in\""
+
+check dump 0 '{"melds":1,"pair":1,"deficit":2,"need":"23456789","excess":"1"}' -- \
+    "$Q" dump --tables "$T" 1111m
+check dump_key 0 '"key":"0x000000000000000f"' -- "$Q" dump --tables "$T" 1111s
+check dump_two_suits 2 'tiles of more than one suit' -- "$Q" dump --tables "$T" 11m22p
+check dump_malformed 2 "unknown character 'q'" -- "$Q" dump --tables "$T" 11q
+check dump_no_table 1 'no such file' -- "$Q" dump --tables "$tmp/none.lmdb" 11m
+echo "not a table" >"$tmp/foreign"
+check dump_foreign 1 'not an LMDB file' -- "$Q" dump --tables "$tmp/foreign" 11m
+: >"$tmp/empty"
+check info_empty 1 'empty file' -- "$Q" info "$tmp/empty"
+check info 0 'suit.patterns    405350' -- "$Q" info "$T"
+head -c 100000 "$T" >"$tmp/trunc"
+check info_truncated 1 'truncated' -- "$Q" info "$tmp/trunc"
+
+G="$B/mjt-gen"
+check gen_help 0 'usage: mjt-gen' -- "$G" --help
+check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
+check gen_foreign 1 'exists and is not an mjt table' -- "$G" -o "$tmp/foreign"
+check gen_foreign_kept 0 'not a table' -- cat "$tmp/foreign"
+check gen_unwritable 1 'cannot write here' -- "$G" -o /nonexistent-dir/x.lmdb
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
