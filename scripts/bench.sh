@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# make bench: generator and query benchmarks, `BENCH name value unit` lines.
+# Usage: scripts/bench.sh BUILD_DIR
+set -eu
+B=${1:-build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+now() { date +%s.%N; }
+median() { sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
+
+patterns=448480 # 405,350 suit + 43,130 honor
+for j in 1 2; do
+    for run in 1 2 3; do
+        t0=$(now)
+        "$B/mjt-gen" -q -j "$j" -o "$tmp/j$j.lmdb" >/dev/null
+        t1=$(now)
+        echo "$t0 $t1" | awk '{printf "%.3f\n", $2 - $1}'
+    done >"$tmp/times$j"
+    s=$(median <"$tmp/times$j")
+    echo "BENCH gen.j$j.wall $s s"
+    echo "$s" | awk -v p=$patterns -v j=$j '{printf "BENCH gen.j%d.rate %.0f patterns/s\n", j, p / $1}'
+done
+paste "$tmp/times1" "$tmp/times2" | awk '{print $1 / $2}' | median |
+    awk '{printf "BENCH gen.speedup %.2f x\n", $1}'
+echo "BENCH tables.bytes $(stat -c %s "$tmp/j2.lmdb") bytes"
+"$B/bench_query" "$tmp/j2.lmdb" tests/data/ara "${BENCH_HANDS:-10000000}"
