@@ -97,18 +97,37 @@ static int valid_len(const mjt_hand *h)
     return h->len >= 1 && h->len <= 14 && h->len % 3 != 0;
 }
 
+/* min over splits of a and b at (k, 1): the last step of a fold, which
+ * needs one entry rather than a whole vector. */
+static int conv_at(const vec *a, const vec *b, int k)
+{
+    int best = INF;
+    for (int m = 0; m <= k; m++) {
+        int x = a->d[2 * m] + b->d[2 * (k - m) + 1];
+        int y = a->d[2 * m + 1] + b->d[2 * (k - m)];
+        if (x < best)
+            best = x;
+        if (y < best)
+            best = y;
+    }
+    return best;
+}
+
 /* Standard-form deficit (shanten + 1) of the hand split into ps. */
 static int std_deficit(const parts *ps, int k)
 {
     vec acc, v, tmp;
 
     vec_of(ps->rec[0], k, &acc);
-    for (int i = 1; i < ps->n; i++) {
+    if (ps->n == 1)
+        return acc.d[2 * k + 1];
+    for (int i = 1; i < ps->n - 1; i++) {
         vec_of(ps->rec[i], k, &v);
         conv(&acc, &v, &tmp, k);
         acc = tmp;
     }
-    return acc.d[2 * k + 1];
+    vec_of(ps->rec[ps->n - 1], k, &v);
+    return conv_at(&acc, &v, k);
 }
 
 /* Standard-form deficit and effective-tile mask of a 3k+1 hand. */
