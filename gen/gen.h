@@ -42,6 +42,7 @@ typedef struct gen_options {
     int quiet;
     int progress; /* draw a progress bar (stderr is a terminal) */
     int level;    /* zstd level */
+    int mirror;   /* solve one of each mirror pair, copy the other */
 } gen_options;
 
 /* Solve, sort, digest and compress a table with opt->jobs threads.

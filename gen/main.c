@@ -107,7 +107,7 @@ static int parse_args(int argc, char **argv, gen_options *opt)
 
 int main(int argc, char **argv)
 {
-    gen_options opt = {"tables/mjt.lmdb", 0, &solvers[0], 0, 0, 19};
+    gen_options opt = {"tables/mjt.lmdb", 0, &solvers[0], 0, 0, 12, 1};
     gen_table tables[2] = {{.name = "suit", .ranks = MJT_SUIT_RANKS},
                            {.name = "honor", .ranks = MJT_HONOR_RANKS}};
     struct stat st;

@@ -30,6 +30,30 @@ typedef struct job {
     int failed;
 } job;
 
+/* The pattern read from the other end: rank r becomes rank ranks-1-r. */
+static uint64_t mirror_key(uint64_t key, int ranks)
+{
+    uint64_t m = 0;
+    for (int r = 0; r < ranks; r++)
+        m |= ((key >> (5 * r)) & 0x1F) << (5 * (ranks - 1 - r));
+    return m;
+}
+
+static uint16_t mirror_mask(uint16_t mask, int ranks)
+{
+    uint16_t m = 0;
+    for (int r = 0; r < ranks; r++)
+        if (mask >> r & 1)
+            m |= (uint16_t)(1u << (ranks - 1 - r));
+    return m;
+}
+
+/* Melds, pairs and the cap all read the same from either end of a suit, so
+ * a pattern's record is its mirror's record with the masks reversed.  The
+ * pool solves a pattern only when it is not above its mirror (marked by
+ * deficit 0xFF otherwise) and fill_mirrors copies the rest. */
+#define UNSOLVED 0xFF
+
 static void *solve_worker(void *arg)
 {
     job *j = arg;
@@ -40,8 +64,12 @@ static void *solve_worker(void *arg)
         return NULL;
     do {
         size_t i = (size_t)s.e.index;
-        j->t->keys[i] = mjt__enum_key(&s.e);
-        j->opt->solver->fn(j->t->keys[i], j->t->ranks, &j->t->recs[i]);
+        uint64_t key = mjt__enum_key(&s.e);
+        j->t->keys[i] = key;
+        if (j->opt->mirror && mirror_key(key, j->t->ranks) < key)
+            j->t->recs[i].slot[0].deficit = UNSOLVED;
+        else
+            j->opt->solver->fn(key, j->t->ranks, &j->t->recs[i]);
         if (++since == 256) {
             atomic_fetch_add(j->done, since);
             since = 0;
@@ -185,6 +213,31 @@ static uint64_t digest_of(const gen_table *t)
     return h;
 }
 
+static int cmp_key(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Fill the records left UNSOLVED from their mirrors; keys are sorted. */
+static void fill_mirrors(gen_table *t)
+{
+    for (size_t i = 0; i < t->len; i++) {
+        if (t->recs[i].slot[0].deficit != UNSOLVED)
+            continue;
+        uint64_t m = mirror_key(t->keys[i], t->ranks);
+        const uint64_t *at = bsearch(&m, t->keys, t->len, sizeof m, cmp_key);
+        const mjt__record *src = &t->recs[at - t->keys];
+        for (int s = 0; s < MJT_SLOTS; s++) {
+            t->recs[i].slot[s].deficit = src->slot[s].deficit;
+            t->recs[i].slot[s].need = mirror_mask(src->slot[s].need,
+                                                  t->ranks);
+            t->recs[i].slot[s].excess = mirror_mask(src->slot[s].excess,
+                                                    t->ranks);
+        }
+    }
+}
+
 int gen_build_table(gen_table *t, const gen_options *opt)
 {
     mjt__enum e;
@@ -204,6 +257,7 @@ int gen_build_table(gen_table *t, const gen_options *opt)
         return -1;
     if (sort_by_key(t) < 0)
         goto nomem;
+    fill_mirrors(t);
     t->digest = digest_of(t);
     if (run_pool(t, opt, "packing", compress_worker) < 0) {
         fprintf(stderr, "%s: %s: compression failed\n", gen_prog, t->name);
