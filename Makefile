@@ -160,7 +160,7 @@ ubsan: deps ## run the tests under UndefinedBehaviorSanitizer
 	    LDFLAGS=-fsanitize=undefined test
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | \
+	@grep -hE '^[a-z-]+:.*## ' Makefile | \
 	    sed 's/:.*## /\t/' | awk -F'\t' '{printf "  %-14s %s\n", $$1, $$2}'
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
