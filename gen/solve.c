@@ -163,7 +163,8 @@ static int run_pool(gen_table *t, const gen_options *opt, const char *what,
     return failed ? -1 : 0;
 }
 
-static int cmp_pair(const void *a, const void *b)
+/* Orders u64 keys, and key-index pairs by their key. */
+static int cmp_u64(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return (x > y) - (x < y);
@@ -184,7 +185,7 @@ static int sort_by_key(gen_table *t)
         pairs[i][0] = t->keys[i];
         pairs[i][1] = i;
     }
-    qsort(pairs, t->len, sizeof *pairs, cmp_pair);
+    qsort(pairs, t->len, sizeof *pairs, cmp_u64);
     for (size_t i = 0; i < t->len; i++) {
         t->keys[i] = pairs[i][0];
         sorted[i] = t->recs[pairs[i][1]];
@@ -213,12 +214,6 @@ static uint64_t digest_of(const gen_table *t)
     return h;
 }
 
-static int cmp_key(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 /* Fill the records left UNSOLVED from their mirrors; keys are sorted. */
 static void fill_mirrors(gen_table *t)
 {
@@ -226,7 +221,7 @@ static void fill_mirrors(gen_table *t)
         if (t->recs[i].slot[0].deficit != UNSOLVED)
             continue;
         uint64_t m = mirror_key(t->keys[i], t->ranks);
-        const uint64_t *at = bsearch(&m, t->keys, t->len, sizeof m, cmp_key);
+        const uint64_t *at = bsearch(&m, t->keys, t->len, sizeof m, cmp_u64);
         const mjt__record *src = &t->recs[at - t->keys];
         for (int s = 0; s < MJT_SLOTS; s++) {
             t->recs[i].slot[s].deficit = src->slot[s].deficit;
