@@ -1,279 +1,198 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The join: shanten, effective tiles, discards and waits from the per-part
- * records.
+ * records, with the min-plus algebra of minplus.h.
  *
- * Standard form.  A hand of n tiles targets k = n / 3 melds and one pair.
- * Each non-empty part (m, p, s, z) contributes a vector of deficits over the
- * slots (melds, pair); the hand's deficit is their min-plus convolution at
- * (k, 1), and its shanten that minus one.  Empty parts are skipped: an
- * empty part's vector is 3m + 2p, and convolving with it changes nothing,
- * because a meld or pair made of drawn tiles alone always fits in any part.
+ * Standard form.  A hand of n tiles targets k = n / 3 melds and one pair,
+ * lane t = 2k + 1 of the vectors.  Each part (m, p, s, z) has a vector of
+ * deficits; the hand's deficit is their min-plus convolution at lane t, and
+ * its shanten that minus one.  An empty part can be left out of a shanten:
+ * its vector is 3m + 2p, and every vector already allows a meld or pair of
+ * drawn tiles anywhere, so convolving with it changes nothing.
  *
  * Effective tiles.  Drawing a tile of part i lowers the deficit exactly when
  * some optimal split gives part i a slot whose need mask holds that rank.
- * So for each part the others are convolved without it (prefix and suffix
- * products), and the need masks of its slots that reach the optimum are
- * OR-ed.  An empty part helps when a split giving it anything at all is
- * optimal; then every rank of it helps.
+ * So each part is aligned against the convolution of the other three, the
+ * slots on which the sum reaches the optimum are the part's "ties", and the
+ * need masks of the ties are OR-ed.  Here empty parts take part like any
+ * other, through the record of the empty pattern (need: every rank, for any
+ * slot but (0, 0)), which says exactly when a meld or pair of drawn tiles in
+ * that suit is optimal.
  *
- * Seven pairs and thirteen orphans come from the counts directly.
+ * Discards.  Discarding from part i changes part i's vector alone.  So the
+ * convolution of every pair of parts is made once, and per discard the
+ * other parts are each aligned against the new vector convolved with the
+ * pair of parts left: three convolutions a discard instead of six.
+ *
+ * Waits.  A tenpai hand plus its winning tile splits into complete parts,
+ * one of them holding the pair, so its part sizes mod 3 are one 1 and the
+ * rest 0 (the tile goes to the pair's part) or two 2s and the rest 0 (seed
+ * 002's filter).  Any other hand has no standard-form wait, and a hand that
+ * passes needs only the records that can hold the pair and the tile: no
+ * convolution at all.
+ *
+ * Seven pairs and thirteen orphans come from the hand's count planes.
  */
 #include "internal.h"
+#include "minplus.h"
 
-#include <string.h>
+#if MJT__HAVE_VEC
+const uint8_t mjt__rev[5][16] = {
+#define R_ 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+    {1, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, R_},
+    {3, 2, 1, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, R_},
+    {5, 4, 3, 2, 1, 0, 0x80, 0x80, 0x80, 0x80, R_},
+    {7, 6, 5, 4, 3, 2, 1, 0, 0x80, 0x80, R_},
+    {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, R_},
+#undef R_
+};
+#endif
 
-#define INF 0x3F
-
-typedef struct vec {
-    uint8_t d[MJT_SLOTS];
-} vec;
-
-typedef struct parts {
-    int n;                  /* non-empty parts */
-    int id[4];              /* which part (0 m, 1 p, 2 s, 3 z) */
-    const mjt__mrec *rec[4];
-    int empty[4];           /* the empty parts */
-    int nempty;
-} parts;
-
-static const uint64_t part_bits[4] = {0x1FFull, 0x1FFull << 9,
-                                      0x1FFull << 18, 0x7Full << 27};
-
-static uint64_t yaochu_mask(void)
-{
-    uint64_t m = 0;
-    for (int s = 0; s < 3; s++)
-        m |= (1ull << (9 * s)) | (1ull << (9 * s + 8));
-    return m | part_bits[3];
-}
-
-static void vec_of(const mjt__mrec *r, int k, vec *v)
-{
-    for (int m = 0; m <= k; m++)
-        for (int p = 0; p <= 1; p++)
-            v->d[2 * m + p] = (uint8_t)mjt__mrec_deficit(r, 2 * m + p);
-}
-
-/* c = a (*) b over slots with at most k melds. */
-static void conv(const vec *a, const vec *b, vec *c, int k)
-{
-    for (int m = 0; m <= k; m++)
-        for (int p = 0; p <= 1; p++) {
-            int best = INF;
-            for (int m1 = 0; m1 <= m; m1++)
-                for (int p1 = 0; p1 <= p; p1++) {
-                    int x = a->d[2 * m1 + p1] + b->d[2 * (m - m1) + p - p1];
-                    if (x < best)
-                        best = x;
-                }
-            c->d[2 * m + p] = (uint8_t)best;
-        }
-}
-
-/* The unit of conv: nothing, at no cost. */
-static void unit(vec *v)
-{
-    memset(v, INF, sizeof *v);
-    v->d[0] = 0;
-}
-
-static void split(const mjt_tables *t, const mjt_hand *h, parts *ps)
-{
-    ps->n = ps->nempty = 0;
-    for (int part = 0; part < 4; part++) {
-        if (h->code[part] == 0) {
-            ps->empty[ps->nempty++] = part;
-            continue;
-        }
-        ps->id[ps->n] = part;
-        ps->rec[ps->n] = mjt__rec(t, part, h->code[part]);
-        ps->n++;
-    }
-}
+#define ALL_TILES ((UINT64_C(1) << MJT_KINDS) - 1)
+/* 1m 9m 1p 9p 1s 9s and the seven honors. */
+#define YAOCHU                                                             \
+    (UINT64_C(1) << 0 | UINT64_C(1) << 8 | UINT64_C(1) << 9 |                \
+     UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |             \
+     UINT64_C(0x7F) << 27)
 
 static int valid_len(const mjt_hand *h)
 {
     return h->len >= 1 && h->len <= 14 && h->len % 3 != 0;
 }
 
-/* min over splits of a and b at (k, 1): the last step of a fold, which
- * needs one entry rather than a whole vector. */
-static int conv_at(const vec *a, const vec *b, int k)
+static unsigned need_of(const mjt__mrec *r, unsigned ties)
 {
-    int best = INF;
-    for (int m = 0; m <= k; m++) {
-        int x = a->d[2 * m] + b->d[2 * (k - m) + 1];
-        int y = a->d[2 * m + 1] + b->d[2 * (k - m)];
-        if (x < best)
-            best = x;
-        if (y < best)
-            best = y;
-    }
-    return best;
+    unsigned need = 0;
+    for (; ties != 0; ties &= ties - 1)
+        need |= mjt__mrec_need(r, __builtin_ctz(ties));
+    return need;
 }
 
-/* Standard-form deficit (shanten + 1) of the hand split into ps. */
-static int std_deficit(const parts *ps, int k)
-{
-    vec acc, v, tmp;
+/* ==== Standard form ==== */
 
-    vec_of(ps->rec[0], k, &acc);
-    if (ps->n == 1)
-        return acc.d[2 * k + 1];
-    for (int i = 1; i < ps->n - 1; i++) {
-        vec_of(ps->rec[i], k, &v);
-        conv(&acc, &v, &tmp, k);
-        acc = tmp;
-    }
-    vec_of(ps->rec[ps->n - 1], k, &v);
-    return conv_at(&acc, &v, k);
+/* Deficit (shanten + 1) of the hand's standard form. */
+static int std_deficit(const mjt_tables *t, const mjt_hand *h)
+{
+    const mjt__mrec *r[4];
+    int n = 0, k = h->len / 3;
+
+    for (int part = 0; part < 4; part++)
+        if (h->part_len[part] != 0)
+            r[n++] = mjt__rec(t, part, h->code[part]);
+    if (n == 1)
+        return mjt__mrec_deficit(r[0], 2 * k + 1);
+    mjt__vec e = mjt__comp(mjt__load(r[0]));
+    for (int i = 1; i < n - 1; i++)
+        e = mjt__conv(e, mjt__load(r[i]));
+    return MJT__INF - mjt__hmax(mjt__align(e, mjt__load(r[n - 1]), k));
 }
 
-/* Standard-form deficit and effective-tile mask of a 3k+1 hand. */
-static int std_ukeire(const parts *ps, int k, uint64_t *mask)
+/* Deficit and effective-tile mask of a 3k+1 hand's standard form. */
+static int std_ukeire(const mjt_tables *t, const mjt_hand *h,
+                      uint64_t *mask)
 {
-    vec v[4], pre[5], suf[5], rest;
-    int n = ps->n, D;
+    const mjt__mrec *r[4];
+    mjt__vec v[4], y[4];
+    int k = h->len / 3;
 
-    unit(&pre[0]);
-    unit(&suf[n]);
-    for (int i = 0; i < n; i++)
-        vec_of(ps->rec[i], k, &v[i]);
-    for (int i = 0; i < n; i++)
-        conv(&pre[i], &v[i], &pre[i + 1], k);
-    for (int i = n - 1; i > 0; i--)
-        conv(&v[i], &suf[i + 1], &suf[i], k);
-    D = pre[n].d[2 * k + 1];
-    *mask = 0;
-    for (int i = 0; i < n; i++) {
-        unsigned need = 0;
-        if (i == 0)
-            rest = suf[1];
-        else if (i == n - 1)
-            rest = pre[n - 1];
-        else
-            conv(&pre[i], &suf[i + 1], &rest, k);
-        for (int m = 0; m <= k; m++)
-            for (int p = 0; p <= 1; p++)
-                if (v[i].d[2 * m + p] + rest.d[2 * (k - m) + 1 - p] == D)
-                    need |= mjt__mrec_need(ps->rec[i], 2 * m + p);
-        *mask |= (uint64_t)need << (9 * ps->id[i]);
+    for (int part = 0; part < 4; part++) {
+        r[part] = mjt__rec(t, part, h->code[part]);
+        v[part] = mjt__load(r[part]);
     }
-    /* An empty part helps when giving it a meld or the pair is optimal. */
-    for (int e = 0; e < ps->nempty; e++) {
-        int helps = 0;
-        for (int m = 0; m <= k && !helps; m++)
-            for (int p = 0; p <= 1; p++)
-                if ((m | p) != 0 &&
-                    3 * m + 2 * p + pre[n].d[2 * (k - m) + 1 - p] == D)
-                    helps = 1;
-        if (helps)
-            *mask |= part_bits[ps->empty[e]];
-    }
-    return D;
+    mjt__vec p01 = mjt__conv(mjt__comp(v[0]), v[1]);
+    mjt__vec p23 = mjt__conv(mjt__comp(v[2]), v[3]);
+    y[0] = mjt__align(mjt__conv(p23, v[1]), v[0], k);
+    y[1] = mjt__align(mjt__conv(p23, v[0]), v[1], k);
+    y[2] = mjt__align(mjt__conv(p01, v[3]), v[2], k);
+    y[3] = mjt__align(mjt__conv(p01, v[2]), v[3], k);
+    int best = mjt__hmax(y[0]);
+    uint64_t m = 0;
+    for (int part = 0; part < 4; part++)
+        m |= (uint64_t)need_of(r[part], mjt__ties(y[part], best))
+             << (9 * part);
+    *mask = m;
+    return MJT__INF - best;
 }
 
-static int chiitoi_shanten(const mjt_hand *h, uint64_t *mask)
-{
-    int pairs = 0, kinds = 0;
-    uint64_t singles = 0, absent = 0;
+/* ==== Seven pairs and thirteen orphans ==== */
 
-    for (int i = 0; i < MJT_KINDS; i++) {
-        kinds += h->counts[i] > 0;
-        pairs += h->counts[i] >= 2;
-        if (h->counts[i] == 1)
-            singles |= 1ull << i;
-        else if (h->counts[i] == 0)
-            absent |= 1ull << i;
-    }
-    if (mask != NULL)
-        *mask = singles | (kinds < 7 ? absent : 0);
-    return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+static int chiitoi(uint64_t ge0, uint64_t ge1, uint64_t *mask)
+{
+    int pairs = __builtin_popcountll(ge1), kinds = __builtin_popcountll(ge0);
+    int short_kinds = kinds < 7 ? 7 - kinds : 0;
+
+    /* A single becomes a pair; a new kind helps while fewer than 7. */
+    *mask = (ge0 & ~ge1) | (short_kinds ? ALL_TILES & ~ge0 : 0);
+    return 6 - pairs + short_kinds;
 }
 
-static int kokushi_shanten(const mjt_hand *h, uint64_t *mask)
+static int kokushi(uint64_t ge0, uint64_t ge1, uint64_t *mask)
 {
-    uint64_t yao = yaochu_mask(), held = 0;
-    int kinds = 0, paired = 0;
+    int kinds = __builtin_popcountll(ge0 & YAOCHU);
+    int paired = (ge1 & YAOCHU) != 0;
 
-    for (int i = 0; i < MJT_KINDS; i++)
-        if ((yao >> i & 1) && h->counts[i] > 0) {
-            held |= 1ull << i;
-            kinds++;
-            paired |= h->counts[i] >= 2;
-        }
-    if (mask != NULL)
-        *mask = (yao & ~held) | (paired ? 0 : held);
+    *mask = (YAOCHU & ~ge0) | (paired ? 0 : ge0 & YAOCHU);
     return 13 - kinds - paired;
 }
 
-static void shanten_into(const mjt_tables *t, const mjt_hand *h,
-                         mjt_shanten_info *out)
+/* Fold form f (shanten s, mask m) into the overall best. */
+static void fold(int *best, uint64_t *mask, int s, uint64_t m)
 {
-    parts ps;
+    if (s < *best) {
+        *best = s;
+        *mask = m;
+    } else if (s == *best) {
+        *mask |= m;
+    }
+}
 
-    split(t, h, &ps);
-    out->standard = std_deficit(&ps, h->len / 3) - 1;
-    out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
+/* Seven pairs and thirteen orphans of a 13-tile hand into best and mask. */
+static void other_forms(uint64_t ge0, uint64_t ge1, int *best,
+                        uint64_t *mask)
+{
+    uint64_t m;
+    int s = chiitoi(ge0, ge1, &m);
+    fold(best, mask, s, m);
+    s = kokushi(ge0, ge1, &m);
+    fold(best, mask, s, m);
+}
+
+/* ==== Public queries ==== */
+
+int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
+{
+    uint64_t m;
+
+    if (t == NULL || h == NULL || out == NULL)
+        return MJT_EINVAL;
+    if (!valid_len(h))
+        return MJT_ECOUNT;
+    out->standard = std_deficit(t, h) - 1;
     out->overall = out->standard;
+    out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
     if (h->len >= 13) {
-        out->chiitoitsu = chiitoi_shanten(h, NULL);
-        out->kokushi = kokushi_shanten(h, NULL);
+        out->chiitoitsu = chiitoi(h->ge[0], h->ge[1], &m);
+        out->kokushi = kokushi(h->ge[0], h->ge[1], &m);
         if (out->chiitoitsu < out->overall)
             out->overall = out->chiitoitsu;
         if (out->kokushi < out->overall)
             out->overall = out->kokushi;
     }
-}
-
-int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
-{
-    if (t == NULL || h == NULL || out == NULL)
-        return MJT_EINVAL;
-    if (!valid_len(h))
-        return MJT_ECOUNT;
-    shanten_into(t, h, out);
     return MJT_OK;
 }
 
-static int count_left(const mjt_hand *h, const uint8_t *visible,
-                      uint64_t tiles)
+/* Copies of the tiles in mask that are neither in planes ge nor visible. */
+static int tiles_left(const uint64_t ge[4], const uint8_t *visible,
+                      uint64_t mask)
 {
-    int n = 0;
+    int n = 4 * __builtin_popcountll(mask);
 
-    for (; tiles != 0; tiles &= tiles - 1) {
-        int i = __builtin_ctzll(tiles);
-        int left = 4 - h->counts[i] - (visible != NULL ? visible[i] : 0);
-        n += left > 0 ? left : 0;
-    }
+    for (int j = 0; j < 4; j++)
+        n -= __builtin_popcountll(mask & ge[j]);
+    if (visible != NULL)
+        for (uint64_t m = mask; m != 0; m &= m - 1)
+            n -= visible[__builtin_ctzll(m)];
     return n;
-}
-
-/* Overall shanten and effective tiles of a valid 3k+1 hand. */
-static int ukeire_mask(const mjt_tables *t, const mjt_hand *h, uint64_t *out)
-{
-    parts ps;
-    uint64_t m;
-    int s;
-
-    split(t, h, &ps);
-    s = std_ukeire(&ps, h->len / 3, out) - 1;
-    if (h->len == 13) {
-        int c = chiitoi_shanten(h, &m);
-        if (c < s)
-            *out = m;
-        else if (c == s)
-            *out |= m;
-        s = c < s ? c : s;
-        c = kokushi_shanten(h, &m);
-        if (c < s)
-            *out = m;
-        else if (c == s)
-            *out |= m;
-        s = c < s ? c : s;
-    }
-    return s;
 }
 
 static int check_visible(const mjt_hand *h, const uint8_t *visible)
@@ -294,15 +213,76 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h,
         return MJT_ECOUNT;
     if (check_visible(h, visible) != MJT_OK)
         return MJT_ECOPIES;
-    out->shanten = ukeire_mask(t, h, &out->tiles);
-    out->count = count_left(h, visible, out->tiles);
+    out->shanten = std_ukeire(t, h, &out->tiles) - 1;
+    if (h->len == 13)
+        other_forms(h->ge[0], h->ge[1], &out->shanten, &out->tiles);
+    out->count = tiles_left(h->ge, visible, out->tiles);
     return MJT_OK;
+}
+
+/* The join state a discard table shares across its entries. */
+typedef struct dtable {
+    int k;
+    const mjt__mrec *r[4];
+    mjt__vec v[4];
+    mjt__vec rest[4];    /* the other three parts, complemented */
+    mjt__vec pair[4][4]; /* pair[a][b], a < b: parts a and b */
+} dtable;
+
+static void dtable_init(dtable *d, const mjt_tables *t, const mjt_hand *h)
+{
+    d->k = (h->len - 1) / 3;
+    for (int part = 0; part < 4; part++) {
+        d->r[part] = mjt__rec(t, part, h->code[part]);
+        d->v[part] = mjt__load(d->r[part]);
+    }
+    for (int a = 0; a < 4; a++)
+        for (int b = a + 1; b < 4; b++)
+            d->pair[a][b] = mjt__conv(mjt__comp(d->v[a]), d->v[b]);
+    d->rest[0] = mjt__conv(d->pair[2][3], d->v[1]);
+    d->rest[1] = mjt__conv(d->pair[2][3], d->v[0]);
+    d->rest[2] = mjt__conv(d->pair[0][1], d->v[3]);
+    d->rest[3] = mjt__conv(d->pair[0][1], d->v[2]);
+}
+
+/* The pair of parts other than i and j. */
+static mjt__vec other_pair(const dtable *d, int i, int j)
+{
+    int a = -1, b = -1;
+    for (int x = 0; x < 4; x++)
+        if (x != i && x != j) {
+            if (a < 0)
+                a = x;
+            else
+                b = x;
+        }
+    return d->pair[a][b];
+}
+
+/* Standard-form deficit and mask once part i's record becomes ri. */
+static int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
+                        uint64_t *mask)
+{
+    mjt__vec vi = mjt__load(ri);
+    mjt__vec y = mjt__align(d->rest[i], vi, d->k);
+    int best = mjt__hmax(y);
+    uint64_t m = (uint64_t)need_of(ri, mjt__ties(y, best)) << (9 * i);
+
+    for (int j = 0; j < 4; j++) {
+        if (j == i)
+            continue;
+        mjt__vec rest = mjt__conv(other_pair(d, i, j), vi);
+        mjt__vec yj = mjt__align(rest, d->v[j], d->k);
+        m |= (uint64_t)need_of(d->r[j], mjt__ties(yj, best)) << (9 * j);
+    }
+    *mask = m;
+    return MJT__INF - best;
 }
 
 int mjt_discards(const mjt_tables *t, const mjt_hand *h,
                  const uint8_t *visible, mjt_discard out[14], size_t *len)
 {
-    mjt_hand after;
+    dtable d;
     size_t n = 0;
 
     if (t == NULL || h == NULL || out == NULL || len == NULL)
@@ -312,30 +292,101 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h,
         return MJT_ECOUNT;
     if (check_visible(h, visible) != MJT_OK)
         return MJT_ECOPIES;
-    for (int i = 0; i < MJT_KINDS; i++) {
-        if (h->counts[i] == 0)
-            continue;
-        after = *h;
-        mjt_hand_remove(&after, i);
-        out[n].tile = i;
-        out[n].shanten = ukeire_mask(t, &after, &out[n].tiles);
-        /* The discarded tile is gone from the hand but still not drawable. */
-        after.counts[i]++;
-        out[n].count = count_left(&after, visible, out[n].tiles);
-        n++;
+    dtable_init(&d, t, h);
+    for (uint64_t held = h->ge[0]; held != 0; held &= held - 1) {
+        int tile = __builtin_ctzll(held), part = tile / 9;
+        int c = h->counts[tile];
+        const mjt__mrec *ri =
+            mjt__rec(t, part, h->code[part] - mjt__code_step[tile % 9]);
+        mjt_discard *e = &out[n++];
+
+        e->tile = tile;
+        e->shanten = dtable_entry(&d, part, ri, &e->tiles) - 1;
+        if (h->len == 14) {
+            /* Only the plane of the copy removed changes. */
+            uint64_t ge0 = h->ge[0], ge1 = h->ge[1];
+            if (c == 1)
+                ge0 &= ~(UINT64_C(1) << tile);
+            else if (c == 2)
+                ge1 &= ~(UINT64_C(1) << tile);
+            other_forms(ge0, ge1, &e->shanten, &e->tiles);
+        }
+        /* The discarded tile is gone from the hand but still not drawable,
+         * so the 14-tile planes count what is left. */
+        e->count = tiles_left(h->ge, visible, e->tiles);
     }
     *len = n;
     return MJT_OK;
 }
 
+/* ==== Waits ==== */
+
+/* Whether a part of c tiles (c = 0 mod 3) is complete as it stands. */
+static int complete(const mjt_tables *t, const mjt_hand *h, int part)
+{
+    int c = h->part_len[part];
+    return c == 0 ||
+           mjt__mrec_deficit(mjt__rec(t, part, h->code[part]),
+                             2 * (c / 3)) == 0;
+}
+
+/* Tiles completing part w at slot s (deficit 1 there), else none. */
+static uint64_t completing(const mjt_tables *t, const mjt_hand *h, int w,
+                           int s)
+{
+    const mjt__mrec *r = mjt__rec(t, w, h->code[w]);
+    return mjt__mrec_deficit(r, s) == 1
+               ? (uint64_t)mjt__mrec_need(r, s) << (9 * w)
+               : 0;
+}
+
+/* Standard-form winning tiles of a 3k+1 hand, through the mod-3 filter. */
+static uint64_t std_waits(const mjt_tables *t, const mjt_hand *h)
+{
+    int one = 0, two[4], ones = 0, twos = 0;
+
+    for (int part = 0; part < 4; part++) {
+        int res = h->part_len[part] % 3;
+        if (res == 1) {
+            one = part;
+            ones++;
+        } else if (res == 2) {
+            two[twos++] = part;
+        }
+    }
+    if (!((ones == 1 && twos == 0) || (ones == 0 && twos == 2)))
+        return 0;
+    for (int part = 0; part < 4; part++)
+        if (h->part_len[part] % 3 == 0 && !complete(t, h, part))
+            return 0;
+    if (ones == 1) /* the tile joins the pair's part */
+        return completing(t, h, one, 2 * (h->part_len[one] / 3) + 1);
+    uint64_t w = 0;
+    for (int x = 0; x < 2; x++) {
+        int pair = two[x], other = two[1 - x];
+        const mjt__mrec *rp = mjt__rec(t, pair, h->code[pair]);
+        if (mjt__mrec_deficit(rp, 2 * (h->part_len[pair] / 3) + 1) == 0)
+            w |= completing(t, h, other,
+                            2 * ((h->part_len[other] + 1) / 3));
+    }
+    return w;
+}
+
 int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits)
 {
-    uint64_t m;
+    uint64_t w, m;
 
     if (t == NULL || h == NULL || waits == NULL)
         return MJT_EINVAL;
     if (!valid_len(h) || h->len % 3 != 1)
         return MJT_ECOUNT;
-    *waits = ukeire_mask(t, h, &m) == 0 ? m : 0;
+    w = std_waits(t, h);
+    if (h->len == 13) {
+        if (chiitoi(h->ge[0], h->ge[1], &m) == 0)
+            w |= m;
+        if (kokushi(h->ge[0], h->ge[1], &m) == 0)
+            w |= m;
+    }
+    *waits = w;
     return MJT_OK;
 }

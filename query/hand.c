@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Hands: built from counts or text, changed a tile at a time.  Each part
- * (m, p, s, z) keeps its base-5 code, the key into the dense tables, so a
- * query never recomputes it.
+ * Hands: built from counts or text, changed a tile at a time.  Besides the
+ * counts a hand keeps what the queries read on every call: each part's tile
+ * count and code (its key into the dense tables), and the counts again as
+ * four 34-bit planes, ge[j] holding the tiles held more than j times.  The
+ * planes turn seven pairs, thirteen orphans and the counting of tiles left
+ * into a few popcounts, and a draw or discard changes one bit of one plane.
  */
 #include "internal.h"
 
@@ -12,15 +15,17 @@
 
 static void recode(mjt_hand *h)
 {
+    memset(h->part_len, 0, sizeof h->part_len);
+    memset(h->code, 0, sizeof h->code);
+    memset(h->ge, 0, sizeof h->ge);
     h->len = 0;
-    for (int part = 0; part < 4; part++) {
-        uint32_t code = 0;
-        for (int r = 0; r < 9 && part * 9 + r < MJT_KINDS; r++)
-            code += h->counts[part * 9 + r] * mjt__pow5[r];
-        h->code[part] = code;
-    }
-    for (int i = 0; i < MJT_KINDS; i++)
+    for (int i = 0; i < MJT_KINDS; i++) {
+        for (int j = 0; j < h->counts[i]; j++)
+            h->ge[j] |= UINT64_C(1) << i;
+        h->part_len[i / 9] = (uint8_t)(h->part_len[i / 9] + h->counts[i]);
+        h->code[i / 9] += h->counts[i] * mjt__code_step[i % 9];
         h->len = (uint8_t)(h->len + h->counts[i]);
+    }
 }
 
 static int check_len(int n, mjt_diag *diag)
@@ -97,9 +102,11 @@ int mjt_hand_add(mjt_hand *h, int tile)
         return MJT_ECOPIES;
     if (h->len >= 14)
         return MJT_ECOUNT;
+    h->ge[h->counts[tile]] |= UINT64_C(1) << tile;
     h->counts[tile]++;
     h->len++;
-    h->code[tile / 9] += mjt__pow5[tile % 9];
+    h->part_len[tile / 9]++;
+    h->code[tile / 9] += mjt__code_step[tile % 9];
     return MJT_OK;
 }
 
@@ -108,7 +115,9 @@ int mjt_hand_remove(mjt_hand *h, int tile)
     if (h == NULL || tile < 0 || tile >= MJT_KINDS || h->counts[tile] == 0)
         return MJT_EINVAL;
     h->counts[tile]--;
+    h->ge[h->counts[tile]] &= ~(UINT64_C(1) << tile);
     h->len--;
-    h->code[tile / 9] -= mjt__pow5[tile % 9];
+    h->part_len[tile / 9]--;
+    h->code[tile / 9] -= mjt__code_step[tile % 9];
     return MJT_OK;
 }

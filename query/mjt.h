@@ -107,14 +107,19 @@ void mjt_tables_close(mjt_tables *t);
 
 /*
  * A concealed hand.  counts[i] is how many of tile i it holds (ids: 0-8
- * 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-33 1z-7z), len their sum; code[] is
- * derived from counts and kept by the mjt_hand_* calls: change a hand only
- * through them.  A plain value: copy it freely.
+ * 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-33 1z-7z) and len their sum.  The other
+ * fields are derived from counts and kept by the mjt_hand_* calls, so that a
+ * query reads them instead of recomputing: part_len[] is the tile count of
+ * each part (m, p, s, z), code[] each part's key into the tables, and bit i
+ * of ge[j] is set when counts[i] > j.  Change a hand only through the
+ * mjt_hand_* calls.  A plain value: copy it freely.
  */
 typedef struct mjt_hand {
     uint8_t counts[MJT_KINDS];
     uint8_t len;
+    uint8_t part_len[4];
     uint32_t code[4];
+    uint64_t ge[4];
 } mjt_hand;
 
 /*

@@ -23,8 +23,16 @@
 #include "suit.h"
 #include "tiles.h"
 
-const uint32_t mjt__pow5[9] = {1, 5, 25, 125, 625, 3125, 15625, 78125,
-                               390625};
+const uint32_t mjt__code_step[9] = {1, 5, 25, 125, 625, 1u << 12, 5u << 12,
+                                    25u << 12, 125u << 12};
+
+uint32_t mjt__code_of(const uint8_t *counts, int ranks)
+{
+    uint32_t code = 0;
+    for (int r = 0; r < ranks; r++)
+        code += counts[r] * mjt__code_step[r];
+    return code;
+}
 
 static int digit_sum(uint32_t code)
 {
@@ -65,12 +73,14 @@ mjt__mrec mjt__mrec_pack(const mjt__record *rec)
 {
     mjt__mrec m = {0, 0};
 
-    for (int s = 1; s < MJT_SLOTS; s++) {
-        m.w0 |= (uint64_t)(rec->slot[s].deficit & 0xF) << (4 * (s - 1));
-        if (s <= 3)
-            m.w0 |= (uint64_t)rec->slot[s].need << (27 + 9 * s);
+    for (int s = 0; s < MJT_SLOTS; s++) {
+        m.w0 |= (uint64_t)(rec->slot[s].deficit & 0xF) << (4 * s);
+        if (s == 0)
+            continue;
+        if (s <= 2)
+            m.w0 |= (uint64_t)rec->slot[s].need << (31 + 9 * s);
         else
-            m.w1 |= (uint64_t)rec->slot[s].need << (9 * (s - 4));
+            m.w1 |= (uint64_t)rec->slot[s].need << (9 * (s - 3));
     }
     return m;
 }
@@ -98,9 +108,7 @@ static int load_block(void *ctx, const uint64_t *keys,
             mjt__key_to_counts(keys[i], ranks, counts) >
                 MJT_MAX_PATTERN_TILES)
             return l->bad = MJT_ECORRUPT;
-        uint32_t code = 0;
-        for (int r = 0; r < ranks; r++)
-            code += counts[r] * mjt__pow5[r];
+        uint32_t code = mjt__code_of(counts, ranks);
         uint32_t idx = mjt__index_of(l->t, l->table == MJT__SUIT ? 0 : 3,
                                      code);
         if (idx >= l->len || l->seen[idx])
