@@ -55,26 +55,59 @@ const uint8_t mjt__rev[5][16] = {
      UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |             \
      UINT64_C(0x7F) << 27)
 
+#if defined(__GNUC__)
+#define INLINE static inline __attribute__((always_inline))
+#else
+#define INLINE static inline
+#endif
+
+/* Call fn(args..., k) with k a constant 0-4, so that each query is compiled
+ * five times with the convolutions cut to the terms that k needs. */
+#define WITH_K(k, fn, ...)                                                 \
+    ((k) == 4   ? fn(__VA_ARGS__, 4)                                       \
+     : (k) == 3 ? fn(__VA_ARGS__, 3)                                       \
+     : (k) == 2 ? fn(__VA_ARGS__, 2)                                       \
+     : (k) == 1 ? fn(__VA_ARGS__, 1)                                       \
+                : fn(__VA_ARGS__, 0))
+
 static int valid_len(const mjt_hand *h)
 {
     return h->len >= 1 && h->len <= 14 && h->len % 3 != 0;
 }
 
+/*
+ * Bit i of b (up to 7 bits) to a run of nine ones at bit 9i.  The multiply
+ * lays copies of b 8 bits apart, so bit i of copy i lands on bit 9i and no
+ * two copies overlap (no carries); the AND keeps those bits and the second
+ * multiply widens each into a 9-bit field, again without overlap.
+ */
+static inline uint64_t spread9(uint64_t b)
+{
+    return ((b * UINT64_C(0x01010101010101)) & UINT64_C(0x40201008040201)) *
+           0x1FF;
+}
+
+/* OR of the need masks of the slots in ties, without a branch: the masks
+ * of the slots chosen are kept and their 9-bit fields folded together. */
 static unsigned need_of(const mjt__mrec *r, unsigned ties)
 {
-    unsigned need = 0;
-    for (; ties != 0; ties &= ties - 1)
-        need |= mjt__mrec_need(r, __builtin_ctz(ties));
-    return need;
+    uint64_t a = r->w0 & (spread9((ties >> 1) & 3) << 40);
+    uint64_t b = r->w1 & spread9((ties >> 3) & 0x7F);
+
+    a |= a >> 9;
+    b |= b >> 36;
+    b |= b >> 18;
+    b |= b >> 9;
+    return (unsigned)((a >> 40) | b) & 0x1FF;
 }
 
 /* ==== Standard form ==== */
 
 /* Deficit (shanten + 1) of the hand's standard form. */
-static int std_deficit(const mjt_tables *t, const mjt_hand *h)
+INLINE int std_deficit_k(const mjt_tables *t, const mjt_hand *h, int k)
 {
     const mjt__mrec *r[4];
-    int n = 0, k = h->len / 3;
+    int n = 0;
 
     for (int part = 0; part < 4; part++)
         if (h->part_len[part] != 0)
@@ -83,28 +116,32 @@ static int std_deficit(const mjt_tables *t, const mjt_hand *h)
         return mjt__mrec_deficit(r[0], 2 * k + 1);
     mjt__vec e = mjt__comp(mjt__load(r[0]));
     for (int i = 1; i < n - 1; i++)
-        e = mjt__conv(e, mjt__load(r[i]));
+        e = mjt__conv(e, mjt__load(r[i]), k);
     return MJT__INF - mjt__hmax(mjt__align(e, mjt__load(r[n - 1]), k));
 }
 
+static int std_deficit(const mjt_tables *t, const mjt_hand *h)
+{
+    return WITH_K(h->len / 3, std_deficit_k, t, h);
+}
+
 /* Deficit and effective-tile mask of a 3k+1 hand's standard form. */
-static int std_ukeire(const mjt_tables *t, const mjt_hand *h,
-                      uint64_t *mask)
+INLINE int std_ukeire_k(const mjt_tables *t, const mjt_hand *h,
+                        uint64_t *mask, int k)
 {
     const mjt__mrec *r[4];
     mjt__vec v[4], y[4];
-    int k = h->len / 3;
 
     for (int part = 0; part < 4; part++) {
         r[part] = mjt__rec(t, part, h->code[part]);
         v[part] = mjt__load(r[part]);
     }
-    mjt__vec p01 = mjt__conv(mjt__comp(v[0]), v[1]);
-    mjt__vec p23 = mjt__conv(mjt__comp(v[2]), v[3]);
-    y[0] = mjt__align(mjt__conv(p23, v[1]), v[0], k);
-    y[1] = mjt__align(mjt__conv(p23, v[0]), v[1], k);
-    y[2] = mjt__align(mjt__conv(p01, v[3]), v[2], k);
-    y[3] = mjt__align(mjt__conv(p01, v[2]), v[3], k);
+    mjt__vec p01 = mjt__conv(mjt__comp(v[0]), v[1], k);
+    mjt__vec p23 = mjt__conv(mjt__comp(v[2]), v[3], k);
+    y[0] = mjt__align(mjt__conv(p23, v[1], k), v[0], k);
+    y[1] = mjt__align(mjt__conv(p23, v[0], k), v[1], k);
+    y[2] = mjt__align(mjt__conv(p01, v[3], k), v[2], k);
+    y[3] = mjt__align(mjt__conv(p01, v[2], k), v[3], k);
     int best = mjt__hmax(y[0]);
     uint64_t m = 0;
     for (int part = 0; part < 4; part++)
@@ -112,6 +149,12 @@ static int std_ukeire(const mjt_tables *t, const mjt_hand *h,
              << (9 * part);
     *mask = m;
     return MJT__INF - best;
+}
+
+static int std_ukeire(const mjt_tables *t, const mjt_hand *h,
+                      uint64_t *mask)
+{
+    return WITH_K(h->len / 3, std_ukeire_k, t, h, mask);
 }
 
 /* ==== Seven pairs and thirteen orphans ==== */
@@ -222,77 +265,63 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h,
 
 /* The join state a discard table shares across its entries. */
 typedef struct dtable {
-    int k;
     const mjt__mrec *r[4];
     mjt__vec v[4];
-    mjt__vec rest[4];    /* the other three parts, complemented */
-    mjt__vec pair[4][4]; /* pair[a][b], a < b: parts a and b */
+    mjt__vec rest[4];     /* the other three parts, complemented */
+    mjt__vec other[4][4]; /* other[i][j]: the two parts but i and j */
 } dtable;
 
-static void dtable_init(dtable *d, const mjt_tables *t, const mjt_hand *h)
+INLINE void dtable_init(dtable *d, const mjt_tables *t, const mjt_hand *h,
+                        int k)
 {
-    d->k = (h->len - 1) / 3;
     for (int part = 0; part < 4; part++) {
         d->r[part] = mjt__rec(t, part, h->code[part]);
         d->v[part] = mjt__load(d->r[part]);
     }
     for (int a = 0; a < 4; a++)
-        for (int b = a + 1; b < 4; b++)
-            d->pair[a][b] = mjt__conv(mjt__comp(d->v[a]), d->v[b]);
-    d->rest[0] = mjt__conv(d->pair[2][3], d->v[1]);
-    d->rest[1] = mjt__conv(d->pair[2][3], d->v[0]);
-    d->rest[2] = mjt__conv(d->pair[0][1], d->v[3]);
-    d->rest[3] = mjt__conv(d->pair[0][1], d->v[2]);
-}
-
-/* The pair of parts other than i and j. */
-static mjt__vec other_pair(const dtable *d, int i, int j)
-{
-    int a = -1, b = -1;
-    for (int x = 0; x < 4; x++)
-        if (x != i && x != j) {
-            if (a < 0)
-                a = x;
-            else
-                b = x;
+        for (int b = a + 1; b < 4; b++) {
+            /* i and j are the two parts that are neither a nor b. */
+            int i = -1, j = -1;
+            for (int x = 0; x < 4; x++)
+                if (x != a && x != b)
+                    *(i < 0 ? &i : &j) = x;
+            d->other[i][j] = d->other[j][i] =
+                mjt__conv(mjt__comp(d->v[a]), d->v[b], k);
         }
-    return d->pair[a][b];
+    d->rest[0] = mjt__conv(d->other[0][1], d->v[1], k);
+    d->rest[1] = mjt__conv(d->other[0][1], d->v[0], k);
+    d->rest[2] = mjt__conv(d->other[2][3], d->v[3], k);
+    d->rest[3] = mjt__conv(d->other[2][3], d->v[2], k);
 }
 
 /* Standard-form deficit and mask once part i's record becomes ri. */
-static int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
-                        uint64_t *mask)
+INLINE int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
+                        uint64_t *mask, int k)
 {
     mjt__vec vi = mjt__load(ri);
-    mjt__vec y = mjt__align(d->rest[i], vi, d->k);
+    mjt__vec y = mjt__align(d->rest[i], vi, k);
     int best = mjt__hmax(y);
     uint64_t m = (uint64_t)need_of(ri, mjt__ties(y, best)) << (9 * i);
 
     for (int j = 0; j < 4; j++) {
         if (j == i)
             continue;
-        mjt__vec rest = mjt__conv(other_pair(d, i, j), vi);
-        mjt__vec yj = mjt__align(rest, d->v[j], d->k);
+        mjt__vec rest = mjt__conv(d->other[i][j], vi, k);
+        mjt__vec yj = mjt__align(rest, d->v[j], k);
         m |= (uint64_t)need_of(d->r[j], mjt__ties(yj, best)) << (9 * j);
     }
     *mask = m;
     return MJT__INF - best;
 }
 
-int mjt_discards(const mjt_tables *t, const mjt_hand *h,
-                 const uint8_t *visible, mjt_discard out[14], size_t *len)
+/* The discard table of a valid 3k+2 hand (k melds after the discard). */
+INLINE size_t discards_k(const mjt_tables *t, const mjt_hand *h,
+                         const uint8_t *visible, mjt_discard *out, int k)
 {
     dtable d;
     size_t n = 0;
 
-    if (t == NULL || h == NULL || out == NULL || len == NULL)
-        return MJT_EINVAL;
-    *len = 0;
-    if (!valid_len(h) || h->len % 3 != 2)
-        return MJT_ECOUNT;
-    if (check_visible(h, visible) != MJT_OK)
-        return MJT_ECOPIES;
-    dtable_init(&d, t, h);
+    dtable_init(&d, t, h, k);
     for (uint64_t held = h->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
         int c = h->counts[tile];
@@ -301,7 +330,7 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h,
         mjt_discard *e = &out[n++];
 
         e->tile = tile;
-        e->shanten = dtable_entry(&d, part, ri, &e->tiles) - 1;
+        e->shanten = dtable_entry(&d, part, ri, &e->tiles, k) - 1;
         if (h->len == 14) {
             /* Only the plane of the copy removed changes. */
             uint64_t ge0 = h->ge[0], ge1 = h->ge[1];
@@ -315,61 +344,68 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h,
          * so the 14-tile planes count what is left. */
         e->count = tiles_left(h->ge, visible, e->tiles);
     }
-    *len = n;
+    return n;
+}
+
+int mjt_discards(const mjt_tables *t, const mjt_hand *h,
+                 const uint8_t *visible, mjt_discard out[14], size_t *len)
+{
+    if (t == NULL || h == NULL || out == NULL || len == NULL)
+        return MJT_EINVAL;
+    *len = 0;
+    if (!valid_len(h) || h->len % 3 != 2)
+        return MJT_ECOUNT;
+    if (check_visible(h, visible) != MJT_OK)
+        return MJT_ECOPIES;
+    *len = WITH_K(h->len / 3, discards_k, t, h, visible, out);
     return MJT_OK;
 }
 
 /* ==== Waits ==== */
 
-/* Whether a part of c tiles (c = 0 mod 3) is complete as it stands. */
-static int complete(const mjt_tables *t, const mjt_hand *h, int part)
-{
-    int c = h->part_len[part];
-    return c == 0 ||
-           mjt__mrec_deficit(mjt__rec(t, part, h->code[part]),
-                             2 * (c / 3)) == 0;
-}
-
-/* Tiles completing part w at slot s (deficit 1 there), else none. */
-static uint64_t completing(const mjt_tables *t, const mjt_hand *h, int w,
-                           int s)
-{
-    const mjt__mrec *r = mjt__rec(t, w, h->code[w]);
-    return mjt__mrec_deficit(r, s) == 1
-               ? (uint64_t)mjt__mrec_need(r, s) << (9 * w)
-               : 0;
-}
-
 /* Standard-form winning tiles of a 3k+1 hand, through the mod-3 filter. */
 static uint64_t std_waits(const mjt_tables *t, const mjt_hand *h)
 {
-    int one = 0, two[4], ones = 0, twos = 0;
+    unsigned res = 0; /* two bits a part: its size mod 3 */
 
-    for (int part = 0; part < 4; part++) {
-        int res = h->part_len[part] % 3;
-        if (res == 1) {
-            one = part;
-            ones++;
-        } else if (res == 2) {
-            two[twos++] = part;
-        }
-    }
-    if (!((ones == 1 && twos == 0) || (ones == 0 && twos == 2)))
-        return 0;
     for (int part = 0; part < 4; part++)
-        if (h->part_len[part] % 3 == 0 && !complete(t, h, part))
-            return 0;
-    if (ones == 1) /* the tile joins the pair's part */
-        return completing(t, h, one, 2 * (h->part_len[one] / 3) + 1);
-    uint64_t w = 0;
-    for (int x = 0; x < 2; x++) {
-        int pair = two[x], other = two[1 - x];
-        const mjt__mrec *rp = mjt__rec(t, pair, h->code[pair]);
-        if (mjt__mrec_deficit(rp, 2 * (h->part_len[pair] / 3) + 1) == 0)
-            w |= completing(t, h, other,
-                            2 * ((h->part_len[other] + 1) / 3));
+        res |= (unsigned)(h->part_len[part] % 3) << (2 * part);
+    unsigned ones = res & 0x55, twos = res & 0xAA;
+    int single = twos == 0 && __builtin_popcount(ones) == 1;
+    if (!single && !(ones == 0 && __builtin_popcount(twos) == 2))
+        return 0;
+
+    /* Each part's deficits from slot 2 (c / 3) on, three nibbles: the part
+     * complete as it is, with the pair, and with one meld more. */
+    unsigned near[4];
+    const mjt__mrec *r[4];
+    for (int part = 0; part < 4; part++) {
+        r[part] = mjt__rec(t, part, h->code[part]);
+        near[part] = (unsigned)(r[part]->w0 >> (8 * (h->part_len[part] / 3)));
+        if ((res >> (2 * part) & 3) == 0 && (near[part] & 0xF) != 0)
+            return 0; /* a part that must be complete is not */
     }
-    return w;
+    uint64_t w = 0;
+    for (int part = 0; part < 4; part++) {
+        int base = 2 * (h->part_len[part] / 3);
+        unsigned rp = res >> (2 * part) & 3;
+        if (rp == 1) /* the tile joins the part that holds the pair */
+            w |= (near[part] >> 4 & 0xF) == 1
+                     ? (uint64_t)mjt__mrec_need(r[part], base + 1)
+                           << (9 * part)
+                     : 0;
+        else if (rp == 2 && (near[part] >> 8 & 0xF) == 1)
+            w |= (uint64_t)mjt__mrec_need(r[part], base + 2) << (9 * part);
+    }
+    if (single)
+        return w;
+    /* Two parts of size 2 mod 3: one holds the pair complete, the other
+     * takes the tile; keep the other's tiles only where that is so. */
+    uint64_t out = 0;
+    for (int part = 0; part < 4; part++)
+        if ((res >> (2 * part) & 3) == 2 && (near[part] >> 4 & 0xF) == 0)
+            out |= w & ~((uint64_t)0x1FF << (9 * part));
+    return out;
 }
 
 int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits)

@@ -16,9 +16,14 @@
  * SSSE3 (shift, byte broadcast, subtract) and one max.  Deficits are at most
  * 14 and sums of two at most 28, far from the saturation at 63.
  *
+ * Every operation takes the hand's meld target k and is exact on lanes 0 to
+ * 2k + 1 only: a convolution needs no term i above the last lane read, so
+ * callers that pass k as a constant (the join specialises each query for
+ * the five values of k) get only the terms they need.
+ *
  * The scalar versions (mjt__s*) are the definition; the vector versions
- * (mjt__v*) must agree with them lane for lane, which test_join checks on
- * random vectors.  The library uses the vector ones when SSSE3 is available
+ * (mjt__v*) must agree with them on lanes 0 to 2k + 1, which test_join
+ * checks on random vectors.  The library uses the vector ones when SSSE3 is available
  * at compile time (the Makefile asks for x86-64-v2 on x86-64).
  */
 #ifndef MJT_QUERY_MINPLUS_H
@@ -58,12 +63,12 @@ static inline uint8_t mjt__ssubs(int x, int y)
 }
 
 /* Complemented a (*) b, b plain with b[0] == 0. */
-static inline mjt__svec mjt__sconv(mjt__svec ea, mjt__svec b)
+static inline mjt__svec mjt__sconv(mjt__svec ea, mjt__svec b, int k)
 {
     mjt__svec c;
     for (int j = 0; j < 16; j++) {
         int best = 0;
-        for (int i = 0; i <= 9 && i <= j; i++) {
+        for (int i = 0; i <= 2 * k + 1 && i <= j; i++) {
             int a = ea.b[j - i];
             if ((i & 1) && ((j - i) & 1))
                 a = 0; /* both would hold the pair */
@@ -132,19 +137,27 @@ static inline mjt__vvec mjt__vcomp(mjt__vvec v)
         acc, _mm_subs_epu8(_mm_slli_si128((i) & 1 ? ev : ea, (i)),         \
                            _mm_shuffle_epi8(b, _mm_set1_epi8(i))))
 
-static inline mjt__vvec mjt__vconv(mjt__vvec ea, mjt__vvec b)
+static inline mjt__vvec mjt__vconv(mjt__vvec ea, mjt__vvec b, int k)
 {
     __m128i ev = _mm_and_si128(ea, _mm_set1_epi16(0x00FF));
     __m128i acc = ea; /* term 0: b[0] is 0 */
     MJT__TERM(1);
-    MJT__TERM(2);
-    MJT__TERM(3);
-    MJT__TERM(4);
-    MJT__TERM(5);
-    MJT__TERM(6);
-    MJT__TERM(7);
-    MJT__TERM(8);
-    MJT__TERM(9);
+    if (k >= 1) {
+        MJT__TERM(2);
+        MJT__TERM(3);
+    }
+    if (k >= 2) {
+        MJT__TERM(4);
+        MJT__TERM(5);
+    }
+    if (k >= 3) {
+        MJT__TERM(6);
+        MJT__TERM(7);
+    }
+    if (k >= 4) {
+        MJT__TERM(8);
+        MJT__TERM(9);
+    }
     return acc;
 }
 #undef MJT__TERM
