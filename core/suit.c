@@ -32,17 +32,16 @@ int mjt__key_to_counts(uint64_t key, int ranks, uint8_t *counts)
     return n;
 }
 
+/*
+ * Unary fields of at most 4 are exactly those f with f & (f + 1) == 0 and
+ * the top bit clear.  With every top bit clear, adding 1 to each field at
+ * once (key + MJT_FIELD_LOW) cannot carry from one field into the next, so
+ * one addition tests all nine; ranks above the last must be empty.
+ */
 int mjt__key_valid(uint64_t key, int ranks)
 {
-    if (key >> (5 * ranks) != 0)
-        return 0;
-    for (int r = 0; r < ranks; r++) {
-        unsigned f = (unsigned)(key >> (5 * r)) & 0x1F;
-        /* Unary and at most 4: f + 1 is a power of two no larger than 16. */
-        if ((f & (f + 1)) != 0 || f > 0xF)
-            return 0;
-    }
-    return 1;
+    return (key >> (5 * ranks)) == 0 && (key & MJT_FIELD_GUARD) == 0 &&
+           (key & (key + MJT_FIELD_LOW)) == 0;
 }
 
 /* The smallest pattern of e->tiles tiles: 0000 1111 2222 ... */

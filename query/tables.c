@@ -92,6 +92,7 @@ typedef struct loader {
     unsigned char *seen;
     size_t len, count;
     XXH3_state_t *xxh;
+    unsigned char *rows; /* a block's decoded rows, hashed in one call */
     int bad;
 } loader;
 
@@ -100,25 +101,25 @@ static int load_block(void *ctx, const uint64_t *keys,
 {
     loader *l = ctx;
     int ranks = mjt__table_ranks[l->table];
-    unsigned char row[MJT_ROW_SIZE];
-    uint8_t counts[MJT_SUIT_RANKS];
 
     for (uint32_t i = 0; i < n; i++) {
-        if (!mjt__key_valid(keys[i], ranks) ||
-            mjt__key_to_counts(keys[i], ranks, counts) >
-                MJT_MAX_PATTERN_TILES)
+        uint64_t key = keys[i];
+        if (!mjt__key_valid(key, ranks) ||
+            mjt__key_tiles(key) > MJT_MAX_PATTERN_TILES)
             return l->bad = MJT_ECORRUPT;
-        uint32_t code = mjt__code_of(counts, ranks);
+        uint32_t code = 0;
+        for (int r = 0; r < ranks; r++)
+            code += (uint32_t)mjt__key_count(key, r) * mjt__code_step[r];
         uint32_t idx = mjt__index_of(l->t, l->table == MJT__SUIT ? 0 : 3,
                                      code);
         if (idx >= l->len || l->seen[idx])
             return l->bad = MJT_ECORRUPT;
         l->seen[idx] = 1;
         l->out[idx] = mjt__mrec_pack(&recs[i]);
-        mjt__row_encode(keys[i], &recs[i], row);
-        XXH3_64bits_update(l->xxh, row, sizeof row);
+        mjt__row_encode(key, &recs[i], l->rows + (size_t)i * MJT_ROW_SIZE);
         l->count++;
     }
+    XXH3_64bits_update(l->xxh, l->rows, (size_t)n * MJT_ROW_SIZE);
     return MJT_OK;
 }
 
@@ -127,14 +128,15 @@ static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
 {
     const char *name = mjt__table_names[table];
     size_t len = table == MJT__SUIT ? MJT_SUIT_PATTERNS : MJT_HONOR_PATTERNS;
-    loader l = {t, table, NULL, NULL, len, 0, NULL, 0};
+    loader l = {t, table, NULL, NULL, len, 0, NULL, NULL, 0};
     char key[32], want[64], got[64];
     int rc;
 
     l.out = malloc(len * sizeof *l.out);
     l.seen = calloc(len, 1);
     l.xxh = XXH3_createState();
-    if (l.out == NULL || l.seen == NULL || l.xxh == NULL) {
+    l.rows = malloc((size_t)MJT_BLOCK_RECORDS * MJT_ROW_SIZE);
+    if (l.out == NULL || l.seen == NULL || l.xxh == NULL || l.rows == NULL) {
         mjt__diag_set(diag, MJT_ENOMEM, -1, "%s: out of memory", path);
         rc = MJT_ENOMEM;
         goto out;
@@ -170,6 +172,7 @@ static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
 out:
     free(l.out);
     free(l.seen);
+    free(l.rows);
     XXH3_freeState(l.xxh);
     return rc;
 }
