@@ -11,15 +11,14 @@
  *
  * Slot 0 (no meld, no pair) needs nothing, so its mask is not stored.
  *
- * A part's code is its base-5 count vector split in two: the ranks 0-4 give
- * lo (below 5^5 = 3125) and the ranks 5-8 give hi; code = lo + 4096 hi, so
- * that adding a tile is one addition and splitting needs no division.
+ * A part's code and the dense index are core/index.h's.
  */
 #ifndef MJT_QUERY_INTERNAL_H
 #define MJT_QUERY_INTERNAL_H
 
 #include <stdint.h>
 
+#include "index.h"
 #include "mjt.h"
 #include "record.h"
 
@@ -27,30 +26,19 @@ typedef struct mjt__mrec {
     uint64_t w0, w1;
 } mjt__mrec;
 
-#define MJT__LO_CODES 3125 /* 5^5: ranks 0-4 */
-#define MJT__SUIT_HI 625   /* 5^4: ranks 5-8 */
-#define MJT__HONOR_HI 25   /* 5^2: ranks 5-6 */
-#define MJT__HI_SHIFT 12   /* code = lo + (hi << 12) */
-
 struct mjt_tables {
     const mjt__mrec *rec[4]; /* m, p, s share the suit array; [3] honors */
-    const uint32_t *base[4];
-    uint32_t pos[MJT__LO_CODES];
-    uint32_t base_suit[MJT__SUIT_HI];
-    uint32_t base_honor[MJT__HONOR_HI];
+    const uint32_t *base[4]; /* ix's base array of each part */
+    mjt__index ix;
     mjt__mrec *suit, *honor;
     uint64_t digest[2];
     char solver[32];
 };
 
-/* What one tile of rank r adds to its part's code. */
-extern const uint32_t mjt__code_step[9];
-
 static inline uint32_t mjt__index_of(const struct mjt_tables *t, int part,
                                      uint32_t code)
 {
-    return t->base[part][code >> MJT__HI_SHIFT] +
-           t->pos[code & ((1u << MJT__HI_SHIFT) - 1)];
+    return mjt__index_at(&t->ix, t->base[part], code);
 }
 
 static inline const mjt__mrec *mjt__rec(const struct mjt_tables *t, int part,
@@ -73,12 +61,5 @@ static inline unsigned mjt__mrec_need(const mjt__mrec *r, int slot)
 
 /* Pack a solved record into its in-memory form. */
 mjt__mrec mjt__mrec_pack(const mjt__record *rec);
-
-/* Set up pos and base; after it, index_of is a bijection from the codes of
- * patterns of at most 14 tiles onto 0..patterns-1. */
-void mjt__index_init(struct mjt_tables *t);
-
-/* The code of counts[0..ranks-1]. */
-uint32_t mjt__code_of(const uint8_t *counts, int ranks);
 
 #endif

@@ -2,14 +2,8 @@
 /*
  * mjt_tables_open: read a table file whole into the dense in-memory form,
  * checking as it goes that every pattern is present exactly once and that
- * the decoded content hashes to the digest the file records.
- *
- * The dense index.  A part's code is sum counts[r] * 5^r.  Split it into
- * lo (ranks 0-4) and hi (the rest).  Sort the 3125 lo values by tile count:
- * those a hi of h tiles can join (at most 14 - h tiles) are then a prefix of
- * that order, of known length.  So index = base[hi] + pos[lo], where pos is
- * a lo's place in the order and base[hi] counts the patterns of every
- * smaller hi.  Two reads of arrays that fit in L1 and L2, no search.
+ * the decoded content hashes to the digest the file records.  Records land
+ * at their dense index (core/index.h), where the queries find them.
  */
 #include "internal.h"
 #include "tablefile.h"
@@ -22,52 +16,6 @@
 #include "format.h"
 #include "suit.h"
 #include "tiles.h"
-
-const uint32_t mjt__code_step[9] = {1, 5, 25, 125, 625, 1u << 12, 5u << 12,
-                                    25u << 12, 125u << 12};
-
-uint32_t mjt__code_of(const uint8_t *counts, int ranks)
-{
-    uint32_t code = 0;
-    for (int r = 0; r < ranks; r++)
-        code += counts[r] * mjt__code_step[r];
-    return code;
-}
-
-static int digit_sum(uint32_t code)
-{
-    int s = 0;
-    for (; code > 0; code /= 5)
-        s += (int)(code % 5);
-    return s;
-}
-
-void mjt__index_init(struct mjt_tables *t)
-{
-    uint32_t upto[MJT_MAX_PATTERN_TILES + 1] = {0}; /* lo codes of <= s */
-    uint32_t next = 0;
-
-    for (int s = 0; s <= 20; s++)
-        for (uint32_t lo = 0; lo < MJT__LO_CODES; lo++)
-            if (digit_sum(lo) == s)
-                t->pos[lo] = next++;
-    for (uint32_t lo = 0; lo < MJT__LO_CODES; lo++)
-        for (int s = digit_sum(lo); s <= MJT_MAX_PATTERN_TILES; s++)
-            upto[s]++;
-    for (int part = 0; part < 2; part++) {
-        uint32_t *base = part == 0 ? t->base_suit : t->base_honor;
-        uint32_t nhi = part == 0 ? MJT__SUIT_HI : MJT__HONOR_HI, at = 0;
-        for (uint32_t hi = 0; hi < nhi; hi++) {
-            int s = digit_sum(hi);
-            base[hi] = at;
-            if (s <= MJT_MAX_PATTERN_TILES)
-                at += upto[MJT_MAX_PATTERN_TILES - s];
-        }
-    }
-    for (int part = 0; part < 3; part++)
-        t->base[part] = t->base_suit;
-    t->base[3] = t->base_honor;
-}
 
 mjt__mrec mjt__mrec_pack(const mjt__record *rec)
 {
@@ -107,9 +55,7 @@ static int load_block(void *ctx, const uint64_t *keys,
         if (!mjt__key_valid(key, ranks) ||
             mjt__key_tiles(key) > MJT_MAX_PATTERN_TILES)
             return l->bad = MJT_ECORRUPT;
-        uint32_t code = 0;
-        for (int r = 0; r < ranks; r++)
-            code += (uint32_t)mjt__key_count(key, r) * mjt__code_step[r];
+        uint32_t code = mjt__code_of_key(key, ranks);
         uint32_t idx = mjt__index_of(l->t, l->table == MJT__SUIT ? 0 : 3,
                                      code);
         if (idx >= l->len || l->seen[idx])
@@ -192,7 +138,9 @@ int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag)
         mjt__diag_set(diag, MJT_ENOMEM, -1, "%s: out of memory", path);
         return MJT_ENOMEM;
     }
-    mjt__index_init(t);
+    mjt__index_init(&t->ix);
+    for (int part = 0; part < 4; part++)
+        t->base[part] = part < 3 ? t->ix.base_suit : t->ix.base_honor;
     if ((rc = mjt__tfile_open(&f, path, diag)) != MJT_OK)
         goto fail;
     for (int table = 0; table < MJT__NTABLES; table++)
