@@ -10,8 +10,9 @@
  *   excess   bit r set when rank r is held and removing one tile of it does
  *            not raise the deficit.
  *
- * Both solvers (the bitboard decomposer and the reference) fill this struct,
- * and the tests compare them field by field.
+ * Both solvers fill this struct, the bitboard one for a whole table at a
+ * time (patterns.h) and the reference one pattern by pattern, and the tests
+ * compare them field by field.
  */
 #ifndef MJT_CORE_RECORD_H
 #define MJT_CORE_RECORD_H
@@ -35,10 +36,19 @@ typedef struct mjt__record {
 } mjt__record;
 
 /*
- * Solve the pattern key of ranks ranks (9 for a number suit, 7 for honors,
- * which make no sequences).  key must satisfy mjt__key_valid().
+ * The bitboard decomposer (decompose.c): the ten deficits of the pattern key
+ * of ranks ranks (9 for a number suit, 7 for honors, which make no
+ * sequences); key must satisfy mjt__key_valid().  known, if not NULL, holds
+ * deficits known to be reachable, and floor, if not NULL, deficits known to
+ * be unbeatable; both only prune the search.
  */
-void mjt__solve_bitboard(uint64_t key, int ranks, mjt__record *out);
+void mjt__bitboard_deficits(uint64_t key, int ranks,
+                            const uint8_t known[MJT_SLOTS],
+                            const uint8_t floor[MJT_SLOTS],
+                            uint8_t out[MJT_SLOTS]);
+
+/* The reference solver (reference.c): one pattern, masks included, slowly
+ * and simply, to check the bitboard solver against. */
 void mjt__solve_reference(uint64_t key, int ranks, mjt__record *out);
 
 /* The reference deficits alone, from counts, for all ten slots. */

@@ -14,6 +14,8 @@
 
 typedef void (*mjt__solver_fn)(uint64_t key, int ranks, mjt__record *out);
 
+/* A solver: fn solves one pattern, or is NULL for the bitboard solver,
+ * which works a table at a time (core/patterns.h). */
 typedef struct gen_solver {
     const char *name;
     unsigned version;
@@ -42,7 +44,6 @@ typedef struct gen_options {
     int quiet;
     int progress; /* draw a progress bar (stderr is a terminal) */
     int level;    /* zstd level */
-    int mirror;   /* solve one of each mirror pair, copy the other */
 } gen_options;
 
 /* Solve, sort, digest and compress a table with opt->jobs threads.

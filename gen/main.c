@@ -21,8 +21,8 @@
 const char *gen_prog = "mjt-gen";
 
 static const gen_solver solvers[] = {
-    {"bitboard", 1, mjt__solve_bitboard,
-     "depth-first search on the 45-bit word (the default)"},
+    {"bitboard", 2, NULL,
+     "branch and bound on the 45-bit word (the default)"},
     {"reference", 1, mjt__solve_reference,
      "dynamic program over ranks, masks from their definitions (slow)"},
 };
@@ -107,7 +107,7 @@ static int parse_args(int argc, char **argv, gen_options *opt)
 
 int main(int argc, char **argv)
 {
-    gen_options opt = {"tables/mjt.lmdb", 0, &solvers[0], 0, 0, 12, 1};
+    gen_options opt = {"tables/mjt.lmdb", 0, &solvers[0], 0, 0, 9};
     gen_table tables[2] = {{.name = "suit", .ranks = MJT_SUIT_RANKS},
                            {.name = "honor", .ranks = MJT_HONOR_RANKS}};
     struct stat st;

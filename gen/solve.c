@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The solving pool.  Thread k of N walks the successor-order enumeration by
- * stride (patterns k, k+N, k+2N, ...) and writes each record into the slot
- * of its index, so no two threads touch the same memory and no lock is
- * needed.  The records are then sorted by key, digested, and cut into
- * blocks that the same threads compress, block b going to thread b mod N.
- * Every step depends only on the patterns, never on N, so the decoded
- * content and its digest are the same for every -j.
+ * The solving pool.  Thread k of N takes the patterns at positions k, k+N,
+ * k+2N, ... of the successor order and writes each result where only it
+ * writes, so no lock is needed.  The bitboard solver runs a tile count at a
+ * time (core/patterns.h: a count's bounds come from the count before), the
+ * threads meeting at a barrier between counts, then derives every record's
+ * masks; the reference solver does each pattern on its own.  Each record
+ * goes straight to its place in key order (mjt__patterns_rank); the table
+ * is then digested and cut into blocks that the same threads compress,
+ * block b going to thread b mod N.  Every step depends
+ * only on the patterns, never on N, so the decoded content and its digest
+ * are the same for every -j.
  */
 #include "gen.h"
 
@@ -20,62 +24,75 @@
 #include <zstd.h>
 
 #include "format.h"
+#include "patterns.h"
 #include "suit.h"
 
 typedef struct job {
     gen_table *t;
     const gen_options *opt;
+    mjt__patterns *ps;
+    int tiles; /* the tile count of a bitboard phase */
     unsigned k;
     atomic_size_t *done;
     int failed;
 } job;
 
-/* The pattern read from the other end: rank r becomes rank ranks-1-r. */
-static uint64_t mirror_key(uint64_t key, int ranks)
-{
-    uint64_t m = 0;
-    for (int r = 0; r < ranks; r++)
-        m |= ((key >> (5 * r)) & 0x1F) << (5 * (ranks - 1 - r));
-    return m;
-}
-
-static uint16_t mirror_mask(uint16_t mask, int ranks)
-{
-    uint16_t m = 0;
-    for (int r = 0; r < ranks; r++)
-        if (mask >> r & 1)
-            m |= (uint16_t)(1u << (ranks - 1 - r));
-    return m;
-}
-
-/* Melds, pairs and the cap all read the same from either end of a suit, so
- * a pattern's record is its mirror's record with the masks reversed.  The
- * pool solves a pattern only when it is not above its mirror (marked by
- * deficit 0xFF otherwise) and fill_mirrors copies the rest. */
-#define UNSOLVED 0xFF
-
-static void *solve_worker(void *arg)
+/* Bitboard, one tile count: deficits, then (second pool) their mirrors. */
+static void *deficit_worker(void *arg)
 {
     job *j = arg;
-    mjt__stride s;
+    mjt__patterns_solve(j->ps, j->tiles, j->k, j->opt->jobs);
+    return NULL;
+}
+
+static void *mirror_worker(void *arg)
+{
+    job *j = arg;
+    const mjt__patterns *ps = j->ps;
+
+    mjt__patterns_mirror(j->ps, j->tiles, j->k, j->opt->jobs);
+    if (j->k == 0)
+        atomic_fetch_add(j->done,
+                         ps->start[j->tiles + 1] - ps->start[j->tiles]);
+    return NULL;
+}
+
+/* Bitboard, once every deficit is known: the records. */
+static void *record_worker(void *arg)
+{
+    job *j = arg;
     size_t since = 0;
 
-    if (!mjt__stride_init(&s, j->t->ranks, j->k, j->opt->jobs))
-        return NULL;
-    do {
-        size_t i = (size_t)s.e.index;
-        uint64_t key = mjt__enum_key(&s.e);
-        j->t->keys[i] = key;
-        if (j->opt->mirror && mirror_key(key, j->t->ranks) < key)
-            j->t->recs[i].slot[0].deficit = UNSOLVED;
-        else
-            j->opt->solver->fn(key, j->t->ranks, &j->t->recs[i]);
-        if (++since == 256) {
+    for (size_t i = j->k; i < j->ps->len; i += j->opt->jobs) {
+        size_t at = mjt__patterns_rank(j->ps, j->ps->keys[i]);
+        j->t->keys[at] = j->ps->keys[i];
+        mjt__patterns_record(j->ps, j->ps->keys[i], &j->t->recs[at]);
+        if (++since == 4096) {
             atomic_fetch_add(j->done, since);
             since = 0;
         }
-    } while (mjt__stride_next(&s));
+    }
     atomic_fetch_add(j->done, since);
+    return NULL;
+}
+
+/* Reference: each pattern on its own (counted twice, to match bitboard's
+ * two passes in the progress bar). */
+static void *reference_worker(void *arg)
+{
+    job *j = arg;
+    size_t since = 0;
+
+    for (size_t i = j->k; i < j->ps->len; i += j->opt->jobs) {
+        size_t at = mjt__patterns_rank(j->ps, j->ps->keys[i]);
+        j->t->keys[at] = j->ps->keys[i];
+        mjt__solve_reference(j->ps->keys[i], j->t->ranks, &j->t->recs[at]);
+        if (++since == 256) {
+            atomic_fetch_add(j->done, 2 * since);
+            since = 0;
+        }
+    }
+    atomic_fetch_add(j->done, 2 * since);
     return NULL;
 }
 
@@ -117,28 +134,57 @@ out:
     return NULL;
 }
 
-static void draw_progress(const gen_table *t, const char *what, size_t done)
+static void draw_progress(const gen_table *t, const char *what, size_t done,
+                          size_t total)
 {
-    int width = 40, fill = (int)(done * (size_t)width / t->len);
+    int width = 40, fill = (int)(done * (size_t)width / total);
 
     fprintf(stderr, "\r%-6s %-8s [%.*s%*s] %3d%%", t->name, what, fill,
             "########################################", width - fill, "",
-            (int)(done * 100 / t->len));
+            (int)(done * 100 / total));
     fflush(stderr);
 }
 
-/* Run fn on opt->jobs threads, drawing progress until they finish. */
-static int run_pool(gen_table *t, const gen_options *opt, const char *what,
-                    void *(*fn)(void *))
+/* What a pool works on, and how far along the current stage is. */
+typedef struct pool {
+    gen_table *t;
+    const gen_options *opt;
+    mjt__patterns *ps;
+    const char *_Atomic what; /* the stage, for the progress bar */
+    atomic_size_t done;
+    size_t total;
+    atomic_int stop;
+} pool;
+
+/* The progress bar's thread: redraws every 50 ms until told to stop. */
+static void *progress_worker(void *arg)
 {
+    pool *pl = arg;
+    struct timespec ts = {0, 50 * 1000 * 1000};
+
+    while (!atomic_load(&pl->stop)) {
+        size_t done = atomic_load(&pl->done);
+        draw_progress(pl->t, atomic_load(&pl->what),
+                      done < pl->total ? done : pl->total, pl->total);
+        nanosleep(&ts, NULL);
+    }
+    fputs("\r\033[K", stderr);
+    return NULL;
+}
+
+/* Run fn on opt->jobs threads, drawing progress until they finish.  The
+ * bitboard solver runs 31 short pools (two a tile count, then one), which
+ * costs about a millisecond of thread starts and keeps failure simple. */
+static int run_pool(pool *pl, void *(*fn)(void *), int tiles)
+{
+    const gen_options *opt = pl->opt;
     pthread_t tid[256];
     job jobs[256];
-    atomic_size_t done = 0;
     unsigned started = 0;
     int failed = 0;
 
     for (unsigned k = 0; k < opt->jobs; k++) {
-        jobs[k] = (job){t, opt, k, &done, 0};
+        jobs[k] = (job){pl->t, opt, pl->ps, tiles, k, &pl->done, 0};
         if (pthread_create(&tid[k], NULL, fn, &jobs[k]) != 0) {
             fprintf(stderr, "%s: cannot start thread %u\n", gen_prog, k);
             failed = 1;
@@ -146,125 +192,99 @@ static int run_pool(gen_table *t, const gen_options *opt, const char *what,
         }
         started++;
     }
-    while (opt->progress && started == opt->jobs &&
-           atomic_load(&done) < t->len) {
-        struct timespec ts = {0, 50 * 1000 * 1000};
-        draw_progress(t, what, atomic_load(&done));
-        nanosleep(&ts, NULL);
-    }
     for (unsigned k = 0; k < started; k++) {
         pthread_join(tid[k], NULL);
         failed |= jobs[k].failed;
     }
-    if (opt->progress) {
-        draw_progress(t, what, t->len);
-        fputs("\r\033[K", stderr);
-    }
     return failed ? -1 : 0;
 }
 
-/* Orders u64 keys, and key-index pairs by their key. */
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Put keys and records in ascending key order. */
-static int sort_by_key(gen_table *t)
-{
-    uint64_t(*pairs)[2] = malloc(t->len * sizeof *pairs);
-    mjt__record *sorted = malloc(t->len * sizeof *sorted);
-
-    if (pairs == NULL || sorted == NULL) {
-        free(pairs);
-        free(sorted);
-        return -1;
-    }
-    for (size_t i = 0; i < t->len; i++) {
-        pairs[i][0] = t->keys[i];
-        pairs[i][1] = i;
-    }
-    qsort(pairs, t->len, sizeof *pairs, cmp_u64);
-    for (size_t i = 0; i < t->len; i++) {
-        t->keys[i] = pairs[i][0];
-        sorted[i] = t->recs[pairs[i][1]];
-    }
-    free(t->recs);
-    t->recs = sorted;
-    free(pairs);
-    return 0;
-}
-
+/* XXH3-64 of the decoded rows in key order, a block of rows a call. */
 static uint64_t digest_of(const gen_table *t)
 {
     XXH3_state_t *st = XXH3_createState();
-    unsigned char row[MJT_ROW_SIZE];
-    uint64_t h;
+    unsigned char *rows = malloc((size_t)MJT_BLOCK_RECORDS * MJT_ROW_SIZE);
+    uint64_t h = 0;
 
-    if (st == NULL)
-        return 0;
-    XXH3_64bits_reset(st);
-    for (size_t i = 0; i < t->len; i++) {
-        mjt__row_encode(t->keys[i], &t->recs[i], row);
-        XXH3_64bits_update(st, row, sizeof row);
+    if (st != NULL && rows != NULL) {
+        XXH3_64bits_reset(st);
+        for (size_t i = 0; i < t->len; i += MJT_BLOCK_RECORDS) {
+            size_t n = t->len - i < MJT_BLOCK_RECORDS ? t->len - i
+                                                       : MJT_BLOCK_RECORDS;
+            for (size_t r = 0; r < n; r++)
+                mjt__row_encode(t->keys[i + r], &t->recs[i + r],
+                                rows + r * MJT_ROW_SIZE);
+            XXH3_64bits_update(st, rows, n * MJT_ROW_SIZE);
+        }
+        h = XXH3_64bits_digest(st);
     }
-    h = XXH3_64bits_digest(st);
+    free(rows);
     XXH3_freeState(st);
     return h;
 }
 
-/* Fill the records left UNSOLVED from their mirrors; keys are sorted. */
-static void fill_mirrors(gen_table *t)
+/* Solve every pattern into t->keys and t->recs, in key order (each worker
+ * puts a record at its key's rank, so nothing needs sorting). */
+static int solve(pool *pl)
 {
-    for (size_t i = 0; i < t->len; i++) {
-        if (t->recs[i].slot[0].deficit != UNSOLVED)
-            continue;
-        uint64_t m = mirror_key(t->keys[i], t->ranks);
-        const uint64_t *at = bsearch(&m, t->keys, t->len, sizeof m, cmp_u64);
-        const mjt__record *src = &t->recs[at - t->keys];
-        for (int s = 0; s < MJT_SLOTS; s++) {
-            t->recs[i].slot[s].deficit = src->slot[s].deficit;
-            t->recs[i].slot[s].need = mirror_mask(src->slot[s].need,
-                                                  t->ranks);
-            t->recs[i].slot[s].excess = mirror_mask(src->slot[s].excess,
-                                                    t->ranks);
-        }
-    }
+    atomic_store(&pl->what, "solving");
+    if (pl->opt->solver->fn != NULL)
+        return run_pool(pl, reference_worker, 0);
+    for (int tiles = 0; tiles <= MJT_MAX_PATTERN_TILES; tiles++)
+        if (run_pool(pl, deficit_worker, tiles) < 0 ||
+            run_pool(pl, mirror_worker, tiles) < 0)
+            return -1;
+    atomic_store(&pl->what, "masks");
+    return run_pool(pl, record_worker, 0);
 }
 
 int gen_build_table(gen_table *t, const gen_options *opt)
 {
-    mjt__enum e;
+    mjt__patterns ps;
+    pool pl = {t, opt, &ps, "", 0, 0, 0};
+    pthread_t drawer;
+    int rc = -1, drawing = 0;
 
-    mjt__enum_init(&e, t->ranks, MJT_MAX_PATTERN_TILES);
-    while (mjt__enum_next(&e))
-        ;
-    t->len = (size_t)e.index + 1;
-    t->keys = calloc(t->len, sizeof *t->keys);
+    if (mjt__patterns_init(&ps, t->ranks) < 0) {
+        fprintf(stderr, "%s: %s: out of memory\n", gen_prog, t->name);
+        return -1;
+    }
+    t->len = ps.len;
+    t->keys = malloc(t->len * sizeof *t->keys);
     t->recs = calloc(t->len, sizeof *t->recs);
     t->nblocks = (t->len + MJT_BLOCK_RECORDS - 1) / MJT_BLOCK_RECORDS;
     t->blocks = calloc(t->nblocks, sizeof *t->blocks);
     t->block_size = calloc(t->nblocks, sizeof *t->block_size);
     if (!t->keys || !t->recs || !t->blocks || !t->block_size)
         goto nomem;
-    if (run_pool(t, opt, "solving", solve_worker) < 0)
-        return -1;
-    if (sort_by_key(t) < 0)
-        goto nomem;
-    fill_mirrors(t);
+    /* Solving counts every pattern twice (deficits, masks); packing once. */
+    pl.total = 2 * t->len;
+    drawing = opt->progress &&
+              pthread_create(&drawer, NULL, progress_worker, &pl) == 0;
+    if (solve(&pl) < 0)
+        goto out;
     t->digest = digest_of(t);
-    if (run_pool(t, opt, "packing", compress_worker) < 0) {
+    atomic_store(&pl.what, "packing");
+    atomic_store(&pl.done, 0);
+    pl.total = t->len;
+    if (run_pool(&pl, compress_worker, 0) < 0) {
         fprintf(stderr, "%s: %s: compression failed\n", gen_prog, t->name);
-        return -1;
+        goto out;
     }
     t->compressed = 0;
     for (size_t b = 0; b < t->nblocks; b++)
         t->compressed += t->block_size[b];
-    return 0;
+    rc = 0;
+    goto out;
 nomem:
     fprintf(stderr, "%s: %s: out of memory\n", gen_prog, t->name);
-    return -1;
+out:
+    if (drawing) {
+        atomic_store(&pl.stop, 1);
+        pthread_join(drawer, NULL);
+    }
+    mjt__patterns_free(&ps);
+    return rc;
 }
 
 void gen_table_free(gen_table *t)

@@ -1,30 +1,34 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The bitboard decomposer against the reference solver on every suit
- * pattern and every honor pattern: all ten slots, deficits and both masks.
- * Split by tile count so Criterion can run the parts in parallel.
+ * The bitboard solver (decomposer, then masks from neighbouring patterns)
+ * against the reference solver on every suit pattern and every honor
+ * pattern: all ten slots, deficits and both masks.  Split by tile count so
+ * Criterion can run the parts in parallel.
  */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 #include <criterion/parameterized.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "patterns.h"
 #include "record.h"
 #include "suit.h"
 
 static void check_all(int ranks, int tiles)
 {
-    mjt__enum e;
+    mjt__patterns ps;
     uint64_t checked = 0;
 
-    mjt__enum_init(&e, ranks, MJT_MAX_PATTERN_TILES);
-    do {
-        if (e.tiles != tiles)
-            continue;
-        uint64_t key = mjt__enum_key(&e);
+    cr_assert(eq(int, mjt__patterns_init(&ps, ranks), 0));
+    /* Records of n tiles read the deficits of n + 1 tiles. */
+    mjt__patterns_solve_upto(&ps, tiles < MJT_MAX_PATTERN_TILES ? tiles + 1
+                                                                : tiles);
+    for (size_t i = ps.start[tiles]; i < ps.start[tiles + 1]; i++) {
+        uint64_t key = ps.keys[i];
         mjt__record fast, ref;
-        mjt__solve_bitboard(key, ranks, &fast);
+        mjt__patterns_record(&ps, key, &fast);
         mjt__solve_reference(key, ranks, &ref);
         for (int s = 0; s < MJT_SLOTS; s++) {
             cr_assert(eq(u8, fast.slot[s].deficit, ref.slot[s].deficit),
@@ -36,8 +40,9 @@ static void check_all(int ranks, int tiles)
                       s);
         }
         checked++;
-    } while (mjt__enum_next(&e) && e.tiles <= tiles);
+    }
     cr_assert(gt(u64, checked, 0));
+    mjt__patterns_free(&ps);
 }
 
 ParameterizedTestParameters(solver, bitboard_equals_reference_on_suits)
@@ -61,10 +66,14 @@ Test(solver, bitboard_equals_reference_on_honors, .timeout = 600)
 static mjt__record solve(const char *ranks, int nranks)
 {
     uint8_t c[9] = {0};
+    mjt__patterns ps;
     mjt__record r;
     for (; *ranks; ranks++)
         c[*ranks - '1']++;
-    mjt__solve_bitboard(mjt__key_from_counts(c, nranks), nranks, &r);
+    cr_assert(eq(int, mjt__patterns_init(&ps, nranks), 0));
+    mjt__patterns_solve_upto(&ps, MJT_MAX_PATTERN_TILES);
+    mjt__patterns_record(&ps, mjt__key_from_counts(c, nranks), &r);
+    mjt__patterns_free(&ps);
     return r;
 }
 
@@ -98,4 +107,48 @@ Test(solver, honors_make_no_sequences)
     cr_assert(eq(u8, r.slot[mjt__slot(1, 0)].deficit, 2));
     r = solve("123", 9);
     cr_assert(eq(u8, r.slot[mjt__slot(1, 0)].deficit, 0));
+}
+
+Test(solver, deficits_without_bounds_equal_the_bounded_ones)
+{
+    /* The bounds only prune: a search told nothing finds the same. */
+    mjt__patterns ps;
+    cr_assert(eq(int, mjt__patterns_init(&ps, MJT_SUIT_RANKS), 0));
+    mjt__patterns_solve_upto(&ps, 9);
+    for (size_t i = 0; i < ps.start[10]; i += 7) {
+        uint64_t key = ps.keys[i];
+        uint8_t free_run[MJT_SLOTS];
+        mjt__record r;
+        mjt__bitboard_deficits(key, MJT_SUIT_RANKS, NULL, NULL, free_run);
+        mjt__patterns_record(&ps, key, &r);
+        for (int s = 0; s < MJT_SLOTS; s++)
+            cr_assert(eq(u8, free_run[s], r.slot[s].deficit), "key %#llx",
+                      (unsigned long long)key);
+    }
+    mjt__patterns_free(&ps);
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static void check_rank(int ranks)
+{
+    mjt__patterns ps;
+    cr_assert(eq(int, mjt__patterns_init(&ps, ranks), 0));
+    uint64_t *sorted = malloc(ps.len * sizeof *sorted);
+    memcpy(sorted, ps.keys, ps.len * sizeof *sorted);
+    qsort(sorted, ps.len, sizeof *sorted, cmp_key);
+    for (size_t i = 0; i < ps.len; i++)
+        cr_assert(eq(u64, mjt__patterns_rank(&ps, sorted[i]), i));
+    free(sorted);
+    mjt__patterns_free(&ps);
+}
+
+Test(solver, rank_is_the_place_in_key_order)
+{
+    check_rank(MJT_SUIT_RANKS);
+    check_rank(MJT_HONOR_RANKS);
 }

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: MIT */
+/* Solving every pattern of a suit; see patterns.h. */
+#include "patterns.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* The pattern read from the other end: rank r becomes rank ranks-1-r. */
+static uint64_t mirror_key(uint64_t key, int ranks)
+{
+    uint64_t m = 0;
+
+    for (int r = 0; r < ranks; r++)
+        m |= ((key >> (5 * r)) & 0x1F) << (5 * (ranks - 1 - r));
+    return m;
+}
+
+static const uint8_t *def_at(const mjt__patterns *ps, uint32_t code)
+{
+    return ps->def[mjt__index_at(&ps->ix, ps->base, code)];
+}
+
+int mjt__patterns_init(mjt__patterns *ps, int ranks)
+{
+    mjt__enum e;
+    size_t n = 0;
+
+    memset(ps, 0, sizeof *ps);
+    ps->ranks = ranks;
+    mjt__index_init(&ps->ix);
+    ps->base = ranks == MJT_SUIT_RANKS ? ps->ix.base_suit
+                                       : ps->ix.base_honor;
+    ps->len = ranks == MJT_SUIT_RANKS ? MJT_SUIT_PATTERNS
+                                      : MJT_HONOR_PATTERNS;
+    ps->keys = malloc(ps->len * sizeof *ps->keys);
+    ps->def = calloc(ps->len, sizeof *ps->def);
+    if (ps->keys == NULL || ps->def == NULL) {
+        mjt__patterns_free(ps);
+        return -1;
+    }
+    for (int b = 0; b <= MJT_MAX_PATTERN_TILES; b++)
+        ps->fewer[0][b] = 1;
+    for (int r = 1; r <= ranks; r++)
+        for (int b = 0; b <= MJT_MAX_PATTERN_TILES; b++) {
+            ps->fewer[r][b] = 0;
+            for (int v = 0; v <= 4 && v <= b; v++)
+                ps->fewer[r][b] += ps->fewer[r - 1][b - v];
+        }
+    mjt__enum_init(&e, ranks, MJT_MAX_PATTERN_TILES);
+    do {
+        if (n == 0 || e.tiles != mjt__key_tiles(ps->keys[n - 1]))
+            ps->start[e.tiles] = n;
+        ps->keys[n++] = mjt__enum_key(&e);
+    } while (n < ps->len && mjt__enum_next(&e));
+    ps->start[MJT_MAX_PATTERN_TILES + 1] = ps->len;
+    return 0;
+}
+
+void mjt__patterns_free(mjt__patterns *ps)
+{
+    free(ps->keys);
+    free(ps->def);
+    ps->keys = NULL;
+    ps->def = NULL;
+}
+
+size_t mjt__patterns_rank(const mjt__patterns *ps, uint64_t key)
+{
+    size_t at = 0;
+    int budget = MJT_MAX_PATTERN_TILES;
+
+    for (int r = ps->ranks - 1; r >= 0; r--) {
+        int c = mjt__key_count(key, r);
+        for (int v = 0; v < c; v++)
+            at += ps->fewer[r][budget - v];
+        budget -= c;
+    }
+    return at;
+}
+
+/* First position of tile count `tiles` in share k of n. */
+static size_t first_of(const mjt__patterns *ps, int tiles, unsigned k,
+                       unsigned n)
+{
+    size_t at = ps->start[tiles];
+    return at + (k + n - at % n) % n;
+}
+
+void mjt__patterns_solve(mjt__patterns *ps, int tiles, unsigned k,
+                         unsigned n)
+{
+    for (size_t i = first_of(ps, tiles, k, n); i < ps->start[tiles + 1];
+         i += n) {
+        uint64_t key = ps->keys[i];
+        if (mirror_key(key, ps->ranks) < key)
+            continue;
+        uint32_t code = mjt__code_of_key(key, ps->ranks);
+        uint8_t known[MJT_SLOTS], floor[MJT_SLOTS];
+        uint8_t *out = ps->def[mjt__index_at(&ps->ix, ps->base, code)];
+        if (tiles == 0) {
+            mjt__bitboard_deficits(key, ps->ranks, NULL, NULL, out);
+            continue;
+        }
+        /* One tile more never hurts and helps by at most one. */
+        memset(known, 0xFF, sizeof known);
+        memset(floor, 0, sizeof floor);
+        for (int r = 0; r < ps->ranks; r++) {
+            if (mjt__key_count(key, r) == 0)
+                continue;
+            const uint8_t *d = def_at(ps, code - mjt__code_step[r]);
+            for (int s = 0; s < MJT_SLOTS; s++) {
+                if (d[s] < known[s])
+                    known[s] = d[s];
+                if (d[s] > 0 && d[s] - 1 > floor[s])
+                    floor[s] = (uint8_t)(d[s] - 1);
+            }
+        }
+        mjt__bitboard_deficits(key, ps->ranks, known, floor, out);
+    }
+}
+
+void mjt__patterns_mirror(mjt__patterns *ps, int tiles, unsigned k,
+                          unsigned n)
+{
+    for (size_t i = first_of(ps, tiles, k, n); i < ps->start[tiles + 1];
+         i += n) {
+        uint64_t key = ps->keys[i], m = mirror_key(key, ps->ranks);
+        if (m < key)
+            memcpy(ps->def[mjt__index_at(&ps->ix, ps->base,
+                                         mjt__code_of_key(key, ps->ranks))],
+                   def_at(ps, mjt__code_of_key(m, ps->ranks)), MJT_SLOTS);
+    }
+}
+
+/* Slots where deficit rows b are below a, and where they equal a (the
+ * masks phase does little else, so it compares whole rows at once). */
+#if defined(__SSE2__)
+static unsigned below(const uint8_t *a, const uint8_t *b)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)a);
+    __m128i y = _mm_loadu_si128((const __m128i *)b);
+    /* y < x exactly where min(x, y) differs from x. */
+    __m128i ge = _mm_cmpeq_epi8(_mm_min_epu8(x, y), x);
+    return ~(unsigned)_mm_movemask_epi8(ge) & ((1u << MJT_SLOTS) - 1);
+}
+
+static unsigned equal(const uint8_t *a, const uint8_t *b)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)a);
+    __m128i y = _mm_loadu_si128((const __m128i *)b);
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) &
+           ((1u << MJT_SLOTS) - 1);
+}
+#else
+static unsigned below(const uint8_t *a, const uint8_t *b)
+{
+    unsigned m = 0;
+    for (int s = 0; s < MJT_SLOTS; s++)
+        m |= (unsigned)(b[s] < a[s]) << s;
+    return m;
+}
+
+static unsigned equal(const uint8_t *a, const uint8_t *b)
+{
+    unsigned m = 0;
+    for (int s = 0; s < MJT_SLOTS; s++)
+        m |= (unsigned)(b[s] == a[s]) << s;
+    return m;
+}
+#endif
+
+void mjt__patterns_record(const mjt__patterns *ps, uint64_t key,
+                          mjt__record *out)
+{
+    uint32_t code = mjt__code_of_key(key, ps->ranks);
+    const uint8_t *d = def_at(ps, code);
+    int full = mjt__key_tiles(key) == MJT_MAX_PATTERN_TILES;
+    unsigned need[MJT_SUIT_RANKS] = {0}, excess[MJT_SUIT_RANKS] = {0};
+
+    for (int r = 0; r < ps->ranks; r++) {
+        int c = mjt__key_count(key, r);
+        if (c > 0)
+            excess[r] = equal(d, def_at(ps, code - mjt__code_step[r]));
+        if (c == 4)
+            continue;
+        if (!full) {
+            need[r] = below(d, def_at(ps, code + mjt__code_step[r]));
+            continue;
+        }
+        /* 15 tiles: the least over the 14-tile patterns one tile away. */
+        for (int x = 0; x < ps->ranks; x++)
+            if (x != r && mjt__key_count(key, x) > 0)
+                need[r] |= below(d, def_at(ps, code + mjt__code_step[r] -
+                                                   mjt__code_step[x]));
+    }
+    memset(out, 0, sizeof *out); /* padding too: records are compared */
+    for (int s = 0; s < MJT_SLOTS; s++) {
+        mjt__slotinfo *si = &out->slot[s];
+        si->deficit = d[s];
+        for (int r = 0; r < ps->ranks; r++) {
+            si->need |= (uint16_t)((need[r] >> s & 1) << r);
+            si->excess |= (uint16_t)((excess[r] >> s & 1) << r);
+        }
+    }
+}
+
+void mjt__patterns_solve_upto(mjt__patterns *ps, int max_tiles)
+{
+    for (int tiles = 0; tiles <= max_tiles; tiles++) {
+        mjt__patterns_solve(ps, tiles, 0, 1);
+        mjt__patterns_mirror(ps, tiles, 0, 1);
+    }
+}
