@@ -24,9 +24,32 @@ static const uint8_t *def_at(const mjt__patterns *ps, uint32_t code)
     return ps->def[mjt__index_at(&ps->ix, ps->base, code)];
 }
 
+/*
+ * Append every pattern that adds `left` tiles of ranks from `low` up to
+ * key, in successor order: patterns of one tile count in successor order
+ * are their sorted rank strings in lexicographic order, so the next tile
+ * is each rank from the last one up, smallest first.  The same order as
+ * mjt__enum_next (test_solver checks), at a few instructions a pattern.
+ */
+static void emit(mjt__patterns *ps, size_t *n, uint64_t key, int low,
+                 int left)
+{
+    if (left == 0) {
+        ps->keys[(*n)++] = key;
+        return;
+    }
+    for (int x = low; x < ps->ranks; x++) {
+        uint64_t field = (key >> (5 * x)) & 0x1F;
+        if (field == 0xF)
+            continue; /* four already */
+        if (4 * (ps->ranks - x) < left)
+            break; /* not enough room above */
+        emit(ps, n, key + ((field + 1) << (5 * x)), x, left - 1);
+    }
+}
+
 int mjt__patterns_init(mjt__patterns *ps, int ranks)
 {
-    mjt__enum e;
     size_t n = 0;
 
     memset(ps, 0, sizeof *ps);
@@ -50,13 +73,11 @@ int mjt__patterns_init(mjt__patterns *ps, int ranks)
             for (int v = 0; v <= 4 && v <= b; v++)
                 ps->fewer[r][b] += ps->fewer[r - 1][b - v];
         }
-    mjt__enum_init(&e, ranks, MJT_MAX_PATTERN_TILES);
-    do {
-        if (n == 0 || e.tiles != mjt__key_tiles(ps->keys[n - 1]))
-            ps->start[e.tiles] = n;
-        ps->keys[n++] = mjt__enum_key(&e);
-    } while (n < ps->len && mjt__enum_next(&e));
-    ps->start[MJT_MAX_PATTERN_TILES + 1] = ps->len;
+    for (int tiles = 0; tiles <= MJT_MAX_PATTERN_TILES; tiles++) {
+        ps->start[tiles] = n;
+        emit(ps, &n, 0, 0, tiles);
+    }
+    ps->start[MJT_MAX_PATTERN_TILES + 1] = n;
     return 0;
 }
 
@@ -197,15 +218,22 @@ void mjt__patterns_record(const mjt__patterns *ps, uint64_t key,
                 need[r] |= below(d, def_at(ps, code + mjt__code_step[r] -
                                                    mjt__code_step[x]));
     }
-    memset(out, 0, sizeof *out); /* padding too: records are compared */
-    for (int s = 0; s < MJT_SLOTS; s++) {
-        mjt__slotinfo *si = &out->slot[s];
-        si->deficit = d[s];
-        for (int r = 0; r < ps->ranks; r++) {
-            si->need |= (uint16_t)((need[r] >> s & 1) << r);
-            si->excess |= (uint16_t)((excess[r] >> s & 1) << r);
+    /* From slots by rank to ranks by slot, in registers, then one write
+     * of the whole record (padding too: records are compared). */
+    uint16_t n_of[MJT_SLOTS] = {0}, e_of[MJT_SLOTS] = {0};
+    for (int r = 0; r < ps->ranks; r++)
+        for (int s = 0; s < MJT_SLOTS; s++) {
+            n_of[s] |= (uint16_t)((need[r] >> s & 1) << r);
+            e_of[s] |= (uint16_t)((excess[r] >> s & 1) << r);
         }
+    mjt__record rec;
+    memset(&rec, 0, sizeof rec);
+    for (int s = 0; s < MJT_SLOTS; s++) {
+        rec.slot[s].deficit = d[s];
+        rec.slot[s].need = n_of[s];
+        rec.slot[s].excess = e_of[s];
     }
+    *out = rec;
 }
 
 void mjt__patterns_solve_upto(mjt__patterns *ps, int max_tiles)

@@ -28,7 +28,7 @@ typedef struct gen_table {
     const char *name; /* LMDB database name: "suit" or "honor" */
     int ranks;
     size_t len;           /* patterns */
-    uint64_t *keys;       /* sorted ascending once gen_solve_table returns */
+    uint64_t *keys;       /* ascending once gen_build returns */
     mjt__record *recs;
     uint64_t digest;      /* XXH3-64 of the decoded rows in key order */
     size_t nblocks;
@@ -46,9 +46,10 @@ typedef struct gen_options {
     int level;    /* zstd level */
 } gen_options;
 
-/* Solve, sort, digest and compress a table with opt->jobs threads.
- * Returns 0, or -1 after printing what failed. */
-int gen_build_table(gen_table *t, const gen_options *opt);
+/* Solve, digest and compress the tables (at most 2, each with name and
+ * ranks set) with opt->jobs threads.  Returns 0, or -1 after printing what
+ * failed; gen_table_free() each table either way. */
+int gen_build(gen_table *tables, int ntables, const gen_options *opt);
 void gen_table_free(gen_table *t);
 
 /* Write the tables to opt->out through a temporary file and a rename.

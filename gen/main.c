@@ -123,9 +123,8 @@ int main(int argc, char **argv)
     opt.progress = !opt.quiet && isatty(STDERR_FILENO);
     if (gen_check_existing(opt.out) < 0 || gen_check_writable(opt.out) < 0)
         return 1;
-    for (int i = 0; i < 2; i++)
-        if (gen_build_table(&tables[i], &opt) < 0)
-            goto out;
+    if (gen_build(tables, 2, &opt) < 0)
+        goto out;
     if (gen_write(tables, 2, &opt) < 0)
         goto out;
     if (stat(opt.out, &st) != 0) {

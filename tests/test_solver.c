@@ -152,3 +152,27 @@ Test(solver, rank_is_the_place_in_key_order)
     check_rank(MJT_SUIT_RANKS);
     check_rank(MJT_HONOR_RANKS);
 }
+
+static void check_order(int ranks)
+{
+    mjt__patterns ps;
+    mjt__enum e;
+    size_t i = 0;
+
+    cr_assert(eq(int, mjt__patterns_init(&ps, ranks), 0));
+    mjt__enum_init(&e, ranks, MJT_MAX_PATTERN_TILES);
+    do {
+        cr_assert(lt(sz, i, ps.len));
+        cr_assert(eq(u64, ps.keys[i], mjt__enum_key(&e)), "position %zu", i);
+        i++;
+    } while (mjt__enum_next(&e));
+    cr_assert(eq(sz, i, ps.len));
+    cr_assert(eq(sz, ps.start[MJT_MAX_PATTERN_TILES + 1], ps.len));
+    mjt__patterns_free(&ps);
+}
+
+Test(solver, patterns_come_in_successor_order)
+{
+    check_order(MJT_SUIT_RANKS);
+    check_order(MJT_HONOR_RANKS);
+}
