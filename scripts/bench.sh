@@ -12,7 +12,7 @@ median() { sort -n | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
 
 patterns=448480 # 405,350 suit + 43,130 honor
 for j in 1 2; do
-    for run in 1 2 3; do
+    for run in 1 2 3 4 5; do
         t0=$(now)
         "$B/mjt-gen" -q -j "$j" -o "$tmp/j$j.lmdb" >/dev/null
         t1=$(now)
