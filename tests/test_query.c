@@ -120,6 +120,17 @@ static void hand_name(const uint8_t c[MJT_KINDS], char *buf, size_t cap)
     mjt_hand_format(&h, buf, cap);
 }
 
+/* Copies of the tiles in mask that counts (the hand, or the hand before a
+ * discard) leave to draw. */
+static int left_of(const uint8_t c[MJT_KINDS], uint64_t mask)
+{
+    int n = 0;
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (mask >> i & 1)
+            n += 4 - c[i];
+    return n;
+}
+
 /* Check shanten, effective tiles, waits or discards of counts. */
 static void check_hand(const mjt_tables *t, const uint8_t c[MJT_KINDS],
                        uint64_t seed)
@@ -144,6 +155,8 @@ static void check_hand(const mjt_tables *t, const uint8_t c[MJT_KINDS],
         mjt_ukeire(t, &h, NULL, &u);
         cr_assert(eq(u64, u.tiles, bw), "%s seed %llu ukeire", name,
                   (unsigned long long)seed);
+        cr_assert(eq(int, u.count, left_of(c, bw)), "%s count", name);
+        cr_assert(eq(int, u.shanten, want.overall), "%s", name);
         mjt_waits(t, &h, &w);
         cr_assert(eq(u64, w, want.overall == 0 ? bw : 0), "%s waits", name);
         return;
@@ -161,6 +174,9 @@ static void check_hand(const mjt_tables *t, const uint8_t c[MJT_KINDS],
                   d[i].tile);
         cr_assert(eq(u64, d[i].tiles, brute_ukeire(after)),
                   "%s discard %d", name, d[i].tile);
+        /* The discarded tile counts as seen: it is in the river. */
+        cr_assert(eq(int, d[i].count, left_of(c, d[i].tiles)),
+                  "%s discard %d count", name, d[i].tile);
     }
 }
 
@@ -252,6 +268,73 @@ Test(random, hands_holding_four_of_a_kind, .timeout = 600)
             }
         }
         check_hand(t, c, seed);
+    }
+}
+
+/* ==== Threads ==== */
+
+#include <pthread.h>
+
+typedef struct reader {
+    const mjt_tables *t;
+    const mjt_hand *hands;
+    int n;
+    uint64_t sum; /* a fold of every answer (unsigned: it wraps) */
+} reader;
+
+static void *read_hands(void *arg)
+{
+    reader *r = arg;
+    for (int pass = 0; pass < 20; pass++)
+        for (int i = 0; i < r->n; i++) {
+            const mjt_hand *h = &r->hands[i];
+            mjt_shanten_info s;
+            mjt_shanten(r->t, h, &s);
+            r->sum = r->sum * 31 + (uint64_t)(8 + s.overall) +
+                     (uint64_t)(8 + s.standard) * 7;
+            if (h->len % 3 == 1) {
+                mjt_ukeire_info u;
+                uint64_t w;
+                mjt_ukeire(r->t, h, NULL, &u);
+                mjt_waits(r->t, h, &w);
+                r->sum = r->sum * 31 + (u.tiles ^ w) + (uint64_t)u.count;
+            } else {
+                mjt_discard d[14];
+                size_t len;
+                mjt_discards(r->t, h, NULL, d, &len);
+                for (size_t k = 0; k < len; k++)
+                    r->sum = r->sum * 31 + d[k].tiles +
+                             (uint64_t)d[k].count;
+            }
+        }
+    return NULL;
+}
+
+/* One shared table, eight threads at once, each answer as on one thread. */
+Test(threads, shared_tables_answer_alike, .timeout = 300)
+{
+    static const int sizes[] = {1, 2, 4, 5, 7, 8, 10, 11, 13, 14};
+    enum { HANDS = 2000, THREADS = 8 };
+    static mjt_hand hands[HANDS];
+    uint64_t rng = 99;
+    pthread_t tid[THREADS];
+    reader r[THREADS], alone;
+
+    for (int i = 0; i < HANDS; i++) {
+        uint8_t c[MJT_KINDS];
+        draw(&rng, sizes[i % 10], c);
+        cr_assert(eq(int, mjt_hand_from_counts(&hands[i], c, NULL), MJT_OK));
+    }
+    alone = (reader){test_tables(), hands, HANDS, 0};
+    read_hands(&alone);
+    for (int k = 0; k < THREADS; k++) {
+        r[k] = (reader){test_tables(), hands, HANDS, 0};
+        cr_assert(eq(int, pthread_create(&tid[k], NULL, read_hands, &r[k]),
+                     0));
+    }
+    for (int k = 0; k < THREADS; k++) {
+        pthread_join(tid[k], NULL);
+        cr_assert(eq(u64, r[k].sum, alone.sum), "thread %d", k);
     }
 }
 
