@@ -89,10 +89,11 @@ void mjt__patterns_free(mjt__patterns *ps)
     ps->def = NULL;
 }
 
-size_t mjt__patterns_rank(const mjt__patterns *ps, uint64_t key)
+size_t mjt__patterns_rank(const mjt__patterns *ps, uint64_t key,
+                          int max_tiles)
 {
     size_t at = 0;
-    int budget = MJT_MAX_PATTERN_TILES;
+    int budget = max_tiles;
 
     for (int r = ps->ranks - 1; r >= 0; r--) {
         int c = mjt__key_count(key, r);

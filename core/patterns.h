@@ -62,11 +62,13 @@ void mjt__patterns_mirror(mjt__patterns *ps, int tiles, unsigned k,
 void mjt__patterns_record(const mjt__patterns *ps, uint64_t key,
                           mjt__record *out);
 
-/* The place of key among all the patterns in ascending key order, without
- * sorting: a key compares as its counts read from the top rank down, so
- * its place is the number of patterns that first differ from it by fewer
- * tiles at some rank, which fewer[][] counts. */
-size_t mjt__patterns_rank(const mjt__patterns *ps, uint64_t key);
+/* The place of key (of at most max_tiles tiles) among the patterns of at
+ * most max_tiles tiles in ascending key order, without sorting: a key
+ * compares as its counts read from the top rank down, so its place is the
+ * number of patterns that first differ from it by fewer tiles at some rank,
+ * which fewer[][] counts. */
+size_t mjt__patterns_rank(const mjt__patterns *ps, uint64_t key,
+                          int max_tiles);
 
 /* The deficits of every pattern of 0 to max_tiles tiles on one thread, for
  * tests and small tools (records of n tiles need max_tiles >= n + 1, or

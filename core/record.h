@@ -51,6 +51,10 @@ void mjt__bitboard_deficits(uint64_t key, int ranks,
  * and simply, to check the bitboard solver against. */
 void mjt__solve_reference(uint64_t key, int ranks, mjt__record *out);
 
+/* The reference solver without the cap of 4 copies a kind: deliberately
+ * wrong, for comparing tables (mjt-gen --solver nocap). */
+void mjt__solve_nocap(uint64_t key, int ranks, mjt__record *out);
+
 /* The reference deficits alone, from counts, for all ten slots. */
 void mjt__reference_deficits(const uint8_t *counts, int ranks,
                              uint8_t out[MJT_SLOTS]);

@@ -13,6 +13,11 @@
  * The masks follow their definitions literally: a rank is in need when
  * adding it lowers the deficit, in excess when removing it does not raise
  * it; each is one more run of the program.
+ *
+ * The same program without the cap of 4 copies is the "nocap" solver, a
+ * classic mistake kept on purpose so that `mjq diff` has something to find:
+ * it lets a target hold a fifth 1 next to 1111, as counting-based shanten
+ * code effectively does.
  */
 #include "record.h"
 #include "suit.h"
@@ -30,7 +35,8 @@ static void relax(uint8_t *cell, int cost)
         *cell = (uint8_t)cost;
 }
 
-static void step(const dpstate cur, dpstate nxt, int have, int seq_ok)
+static void step(const dpstate cur, dpstate nxt, int have, int seq_ok,
+                 int cap)
 {
     memset(nxt, INF, sizeof(dpstate));
     for (int a = 0; a <= 4; a++)
@@ -44,7 +50,7 @@ static void step(const dpstate cur, dpstate nxt, int have, int seq_ok)
         for (int q = 0; q + p <= 1; q++)
         for (int s = 0; s <= (seq_ok ? 4 : 0) && m + t + s <= 4; s++) {
             int need = 3 * t + 2 * q + s + a + b;
-            if (need > 4)
+            if (need > cap)
                 break;
             int lack = need > have ? need - have : 0;
             relax(&nxt[s][a][m + t + s][p + q], c + lack);
@@ -52,8 +58,8 @@ static void step(const dpstate cur, dpstate nxt, int have, int seq_ok)
     }
 }
 
-void mjt__reference_deficits(const uint8_t *counts, int ranks,
-                             uint8_t out[MJT_SLOTS])
+static void deficits(const uint8_t *counts, int ranks, int cap,
+                     uint8_t out[MJT_SLOTS])
 {
     dpstate dp[2];
     int cur = 0;
@@ -64,7 +70,7 @@ void mjt__reference_deficits(const uint8_t *counts, int ranks,
         /* A sequence may start at r only if r+2 exists: not in honors. */
         int seq_ok = ranks == MJT_SUIT_RANKS && r + 2 < ranks;
         step((const uint8_t(*)[5][MJT_MAX_MELDS + 1][2])dp[cur],
-             dp[cur ^ 1], counts[r], seq_ok);
+             dp[cur ^ 1], counts[r], seq_ok, cap);
         cur ^= 1;
     }
     for (int m = 0; m <= MJT_MAX_MELDS; m++)
@@ -72,19 +78,25 @@ void mjt__reference_deficits(const uint8_t *counts, int ranks,
             out[mjt__slot(m, p)] = dp[cur][0][0][m][p];
 }
 
-void mjt__solve_reference(uint64_t key, int ranks, mjt__record *out)
+void mjt__reference_deficits(const uint8_t *counts, int ranks,
+                             uint8_t out[MJT_SLOTS])
+{
+    deficits(counts, ranks, 4, out);
+}
+
+static void solve(uint64_t key, int ranks, int cap, mjt__record *out)
 {
     uint8_t counts[MJT_SUIT_RANKS], base[MJT_SLOTS], other[MJT_SLOTS];
 
     mjt__key_to_counts(key, ranks, counts);
-    mjt__reference_deficits(counts, ranks, base);
+    deficits(counts, ranks, cap, base);
     memset(out, 0, sizeof *out);
     for (int s = 0; s < MJT_SLOTS; s++)
         out->slot[s].deficit = base[s];
     for (int r = 0; r < ranks; r++) {
         if (counts[r] < 4) {
             counts[r]++;
-            mjt__reference_deficits(counts, ranks, other);
+            deficits(counts, ranks, cap, other);
             counts[r]--;
             for (int s = 0; s < MJT_SLOTS; s++)
                 if (other[s] < base[s])
@@ -92,11 +104,21 @@ void mjt__solve_reference(uint64_t key, int ranks, mjt__record *out)
         }
         if (counts[r] > 0) {
             counts[r]--;
-            mjt__reference_deficits(counts, ranks, other);
+            deficits(counts, ranks, cap, other);
             counts[r]++;
             for (int s = 0; s < MJT_SLOTS; s++)
                 if (other[s] == base[s])
                     out->slot[s].excess |= (uint16_t)(1u << r);
         }
     }
+}
+
+void mjt__solve_reference(uint64_t key, int ranks, mjt__record *out)
+{
+    solve(key, ranks, 4, out);
+}
+
+void mjt__solve_nocap(uint64_t key, int ranks, mjt__record *out)
+{
+    solve(key, ranks, MJT_MAX_PATTERN_TILES, out);
 }

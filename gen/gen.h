@@ -44,6 +44,7 @@ typedef struct gen_options {
     int quiet;
     int progress; /* draw a progress bar (stderr is a terminal) */
     int level;    /* zstd level */
+    int max_tiles; /* patterns of at most this many tiles (14: all) */
 } gen_options;
 
 /* Solve, digest and compress the tables (at most 2, each with name and

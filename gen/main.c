@@ -25,18 +25,24 @@ static const gen_solver solvers[] = {
      "branch and bound on the 45-bit word (the default)"},
     {"reference", 1, mjt__solve_reference,
      "dynamic program over ranks, masks from their definitions (slow)"},
+    {"nocap", 1, mjt__solve_nocap,
+     "the reference without the 4-copy cap: wrong on purpose, to diff"},
 };
 
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: mjt-gen [-o PATH] [-j N] [--solver NAME] [-q]\n"
+            "usage: mjt-gen [-o PATH] [-j N] [--solver NAME] [--max-tiles N]"
+            " [-q]\n"
             "\n"
             "Solve every suit pattern (405,350) and honor pattern (43,130)\n"
             "and write the tables, compressed, to one LMDB file.\n"
             "\n"
             "  -o PATH         output file (default tables/mjt.lmdb)\n"
             "  -j N            worker threads (default: one per processor)\n"
+            "  --max-tiles N   only patterns of at most N tiles (1-14; a\n"
+            "                  smaller table for tests and experiments,\n"
+            "                  which mjq diff reads but libmjt does not)\n"
             "  --solver NAME   solver to use:\n");
     for (size_t i = 0; i < sizeof solvers / sizeof *solvers; i++)
         fprintf(f, "                    %-10s %s\n", solvers[i].name,
@@ -83,6 +89,16 @@ static int parse_args(int argc, char **argv, gen_options *opt)
             }
             opt->jobs = (unsigned)n;
             i++;
+        } else if (!strcmp(a, "--max-tiles") && v != NULL) {
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (*end != '\0' || n < 1 || n > MJT_MAX_PATTERN_TILES) {
+                fprintf(stderr, "%s: --max-tiles %s: want a tile count "
+                        "from 1 to 14\n", gen_prog, v);
+                return -1;
+            }
+            opt->max_tiles = (int)n;
+            i++;
         } else if (!strcmp(a, "--solver") && v != NULL) {
             opt->solver = NULL;
             for (size_t k = 0; k < sizeof solvers / sizeof *solvers; k++)
@@ -107,7 +123,8 @@ static int parse_args(int argc, char **argv, gen_options *opt)
 
 int main(int argc, char **argv)
 {
-    gen_options opt = {"tables/mjt.lmdb", 0, &solvers[0], 0, 0, 9};
+    gen_options opt = {"tables/mjt.lmdb", 0, &solvers[0], 0, 0, 9,
+                       MJT_MAX_PATTERN_TILES};
     gen_table tables[2] = {{.name = "suit", .ranks = MJT_SUIT_RANKS},
                            {.name = "honor", .ranks = MJT_HONOR_RANKS}};
     struct stat st;

@@ -5,7 +5,7 @@
  * only it writes, so no lock is needed.  The bitboard solver runs a tile
  * count at a time (core/patterns.h: a count's bounds come from the count
  * before), one short pool a step, then derives every record's masks; the
- * reference solver does each pattern on its own.  Each record goes straight
+ * other solvers do each pattern on its own.  Each record goes straight
  * to its place in key order (mjt__patterns_rank), so nothing is sorted.
  * Then the blocks of all tables are compressed, block g of the lot going
  * to thread g mod N, while the calling thread digests the records.
@@ -74,30 +74,31 @@ static void *mirror_worker(void *arg)
     return NULL;
 }
 
-/* Every pattern of share k, with the record made by the solver's way. */
-static void each_record(job *j, int reference)
+/* Every pattern of share k (of at most max_tiles tiles: they come first
+ * in successor order), with the record made by the solver's way. */
+static void each_record(job *j, int per_pattern)
 {
-    unsigned n = j->pl->opt->jobs;
+    const gen_options *opt = j->pl->opt;
 
     for (int i = 0; i < j->pl->ntables; i++) {
         const mjt__patterns *ps = &j->pl->ps[i];
         gen_table *t = &j->pl->tables[i];
         size_t since = 0;
-        for (size_t p = j->k; p < ps->len; p += n) {
+        for (size_t p = j->k; p < t->len; p += opt->jobs) {
             uint64_t key = ps->keys[p];
-            size_t at = mjt__patterns_rank(ps, key);
+            size_t at = mjt__patterns_rank(ps, key, opt->max_tiles);
             t->keys[at] = key;
-            if (reference)
-                mjt__solve_reference(key, t->ranks, &t->recs[at]);
+            if (per_pattern)
+                opt->solver->fn(key, t->ranks, &t->recs[at]);
             else
                 mjt__patterns_record(ps, key, &t->recs[at]);
             if (++since == 1024) {
-                /* Reference counts twice: it is both of bitboard's steps. */
-                atomic_fetch_add(&j->pl->done, since << reference);
+                /* One pass counts twice: it is both of bitboard's steps. */
+                atomic_fetch_add(&j->pl->done, since << per_pattern);
                 since = 0;
             }
         }
-        atomic_fetch_add(&j->pl->done, since << reference);
+        atomic_fetch_add(&j->pl->done, since << per_pattern);
     }
 }
 
@@ -107,7 +108,7 @@ static void *record_worker(void *arg)
     return NULL;
 }
 
-static void *reference_worker(void *arg)
+static void *pattern_worker(void *arg)
 {
     each_record(arg, 1);
     return NULL;
@@ -256,7 +257,7 @@ static int solve(pool *pl)
 {
     atomic_store(&pl->what, "solving");
     if (pl->opt->solver->fn != NULL)
-        return run_pool(pl, reference_worker, 0, NULL);
+        return run_pool(pl, pattern_worker, 0, NULL);
     for (int tiles = 0; tiles <= MJT_MAX_PATTERN_TILES; tiles++)
         if (run_pool(pl, deficit_worker, tiles, NULL) < 0 ||
             run_pool(pl, mirror_worker, tiles, NULL) < 0)
@@ -281,9 +282,9 @@ static void *alloc_big(size_t size)
     return p;
 }
 
-static int alloc_table(gen_table *t, const mjt__patterns *ps)
+static int alloc_table(gen_table *t, const mjt__patterns *ps, int max_tiles)
 {
-    t->len = ps->len;
+    t->len = ps->start[max_tiles + 1];
     t->keys = alloc_big(t->len * sizeof *t->keys);
     t->recs = alloc_big(t->len * sizeof *t->recs);
     t->nblocks = (t->len + MJT_BLOCK_RECORDS - 1) / MJT_BLOCK_RECORDS;
@@ -304,7 +305,7 @@ int gen_build(gen_table *tables, int ntables, const gen_options *opt)
         gen_table *t = &tables[pl.ntables];
         if (mjt__patterns_init(&ps[pl.ntables], t->ranks) < 0)
             goto nomem;
-        if (alloc_table(t, &ps[pl.ntables]) < 0) {
+        if (alloc_table(t, &ps[pl.ntables], opt->max_tiles) < 0) {
             pl.ntables++;
             goto nomem;
         }

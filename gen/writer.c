@@ -20,6 +20,7 @@
 
 #include "format.h"
 #include "mjt.h"
+#include "suit.h"
 
 #define MAP_SIZE ((size_t)256 << 20)
 
@@ -47,6 +48,9 @@ static int put_meta(MDB_txn *txn, MDB_dbi dbi, const gen_table *tables,
     rc |= put_text(txn, dbi, "solver.version", buf);
     snprintf(buf, sizeof buf, "block=%u zstd=%d", MJT_BLOCK_RECORDS,
              opt->level);
+    if (opt->max_tiles < MJT_MAX_PATTERN_TILES)
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf),
+                 " max_tiles=%d", opt->max_tiles);
     rc |= put_text(txn, dbi, "options", buf);
     strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     rc |= put_text(txn, dbi, "created", buf);

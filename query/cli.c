@@ -4,7 +4,8 @@
  *
  *   mjq [--tables PATH] [--json] [--visible TILES] [HAND...]   analysis
  *   mjq dump [--tables PATH] PATTERN                           one record
- *   mjq info [PATH]                                            meta record
+ *   mjq info [--verify] [PATH]                                 meta record
+ *   mjq diff [--json] [--max N] [--full] OLD NEW               table diff
  *
  * Exit 0 on success, 1 on a runtime failure (or a bad line in batch mode),
  * 2 on a usage error.  Messages go to stderr as "mjq: context: problem".
@@ -26,7 +27,8 @@ static void usage(FILE *f)
 {
     fputs("usage: mjq [--tables PATH] [--json] [--visible TILES] [HAND...]\n"
           "       mjq dump [--tables PATH] PATTERN\n"
-          "       mjq info [PATH]\n"
+          "       mjq info [--verify] [PATH]\n"
+          "       mjq diff [--json] [--max N] [--full] OLD NEW\n"
           "\n"
           "Analyse hands (1 to 14 tiles, count 1 or 2 mod 3, text form\n"
           "such as 123m406p789s1122z): shanten of each form, effective\n"
@@ -41,7 +43,12 @@ static void usage(FILE *f)
           "  -h, --help       this text\n"
           "\n"
           "dump prints the record of one suit pattern (1111m, 1122z) as\n"
-          "JSON; info prints a table file's meta record.\n", f);
+          "JSON; info prints a table file's meta record, and with\n"
+          "--verify checks every table against its digest.  diff prints\n"
+          "what changed between two table files, record by record (exit\n"
+          "0 identical, 1 different, 2 trouble): --full reads tables whose\n"
+          "digests are equal too, --max N prints at most N differences,\n"
+          "--json one object a difference and a summary.\n", f);
 }
 
 const char *cli_default_tables(void)
@@ -153,8 +160,13 @@ static int cmd_info(int argc, char **argv)
     const char *path = NULL;
     mjt__tfile *f;
     mjt_diag diag;
+    int verify = 0, rc = 0;
 
     for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--verify")) {
+            verify = 1;
+            continue;
+        }
         if (argv[i][0] == '-' && argv[i][1] != '\0')
             return cli_usage_error("info: %s: unknown option", argv[i]);
         if (path != NULL)
@@ -170,8 +182,10 @@ static int cmd_info(int argc, char **argv)
     printf("%-16s %s\n", "file", path);
     printf("%-16s %lld\n", "bytes", mjt__tfile_size(f));
     mjt__tfile_meta_each(f, print_meta, NULL);
+    if (verify)
+        rc = cli_verify(f, path);
     mjt__tfile_close(f);
-    return 0;
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -184,5 +198,7 @@ int main(int argc, char **argv)
         return cmd_dump(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "info"))
         return cmd_info(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "diff"))
+        return cli_diff(argc - 1, argv + 1);
     return cli_analyze(argc, argv);
 }

@@ -14,4 +14,13 @@ int cli_usage_error(const char *fmt, const char *arg);
 /* mjq [options] [HAND...]: the hand analysis. */
 int cli_analyze(int argc, char **argv);
 
+/* mjq diff [--json] [--max N] [--full] OLD NEW: exit status 0 identical,
+ * 1 different, 2 trouble. */
+int cli_diff(int argc, char **argv);
+
+/* mjq info --verify: print whether each table's records hash to the digest
+ * f records; returns 0 when all do, else 1. */
+struct mjt__tfile;
+int cli_verify(struct mjt__tfile *f, const char *path);
+
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <xxhash.h>
 #include <zstd.h>
 
 #include "format.h"
@@ -257,4 +258,78 @@ int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn,
     }
     mdb_cursor_close(c);
     return rc;
+}
+
+/* ==== Walks ==== */
+
+int mjt__walk_open(mjt__walk *w, mjt__tfile *f, int table)
+{
+    MDB_cursor *c;
+
+    memset(w, 0, sizeof *w);
+    if (mdb_cursor_open(f->txn, f->dbi[table], &c) != 0)
+        return MJT_EIO;
+    if ((w->xxh = XXH3_createState()) == NULL) {
+        mdb_cursor_close(c);
+        return MJT_ENOMEM;
+    }
+    XXH3_64bits_reset(w->xxh);
+    w->f = f;
+    w->cursor = c;
+    w->table = table;
+    w->first = 1;
+    return MJT_OK;
+}
+
+int mjt__walk_next(mjt__walk *w, uint64_t *key, const mjt__record **rec,
+                   mjt_diag *diag)
+{
+    mjt__tfile *f = w->f;
+    unsigned char row[MJT_ROW_SIZE];
+
+    while (w->i == w->n) {
+        MDB_val k, v;
+        int rc = mdb_cursor_get(w->cursor, &k, &v,
+                                w->first ? MDB_FIRST : MDB_NEXT);
+        w->first = 0;
+        if (rc == MDB_NOTFOUND)
+            return 0;
+        if (rc != 0)
+            return fail(diag, MJT_EIO, "table", mdb_strerror(rc));
+        if ((rc = decode(f, &v, &w->n, diag)) != MJT_OK)
+            return rc;
+        if (k.mv_size != 8 || mjt__be64_get(k.mv_data) != f->keys[0]) {
+            mjt__diag_set(diag, MJT_ECORRUPT, -1, "a block's key does not "
+                          "match its first record (the file is damaged)");
+            return MJT_ECORRUPT;
+        }
+        w->i = 0;
+    }
+    if (w->any && w->last >= f->keys[w->i]) {
+        mjt__diag_set(diag, MJT_ECORRUPT, -1, "keys out of order (the file "
+                      "is damaged)");
+        return MJT_ECORRUPT;
+    }
+    w->any = 1;
+    w->last = f->keys[w->i];
+    *key = f->keys[w->i];
+    *rec = &f->recs[w->i];
+    mjt__row_encode(*key, *rec, row);
+    XXH3_64bits_update(w->xxh, row, sizeof row);
+    w->i++;
+    return 1;
+}
+
+uint64_t mjt__walk_digest(const mjt__walk *w)
+{
+    return XXH3_64bits_digest(w->xxh);
+}
+
+void mjt__walk_close(mjt__walk *w)
+{
+    if (w->cursor != NULL)
+        mdb_cursor_close(w->cursor);
+    XXH3_freeState(w->xxh);
+    w->cursor = NULL;
+    w->xxh = NULL;
 }

@@ -56,4 +56,27 @@ int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn,
 /* Bytes the file takes on disk. */
 long long mjt__tfile_size(const mjt__tfile *f);
 
+/*
+ * A walk over one table's records in key order, a block decoded at a time
+ * into the file's buffers (so one walk at a time per file).  next returns
+ * 1 with *key and *rec set (rec valid until the next call), 0 at the end,
+ * or MJT_ECORRUPT / MJT_EIO with diag set.  Each walk also hashes the rows
+ * it returns: mjt__walk_digest is the table's digest once next returned 0.
+ */
+typedef struct mjt__walk {
+    mjt__tfile *f;
+    void *cursor; /* MDB_cursor */
+    void *xxh;    /* XXH3_state_t */
+    int table;
+    uint32_t n, i;
+    int first, any;
+    uint64_t last; /* the key returned last, if any (keys must rise) */
+} mjt__walk;
+
+int mjt__walk_open(mjt__walk *w, mjt__tfile *f, int table);
+int mjt__walk_next(mjt__walk *w, uint64_t *key, const mjt__record **rec,
+                   mjt_diag *diag);
+uint64_t mjt__walk_digest(const mjt__walk *w);
+void mjt__walk_close(mjt__walk *w);
+
 #endif

@@ -66,7 +66,46 @@ check info 0 'suit.patterns    405350' -- "$Q" info "$T"
 head -c 100000 "$T" >"$tmp/trunc"
 check info_truncated 1 'truncated' -- "$Q" info "$tmp/trunc"
 
+# mjq info --verify and mjq diff.  Solvers are compared on the patterns of
+# at most 10 tiles (86,350 of the 448,480; the reference solver takes 10 s
+# on two cores for all of them, which `make test-long` does).
+check info_verify 0 'suit             intact (405350 records' -- "$Q" info --verify "$T"
 G="$B/mjt-gen"
+M=${MJT_DIFF_TILES:-10}
+"$G" -q -j 2 --max-tiles "$M" -o "$tmp/bit.lmdb" >/dev/null
+"$G" -q -j 2 --max-tiles "$M" --solver reference -o "$tmp/ref.lmdb" >/dev/null
+"$G" -q -j 2 --max-tiles 8 -o "$tmp/bit8.lmdb" >/dev/null
+"$G" -q -j 2 --max-tiles 8 --solver nocap -o "$tmp/nocap8.lmdb" >/dev/null
+check diff_reference_by_digest 0 'suit: identical (equal digests' -- \
+    "$Q" diff "$tmp/bit.lmdb" "$tmp/ref.lmdb"
+if [ "$M" = 10 ]; then
+    check diff_reference_full_suit 0 'suit: 74396 compared, 0 changed, 0 only in OLD, 0 only in NEW' -- \
+        "$Q" diff --full "$tmp/bit.lmdb" "$tmp/ref.lmdb"
+    check diff_reference_full_honor 0 'honor: 13925 compared, 0 changed, 0 only in OLD, 0 only in NEW' -- \
+        "$Q" diff --full "$tmp/bit.lmdb" "$tmp/ref.lmdb"
+    check diff_only_in 1 'suit: 22330 compared, 0 changed, 0 only in OLD, 52066 only in NEW' -- \
+        "$Q" diff "$tmp/bit8.lmdb" "$tmp/bit.lmdb"
+fi
+check diff_reference_full_both 0 '' -- sh -c "test \"\$(\"$Q\" diff --full \
+    \"$tmp/bit.lmdb\" \"$tmp/ref.lmdb\" | grep -c ' 0 changed, 0 only in OLD, 0 only in NEW')\" -eq 2"
+check diff_nocap 1 'suit 1111 (1 meld + pair): deficit 2 -> 1; need "23456789" -> ""; excess "1" -> ""' -- \
+    "$Q" diff "$tmp/bit8.lmdb" "$tmp/nocap8.lmdb"
+check diff_nocap_summary 1 'suit: 22330 compared, 1803 changed, 0 only in OLD, 0 only in NEW' -- \
+    "$Q" diff "$tmp/bit8.lmdb" "$tmp/nocap8.lmdb"
+check diff_max 1 '(--max 2: later differences not shown)' -- \
+    "$Q" diff --max 2 "$tmp/bit8.lmdb" "$tmp/nocap8.lmdb"
+check diff_max_counts 0 '' -- sh -c "test \"\$(\"$Q\" diff --max 2 \
+    \"$tmp/bit8.lmdb\" \"$tmp/nocap8.lmdb\" | grep -c ' -> ')\" -eq 2"
+check diff_json 1 '{"table":"suit","pattern":"1111","key":"0x000000000000000f","melds":1,"pair":1,"old":{"deficit":2,"need":"23456789","excess":"1"},"new":{"deficit":1,"need":"","excess":""}}' -- \
+    "$Q" diff --json "$tmp/bit8.lmdb" "$tmp/nocap8.lmdb"
+check diff_json_summary 1 '],"identical":false}' -- \
+    "$Q" diff --json --max 0 "$tmp/bit8.lmdb" "$tmp/nocap8.lmdb"
+check diff_same_file 2 'are the same file' -- "$Q" diff "$T" "$T"
+check diff_missing 2 'no such file' -- "$Q" diff "$T" "$tmp/none.lmdb"
+check diff_foreign 2 'not an LMDB file' -- "$Q" diff "$tmp/foreign" "$T"
+check diff_one_file 2 'want two files' -- "$Q" diff "$T"
+check diff_bad_max 2 'want a count' -- "$Q" diff --max -1 "$T" "$tmp/bit.lmdb"
+
 check gen_help 0 'usage: mjt-gen' -- "$G" --help
 check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
 check gen_foreign 1 'exists and is not an mjt table' -- "$G" -o "$tmp/foreign"

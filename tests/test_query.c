@@ -7,6 +7,7 @@
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 #include <criterion/parameterized.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,8 +273,6 @@ Test(random, hands_holding_four_of_a_kind, .timeout = 600)
 }
 
 /* ==== Threads ==== */
-
-#include <pthread.h>
 
 typedef struct reader {
     const mjt_tables *t;

@@ -142,7 +142,14 @@ static void check_rank(int ranks)
     memcpy(sorted, ps.keys, ps.len * sizeof *sorted);
     qsort(sorted, ps.len, sizeof *sorted, cmp_key);
     for (size_t i = 0; i < ps.len; i++)
-        cr_assert(eq(u64, mjt__patterns_rank(&ps, sorted[i]), i));
+        cr_assert(eq(u64, mjt__patterns_rank(&ps, sorted[i], 14), i));
+    /* Among the patterns of at most 8 tiles alone. */
+    size_t small = 0;
+    for (size_t i = 0; i < ps.len; i++)
+        if (mjt__key_tiles(sorted[i]) <= 8)
+            cr_assert(eq(u64, mjt__patterns_rank(&ps, sorted[i], 8),
+                         small++));
+    cr_assert(eq(u64, small, ps.start[9]));
     free(sorted);
     mjt__patterns_free(&ps);
 }

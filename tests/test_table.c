@@ -6,12 +6,15 @@
  */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
+#include <lmdb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zstd.h>
 
+#include "format.h"
 #include "helpers.h"
 #include "patterns.h"
 #include "record.h"
@@ -118,4 +121,96 @@ Test(table, generator_refuses_a_foreign_file)
     cr_assert(eq(int, run("--solver nosuch"), 2));
     cr_assert(eq(int, run("-j 0"), 2));
     rmdir(dir);
+}
+
+/* ==== A table altered on purpose ==== */
+
+static int copy_file(const char *from, const char *to)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
+    return system(cmd);
+}
+
+/* Raise one deficit of one honor record by one, recompress its block and
+ * write it back: a damage the digest, not the block structure, must
+ * catch. */
+static void alter_one_record(const char *path)
+{
+    MDB_env *env;
+    MDB_txn *txn;
+    MDB_dbi dbi;
+    MDB_cursor *c;
+    MDB_val k, v;
+    size_t cap = MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS);
+    unsigned char *raw = malloc(cap), *packed = malloc(ZSTD_compressBound(cap));
+
+    cr_assert(eq(int, mdb_env_create(&env), 0));
+    mdb_env_set_maxdbs(env, 4);
+    mdb_env_set_mapsize(env, (size_t)64 << 20);
+    cr_assert(eq(int, mdb_env_open(env, path, MDB_NOSUBDIR | MDB_NOLOCK,
+                                   0644), 0));
+    cr_assert(eq(int, mdb_txn_begin(env, NULL, 0, &txn), 0));
+    cr_assert(eq(int, mdb_dbi_open(txn, "honor", 0, &dbi), 0));
+    cr_assert(eq(int, mdb_cursor_open(txn, dbi, &c), 0));
+    cr_assert(eq(int, mdb_cursor_get(c, &k, &v, MDB_FIRST), 0));
+    size_t n = ZSTD_decompress(raw, cap, v.mv_data, v.mv_size);
+    cr_assert(eq(int, ZSTD_isError(n), 0));
+    uint32_t recs = mjt__block_decode(raw, n, MJT_BLOCK_RECORDS, NULL, NULL);
+    cr_assert(gt(u32, recs, 100));
+    /* Record 100's deficit of slot 9 (4 melds and a pair). */
+    raw[4 + 8 * (size_t)recs + 9 * (size_t)recs + 100] += 1;
+    size_t m = ZSTD_compress(packed, ZSTD_compressBound(cap), raw, n, 3);
+    cr_assert(eq(int, ZSTD_isError(m), 0));
+    MDB_val nv = {m, packed};
+    unsigned char kb[8];
+    memcpy(kb, k.mv_data, 8);
+    MDB_val nk = {8, kb};
+    mdb_cursor_close(c);
+    cr_assert(eq(int, mdb_put(txn, dbi, &nk, &nv, 0), 0));
+    cr_assert(eq(int, mdb_txn_commit(txn), 0));
+    mdb_env_close(env);
+    free(raw);
+    free(packed);
+}
+
+static int mjq(const char *args)
+{
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "%s/mjq %s >/dev/null 2>&1", test_build_dir(),
+             args);
+    int st = system(cmd);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+Test(table, an_altered_record_is_caught, .timeout = 120)
+{
+    char d[] = "/tmp/mjt-alter-XXXXXX", path[256], args[1024];
+    mjt_tables *t = NULL;
+    mjt_diag diag;
+
+    cr_assert(not(eq(ptr, mkdtemp(d), NULL)));
+    snprintf(path, sizeof path, "%s/altered.lmdb", d);
+    cr_assert(eq(int, copy_file(test_tables_path(), path), 0));
+    alter_one_record(path);
+    /* The library refuses it, naming the table. */
+    cr_assert(eq(int, mjt_tables_open(&t, path, &diag), MJT_ECORRUPT));
+    cr_assert(not(eq(ptr, strstr(diag.message, "honor table content"),
+                     NULL)), "%s", diag.message);
+    /* info --verify says damaged; diff trusts equal digests unless --full,
+     * which finds the record and the damage (exit 2). */
+    snprintf(args, sizeof args, "info --verify %s", path);
+    cr_assert(eq(int, mjq(args), 1));
+    snprintf(args, sizeof args, "diff %s %s", test_tables_path(), path);
+    cr_assert(eq(int, mjq(args), 0));
+    snprintf(args, sizeof args, "diff --full %s %s", test_tables_path(),
+             path);
+    cr_assert(eq(int, mjq(args), 2));
+    snprintf(args, sizeof args, "diff --full %s %s | grep -q "
+             "'(4 melds + pair): deficit'", test_tables_path(), path);
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s/mjq %s", test_build_dir(), args);
+    cr_assert(eq(int, system(cmd), 0));
+    unlink(path);
+    rmdir(d);
 }

@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mjq diff: what changed between two table files, record by record and
+ * decoded, for the authors of a solver; and mjq info --verify.
+ *
+ * Each table is compared by a merge of the two files' key orders, one
+ * decoded block of each in memory at a time.  When both files record the
+ * same digest for a table it is reported identical at once, without
+ * reading a record; --full reads the records anyway and checks that each
+ * file's content still hashes to the digest it records.
+ *
+ * Exit status, as diff(1): 0 identical, 1 different, 2 trouble (a bad
+ * argument, a file that cannot be read, or a file whose content does not
+ * match its digest).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "format.h"
+#include "mjt.h"
+#include "suit.h"
+#include "tablefile.h"
+
+typedef struct diffopts {
+    int json, full;
+    long max;        /* differences to print; -1: all */
+    long printed;
+    const char *path[2];
+} diffopts;
+
+typedef struct tally {
+    uint64_t compared, changed, only[2];
+    int by_digest;
+    int damaged[2];
+} tally;
+
+static const char *const side_name[2] = {"OLD", "NEW"};
+
+/* ==== Words ==== */
+
+static void pattern_text(uint64_t key, int ranks, char out[16])
+{
+    int n = 0;
+    for (int r = 0; r < ranks; r++)
+        for (int c = mjt__key_count(key, r); c > 0; c--)
+            out[n++] = (char)('1' + r);
+    if (n == 0)
+        memcpy(out, "empty", 6);
+    else
+        out[n] = '\0';
+}
+
+static void slot_text(int s, char out[24])
+{
+    int m = s / 2, p = s % 2;
+    if (m == 0)
+        snprintf(out, 24, p ? "pair" : "nothing");
+    else
+        snprintf(out, 24, "%d meld%s%s", m, m > 1 ? "s" : "",
+                 p ? " + pair" : "");
+}
+
+static void digits(unsigned mask, char out[10])
+{
+    int n = 0;
+    for (int r = 0; r < 9; r++)
+        if (mask >> r & 1)
+            out[n++] = (char)('1' + r);
+    out[n] = '\0';
+}
+
+static int may_print(diffopts *o)
+{
+    if (o->max >= 0 && o->printed >= o->max)
+        return 0;
+    o->printed++;
+    return 1;
+}
+
+/* ==== One difference ==== */
+
+static void print_only(diffopts *o, int table, uint64_t key, int side)
+{
+    char pat[16];
+    if (!may_print(o))
+        return;
+    pattern_text(key, mjt__table_ranks[table], pat);
+    if (o->json)
+        printf("{\"table\":\"%s\",\"pattern\":\"%s\",\"key\":\"0x%016llx\","
+               "\"only_in\":\"%s\"}\n", mjt__table_names[table], pat,
+               (unsigned long long)key, side ? "new" : "old");
+    else
+        printf("%s %s: only in %s\n", mjt__table_names[table], pat,
+               side_name[side]);
+}
+
+static void print_slot_json(const mjt__slotinfo *x)
+{
+    char need[10], excess[10];
+    digits(x->need, need);
+    digits(x->excess, excess);
+    printf("{\"deficit\":%d,\"need\":\"%s\",\"excess\":\"%s\"}", x->deficit,
+           need, excess);
+}
+
+static void print_slot_text(const mjt__slotinfo *a, const mjt__slotinfo *b)
+{
+    char x[10], y[10];
+    const char *sep = "";
+    if (a->deficit != b->deficit) {
+        printf("deficit %d -> %d", a->deficit, b->deficit);
+        sep = "; ";
+    }
+    if (a->need != b->need) {
+        digits(a->need, x);
+        digits(b->need, y);
+        printf("%sneed \"%s\" -> \"%s\"", sep, x, y);
+        sep = "; ";
+    }
+    if (a->excess != b->excess) {
+        digits(a->excess, x);
+        digits(b->excess, y);
+        printf("%sexcess \"%s\" -> \"%s\"", sep, x, y);
+    }
+}
+
+/* Print the slots where a and b differ; returns whether any does. */
+static int compare(diffopts *o, int table, uint64_t key,
+                   const mjt__record *a, const mjt__record *b)
+{
+    int differs = 0;
+    char pat[16], slot[24];
+
+    pattern_text(key, mjt__table_ranks[table], pat);
+    for (int s = 0; s < MJT_SLOTS; s++) {
+        const mjt__slotinfo *x = &a->slot[s], *y = &b->slot[s];
+        if (x->deficit == y->deficit && x->need == y->need &&
+            x->excess == y->excess)
+            continue;
+        differs = 1;
+        if (!may_print(o))
+            continue;
+        if (o->json) {
+            printf("{\"table\":\"%s\",\"pattern\":\"%s\",\"key\":"
+                   "\"0x%016llx\",\"melds\":%d,\"pair\":%d,\"old\":",
+                   mjt__table_names[table], pat, (unsigned long long)key,
+                   s / 2, s % 2);
+            print_slot_json(x);
+            printf(",\"new\":");
+            print_slot_json(y);
+            printf("}\n");
+        } else {
+            slot_text(s, slot);
+            printf("%s %s (%s): ", mjt__table_names[table], pat, slot);
+            print_slot_text(x, y);
+            printf("\n");
+        }
+    }
+    return differs;
+}
+
+/* ==== One table ==== */
+
+/* Step walk w on; returns 1 (a record), 0 (the end) or -1 (reported). */
+static int step(mjt__walk *w, const diffopts *o, int side, uint64_t *key,
+                const mjt__record **rec)
+{
+    mjt_diag diag;
+    int rc = mjt__walk_next(w, key, rec, &diag);
+    if (rc < 0) {
+        fprintf(stderr, "%s: %s: %s table: %s\n", cli_prog, o->path[side],
+                mjt__table_names[w->table], diag.message);
+        return -1;
+    }
+    return rc;
+}
+
+/* Check the digest a finished walk computed against the file's record. */
+static void check_digest(mjt__tfile *f, const mjt__walk *w,
+                         const diffopts *o, int side, tally *t)
+{
+    char key[32], want[64], got[64];
+
+    snprintf(key, sizeof key, "%s.digest", mjt__table_names[w->table]);
+    snprintf(got, sizeof got, "xxh3:%016llx",
+             (unsigned long long)mjt__walk_digest(w));
+    if (mjt__tfile_meta(f, key, want, sizeof want) != MJT_OK ||
+        strcmp(want, got) != 0) {
+        fprintf(stderr, "%s: %s: %s table content hashes to %s, the file "
+                "records %s (the file is damaged)\n", cli_prog,
+                o->path[side], mjt__table_names[w->table], got,
+                want[0] ? want : "none");
+        t->damaged[side] = 1;
+    }
+}
+
+/* Merge the two key orders of table; returns 0, or -1 after a message. */
+static int diff_table(mjt__tfile *f[2], int table, diffopts *o, tally *t)
+{
+    mjt__walk w[2];
+    uint64_t key[2];
+    const mjt__record *rec[2];
+    int have[2], rc = -1;
+
+    if (mjt__walk_open(&w[0], f[0], table) != MJT_OK)
+        return -1;
+    if (mjt__walk_open(&w[1], f[1], table) != MJT_OK) {
+        mjt__walk_close(&w[0]);
+        return -1;
+    }
+    for (int s = 0; s < 2; s++)
+        if ((have[s] = step(&w[s], o, s, &key[s], &rec[s])) < 0)
+            goto out;
+    while (have[0] || have[1]) {
+        int side;
+        if (have[0] && have[1] && key[0] == key[1]) {
+            t->compared++;
+            t->changed += (uint64_t)compare(o, table, key[0], rec[0], rec[1]);
+            for (int s = 0; s < 2; s++)
+                if ((have[s] = step(&w[s], o, s, &key[s], &rec[s])) < 0)
+                    goto out;
+            continue;
+        }
+        side = !have[1] || (have[0] && key[0] < key[1]) ? 0 : 1;
+        t->only[side]++;
+        print_only(o, table, key[side], side);
+        if ((have[side] = step(&w[side], o, side, &key[side],
+                               &rec[side])) < 0)
+            goto out;
+    }
+    for (int s = 0; s < 2; s++)
+        check_digest(f[s], &w[s], o, s, t);
+    rc = 0;
+out:
+    mjt__walk_close(&w[0]);
+    mjt__walk_close(&w[1]);
+    return rc;
+}
+
+static void print_tally(const diffopts *o, int table, const tally *t)
+{
+    const char *name = mjt__table_names[table];
+    if (o->json) {
+        printf("{\"table\":\"%s\",\"identical_by_digest\":%s,\"compared\":"
+               "%llu,\"changed\":%llu,\"only_old\":%llu,\"only_new\":%llu}",
+               name, t->by_digest ? "true" : "false",
+               (unsigned long long)t->compared,
+               (unsigned long long)t->changed,
+               (unsigned long long)t->only[0],
+               (unsigned long long)t->only[1]);
+        return;
+    }
+    if (t->by_digest) {
+        printf("%s: identical (equal digests; --full reads the records)\n",
+               name);
+        return;
+    }
+    printf("%s: %llu compared, %llu changed, %llu only in OLD, %llu only "
+           "in NEW\n", name, (unsigned long long)t->compared,
+           (unsigned long long)t->changed, (unsigned long long)t->only[0],
+           (unsigned long long)t->only[1]);
+}
+
+/* ==== The command ==== */
+
+static int parse_diff(int argc, char **argv, diffopts *o)
+{
+    int files = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--json")) {
+            o->json = 1;
+        } else if (!strcmp(a, "--full")) {
+            o->full = 1;
+        } else if (!strcmp(a, "--max") && i + 1 < argc) {
+            char *end;
+            o->max = strtol(argv[++i], &end, 10);
+            if (*end != '\0' || o->max < 0)
+                return cli_usage_error("diff: --max %s: want a count of 0 "
+                                       "or more", argv[i]);
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return cli_usage_error("diff: %s: unknown option", a);
+        } else if (files < 2) {
+            o->path[files++] = a;
+        } else {
+            return cli_usage_error("diff: %s: two files only", a);
+        }
+    }
+    if (files != 2)
+        return cli_usage_error("diff: %s", "want two files, OLD and NEW");
+    return 0;
+}
+
+/* Whether both paths name one file (the same inode). */
+static int same_file(const char *a, const char *b)
+{
+    struct stat x, y;
+    return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev &&
+           x.st_ino == y.st_ino;
+}
+
+static int equal_digests(mjt__tfile *f[2], int table)
+{
+    char key[32], a[64], b[64];
+    snprintf(key, sizeof key, "%s.digest", mjt__table_names[table]);
+    return mjt__tfile_meta(f[0], key, a, sizeof a) == MJT_OK &&
+           mjt__tfile_meta(f[1], key, b, sizeof b) == MJT_OK &&
+           strcmp(a, b) == 0;
+}
+
+static void print_header(mjt__tfile *f[2], const diffopts *o)
+{
+    char solver[32], version[16];
+    if (o->json)
+        return;
+    for (int s = 0; s < 2; s++) {
+        mjt__tfile_meta(f[s], "solver", solver, sizeof solver);
+        mjt__tfile_meta(f[s], "solver.version", version, sizeof version);
+        printf("%s %s (solver %s %s)\n", s ? "+++" : "---", o->path[s],
+               solver, version);
+    }
+}
+
+int cli_diff(int argc, char **argv)
+{
+    diffopts o = {0, 0, -1, 0, {NULL, NULL}};
+    mjt__tfile *f[2] = {NULL, NULL};
+    tally t[MJT__NTABLES];
+    int rc = 2, differ = 0, damaged = 0;
+    mjt_diag diag;
+
+    if (parse_diff(argc, argv, &o) != 0)
+        return 2;
+    if (same_file(o.path[0], o.path[1])) {
+        fprintf(stderr, "%s: diff: %s and %s are the same file\n", cli_prog,
+                o.path[0], o.path[1]);
+        return 2;
+    }
+    for (int s = 0; s < 2; s++)
+        if (mjt__tfile_open(&f[s], o.path[s], &diag) != MJT_OK) {
+            fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
+            goto out;
+        }
+    print_header(f, &o);
+    for (int table = 0; table < MJT__NTABLES; table++) {
+        memset(&t[table], 0, sizeof t[table]);
+        if (!o.full && equal_digests(f, table)) {
+            t[table].by_digest = 1;
+            continue;
+        }
+        if (diff_table(f, table, &o, &t[table]) < 0)
+            goto out;
+        differ |= t[table].changed || t[table].only[0] || t[table].only[1];
+        damaged |= t[table].damaged[0] | t[table].damaged[1];
+    }
+    if (o.max >= 0 && o.printed >= o.max && !o.json)
+        printf("(--max %ld: later differences not shown)\n", o.max);
+    if (o.json)
+        printf("{\"summary\":[");
+    for (int table = 0; table < MJT__NTABLES; table++) {
+        if (o.json && table)
+            printf(",");
+        print_tally(&o, table, &t[table]);
+    }
+    if (o.json)
+        printf("],\"identical\":%s}\n", differ ? "false" : "true");
+    rc = damaged ? 2 : differ ? 1 : 0;
+out:
+    mjt__tfile_close(f[0]);
+    mjt__tfile_close(f[1]);
+    return rc;
+}
+
+/* mjq info --verify: recompute each table's digest from its records. */
+int cli_verify(mjt__tfile *f, const char *path)
+{
+    diffopts o = {0, 1, -1, 0, {path, path}};
+    int bad = 0;
+
+    for (int table = 0; table < MJT__NTABLES; table++) {
+        mjt__walk w;
+        uint64_t key, n = 0;
+        const mjt__record *rec;
+        tally t = {0};
+        int rc;
+
+        if (mjt__walk_open(&w, f, table) != MJT_OK)
+            return 1;
+        while ((rc = step(&w, &o, 0, &key, &rec)) > 0)
+            n++;
+        if (rc == 0)
+            check_digest(f, &w, &o, 0, &t);
+        mjt__walk_close(&w);
+        if (rc < 0 || t.damaged[0]) {
+            bad = 1;
+            printf("%-16s damaged\n", mjt__table_names[table]);
+            continue;
+        }
+        printf("%-16s intact (%llu records hash to the recorded digest)\n",
+               mjt__table_names[table], (unsigned long long)n);
+    }
+    return bad;
+}
