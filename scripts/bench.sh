@@ -25,4 +25,16 @@ done
 paste "$tmp/times1" "$tmp/times2" | awk '{print $1 / $2}' | median |
     awk '{printf "BENCH gen.speedup %.2f x\n", $1}'
 echo "BENCH tables.bytes $(stat -c %s "$tmp/j2.lmdb") bytes"
+
+# mjq diff of two full tables: equal digests (no record read), and --full.
+cp "$tmp/j2.lmdb" "$tmp/copy.lmdb"
+for full in "" --full; do
+    for run in 1 2 3 4 5; do
+        t0=$(now)
+        "$B/mjq" diff $full "$tmp/j2.lmdb" "$tmp/copy.lmdb" >/dev/null
+        t1=$(now)
+        echo "$t0 $t1" | awk '{printf "%.1f\n", ($2 - $1) * 1000}'
+    done >"$tmp/diff"
+    echo "BENCH diff${full:+.full} $(median <"$tmp/diff") ms"
+done
 "$B/bench_query" "$tmp/j2.lmdb" tests/data/ara "${BENCH_HANDS:-10000000}"

@@ -104,6 +104,8 @@ check diff_same_file 2 'are the same file' -- "$Q" diff "$T" "$T"
 check diff_missing 2 'no such file' -- "$Q" diff "$T" "$tmp/none.lmdb"
 check diff_foreign 2 'not an LMDB file' -- "$Q" diff "$tmp/foreign" "$T"
 check diff_one_file 2 'want two files' -- "$Q" diff "$T"
+check diff_truncated 2 'truncated' -- "$Q" diff "$T" "$tmp/trunc"
+check diff_empty 2 'empty file' -- "$Q" diff "$tmp/empty" "$T"
 check diff_bad_max 2 'want a count' -- "$Q" diff --max -1 "$T" "$tmp/bit.lmdb"
 
 check gen_help 0 'usage: mjt-gen' -- "$G" --help

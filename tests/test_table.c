@@ -214,3 +214,44 @@ Test(table, an_altered_record_is_caught, .timeout = 120)
     unlink(path);
     rmdir(d);
 }
+
+/* Set meta key to value in the table at path. */
+static void set_meta(const char *path, const char *key, const char *value)
+{
+    MDB_env *env;
+    MDB_txn *txn;
+    MDB_dbi dbi;
+    MDB_val k = {strlen(key), (void *)key}, v = {strlen(value), (void *)value};
+
+    cr_assert(eq(int, mdb_env_create(&env), 0));
+    mdb_env_set_maxdbs(env, 4);
+    cr_assert(eq(int, mdb_env_open(env, path, MDB_NOSUBDIR | MDB_NOLOCK,
+                                   0644), 0));
+    cr_assert(eq(int, mdb_txn_begin(env, NULL, 0, &txn), 0));
+    cr_assert(eq(int, mdb_dbi_open(txn, "meta", 0, &dbi), 0));
+    cr_assert(eq(int, mdb_put(txn, dbi, &k, &v, 0), 0));
+    cr_assert(eq(int, mdb_txn_commit(txn), 0));
+    mdb_env_close(env);
+}
+
+Test(table, another_format_version_is_named, .timeout = 120)
+{
+    char d[] = "/tmp/mjt-format-XXXXXX", path[256], cmd[2048];
+    mjt_tables *t = NULL;
+    mjt_diag diag;
+
+    cr_assert(not(eq(ptr, mkdtemp(d), NULL)));
+    snprintf(path, sizeof path, "%s/format9.lmdb", d);
+    cr_assert(eq(int, copy_file(test_tables_path(), path), 0));
+    set_meta(path, "format", "9");
+    cr_assert(eq(int, mjt_tables_open(&t, path, &diag), MJT_EFORMAT));
+    cr_assert(not(eq(ptr, strstr(diag.message, "format 9, this build "
+                                 "reads 1"), NULL)), "%s", diag.message);
+    snprintf(cmd, sizeof cmd, "diff %s %s", test_tables_path(), path);
+    cr_assert(eq(int, mjq(cmd), 2));
+    snprintf(cmd, sizeof cmd, "%s/mjq diff %s %s 2>&1 | grep -q 'format 9'",
+             test_build_dir(), test_tables_path(), path);
+    cr_assert(eq(int, system(cmd), 0));
+    unlink(path);
+    rmdir(d);
+}
