@@ -10,6 +10,8 @@ PREFIX     ?= /usr/local
 DESTDIR    ?=
 V          ?= 0
 TABLES     ?= tables/mjt.lmdb
+VALGRIND   ?= valgrind -q --error-exitcode=3 --leak-check=full \
+              --errors-for-leak-kinds=definite
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 
 # SSSE3 and POPCNT carry the join (query/minplus.h); x86-64-v2 (2009 on) has
@@ -60,7 +62,8 @@ TEST_OBJ  := $(call obj,$(TEST_SRC))
 BENCH_BIN := $(patsubst tests/%.c,$(BUILD)/%,$(BENCH_SRC))
 
 .PHONY: all lib gen cli tables test test-long bench install uninstall \
-        clean clean-tables help deps deps-check debug asan ubsan leakcheck
+        clean clean-tables help deps deps-check debug asan ubsan leakcheck \
+        fuzz
 
 all: lib gen cli ## build libmjt, mjt-gen and mjq under build/
 
@@ -88,7 +91,7 @@ test: deps ## install deps, build, run every test (non-zero on failure)
 test-long: deps ## the exhaustive runs too long for `make test`
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
 	$(Q)MJT_BUILD=$(BUILD) MJT_LONG=1 $(BUILD)/test_mjt --jobs 2
-	$(Q)MJT_DIFF_TILES=14 sh tests/cli.sh $(BUILD)
+	$(Q)MJT_DIFF_TILES=14 MJT_BATCH_LINES=10000000 sh tests/cli.sh $(BUILD)
 
 bench: deps ## benchmarks, one `BENCH name value unit` line per figure
 	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN)
@@ -149,8 +152,8 @@ uninstall: ## remove what install put in place
 	    $(DESTDIR)$(PREFIX)/bin/mjq $(DESTDIR)$(PREFIX)/bin/mjt-gen \
 	    $(DESTDIR)$(PREFIX)/share/mjt/mjt.lmdb
 
-clean: ## remove build/ (tables stay)
-	rm -rf $(BUILD)
+clean: ## remove build/ and the other build directories (tables stay)
+	rm -rf $(BUILD) build-debug build-asan build-ubsan build-fuzz
 
 clean-tables: ## remove the generated tables
 	rm -f tables/*.lmdb tables/*.lmdb.tmp.*
@@ -158,13 +161,32 @@ clean-tables: ## remove the generated tables
 debug: ## build with assertions and no optimisation in build-debug/
 	$(MAKE) BUILD=build-debug CFLAGS='-O0 -g' all
 
-asan: deps ## run the tests under AddressSanitizer
+asan: deps ## run every test under AddressSanitizer (leaks too)
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	$(MAKE) BUILD=build-asan CFLAGS='-O1 -g -fsanitize=address -fno-omit-frame-pointer' \
 	    LDFLAGS=-fsanitize=address test
 
-ubsan: deps ## run the tests under UndefinedBehaviorSanitizer
+ubsan: deps ## run every test under UndefinedBehaviorSanitizer
 	$(MAKE) BUILD=build-ubsan CFLAGS='-O1 -g -fsanitize=undefined -fno-sanitize-recover=all' \
 	    LDFLAGS=-fsanitize=undefined test
+
+leakcheck: deps ## run library tests and mjq under valgrind (errors fail)
+	$(Q)command -v valgrind >/dev/null 2>&1 || sh scripts/install-deps.sh valgrind
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
+	$(Q)for f in 'query/*' 'errors/*' 'join/*'; do \
+	    MJT_BUILD=$(BUILD) $(VALGRIND) --trace-children=yes \
+	        $(BUILD)/test_mjt --jobs 1 --filter "$$f" || exit 1; done
+	$(Q)printf '123m456p789s1122z\n55555m\n123m456p789s11222z\n' | \
+	    $(VALGRIND) $(BUILD)/mjq --tables $(BUILD)/test/mjt.lmdb --json \
+	    >/dev/null; test $$? -ne 3
+	$(Q)cp $(BUILD)/test/mjt.lmdb $(BUILD)/test/copy.lmdb
+	$(Q)$(VALGRIND) $(BUILD)/mjq diff --full $(BUILD)/test/mjt.lmdb \
+	    $(BUILD)/test/copy.lmdb >/dev/null; test $$? -ne 3
+
+fuzz: deps ## fuzz parsers and loaders with libFuzzer (FUZZ_SECONDS each)
+	$(Q)command -v clang >/dev/null 2>&1 || sh scripts/install-deps.sh clang
+	$(Q)$(MAKE) --no-print-directory all $(BUILD)/test/mjt.lmdb
+	$(Q)sh scripts/fuzz.sh $(BUILD)
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' Makefile | \

@@ -21,8 +21,6 @@
 #include "tablefile.h"
 #include "tiles.h"
 
-const char *cli_prog = "mjq";
-
 static void usage(FILE *f)
 {
     fputs("usage: mjq [--tables PATH] [--json] [--visible TILES] [HAND...]\n"
@@ -49,20 +47,6 @@ static void usage(FILE *f)
           "0 identical, 1 different, 2 trouble): --full reads tables whose\n"
           "digests are equal too, --max N prints at most N differences,\n"
           "--json one object a difference and a summary.\n", f);
-}
-
-const char *cli_default_tables(void)
-{
-    const char *env = getenv("MJT_TABLES");
-    return env != NULL && env[0] != '\0' ? env : "tables/mjt.lmdb";
-}
-
-int cli_usage_error(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "%s: ", cli_prog);
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, " (try 'mjq --help')\n");
-    return 2;
 }
 
 /* ==== dump and info ==== */

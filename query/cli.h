@@ -11,8 +11,17 @@ const char *cli_default_tables(void);
 /* Print "mjq: <fmt with arg> (try 'mjq --help')" and return 2. */
 int cli_usage_error(const char *fmt, const char *arg);
 
+#include <stdio.h>
+
+#include "mjt.h"
+
 /* mjq [options] [HAND...]: the hand analysis. */
 int cli_analyze(int argc, char **argv);
+
+/* Batch mode on in, with tables t: what mjq does with no HAND (the fuzz
+ * target for batch input calls it too).  Returns 0, or 1 if a line was
+ * bad. */
+int cli_batch(const mjt_tables *t, FILE *in, int json);
 
 /* mjq diff [--json] [--max N] [--full] OLD NEW: exit status 0 identical,
  * 1 different, 2 trouble. */

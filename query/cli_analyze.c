@@ -159,43 +159,76 @@ static void json_string(const char *s)
     putchar('"');
 }
 
-/* Batch mode: one hand a line from stdin; bad lines are reported, not
- * fatal.  Memory stays flat whatever the input: one line buffer. */
-static int batch(const mjt_tables *t, const opts *o)
-{
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t got;
-    long lineno = 0;
-    int status = 0;
+/* Longest line batch mode reads; a hand needs a few dozen bytes. */
+#define LINE_BYTES 1024
 
-    while ((got = getline(&line, &cap, stdin)) != -1) {
+/*
+ * Read one line of f into buf, keeping at most cap - 1 bytes: the rest of
+ * a longer line is read and dropped, and *too_long says so.  Returns the
+ * length kept, or -1 at the end of the input.  Memory stays flat however
+ * long the line or the input.
+ */
+static long read_line(FILE *f, char *buf, size_t cap, int *too_long)
+{
+    size_t n = 0;
+    int c, any = 0;
+
+    *too_long = 0;
+    while ((c = getc_unlocked(f)) != EOF && c != '\n') {
+        any = 1;
+        if (n + 1 < cap)
+            buf[n++] = (char)c;
+        else
+            *too_long = 1;
+    }
+    if (c == EOF && !any)
+        return -1;
+    return (long)n;
+}
+
+static void batch_error(const opts *o, long lineno, const char *message)
+{
+    if (o->json) {
+        printf("{\"line\":%ld,\"error\":", lineno);
+        json_string(message);
+        printf("}\n");
+    } else {
+        fprintf(stderr, "%s: line %ld: %s\n", cli_prog, lineno, message);
+    }
+}
+
+/* Batch mode: one hand a line from in; bad lines are reported, not
+ * fatal, and the exit status is 1 if there was any. */
+static int batch(const mjt_tables *t, const opts *o, FILE *in)
+{
+    char line[LINE_BYTES];
+    long got, lineno = 0;
+    int status = 0, too_long;
+
+    while ((got = read_line(in, line, sizeof line, &too_long)) >= 0) {
         size_t len = (size_t)got;
         mjt_hand h;
         mjt_diag diag;
         lineno++;
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r' ||
-                           line[len - 1] == ' ' || line[len - 1] == '\t'))
+        if (too_long) {
+            batch_error(o, lineno, "line longer than 1023 bytes");
+            status = 1;
+            continue;
+        }
+        while (len > 0 && (line[len - 1] == '\r' || line[len - 1] == ' ' ||
+                           line[len - 1] == '\t'))
             len--;
         if (len == 0)
             continue;
         if (read_hand(line, len, o, &h, &diag) != MJT_OK) {
+            batch_error(o, lineno, diag.message);
             status = 1;
-            if (o->json) {
-                printf("{\"line\":%ld,\"error\":", lineno);
-                json_string(diag.message);
-                printf("}\n");
-            } else {
-                fprintf(stderr, "%s: line %ld: %s\n", cli_prog, lineno,
-                        diag.message);
-            }
             continue;
         }
         status |= analyse(t, &h, o);
         if (!o->json)
             putchar('\n');
     }
-    free(line);
     return status;
 }
 
@@ -263,7 +296,7 @@ int cli_analyze(int argc, char **argv)
     }
     int status = 0;
     if (nhands == 0)
-        status = batch(t, &o);
+        status = batch(t, &o, stdin);
     for (int i = 0; i < nhands; i++) {
         if (i > 0 && !o.json)
             putchar('\n');
@@ -271,4 +304,10 @@ int cli_analyze(int argc, char **argv)
     }
     mjt_tables_close(t);
     return status;
+}
+
+int cli_batch(const mjt_tables *t, FILE *in, int json)
+{
+    opts o = {NULL, json, 0, {0}};
+    return batch(t, &o, in);
 }

@@ -61,6 +61,9 @@ static int open_env(mjt__tfile *f, const char *path, mjt_diag *diag)
     if (mdb_env_create(&f->env) != 0)
         return fail(diag, MJT_ENOMEM, path, "out of memory");
     mdb_env_set_maxdbs(f->env, 4);
+    /* Map the file, not the 256 MB the writer reserved: LMDB takes the
+     * size given here when it covers every page the file holds. */
+    mdb_env_set_mapsize(f->env, (size_t)f->size);
     rc = mdb_env_open(f->env, path, MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK,
                       0);
     if (rc != 0)
@@ -119,7 +122,7 @@ int mjt__tfile_open(mjt__tfile **out, const char *path, mjt_diag *diag)
     f->dctx = ZSTD_createDCtx();
     f->raw = malloc(MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS));
     f->keys = malloc(MJT_BLOCK_RECORDS * sizeof *f->keys);
-    f->recs = malloc(MJT_BLOCK_RECORDS * sizeof *f->recs);
+    f->recs = calloc(MJT_BLOCK_RECORDS, sizeof *f->recs);
     if (!f->dctx || !f->raw || !f->keys || !f->recs) {
         rc = fail(diag, MJT_ENOMEM, path, "out of memory");
         goto fail;

@@ -3,6 +3,8 @@
 #
 # Install the four Debian packages mjt builds against, but only those that
 # pkg-config cannot already find, so a machine that has them is left alone.
+# Arguments name tools some targets need (clang for make fuzz, valgrind for
+# make leakcheck), installed when not on the PATH.
 # `make tables` and `make test` run this first; on a fresh Debian machine it is
 # the only set-up step.
 set -eu
@@ -22,6 +24,9 @@ need libzstd libzstd-dev
 need libxxhash libxxhash-dev
 need criterion libcriterion-dev
 command -v "$PKG_CONFIG" >/dev/null 2>&1 || missing="$missing pkg-config"
+for tool in "$@"; do
+    command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
+done
 
 [ -z "$missing" ] && exit 0
 

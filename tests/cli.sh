@@ -52,6 +52,21 @@ check batch_goes_on 1 '{"line":3,"error":"tile 5m appears 5 times (at most 4), f
 check batch_last_line 1 '{"hand":"1m","tiles":1' -- \
     sh -c "\"$Q\" --tables \"$T\" --json <\"$tmp/in\""
 
+# Batch input limits: long lines, NUL bytes, garbage, and memory that stays
+# flat over many lines (MJT_BATCH_LINES, 10,000,000 under make test-long).
+{ head -c 100000 /dev/zero | tr '\0' 1; printf '\n1m\n12\0003m\n'; } >"$tmp/odd"
+check batch_long_line 1 '{"line":1,"error":"line longer than 1023 bytes"}' -- \
+    sh -c "\"$Q\" --tables \"$T\" --json <\"$tmp/odd\""
+check batch_after_long_line 1 '{"hand":"1m","tiles":1' -- \
+    sh -c "\"$Q\" --tables \"$T\" --json <\"$tmp/odd\""
+check batch_nul_byte 1 '{"line":3,"error":"unknown byte 0x00 at offset 2"}' -- \
+    sh -c "\"$Q\" --tables \"$T\" --json <\"$tmp/odd\""
+head -c 300000 /dev/urandom >"$tmp/garbage"
+check batch_garbage 1 '' -- sh -c "\"$Q\" --tables \"$T\" --json <\"$tmp/garbage\" >/dev/null"
+N=${MJT_BATCH_LINES:-1000000}
+check batch_flat_memory 0 "$N" -- sh -c "ulimit -v 24000; yes 123m456p789s11222z | \
+    head -n $N | \"$Q\" --tables \"$T\" --json | wc -l"
+
 check dump 0 '{"melds":1,"pair":1,"deficit":2,"need":"23456789","excess":"1"}' -- \
     "$Q" dump --tables "$T" 1111m
 check dump_key 0 '"key":"0x000000000000000f"' -- "$Q" dump --tables "$T" 1111s

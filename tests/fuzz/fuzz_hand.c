@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libFuzzer target: the hand text parser, and every query on what it
+ * accepts.  A parsed hand must format back to text that parses to the same
+ * counts; each query must return a code, never crash.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "mjt.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    const mjt_tables *t = fuzz_tables();
+    mjt_hand h, back;
+    mjt_diag diag;
+    char text[64];
+
+    if (mjt_hand_parse(&h, (const char *)data, size, &diag) != MJT_OK) {
+        if (memchr(diag.message, '\0', sizeof diag.message) == NULL)
+            abort(); /* the message must be a string */
+        return 0;
+    }
+    size_t n = mjt_hand_format(&h, text, sizeof text);
+    if (n >= sizeof text || mjt_hand_parse(&back, text, n, NULL) != MJT_OK ||
+        memcmp(back.counts, h.counts, sizeof h.counts) != 0)
+        abort();
+    mjt_shanten_info s;
+    if (mjt_shanten(t, &h, &s) != MJT_OK || s.overall < -1 || s.overall > 8)
+        abort();
+    if (h.len % 3 == 1) {
+        mjt_ukeire_info u;
+        uint64_t w;
+        if (mjt_ukeire(t, &h, NULL, &u) != MJT_OK ||
+            mjt_waits(t, &h, &w) != MJT_OK || (w & ~u.tiles) != 0)
+            abort();
+    } else {
+        mjt_discard d[14];
+        size_t len;
+        if (mjt_discards(t, &h, NULL, d, &len) != MJT_OK || len == 0 ||
+            len > 14)
+            abort();
+    }
+    return 0;
+}
