@@ -6,6 +6,8 @@
  */
 #include "format.h"
 
+#include <string.h>
+
 static void le16_put(unsigned char *p, unsigned v)
 {
     p[0] = (unsigned char)v;
@@ -108,4 +110,16 @@ uint32_t mjt__block_decode(const unsigned char *buf, size_t size,
             recs[i].slot[s].excess = (uint16_t)le16_get(ep + 2 * at);
         }
     return n;
+}
+
+size_t mjt__meta_entry(unsigned char *buf, size_t cap, const void *key,
+                       size_t klen, const void *val, size_t vlen)
+{
+    if (klen + vlen + 2 > cap)
+        return 0;
+    memcpy(buf, key, klen);
+    buf[klen] = 0;
+    memcpy(buf + klen + 1, val, vlen);
+    buf[klen + 1 + vlen] = 0;
+    return klen + vlen + 2;
 }

@@ -14,7 +14,7 @@
 #include "record.h"
 
 #define MJT_FORMAT_MAGIC "mjt-tables"
-#define MJT_FORMAT_VERSION 1
+#define MJT_FORMAT_VERSION 2
 
 /* Records a block holds, but the last block of a table. */
 #define MJT_BLOCK_RECORDS 4096u
@@ -44,6 +44,16 @@ void mjt__block_encode(const uint64_t *keys, const mjt__record *recs,
  */
 uint32_t mjt__block_decode(const unsigned char *buf, size_t size,
                            uint32_t max, uint64_t *keys, mjt__record *recs);
+
+/*
+ * The meta record's own digest, "meta.digest": XXH3-64 over every other
+ * meta entry in LMDB's key order, each laid out by mjt__meta_entry as the
+ * key, a NUL, the value and a NUL.  Writes into buf (cap bytes) and
+ * returns the length, or 0 when it does not fit.
+ */
+#define MJT_META_DIGEST "meta.digest"
+size_t mjt__meta_entry(unsigned char *buf, size_t cap, const void *key,
+                       size_t klen, const void *val, size_t vlen);
 
 /* Big-endian 8 bytes: LMDB's byte order then sorts keys numerically. */
 void mjt__be64_put(unsigned char out[8], uint64_t v);

@@ -61,6 +61,10 @@ int gen_write(gen_table *tables, int ntables, const gen_options *opt);
  * is something else (-1, after printing why). */
 int gen_check_existing(const char *path);
 
+/* Remove the temporary files of path left by writers that were killed
+ * (PATH.tmp.PID whose process is gone); a running writer's stays. */
+void gen_remove_stale(const char *path);
+
 /* Whether a temporary file can be made beside path (0), or -1 after
  * printing why: checked before hours of work, not after. */
 int gen_check_writable(const char *path);

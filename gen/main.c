@@ -140,6 +140,7 @@ int main(int argc, char **argv)
     opt.progress = !opt.quiet && isatty(STDERR_FILENO);
     if (gen_check_existing(opt.out) < 0 || gen_check_writable(opt.out) < 0)
         return 1;
+    gen_remove_stale(opt.out);
     if (gen_build(tables, 2, &opt) < 0)
         goto out;
     if (gen_write(tables, 2, &opt) < 0)

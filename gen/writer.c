@@ -8,8 +8,10 @@
  */
 #include "gen.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <lmdb.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 #include "format.h"
 #include "mjt.h"
@@ -66,6 +69,37 @@ static int put_meta(MDB_txn *txn, MDB_dbi dbi, const gen_table *tables,
     return rc;
 }
 
+/* Hash every meta entry written so far, in LMDB's order, into
+ * meta.digest (format.h). */
+static int put_meta_digest(MDB_txn *txn, MDB_dbi dbi)
+{
+    XXH3_state_t *st = XXH3_createState();
+    unsigned char entry[512];
+    MDB_cursor *c;
+    MDB_val k, v;
+    char buf[32];
+    int rc, op = MDB_FIRST;
+
+    if (st == NULL)
+        return ENOMEM;
+    if ((rc = mdb_cursor_open(txn, dbi, &c)) != 0) {
+        XXH3_freeState(st);
+        return rc;
+    }
+    XXH3_64bits_reset(st);
+    while ((rc = mdb_cursor_get(c, &k, &v, op)) == 0) {
+        size_t n = mjt__meta_entry(entry, sizeof entry, k.mv_data, k.mv_size,
+                                   v.mv_data, v.mv_size);
+        XXH3_64bits_update(st, entry, n);
+        op = MDB_NEXT;
+    }
+    mdb_cursor_close(c);
+    snprintf(buf, sizeof buf, "xxh3:%016llx",
+             (unsigned long long)XXH3_64bits_digest(st));
+    XXH3_freeState(st);
+    return rc == MDB_NOTFOUND ? put_text(txn, dbi, MJT_META_DIGEST, buf) : rc;
+}
+
 static int put_blocks(MDB_txn *txn, MDB_dbi dbi, const gen_table *t)
 {
     for (size_t b = 0; b < t->nblocks; b++) {
@@ -97,7 +131,8 @@ static int write_env(const char *tmp, gen_table *tables, int ntables,
         (rc = mdb_txn_begin(env, NULL, 0, &txn)) != 0)
         goto out;
     if ((rc = mdb_dbi_open(txn, "meta", MDB_CREATE, &dbi)) != 0 ||
-        (rc = put_meta(txn, dbi, tables, ntables, opt)) != 0)
+        (rc = put_meta(txn, dbi, tables, ntables, opt)) != 0 ||
+        (rc = put_meta_digest(txn, dbi)) != 0)
         goto out;
     for (int i = 0; i < ntables; i++)
         if ((rc = mdb_dbi_open(txn, tables[i].name, MDB_CREATE, &dbi)) != 0 ||
@@ -139,6 +174,39 @@ int gen_write(gen_table *tables, int ntables, const gen_options *opt)
         return -1;
     }
     return 0;
+}
+
+void gen_remove_stale(const char *path)
+{
+    char dir[4096], prefix[4096];
+    const char *slash = strrchr(path, '/');
+    DIR *d;
+    struct dirent *e;
+
+    if (slash == NULL) {
+        snprintf(dir, sizeof dir, ".");
+        snprintf(prefix, sizeof prefix, "%s.tmp.", path);
+    } else {
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path) + 1, path);
+        snprintf(prefix, sizeof prefix, "%s.tmp.", slash + 1);
+    }
+    if ((d = opendir(dir)) == NULL)
+        return;
+    while ((e = readdir(d)) != NULL) {
+        size_t n = strlen(prefix);
+        char *end, full[8192];
+        if (strncmp(e->d_name, prefix, n) != 0)
+            continue;
+        long pid = strtol(e->d_name + n, &end, 10);
+        /* Only files of writers that are gone: a live one is working. */
+        if (*end != '\0' || pid <= 0 || kill((pid_t)pid, 0) == 0 ||
+            errno != ESRCH)
+            continue;
+        snprintf(full, sizeof full, "%s%s%s", dir,
+                 slash == NULL ? "/" : "", e->d_name);
+        unlink(full);
+    }
+    closedir(d);
 }
 
 int gen_check_writable(const char *path)

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <lmdb.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -58,6 +59,8 @@ static int open_env(mjt__tfile *f, const char *path, mjt_diag *diag)
     if (st.st_size == 0)
         return fail(diag, MJT_EFORMAT, path, "empty file, not a table");
     f->size = (long long)st.st_size;
+    if ((rc = mjt__lmdb_check(path, f->size, diag)) != MJT_OK)
+        return rc;
     if (mdb_env_create(&f->env) != 0)
         return fail(diag, MJT_ENOMEM, path, "out of memory");
     mdb_env_set_maxdbs(f->env, 4);
@@ -78,6 +81,43 @@ static int open_env(mjt__tfile *f, const char *path, mjt_diag *diag)
     return MJT_OK;
 }
 
+/* Whether the meta entries hash to the digest they record (format.h). */
+static int check_meta_digest(mjt__tfile *f)
+{
+    XXH3_state_t *st = XXH3_createState();
+    unsigned char entry[512];
+    char want[64] = "", got[64];
+    MDB_cursor *c;
+    MDB_val k, v;
+    int rc = MJT_ECORRUPT, op = MDB_FIRST;
+
+    if (st == NULL)
+        return MJT_ENOMEM;
+    XXH3_64bits_reset(st);
+    if (mdb_cursor_open(f->txn, f->meta, &c) != 0)
+        goto out;
+    while (mdb_cursor_get(c, &k, &v, op) == 0) {
+        op = MDB_NEXT;
+        if (k.mv_size == strlen(MJT_META_DIGEST) &&
+            memcmp(k.mv_data, MJT_META_DIGEST, k.mv_size) == 0)
+            continue;
+        size_t n = mjt__meta_entry(entry, sizeof entry, k.mv_data, k.mv_size,
+                                   v.mv_data, v.mv_size);
+        if (n == 0)
+            break; /* longer than any entry mjt-gen writes */
+        XXH3_64bits_update(st, entry, n);
+    }
+    mdb_cursor_close(c);
+    snprintf(got, sizeof got, "xxh3:%016llx",
+             (unsigned long long)XXH3_64bits_digest(st));
+    if (mjt__tfile_meta(f, MJT_META_DIGEST, want, sizeof want) == MJT_OK &&
+        strcmp(want, got) == 0)
+        rc = MJT_OK;
+out:
+    XXH3_freeState(st);
+    return rc;
+}
+
 static int check_meta(mjt__tfile *f, const char *path, mjt_diag *diag)
 {
     char buf[64];
@@ -94,6 +134,9 @@ static int check_meta(mjt__tfile *f, const char *path, mjt_diag *diag)
                       "tables')", path, buf, MJT_FORMAT_VERSION);
         return MJT_EFORMAT;
     }
+    if (check_meta_digest(f) != MJT_OK)
+        return fail(diag, MJT_ECORRUPT, path, "the meta record does not "
+                    "match its digest (the file is damaged)");
     for (int t = 0; t < MJT__NTABLES; t++)
         if (mdb_dbi_open(f->txn, mjt__table_names[t], 0, &f->dbi[t]) != 0) {
             mjt__diag_set(diag, MJT_EFORMAT, -1, "%s: no %s table", path,
