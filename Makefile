@@ -162,12 +162,12 @@ debug: ## build with assertions and no optimisation in build-debug/
 	$(MAKE) BUILD=build-debug CFLAGS='-O0 -g' all
 
 asan: deps ## run every test under AddressSanitizer (leaks too)
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp MJT_SANITIZER=1 \
 	$(MAKE) BUILD=build-asan CFLAGS='-O1 -g -fsanitize=address -fno-omit-frame-pointer' \
 	    LDFLAGS=-fsanitize=address test
 
 ubsan: deps ## run every test under UndefinedBehaviorSanitizer
-	$(MAKE) BUILD=build-ubsan CFLAGS='-O1 -g -fsanitize=undefined -fno-sanitize-recover=all' \
+	MJT_SANITIZER=1 $(MAKE) BUILD=build-ubsan CFLAGS='-O1 -g -fsanitize=undefined -fno-sanitize-recover=all' \
 	    LDFLAGS=-fsanitize=undefined test
 
 leakcheck: deps ## run library tests and mjq under valgrind (errors fail)

@@ -51,15 +51,6 @@ static void usage(FILE *f)
 
 /* ==== dump and info ==== */
 
-static void mask_digits(unsigned mask, char out[10])
-{
-    int n = 0;
-    for (int r = 0; r < 9; r++)
-        if (mask >> r & 1)
-            out[n++] = (char)('1' + r);
-    out[n] = '\0';
-}
-
 static int cmd_dump(int argc, char **argv)
 {
     const char *path = cli_default_tables(), *pattern = NULL;
@@ -122,8 +113,8 @@ static int cmd_dump(int argc, char **argv)
            "\"slots\":[", text, (unsigned long long)key, n);
     for (int s = 0; s < MJT_SLOTS; s++) {
         char need[10], excess[10];
-        mask_digits(rec.slot[s].need, need);
-        mask_digits(rec.slot[s].excess, excess);
+        cli_mask_digits(rec.slot[s].need, need);
+        cli_mask_digits(rec.slot[s].excess, excess);
         printf("%s{\"melds\":%d,\"pair\":%d,\"deficit\":%d,\"need\":\"%s\","
                "\"excess\":\"%s\"}", s ? "," : "", s / 2, s % 2,
                rec.slot[s].deficit, need, excess);

@@ -11,6 +11,9 @@ const char *cli_default_tables(void);
 /* Print "mjq: <fmt with arg> (try 'mjq --help')" and return 2. */
 int cli_usage_error(const char *fmt, const char *arg);
 
+/* The ranks set in a 9-bit mask as digits, "1" to "9" ("" for none). */
+void cli_mask_digits(unsigned mask, char out[10]);
+
 #include <stdio.h>
 
 #include "mjt.h"

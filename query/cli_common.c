@@ -21,3 +21,12 @@ int cli_usage_error(const char *fmt, const char *arg)
     fprintf(stderr, " (try 'mjq --help')\n");
     return 2;
 }
+
+void cli_mask_digits(unsigned mask, char out[10])
+{
+    int n = 0;
+    for (int r = 0; r < 9; r++)
+        if (mask >> r & 1)
+            out[n++] = (char)('1' + r);
+    out[n] = '\0';
+}

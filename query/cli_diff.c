@@ -63,15 +63,6 @@ static void slot_text(int s, char out[24])
                  p ? " + pair" : "");
 }
 
-static void digits(unsigned mask, char out[10])
-{
-    int n = 0;
-    for (int r = 0; r < 9; r++)
-        if (mask >> r & 1)
-            out[n++] = (char)('1' + r);
-    out[n] = '\0';
-}
-
 static int may_print(diffopts *o)
 {
     if (o->max >= 0 && o->printed >= o->max)
@@ -100,8 +91,8 @@ static void print_only(diffopts *o, int table, uint64_t key, int side)
 static void print_slot_json(const mjt__slotinfo *x)
 {
     char need[10], excess[10];
-    digits(x->need, need);
-    digits(x->excess, excess);
+    cli_mask_digits(x->need, need);
+    cli_mask_digits(x->excess, excess);
     printf("{\"deficit\":%d,\"need\":\"%s\",\"excess\":\"%s\"}", x->deficit,
            need, excess);
 }
@@ -115,14 +106,14 @@ static void print_slot_text(const mjt__slotinfo *a, const mjt__slotinfo *b)
         sep = "; ";
     }
     if (a->need != b->need) {
-        digits(a->need, x);
-        digits(b->need, y);
+        cli_mask_digits(a->need, x);
+        cli_mask_digits(b->need, y);
         printf("%sneed \"%s\" -> \"%s\"", sep, x, y);
         sep = "; ";
     }
     if (a->excess != b->excess) {
-        digits(a->excess, x);
-        digits(b->excess, y);
+        cli_mask_digits(a->excess, x);
+        cli_mask_digits(b->excess, y);
         printf("%sexcess \"%s\" -> \"%s\"", sep, x, y);
     }
 }

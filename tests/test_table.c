@@ -129,11 +129,15 @@ Test(table, generator_refuses_a_foreign_file)
 
 /* ==== A table altered on purpose ==== */
 
-static int copy_file(const char *from, const char *to)
+/* Copy the test tables to name in a new temporary directory made from
+ * the template tmpl; path gets the copy's path. */
+static void temp_copy(char *tmpl, const char *name, char *path, size_t cap)
 {
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", from, to);
-    return system(cmd);
+    cr_assert(not(eq(ptr, mkdtemp(tmpl), NULL)));
+    snprintf(path, cap, "%s/%s", tmpl, name);
+    snprintf(cmd, sizeof cmd, "cp '%s' '%s'", test_tables_path(), path);
+    cr_assert(eq(int, system(cmd), 0));
 }
 
 /* Raise one deficit of one honor record by one, recompress its block and
@@ -193,9 +197,7 @@ Test(table, an_altered_record_is_caught, .timeout = 120)
     mjt_tables *t = NULL;
     mjt_diag diag;
 
-    cr_assert(not(eq(ptr, mkdtemp(d), NULL)));
-    snprintf(path, sizeof path, "%s/altered.lmdb", d);
-    cr_assert(eq(int, copy_file(test_tables_path(), path), 0));
+    temp_copy(d, "altered.lmdb", path, sizeof path);
     alter_one_record(path);
     /* The library refuses it, naming the table. */
     cr_assert(eq(int, mjt_tables_open(&t, path, &diag), MJT_ECORRUPT));
@@ -244,9 +246,7 @@ Test(table, another_format_version_is_named, .timeout = 120)
     mjt_tables *t = NULL;
     mjt_diag diag;
 
-    cr_assert(not(eq(ptr, mkdtemp(d), NULL)));
-    snprintf(path, sizeof path, "%s/format9.lmdb", d);
-    cr_assert(eq(int, copy_file(test_tables_path(), path), 0));
+    temp_copy(d, "format9.lmdb", path, sizeof path);
     set_meta(path, "format", "9");
     cr_assert(eq(int, mjt_tables_open(&t, path, &diag), MJT_EFORMAT));
     cr_assert(not(eq(ptr, strstr(diag.message, "format 9, this build "
