@@ -63,7 +63,7 @@ BENCH_BIN := $(patsubst tests/%.c,$(BUILD)/%,$(BENCH_SRC))
 
 .PHONY: all lib gen cli tables test test-long bench install uninstall \
         clean clean-tables help deps deps-check debug asan ubsan leakcheck \
-        fuzz
+        fuzz FORCE
 
 all: lib gen cli ## build libmjt, mjt-gen and mjq under build/
 
@@ -97,11 +97,20 @@ bench: deps ## benchmarks, one `BENCH name value unit` line per figure
 	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN)
 	$(Q)sh scripts/bench.sh $(BUILD)
 
-$(BUILD)/%.o: %.c | deps-check
+# Objects depend on the flags too: a stamp holds the last compile command,
+# rewritten only when it changes (make CFLAGS=... rebuilds everything).
+FLAGS_STAMP := $(BUILD)/.flags
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS)' | cmp -s - $@ || \
+	    echo '$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS)' > $@
+FORCE:
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps-check
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/tests/%.o: tests/%.c
+$(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c $< -o $@
 
