@@ -7,8 +7,8 @@
  * before), one short pool a step, then derives every record's masks; the
  * other solvers do each pattern on its own.  Each record goes straight
  * to its place in key order (mjt__patterns_rank), so nothing is sorted.
- * Then the blocks of all tables are compressed, block g of the lot going
- * to thread g mod N, while the calling thread digests the records.
+ * Then the tables are digested and their blocks compressed, the threads
+ * taking these items one at a time from a shared counter.
  *
  * Both tables go through each step together, so that every pool has work
  * for every thread: the honor table alone is too small to share well.
@@ -41,6 +41,7 @@ typedef struct pool {
     atomic_size_t done;
     size_t total;
     atomic_int stop;
+    atomic_size_t next; /* the next packing item */
 } pool;
 
 typedef struct job {
@@ -130,38 +131,8 @@ static int compress_block(gen_table *t, size_t b, ZSTD_CCtx *cctx,
     return ZSTD_isError(t->block_size[b]) ? -1 : (int)n;
 }
 
-static void *compress_worker(void *arg)
-{
-    job *j = arg;
-    pool *pl = j->pl;
-    ZSTD_CCtx *cctx = ZSTD_createCCtx();
-    unsigned char *raw = malloc(MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS));
-    size_t g = 0; /* block number across all tables */
-
-    if (cctx == NULL || raw == NULL) {
-        j->failed = 1;
-        goto out;
-    }
-    ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, pl->opt->level);
-    for (int i = 0; i < pl->ntables; i++)
-        for (size_t b = 0; b < pl->tables[i].nblocks; b++, g++) {
-            if (g % pl->opt->jobs != j->k)
-                continue;
-            int n = compress_block(&pl->tables[i], b, cctx, raw);
-            if (n < 0) {
-                j->failed = 1;
-                goto out;
-            }
-            atomic_fetch_add(&pl->done, (size_t)n);
-        }
-out:
-    free(raw);
-    ZSTD_freeCCtx(cctx);
-    return NULL;
-}
-
 /* XXH3-64 of a table's decoded rows in key order, a block of rows a
- * call. */
+ * call (rows: scratch for MJT_BLOCK_RECORDS rows). */
 static uint64_t digest_of(const gen_table *t, unsigned char *rows)
 {
     XXH3_state_t *st = XXH3_createState();
@@ -183,15 +154,48 @@ static uint64_t digest_of(const gen_table *t, unsigned char *rows)
     return h;
 }
 
-/* Run by the calling thread while the pool compresses the same records. */
-static void digest_all(pool *pl)
+/*
+ * Packing: the digest of each table and the compression of every block,
+ * handed out one item at a time from a shared counter, digests first (each
+ * is the longest item).  Any thread may take any item, and each item's
+ * result goes to its own place, so the output is the same for every -j.
+ */
+static void *pack_worker(void *arg)
 {
-    unsigned char *rows = malloc((size_t)MJT_BLOCK_RECORDS * MJT_ROW_SIZE);
+    job *j = arg;
+    pool *pl = j->pl;
+    ZSTD_CCtx *cctx = ZSTD_createCCtx();
+    unsigned char *raw = malloc(MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS));
 
-    for (int i = 0; i < pl->ntables; i++)
-        pl->tables[i].digest = rows != NULL ? digest_of(&pl->tables[i], rows)
-                                            : 0;
-    free(rows);
+    if (cctx == NULL || raw == NULL) {
+        j->failed = 1;
+        goto out;
+    }
+    ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, pl->opt->level);
+    for (;;) {
+        size_t item = atomic_fetch_add(&pl->next, 1), g;
+        int i;
+        if (item < (size_t)pl->ntables) {
+            /* raw is larger than a block's rows: use it as their scratch */
+            pl->tables[item].digest = digest_of(&pl->tables[item], raw);
+            continue;
+        }
+        g = item - (size_t)pl->ntables;
+        for (i = 0; i < pl->ntables && g >= pl->tables[i].nblocks; i++)
+            g -= pl->tables[i].nblocks;
+        if (i == pl->ntables)
+            break;
+        int n = compress_block(&pl->tables[i], g, cctx, raw);
+        if (n < 0) {
+            j->failed = 1;
+            break;
+        }
+        atomic_fetch_add(&pl->done, (size_t)n);
+    }
+out:
+    free(raw);
+    ZSTD_freeCCtx(cctx);
+    return NULL;
 }
 
 /* ==== Pools and progress ==== */
@@ -222,12 +226,10 @@ static void *progress_worker(void *arg)
     return NULL;
 }
 
-/* Run fn on opt->jobs threads and wait for them; meanwhile, if not NULL,
- * runs on the calling thread as they work.  The bitboard solver runs 31
- * short pools (two a tile count, then one), which costs about a millisecond
- * of thread starts and keeps failure simple. */
-static int run_pool(pool *pl, void *(*fn)(void *), int tiles,
-                    void (*meanwhile)(pool *))
+/* Run fn on opt->jobs threads and wait for them.  The bitboard solver
+ * runs 31 short pools (two a tile count, then one), which costs about a
+ * millisecond of thread starts and keeps failure simple. */
+static int run_pool(pool *pl, void *(*fn)(void *), int tiles)
 {
     pthread_t tid[256];
     job jobs[256];
@@ -243,8 +245,6 @@ static int run_pool(pool *pl, void *(*fn)(void *), int tiles,
         }
         started++;
     }
-    if (meanwhile != NULL)
-        meanwhile(pl);
     for (unsigned k = 0; k < started; k++) {
         pthread_join(tid[k], NULL);
         failed |= jobs[k].failed;
@@ -257,13 +257,13 @@ static int solve(pool *pl)
 {
     atomic_store(&pl->what, "solving");
     if (pl->opt->solver->fn != NULL)
-        return run_pool(pl, pattern_worker, 0, NULL);
+        return run_pool(pl, pattern_worker, 0);
     for (int tiles = 0; tiles <= MJT_MAX_PATTERN_TILES; tiles++)
-        if (run_pool(pl, deficit_worker, tiles, NULL) < 0 ||
-            run_pool(pl, mirror_worker, tiles, NULL) < 0)
+        if (run_pool(pl, deficit_worker, tiles) < 0 ||
+            run_pool(pl, mirror_worker, tiles) < 0)
             return -1;
     atomic_store(&pl->what, "masks");
-    return run_pool(pl, record_worker, 0, NULL);
+    return run_pool(pl, record_worker, 0);
 }
 
 /* ==== Building ==== */
@@ -296,7 +296,7 @@ static int alloc_table(gen_table *t, const mjt__patterns *ps, int max_tiles)
 int gen_build(gen_table *tables, int ntables, const gen_options *opt)
 {
     mjt__patterns ps[2];
-    pool pl = {tables, ps, 0, opt, "", 0, 0, 0};
+    pool pl = {tables, ps, 0, opt, "", 0, 0, 0, 0};
     pthread_t drawer;
     int rc = -1, drawing = 0;
     size_t patterns = 0;
@@ -320,7 +320,7 @@ int gen_build(gen_table *tables, int ntables, const gen_options *opt)
     atomic_store(&pl.what, "packing");
     atomic_store(&pl.done, 0);
     pl.total = patterns;
-    if (run_pool(&pl, compress_worker, 0, digest_all) < 0) {
+    if (run_pool(&pl, pack_worker, 0) < 0) {
         fprintf(stderr, "%s: compression failed\n", gen_prog);
         goto out;
     }
