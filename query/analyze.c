@@ -89,7 +89,7 @@ static inline uint64_t spread9(uint64_t b)
 
 /* OR of the need masks of the slots in ties, without a branch: the masks
  * of the slots chosen are kept and their 9-bit fields folded together. */
-static unsigned need_of(const mjt__mrec *r, unsigned ties)
+INLINE unsigned need_of(const mjt__mrec *r, unsigned ties)
 {
     uint64_t a = r->w0 & (spread9((ties >> 1) & 3) << 40);
     uint64_t b = r->w1 & spread9((ties >> 3) & 0x7F);
