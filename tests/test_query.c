@@ -230,8 +230,9 @@ Test(random, hands_of_every_legal_size, .timeout = 600)
     static const int sizes[] = {1, 2, 4, 5, 7, 8, 10, 11, 13, 14};
     const mjt_tables *t = test_tables();
     uint64_t rng = 20261122;
+    int hands = getenv("MJT_LONG") ? 100000 : 3000; /* make test-long */
 
-    for (int k = 0; k < 3000; k++) {
+    for (int k = 0; k < hands; k++) {
         uint8_t c[MJT_KINDS];
         uint64_t seed = rng;
         draw(&rng, sizes[k % 10], c);
@@ -244,8 +245,9 @@ Test(random, hands_holding_four_of_a_kind, .timeout = 600)
 {
     const mjt_tables *t = test_tables();
     uint64_t rng = 4444;
+    int hands = getenv("MJT_LONG") ? 100000 : 3000; /* make test-long */
 
-    for (int k = 0; k < 3000; k++) {
+    for (int k = 0; k < hands; k++) {
         uint8_t c[MJT_KINDS] = {0};
         uint64_t seed = rng;
         int n = (k % 2) ? 13 : 14, len = 0;
