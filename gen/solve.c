@@ -39,7 +39,7 @@ typedef struct pool {
     const gen_options *opt;
     const char *_Atomic what; /* the stage, for the progress bar */
     atomic_size_t done;
-    size_t total;
+    atomic_size_t total; /* read by the progress thread too */
     atomic_int stop;
     atomic_size_t next; /* the next packing item */
 } pool;
@@ -217,9 +217,9 @@ static void *progress_worker(void *arg)
     struct timespec ts = {0, 50 * 1000 * 1000};
 
     while (!atomic_load(&pl->stop)) {
-        size_t done = atomic_load(&pl->done);
-        draw_progress(atomic_load(&pl->what),
-                      done < pl->total ? done : pl->total, pl->total);
+        size_t done = atomic_load(&pl->done), total = atomic_load(&pl->total);
+        draw_progress(atomic_load(&pl->what), done < total ? done : total,
+                      total);
         nanosleep(&ts, NULL);
     }
     fputs("\r\033[K", stderr);
@@ -312,14 +312,14 @@ int gen_build(gen_table *tables, int ntables, const gen_options *opt)
         patterns += t->len;
     }
     /* Solving counts every pattern twice (deficits, masks); packing once. */
-    pl.total = 2 * patterns;
+    atomic_store(&pl.total, 2 * patterns);
     drawing = opt->progress &&
               pthread_create(&drawer, NULL, progress_worker, &pl) == 0;
     if (solve(&pl) < 0)
         goto out;
     atomic_store(&pl.what, "packing");
     atomic_store(&pl.done, 0);
-    pl.total = patterns;
+    atomic_store(&pl.total, patterns);
     if (run_pool(&pl, pack_worker, 0) < 0) {
         fprintf(stderr, "%s: compression failed\n", gen_prog);
         goto out;
