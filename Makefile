@@ -28,7 +28,8 @@ PACKAGES  := liblmdb-dev libzstd-dev libxxhash-dev libcriterion-dev
 
 WARN      := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes
-MJT_CPPFLAGS := -Icore -Iquery -D_POSIX_C_SOURCE=200809L
+MJT_CPPFLAGS := -Icore -Iquery -D_POSIX_C_SOURCE=200809L \
+                -DMJT_INSTALLED_TABLES='"$(PREFIX)/share/mjt/mjt.lmdb"' 
 MJT_CFLAGS   := -std=c11 $(WARN) -fPIC -MMD -MP
 DEP_CFLAGS    = $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
 DEP_LIBS      = $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null)
@@ -125,11 +126,13 @@ $(BUILD)/libmjt.a: $(LIB_OBJ) $(CORE_OBJ)
 $(BUILD)/libmjt.so: $(LIB_OBJ) $(CORE_OBJ)
 	$(call say,LD,$@)$(CC) -shared $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
-$(BUILD)/mjt.pc: query/mjt.pc.in
+# Made anew on every run (PREFIX may differ), replaced only when it changes.
+$(BUILD)/mjt.pc: query/mjt.pc.in FORCE
 	@mkdir -p $(@D)
-	$(call say,GEN,$@)sed -e 's|@PREFIX@|$(PREFIX)|' \
+	@sed -e 's|@PREFIX@|$(PREFIX)|' \
 	    -e 's|@VERSION@|$(shell sed -n 's/.*MJT_VERSION_STRING "\(.*\)"/\1/p' query/mjt.h)|' \
-	    $< > $@
+	    $< > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(BUILD)/mjt-gen: $(GEN_OBJ) $(CORE_OBJ)
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)

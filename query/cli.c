@@ -34,7 +34,7 @@ static void usage(FILE *f)
           "read one hand a line from stdin.\n"
           "\n"
           "  --tables PATH    table file (default $MJT_TABLES, else\n"
-          "                   tables/mjt.lmdb)\n"
+          "                   tables/mjt.lmdb, else the installed one)\n"
           "  --json           one JSON object a line\n"
           "  --visible TILES  tiles already seen (discards, calls, dora\n"
           "                   indicators), not counted as drawable\n"

@@ -3,15 +3,27 @@
  * the form of a usage error. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cli.h"
 
 const char *cli_prog = "mjq";
 
+#ifndef MJT_INSTALLED_TABLES
+#define MJT_INSTALLED_TABLES "/usr/local/share/mjt/mjt.lmdb"
+#endif
+
+/* $MJT_TABLES; else tables/mjt.lmdb (a source tree where `make tables`
+ * ran); else the tables `make install` put under PREFIX. */
 const char *cli_default_tables(void)
 {
     const char *env = getenv("MJT_TABLES");
-    return env != NULL && env[0] != '\0' ? env : "tables/mjt.lmdb";
+    if (env != NULL && env[0] != '\0')
+        return env;
+    if (access("tables/mjt.lmdb", F_OK) == 0 ||
+        access(MJT_INSTALLED_TABLES, F_OK) != 0)
+        return "tables/mjt.lmdb";
+    return MJT_INSTALLED_TABLES;
 }
 
 int cli_usage_error(const char *fmt, const char *arg)
