@@ -15,6 +15,9 @@
 
 #define MJT_FORMAT_MAGIC "mjt-tables"
 #define MJT_FORMAT_VERSION 2
+/* The oldest format whose records this build can still read (for mjq
+ * info and diff; libmjt loads only MJT_FORMAT_VERSION). */
+#define MJT_FORMAT_OLDEST 1
 
 /* Records a block holds, but the last block of a table. */
 #define MJT_BLOCK_RECORDS 4096u

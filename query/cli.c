@@ -150,7 +150,7 @@ static int cmd_info(int argc, char **argv)
     }
     if (path == NULL)
         path = cli_default_tables();
-    if (mjt__tfile_open(&f, path, &diag) != MJT_OK) {
+    if (mjt__tfile_open_any(&f, path, &diag) != MJT_OK) {
         fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
         return 1;
     }

@@ -306,14 +306,21 @@ static int equal_digests(mjt__tfile *f[2], int table)
 static void print_header(mjt__tfile *f[2], const diffopts *o)
 {
     char solver[32], version[16];
+    int a = mjt__tfile_format(f[0]), b = mjt__tfile_format(f[1]);
+
     if (o->json)
         return;
     for (int s = 0; s < 2; s++) {
         mjt__tfile_meta(f[s], "solver", solver, sizeof solver);
         mjt__tfile_meta(f[s], "solver.version", version, sizeof version);
-        printf("%s %s (solver %s %s)\n", s ? "+++" : "---", o->path[s],
-               solver, version);
+        printf("%s %s (format %d, solver %s %s)\n", s ? "+++" : "---",
+               o->path[s], mjt__tfile_format(f[s]), solver, version);
     }
+    /* Every format so far holds the same tables; a later one that adds
+     * tables would be compared on those both hold. */
+    if (a != b)
+        printf("note: formats %d and %d differ; comparing the tables both "
+               "hold (suit, honor)\n", a, b);
 }
 
 int cli_diff(int argc, char **argv)
@@ -332,7 +339,7 @@ int cli_diff(int argc, char **argv)
         return 2;
     }
     for (int s = 0; s < 2; s++)
-        if (mjt__tfile_open(&f[s], o.path[s], &diag) != MJT_OK) {
+        if (mjt__tfile_open_any(&f[s], o.path[s], &diag) != MJT_OK) {
             fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
             goto out;
         }
@@ -358,7 +365,9 @@ int cli_diff(int argc, char **argv)
         print_tally(&o, table, &t[table]);
     }
     if (o.json)
-        printf("],\"identical\":%s}\n", differ ? "false" : "true");
+        printf("],\"formats\":[%d,%d],\"identical\":%s}\n",
+               mjt__tfile_format(f[0]), mjt__tfile_format(f[1]),
+               differ ? "false" : "true");
     rc = damaged ? 2 : differ ? 1 : 0;
 out:
     mjt__tfile_close(f[0]);

@@ -25,6 +25,7 @@ struct mjt__tfile {
     MDB_txn *txn;
     MDB_dbi meta, dbi[MJT__NTABLES];
     long long size;
+    int format;
     ZSTD_DCtx *dctx;
     unsigned char *raw;   /* one decoded block */
     uint64_t *keys;       /* its keys */
@@ -118,7 +119,8 @@ out:
     return rc;
 }
 
-static int check_meta(mjt__tfile *f, const char *path, mjt_diag *diag)
+static int check_meta(mjt__tfile *f, const char *path, int oldest,
+                      mjt_diag *diag)
 {
     char buf[64];
 
@@ -127,14 +129,22 @@ static int check_meta(mjt__tfile *f, const char *path, mjt_diag *diag)
         strcmp(buf, MJT_FORMAT_MAGIC) != 0)
         return fail(diag, MJT_EFORMAT, path,
                     "an LMDB file but not an mjt table (no magic)");
-    if (mjt__tfile_meta(f, "format", buf, sizeof buf) != MJT_OK ||
-        atoi(buf) != MJT_FORMAT_VERSION) {
-        mjt__diag_set(diag, MJT_EFORMAT, -1,
-                      "%s: format %s, this build reads %d (run 'make "
-                      "tables')", path, buf, MJT_FORMAT_VERSION);
+    f->format = mjt__tfile_meta(f, "format", buf, sizeof buf) == MJT_OK
+                    ? atoi(buf)
+                    : 0;
+    if (f->format < oldest || f->format > MJT_FORMAT_VERSION) {
+        if (oldest == MJT_FORMAT_VERSION)
+            mjt__diag_set(diag, MJT_EFORMAT, -1, "%s: format %s, this build "
+                          "reads %d (run 'make tables')", path, buf,
+                          MJT_FORMAT_VERSION);
+        else
+            mjt__diag_set(diag, MJT_EFORMAT, -1, "%s: format %s, this build "
+                          "reads formats %d to %d", path, buf, oldest,
+                          MJT_FORMAT_VERSION);
         return MJT_EFORMAT;
     }
-    if (check_meta_digest(f) != MJT_OK)
+    /* Format 1 had no meta digest; its blocks are laid out as format 2's. */
+    if (f->format >= 2 && check_meta_digest(f) != MJT_OK)
         return fail(diag, MJT_ECORRUPT, path, "the meta record does not "
                     "match its digest (the file is damaged)");
     for (int t = 0; t < MJT__NTABLES; t++)
@@ -146,7 +156,8 @@ static int check_meta(mjt__tfile *f, const char *path, mjt_diag *diag)
     return MJT_OK;
 }
 
-int mjt__tfile_open(mjt__tfile **out, const char *path, mjt_diag *diag)
+static int open_file(mjt__tfile **out, const char *path, int oldest,
+                     mjt_diag *diag)
 {
     mjt__tfile *f = calloc(1, sizeof *f);
     int rc;
@@ -160,7 +171,7 @@ int mjt__tfile_open(mjt__tfile **out, const char *path, mjt_diag *diag)
         rc = fail(diag, MJT_EIO, path, "cannot read");
         goto fail;
     }
-    if ((rc = check_meta(f, path, diag)) != MJT_OK)
+    if ((rc = check_meta(f, path, oldest, diag)) != MJT_OK)
         goto fail;
     f->dctx = ZSTD_createDCtx();
     f->raw = malloc(MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS));
@@ -176,6 +187,18 @@ fail:
     mjt__tfile_close(f);
     return rc;
 }
+
+int mjt__tfile_open(mjt__tfile **out, const char *path, mjt_diag *diag)
+{
+    return open_file(out, path, MJT_FORMAT_VERSION, diag);
+}
+
+int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt_diag *diag)
+{
+    return open_file(out, path, MJT_FORMAT_OLDEST, diag);
+}
+
+int mjt__tfile_format(const mjt__tfile *f) { return f->format; }
 
 void mjt__tfile_close(mjt__tfile *f)
 {

@@ -30,6 +30,12 @@ typedef struct mjt__tfile mjt__tfile;
 int mjt__tfile_open(mjt__tfile **out, const char *path, mjt_diag *diag);
 void mjt__tfile_close(mjt__tfile *f);
 
+/* The same, accepting every format this build can read records of (1 to
+ * MJT_FORMAT_VERSION), for the tools that compare and inspect tables;
+ * mjt__tfile_format says which the file is. */
+int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt_diag *diag);
+int mjt__tfile_format(const mjt__tfile *f);
+
 /*
  * Check that the LMDB file at path (size bytes) is safe to map: every page
  * LMDB could reach from its newest meta page lies in the file and holds

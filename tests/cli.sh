@@ -116,7 +116,7 @@ check diff_max_counts 0 '' -- sh -c "test \"\$(\"$Q\" diff --max 2 \
     \"$tmp/bit8.lmdb\" \"$tmp/nocap8.lmdb\" | grep -c ' -> ')\" -eq 2"
 check diff_json 1 '{"table":"suit","pattern":"1111","key":"0x000000000000000f","melds":1,"pair":1,"old":{"deficit":2,"need":"23456789","excess":"1"},"new":{"deficit":1,"need":"","excess":""}}' -- \
     "$Q" diff --json "$tmp/bit8.lmdb" "$tmp/nocap8.lmdb"
-check diff_json_summary 1 '],"identical":false}' -- \
+check diff_json_summary 1 '],"formats":[2,2],"identical":false}' -- \
     "$Q" diff --json --max 0 "$tmp/bit8.lmdb" "$tmp/nocap8.lmdb"
 check diff_same_file 2 'are the same file' -- "$Q" diff "$T" "$T"
 check diff_missing 2 'no such file' -- "$Q" diff "$T" "$tmp/none.lmdb"
