@@ -85,7 +85,8 @@ tables: deps ## install deps, build, generate tables/mjt.lmdb, print a summary
 	$(Q)$(BUILD)/mjq info $(TABLES)
 
 test: deps ## install deps, build, run every test (non-zero on failure)
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb \
+	    $(BUILD)/header.ok
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_mjt --jobs 2
 	$(Q)sh tests/cli.sh $(BUILD)
 
@@ -114,6 +115,15 @@ $(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps-check
 $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c $< -o $@
+
+# mjt.h alone, as C99 and as C++, every warning an error.
+$(BUILD)/header.ok: tests/header_c99.c query/mjt.h
+	@mkdir -p $(@D)
+	$(call say,CHECK,mjt.h)$(CC) -std=c99 -pedantic -Wall -Wextra -Werror \
+	    -Iquery -c $< -o $(BUILD)/header_c99.o
+	$(Q)if command -v $(CXX) >/dev/null 2>&1; then $(CXX) -x c++ -std=c++11 \
+	    -pedantic -Wall -Wextra -Werror -Iquery -fsyntax-only $<; fi
+	@touch $@
 
 # The tables the tests read, built with -j2 (test_table checks -j1 agrees).
 $(BUILD)/test/mjt.lmdb: $(BUILD)/mjt-gen
