@@ -64,7 +64,7 @@ BENCH_BIN := $(patsubst tests/%.c,$(BUILD)/%,$(BENCH_SRC))
 
 .PHONY: all lib gen cli tables test test-long bench install uninstall \
         clean clean-tables help deps deps-check debug asan ubsan leakcheck \
-        fuzz FORCE
+        fuzz check FORCE
 
 all: lib gen cli ## build libmjt, mjt-gen and mjq under build/
 
@@ -209,6 +209,9 @@ fuzz: deps ## fuzz parsers and loaders with libFuzzer (FUZZ_SECONDS each)
 	$(Q)command -v clang >/dev/null 2>&1 || sh scripts/install-deps.sh clang
 	$(Q)$(MAKE) --no-print-directory all $(BUILD)/test/mjt.lmdb
 	$(Q)sh scripts/fuzz.sh $(BUILD)
+
+check: ## is every C file laid out as .clang-format says?
+	$(Q)sh scripts/check.sh
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' Makefile | \

@@ -81,8 +81,8 @@ void mjt__block_encode(const uint64_t *keys, const mjt__record *recs,
             le16_put(p, recs[i].slot[s].excess);
 }
 
-uint32_t mjt__block_decode(const unsigned char *buf, size_t size,
-                           uint32_t max, uint64_t *keys, mjt__record *recs)
+uint32_t mjt__block_decode(const unsigned char *buf, size_t size, uint32_t max,
+                           uint64_t *keys, mjt__record *recs)
 {
     if (size < 4)
         return 0;

@@ -26,7 +26,7 @@
 #define MJT_ROW_SIZE (8 + MJT_SLOTS * 5)
 
 /* Bytes a decoded block of n records takes: count u32, keys, columns. */
-#define MJT_BLOCK_SIZE(n) (4 + (size_t)(n) * MJT_ROW_SIZE)
+#define MJT_BLOCK_SIZE(n) (4 + (size_t)(n)*MJT_ROW_SIZE)
 
 void mjt__row_encode(uint64_t key, const mjt__record *rec,
                      unsigned char row[MJT_ROW_SIZE]);
@@ -45,8 +45,8 @@ void mjt__block_encode(const uint64_t *keys, const mjt__record *recs,
  * increasing.  keys and recs, if not NULL, must hold max records; a block
  * declaring more returns 0.
  */
-uint32_t mjt__block_decode(const unsigned char *buf, size_t size,
-                           uint32_t max, uint64_t *keys, mjt__record *recs);
+uint32_t mjt__block_decode(const unsigned char *buf, size_t size, uint32_t max,
+                           uint64_t *keys, mjt__record *recs);
 
 /*
  * The meta record's own digest, "meta.digest": XXH3-64 over every other

@@ -4,8 +4,8 @@
 
 #include "suit.h"
 
-const uint32_t mjt__code_step[9] = {1, 5, 25, 125, 625, 1u << 12, 5u << 12,
-                                    25u << 12, 125u << 12};
+const uint32_t mjt__code_step[9] = {
+    1, 5, 25, 125, 625, 1u << 12, 5u << 12, 25u << 12, 125u << 12};
 
 uint32_t mjt__code_of(const uint8_t *counts, int ranks)
 {

@@ -42,8 +42,8 @@ uint32_t mjt__code_of(const uint8_t *counts, int ranks);
 uint32_t mjt__code_of_key(uint64_t key, int ranks);
 
 /* Index of code given the base array of its kind (suit or honor). */
-static inline uint32_t mjt__index_at(const mjt__index *ix,
-                                     const uint32_t *base, uint32_t code)
+static inline uint32_t mjt__index_at(const mjt__index *ix, const uint32_t *base,
+                                     uint32_t code)
 {
     return base[code >> MJT__HI_SHIFT] +
            ix->pos[code & ((1u << MJT__HI_SHIFT) - 1)];

@@ -31,8 +31,7 @@ static const uint8_t *def_at(const mjt__patterns *ps, uint32_t code)
  * is each rank from the last one up, smallest first.  The same order as
  * mjt__enum_next (test_solver checks), at a few instructions a pattern.
  */
-static void emit(mjt__patterns *ps, size_t *n, uint64_t key, int low,
-                 int left)
+static void emit(mjt__patterns *ps, size_t *n, uint64_t key, int low, int left)
 {
     if (left == 0) {
         ps->keys[(*n)++] = key;
@@ -55,10 +54,8 @@ int mjt__patterns_init(mjt__patterns *ps, int ranks)
     memset(ps, 0, sizeof *ps);
     ps->ranks = ranks;
     mjt__index_init(&ps->ix);
-    ps->base = ranks == MJT_SUIT_RANKS ? ps->ix.base_suit
-                                       : ps->ix.base_honor;
-    ps->len = ranks == MJT_SUIT_RANKS ? MJT_SUIT_PATTERNS
-                                      : MJT_HONOR_PATTERNS;
+    ps->base = ranks == MJT_SUIT_RANKS ? ps->ix.base_suit : ps->ix.base_honor;
+    ps->len = ranks == MJT_SUIT_RANKS ? MJT_SUIT_PATTERNS : MJT_HONOR_PATTERNS;
     ps->keys = malloc(ps->len * sizeof *ps->keys);
     ps->def = calloc(ps->len, sizeof *ps->def);
     if (ps->keys == NULL || ps->def == NULL) {
@@ -89,8 +86,7 @@ void mjt__patterns_free(mjt__patterns *ps)
     ps->def = NULL;
 }
 
-size_t mjt__patterns_rank(const mjt__patterns *ps, uint64_t key,
-                          int max_tiles)
+size_t mjt__patterns_rank(const mjt__patterns *ps, uint64_t key, int max_tiles)
 {
     size_t at = 0;
     int budget = max_tiles;
@@ -112,8 +108,7 @@ static size_t first_of(const mjt__patterns *ps, int tiles, unsigned k,
     return at + (k + n - at % n) % n;
 }
 
-void mjt__patterns_solve(mjt__patterns *ps, int tiles, unsigned k,
-                         unsigned n)
+void mjt__patterns_solve(mjt__patterns *ps, int tiles, unsigned k, unsigned n)
 {
     for (size_t i = first_of(ps, tiles, k, n); i < ps->start[tiles + 1];
          i += n) {
@@ -145,8 +140,7 @@ void mjt__patterns_solve(mjt__patterns *ps, int tiles, unsigned k,
     }
 }
 
-void mjt__patterns_mirror(mjt__patterns *ps, int tiles, unsigned k,
-                          unsigned n)
+void mjt__patterns_mirror(mjt__patterns *ps, int tiles, unsigned k, unsigned n)
 {
     for (size_t i = first_of(ps, tiles, k, n); i < ps->start[tiles + 1];
          i += n) {

@@ -34,15 +34,15 @@
 
 typedef struct mjt__patterns {
     int ranks;
-    size_t len;      /* patterns of 0 to 14 tiles */
+    size_t len;                              /* patterns of 0 to 14 tiles */
     size_t start[MJT_MAX_PATTERN_TILES + 2]; /* first position of each
                                                 tile count; start[15] = len */
-    uint64_t *keys;  /* by position in successor order */
+    uint64_t *keys;     /* by position in successor order */
     uint8_t (*def)[16]; /* deficits by dense index, rows padded to 16 */
     const uint32_t *base;
     mjt__index ix;
     uint32_t fewer[MJT_SUIT_RANKS + 1][MJT_MAX_PATTERN_TILES + 1];
-                     /* fewer[r][b]: patterns of ranks 0..r-1, <= b tiles */
+    /* fewer[r][b]: patterns of ranks 0..r-1, <= b tiles */
 } mjt__patterns;
 
 /* Enumerate the patterns of ranks ranks.  Returns 0, or -1 when out of
@@ -52,10 +52,8 @@ void mjt__patterns_free(mjt__patterns *ps);
 
 /* Deficits of the patterns of `tiles` tiles in share (k, n), one of each
  * mirror pair; then copy them to the other of each pair. */
-void mjt__patterns_solve(mjt__patterns *ps, int tiles, unsigned k,
-                         unsigned n);
-void mjt__patterns_mirror(mjt__patterns *ps, int tiles, unsigned k,
-                          unsigned n);
+void mjt__patterns_solve(mjt__patterns *ps, int tiles, unsigned k, unsigned n);
+void mjt__patterns_mirror(mjt__patterns *ps, int tiles, unsigned k, unsigned n);
 
 /* The whole record of pattern key: its deficits and those of the patterns
  * one tile away must be solved. */
@@ -67,8 +65,7 @@ void mjt__patterns_record(const mjt__patterns *ps, uint64_t key,
  * compares as its counts read from the top rank down, so its place is the
  * number of patterns that first differ from it by fewer tiles at some rank,
  * which fewer[][] counts. */
-size_t mjt__patterns_rank(const mjt__patterns *ps, uint64_t key,
-                          int max_tiles);
+size_t mjt__patterns_rank(const mjt__patterns *ps, uint64_t key, int max_tiles);
 
 /* The deficits of every pattern of 0 to max_tiles tiles on one thread, for
  * tests and small tools (records of n tiles need max_tiles >= n + 1, or

@@ -23,7 +23,10 @@
 #define MJT_MAX_MELDS 4
 
 /* Slot of (melds, pair): (0,0), (0,1), (1,0), ..., (4,1). */
-static inline int mjt__slot(int melds, int pair) { return 2 * melds + pair; }
+static inline int mjt__slot(int melds, int pair)
+{
+    return 2 * melds + pair;
+}
 
 typedef struct mjt__slotinfo {
     uint8_t deficit;

@@ -35,27 +35,27 @@ static void relax(uint8_t *cell, int cost)
         *cell = (uint8_t)cost;
 }
 
-static void step(const dpstate cur, dpstate nxt, int have, int seq_ok,
-                 int cap)
+static void step(const dpstate cur, dpstate nxt, int have, int seq_ok, int cap)
 {
     memset(nxt, INF, sizeof(dpstate));
     for (int a = 0; a <= 4; a++)
-    for (int b = 0; a + b <= 4; b++)
-    for (int m = a + b; m <= MJT_MAX_MELDS; m++)
-    for (int p = 0; p <= 1; p++) {
-        int c = cur[a][b][m][p];
-        if (c == INF)
-            continue;
-        for (int t = 0; t <= 1 && m + t <= MJT_MAX_MELDS; t++)
-        for (int q = 0; q + p <= 1; q++)
-        for (int s = 0; s <= (seq_ok ? 4 : 0) && m + t + s <= 4; s++) {
-            int need = 3 * t + 2 * q + s + a + b;
-            if (need > cap)
-                break;
-            int lack = need > have ? need - have : 0;
-            relax(&nxt[s][a][m + t + s][p + q], c + lack);
-        }
-    }
+        for (int b = 0; a + b <= 4; b++)
+            for (int m = a + b; m <= MJT_MAX_MELDS; m++)
+                for (int p = 0; p <= 1; p++) {
+                    int c = cur[a][b][m][p];
+                    if (c == INF)
+                        continue;
+                    for (int t = 0; t <= 1 && m + t <= MJT_MAX_MELDS; t++)
+                        for (int q = 0; q + p <= 1; q++)
+                            for (int s = 0;
+                                 s <= (seq_ok ? 4 : 0) && m + t + s <= 4; s++) {
+                                int need = 3 * t + 2 * q + s + a + b;
+                                if (need > cap)
+                                    break;
+                                int lack = need > have ? need - have : 0;
+                                relax(&nxt[s][a][m + t + s][p + q], c + lack);
+                            }
+                }
 }
 
 static void deficits(const uint8_t *counts, int ranks, int cap,
@@ -69,8 +69,8 @@ static void deficits(const uint8_t *counts, int ranks, int cap,
     for (int r = 0; r < ranks; r++) {
         /* A sequence may start at r only if r+2 exists: not in honors. */
         int seq_ok = ranks == MJT_SUIT_RANKS && r + 2 < ranks;
-        step((const uint8_t(*)[5][MJT_MAX_MELDS + 1][2])dp[cur],
-             dp[cur ^ 1], counts[r], seq_ok, cap);
+        step((const uint8_t(*)[5][MJT_MAX_MELDS + 1][2]) dp[cur], dp[cur ^ 1],
+             counts[r], seq_ok, cap);
         cur ^= 1;
     }
     for (int m = 0; m <= MJT_MAX_MELDS; m++)

@@ -56,9 +56,9 @@ static inline int mjt__key_count(uint64_t key, int r)
 typedef struct mjt__enum {
     int ranks;
     int max_tiles;
-    int tiles;                         /* tile count of the current pattern */
-    uint8_t t[MJT_MAX_PATTERN_TILES];  /* its ranks, sorted */
-    uint64_t index;                    /* position in the full enumeration */
+    int tiles;                        /* tile count of the current pattern */
+    uint8_t t[MJT_MAX_PATTERN_TILES]; /* its ranks, sorted */
+    uint64_t index;                   /* position in the full enumeration */
 } mjt__enum;
 
 /* Start at the first pattern (the empty one). */

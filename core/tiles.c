@@ -43,7 +43,8 @@ static int close_run(const char *text, size_t start, size_t end, int suit,
         if (suit == 3 && (digit == 0 || digit > 7)) {
             mjt__diag_set(diag, MJT_ESYNTAX, (long)i,
                           "no honor tile %dz at offset %zu (honors are "
-                          "1z-7z)", digit, i);
+                          "1z-7z)",
+                          digit, i);
             return MJT_ESYNTAX;
         }
         tile = suit * 9 + (digit == 0 ? 4 : digit - 1);
@@ -52,7 +53,8 @@ static int close_run(const char *text, size_t start, size_t end, int suit,
             mjt__tile_name(tile, name);
             mjt__diag_set(diag, MJT_ECOPIES, (long)i,
                           "tile %s appears %d times (at most 4), fifth at "
-                          "offset %zu", name, counts[tile], i);
+                          "offset %zu",
+                          name, counts[tile], i);
             return MJT_ECOPIES;
         }
     }
@@ -89,8 +91,8 @@ int mjt__tiles_parse(const char *text, size_t len, uint8_t counts[MJT_KINDS],
         }
         if (!have_run) {
             mjt__diag_set(diag, MJT_ESYNTAX, (long)i,
-                          "suit letter '%c' at offset %zu follows no digits",
-                          c, i);
+                          "suit letter '%c' at offset %zu follows no digits", c,
+                          i);
             return MJT_ESYNTAX;
         }
         int rc = close_run(text, run, i, suit, counts, diag);
@@ -102,7 +104,8 @@ int mjt__tiles_parse(const char *text, size_t len, uint8_t counts[MJT_KINDS],
     if (have_run) {
         mjt__diag_set(diag, MJT_ESYNTAX, (long)run,
                       "digits at offset %zu have no suit letter (m, p, s "
-                      "or z)", run);
+                      "or z)",
+                      run);
         return MJT_ESYNTAX;
     }
     return total;
@@ -116,8 +119,7 @@ size_t mjt__tile_name(int tile, char buf[3])
     return 2;
 }
 
-size_t mjt__tiles_format(const uint8_t counts[MJT_KINDS], char *buf,
-                         size_t cap)
+size_t mjt__tiles_format(const uint8_t counts[MJT_KINDS], char *buf, size_t cap)
 {
     size_t n = 0;
 

@@ -17,9 +17,15 @@
 #define MJT_MAX_COPIES 4
 
 /* The suit of a tile id: 0 m, 1 p, 2 s, 3 z. */
-static inline int mjt__suit_of(int tile) { return tile / 9; }
+static inline int mjt__suit_of(int tile)
+{
+    return tile / 9;
+}
 /* Rank 0-8 of a tile id within its suit. */
-static inline int mjt__rank_of(int tile) { return tile % 9; }
+static inline int mjt__rank_of(int tile)
+{
+    return tile % 9;
+}
 
 /* "mpsz"[suit]. */
 extern const char mjt__suit_letters[5];
@@ -46,8 +52,7 @@ size_t mjt__tiles_format(const uint8_t counts[MJT_KINDS], char *buf,
 size_t mjt__tile_name(int tile, char buf[3]);
 
 /* Fill diag (if not NULL) with code, offset and a printf-style message. */
-void mjt__diag_set(mjt_diag *diag, int code, long offset, const char *fmt,
-                   ...)
+void mjt__diag_set(mjt_diag *diag, int code, long offset, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
 #endif

@@ -27,14 +27,14 @@ typedef struct gen_solver {
 typedef struct gen_table {
     const char *name; /* LMDB database name: "suit" or "honor" */
     int ranks;
-    size_t len;           /* patterns */
-    uint64_t *keys;       /* ascending once gen_build returns */
+    size_t len;     /* patterns */
+    uint64_t *keys; /* ascending once gen_build returns */
     mjt__record *recs;
-    uint64_t digest;      /* XXH3-64 of the decoded rows in key order */
+    uint64_t digest; /* XXH3-64 of the decoded rows in key order */
     size_t nblocks;
     unsigned char **blocks; /* compressed blocks */
     size_t *block_size;
-    size_t compressed;    /* sum of block_size */
+    size_t compressed; /* sum of block_size */
 } gen_table;
 
 typedef struct gen_options {
@@ -42,8 +42,8 @@ typedef struct gen_options {
     unsigned jobs;
     const gen_solver *solver;
     int quiet;
-    int progress; /* draw a progress bar (stderr is a terminal) */
-    int level;    /* zstd level */
+    int progress;  /* draw a progress bar (stderr is a terminal) */
+    int level;     /* zstd level */
     int max_tiles; /* patterns of at most this many tiles (14: all) */
 } gen_options;
 

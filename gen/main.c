@@ -21,8 +21,7 @@
 const char *gen_prog = "mjt-gen";
 
 static const gen_solver solvers[] = {
-    {"bitboard", 2, NULL,
-     "branch and bound on the 45-bit word (the default)"},
+    {"bitboard", 2, NULL, "branch and bound on the 45-bit word (the default)"},
     {"reference", 1, mjt__solve_reference,
      "dynamic program over ranks, masks from their definitions (slow)"},
     {"nocap", 1, mjt__solve_nocap,
@@ -31,19 +30,18 @@ static const gen_solver solvers[] = {
 
 static void usage(FILE *f)
 {
-    fprintf(f,
-            "usage: mjt-gen [-o PATH] [-j N] [--solver NAME] [--max-tiles N]"
-            " [-q]\n"
-            "\n"
-            "Solve every suit pattern (405,350) and honor pattern (43,130)\n"
-            "and write the tables, compressed, to one LMDB file.\n"
-            "\n"
-            "  -o PATH         output file (default tables/mjt.lmdb)\n"
-            "  -j N            worker threads (default: one per processor)\n"
-            "  --max-tiles N   only patterns of at most N tiles (1-14; a\n"
-            "                  smaller table for tests and experiments,\n"
-            "                  which mjq diff reads but libmjt does not)\n"
-            "  --solver NAME   solver to use:\n");
+    fprintf(f, "usage: mjt-gen [-o PATH] [-j N] [--solver NAME] [--max-tiles N]"
+               " [-q]\n"
+               "\n"
+               "Solve every suit pattern (405,350) and honor pattern (43,130)\n"
+               "and write the tables, compressed, to one LMDB file.\n"
+               "\n"
+               "  -o PATH         output file (default tables/mjt.lmdb)\n"
+               "  -j N            worker threads (default: one per processor)\n"
+               "  --max-tiles N   only patterns of at most N tiles (1-14; a\n"
+               "                  smaller table for tests and experiments,\n"
+               "                  which mjq diff reads but libmjt does not)\n"
+               "  --solver NAME   solver to use:\n");
     for (size_t i = 0; i < sizeof solvers / sizeof *solvers; i++)
         fprintf(f, "                    %-10s %s\n", solvers[i].name,
                 solvers[i].about);
@@ -83,8 +81,10 @@ static int parse_args(int argc, char **argv, gen_options *opt)
             char *end;
             long n = strtol(v, &end, 10);
             if (*end != '\0' || n < 1 || n > 256) {
-                fprintf(stderr, "%s: -j %s: want a thread count from 1 to "
-                        "256\n", gen_prog, v);
+                fprintf(stderr,
+                        "%s: -j %s: want a thread count from 1 to "
+                        "256\n",
+                        gen_prog, v);
                 return -1;
             }
             opt->jobs = (unsigned)n;
@@ -93,8 +93,10 @@ static int parse_args(int argc, char **argv, gen_options *opt)
             char *end;
             long n = strtol(v, &end, 10);
             if (*end != '\0' || n < 1 || n > MJT_MAX_PATTERN_TILES) {
-                fprintf(stderr, "%s: --max-tiles %s: want a tile count "
-                        "from 1 to 14\n", gen_prog, v);
+                fprintf(stderr,
+                        "%s: --max-tiles %s: want a tile count "
+                        "from 1 to 14\n",
+                        gen_prog, v);
                 return -1;
             }
             opt->max_tiles = (int)n;
@@ -105,16 +107,18 @@ static int parse_args(int argc, char **argv, gen_options *opt)
                 if (!strcmp(v, solvers[k].name))
                     opt->solver = &solvers[k];
             if (opt->solver == NULL) {
-                fprintf(stderr, "%s: --solver %s: unknown solver (try "
-                        "'mjt-gen --help')\n", gen_prog, v);
+                fprintf(stderr,
+                        "%s: --solver %s: unknown solver (try "
+                        "'mjt-gen --help')\n",
+                        gen_prog, v);
                 return -1;
             }
             i++;
         } else {
-            fprintf(stderr, "%s: %s: %s (try 'mjt-gen --help')\n", gen_prog,
-                    a, v == NULL && a[0] == '-' && strlen(a) > 1
-                           ? "unknown option or missing value"
-                           : "unexpected argument");
+            fprintf(stderr, "%s: %s: %s (try 'mjt-gen --help')\n", gen_prog, a,
+                    v == NULL && a[0] == '-' && strlen(a) > 1
+                        ? "unknown option or missing value"
+                        : "unexpected argument");
             return -1;
         }
     }
@@ -123,7 +127,7 @@ static int parse_args(int argc, char **argv, gen_options *opt)
 
 int main(int argc, char **argv)
 {
-    gen_options opt = {"tables/mjt.lmdb", 0, &solvers[0], 0, 0, 9,
+    gen_options opt = {"tables/mjt.lmdb",    0, &solvers[0], 0, 0, 9,
                        MJT_MAX_PATTERN_TILES};
     gen_table tables[2] = {{.name = "suit", .ranks = MJT_SUIT_RANKS},
                            {.name = "honor", .ranks = MJT_HONOR_RANKS}};

@@ -66,8 +66,7 @@ static void *mirror_worker(void *arg)
     job *j = arg;
     for (int i = 0; i < j->pl->ntables; i++) {
         const mjt__patterns *ps = &j->pl->ps[i];
-        mjt__patterns_mirror(&j->pl->ps[i], j->tiles, j->k,
-                             j->pl->opt->jobs);
+        mjt__patterns_mirror(&j->pl->ps[i], j->tiles, j->k, j->pl->opt->jobs);
         if (j->k == 0)
             atomic_fetch_add(&j->pl->done,
                              ps->start[j->tiles + 1] - ps->start[j->tiles]);
@@ -120,8 +119,9 @@ static int compress_block(gen_table *t, size_t b, ZSTD_CCtx *cctx,
                           unsigned char *raw)
 {
     size_t first = b * MJT_BLOCK_RECORDS;
-    uint32_t n = (uint32_t)(t->len - first < MJT_BLOCK_RECORDS
-                                ? t->len - first : MJT_BLOCK_RECORDS);
+    uint32_t n =
+        (uint32_t)(t->len - first < MJT_BLOCK_RECORDS ? t->len - first
+                                                      : MJT_BLOCK_RECORDS);
     size_t size = MJT_BLOCK_SIZE(n), cap = ZSTD_compressBound(size);
 
     mjt__block_encode(t->keys + first, t->recs + first, n, raw);
@@ -142,8 +142,8 @@ static uint64_t digest_of(const gen_table *t, unsigned char *rows)
         return 0;
     XXH3_64bits_reset(st);
     for (size_t i = 0; i < t->len; i += MJT_BLOCK_RECORDS) {
-        size_t n = t->len - i < MJT_BLOCK_RECORDS ? t->len - i
-                                                   : MJT_BLOCK_RECORDS;
+        size_t n =
+            t->len - i < MJT_BLOCK_RECORDS ? t->len - i : MJT_BLOCK_RECORDS;
         for (size_t r = 0; r < n; r++)
             mjt__row_encode(t->keys[i + r], &t->recs[i + r],
                             rows + r * MJT_ROW_SIZE);

@@ -52,8 +52,8 @@ static int put_meta(MDB_txn *txn, MDB_dbi dbi, const gen_table *tables,
     snprintf(buf, sizeof buf, "block=%u zstd=%d", MJT_BLOCK_RECORDS,
              opt->level);
     if (opt->max_tiles < MJT_MAX_PATTERN_TILES)
-        snprintf(buf + strlen(buf), sizeof buf - strlen(buf),
-                 " max_tiles=%d", opt->max_tiles);
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), " max_tiles=%d",
+                 opt->max_tiles);
     rc |= put_text(txn, dbi, "options", buf);
     strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
     rc |= put_text(txn, dbi, "created", buf);
@@ -202,8 +202,8 @@ void gen_remove_stale(const char *path)
         if (*end != '\0' || pid <= 0 || kill((pid_t)pid, 0) == 0 ||
             errno != ESRCH)
             continue;
-        snprintf(full, sizeof full, "%s%s%s", dir,
-                 slash == NULL ? "/" : "", e->d_name);
+        snprintf(full, sizeof full, "%s%s%s", dir, slash == NULL ? "/" : "",
+                 e->d_name);
         unlink(full);
     }
     closedir(d);
@@ -239,8 +239,8 @@ int gen_check_existing(const char *path)
         return errno == ENOENT ? 0 : -1;
     if (S_ISREG(st.st_mode) && mdb_env_create(&env) == 0 &&
         mdb_env_set_maxdbs(env, 4) == 0 &&
-        mdb_env_open(env, path, MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK,
-                     0) == 0 &&
+        mdb_env_open(env, path, MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK, 0) ==
+            0 &&
         mdb_txn_begin(env, NULL, MDB_RDONLY, &txn) == 0 &&
         mdb_dbi_open(txn, "meta", 0, &dbi) == 0 &&
         mdb_get(txn, dbi, &key, &val) == 0)

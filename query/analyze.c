@@ -50,9 +50,9 @@ const uint8_t mjt__rev[5][16] = {
 
 #define ALL_TILES ((UINT64_C(1) << MJT_KINDS) - 1)
 /* 1m 9m 1p 9p 1s 9s and the seven honors. */
-#define YAOCHU                                                             \
-    (UINT64_C(1) << 0 | UINT64_C(1) << 8 | UINT64_C(1) << 9 |                \
-     UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |             \
+#define YAOCHU                                                                 \
+    (UINT64_C(1) << 0 | UINT64_C(1) << 8 | UINT64_C(1) << 9 |                  \
+     UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |               \
      UINT64_C(0x7F) << 27)
 
 #if defined(__GNUC__)
@@ -63,11 +63,11 @@ const uint8_t mjt__rev[5][16] = {
 
 /* Call fn(args..., k) with k a constant 0-4, so that each query is compiled
  * five times with the convolutions cut to the terms that k needs. */
-#define WITH_K(k, fn, ...)                                                 \
-    ((k) == 4   ? fn(__VA_ARGS__, 4)                                       \
-     : (k) == 3 ? fn(__VA_ARGS__, 3)                                       \
-     : (k) == 2 ? fn(__VA_ARGS__, 2)                                       \
-     : (k) == 1 ? fn(__VA_ARGS__, 1)                                       \
+#define WITH_K(k, fn, ...)                                                     \
+    ((k) == 4   ? fn(__VA_ARGS__, 4)                                           \
+     : (k) == 3 ? fn(__VA_ARGS__, 3)                                           \
+     : (k) == 2 ? fn(__VA_ARGS__, 2)                                           \
+     : (k) == 1 ? fn(__VA_ARGS__, 1)                                           \
                 : fn(__VA_ARGS__, 0))
 
 static int valid_len(const mjt_hand *h)
@@ -126,8 +126,8 @@ static int std_deficit(const mjt_tables *t, const mjt_hand *h)
 }
 
 /* Deficit and effective-tile mask of a 3k+1 hand's standard form. */
-INLINE int std_ukeire_k(const mjt_tables *t, const mjt_hand *h,
-                        uint64_t *mask, int k)
+INLINE int std_ukeire_k(const mjt_tables *t, const mjt_hand *h, uint64_t *mask,
+                        int k)
 {
     const mjt__mrec *r[4];
     mjt__vec v[4], y[4];
@@ -145,14 +145,12 @@ INLINE int std_ukeire_k(const mjt_tables *t, const mjt_hand *h,
     int best = mjt__hmax(y[0]);
     uint64_t m = 0;
     for (int part = 0; part < 4; part++)
-        m |= (uint64_t)need_of(r[part], mjt__ties(y[part], best))
-             << (9 * part);
+        m |= (uint64_t)need_of(r[part], mjt__ties(y[part], best)) << (9 * part);
     *mask = m;
     return MJT__INF - best;
 }
 
-static int std_ukeire(const mjt_tables *t, const mjt_hand *h,
-                      uint64_t *mask)
+static int std_ukeire(const mjt_tables *t, const mjt_hand *h, uint64_t *mask)
 {
     return WITH_K(h->len / 3, std_ukeire_k, t, h, mask);
 }
@@ -190,8 +188,7 @@ static void fold(int *best, uint64_t *mask, int s, uint64_t m)
 }
 
 /* Seven pairs and thirteen orphans of a 13-tile hand into best and mask. */
-static void other_forms(uint64_t ge0, uint64_t ge1, int *best,
-                        uint64_t *mask)
+static void other_forms(uint64_t ge0, uint64_t ge1, int *best, uint64_t *mask)
 {
     uint64_t m;
     int s = chiitoi(ge0, ge1, &m);
@@ -247,8 +244,8 @@ static int check_visible(const mjt_hand *h, const uint8_t *visible)
     return MJT_OK;
 }
 
-int mjt_ukeire(const mjt_tables *t, const mjt_hand *h,
-               const uint8_t *visible, mjt_ukeire_info *out)
+int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
+               mjt_ukeire_info *out)
 {
     if (t == NULL || h == NULL || out == NULL)
         return MJT_EINVAL;
@@ -347,8 +344,8 @@ INLINE size_t discards_k(const mjt_tables *t, const mjt_hand *h,
     return n;
 }
 
-int mjt_discards(const mjt_tables *t, const mjt_hand *h,
-                 const uint8_t *visible, mjt_discard out[14], size_t *len)
+int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
+                 mjt_discard out[14], size_t *len)
 {
     if (t == NULL || h == NULL || out == NULL || len == NULL)
         return MJT_EINVAL;
@@ -391,8 +388,7 @@ static uint64_t std_waits(const mjt_tables *t, const mjt_hand *h)
         unsigned rp = res >> (2 * part) & 3;
         if (rp == 1) /* the tile joins the part that holds the pair */
             w |= (near[part] >> 4 & 0xF) == 1
-                     ? (uint64_t)mjt__mrec_need(r[part], base + 1)
-                           << (9 * part)
+                     ? (uint64_t)mjt__mrec_need(r[part], base + 1) << (9 * part)
                      : 0;
         else if (rp == 2 && (near[part] >> 8 & 0xF) == 1)
             w |= (uint64_t)mjt__mrec_need(r[part], base + 2) << (9 * part);

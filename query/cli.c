@@ -46,7 +46,8 @@ static void usage(FILE *f)
           "what changed between two table files, record by record (exit\n"
           "0 identical, 1 different, 2 trouble): --full reads tables whose\n"
           "digests are equal too, --max N prints at most N differences,\n"
-          "--json one object a difference and a summary.\n", f);
+          "--json one object a difference and a summary.\n",
+          f);
 }
 
 /* ==== dump and info ==== */
@@ -74,15 +75,16 @@ static int cmd_dump(int argc, char **argv)
         return cli_usage_error("dump: %s", "no PATTERN given");
     n = mjt__tiles_parse(pattern, strlen(pattern), counts, &diag);
     if (n < 0) {
-        fprintf(stderr, "%s: dump: %s: %s\n", cli_prog, pattern,
-                diag.message);
+        fprintf(stderr, "%s: dump: %s: %s\n", cli_prog, pattern, diag.message);
         return 2;
     }
     for (int i = 0; i < MJT_KINDS; i++)
         if (counts[i] > 0) {
             if (suit >= 0 && suit != i / 9) {
-                fprintf(stderr, "%s: dump: %s: tiles of more than one suit "
-                        "(a pattern is one suit)\n", cli_prog, pattern);
+                fprintf(stderr,
+                        "%s: dump: %s: tiles of more than one suit "
+                        "(a pattern is one suit)\n",
+                        cli_prog, pattern);
                 return 2;
             }
             suit = i / 9;
@@ -93,8 +95,8 @@ static int cmd_dump(int argc, char **argv)
         return 2;
     }
     int table = suit == 3 ? MJT__HONOR : MJT__SUIT;
-    uint64_t key = mjt__key_from_counts(counts + 9 * suit,
-                                        mjt__table_ranks[table]);
+    uint64_t key =
+        mjt__key_from_counts(counts + 9 * suit, mjt__table_ranks[table]);
     if ((rc = mjt__tfile_open(&f, path, &diag)) != MJT_OK) {
         fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
         return 1;
@@ -110,14 +112,15 @@ static int cmd_dump(int argc, char **argv)
     char text[64];
     mjt__tiles_format(counts, text, sizeof text);
     printf("{\"pattern\":\"%s\",\"key\":\"0x%016llx\",\"tiles\":%d,"
-           "\"slots\":[", text, (unsigned long long)key, n);
+           "\"slots\":[",
+           text, (unsigned long long)key, n);
     for (int s = 0; s < MJT_SLOTS; s++) {
         char need[10], excess[10];
         cli_mask_digits(rec.slot[s].need, need);
         cli_mask_digits(rec.slot[s].excess, excess);
         printf("%s{\"melds\":%d,\"pair\":%d,\"deficit\":%d,\"need\":\"%s\","
-               "\"excess\":\"%s\"}", s ? "," : "", s / 2, s % 2,
-               rec.slot[s].deficit, need, excess);
+               "\"excess\":\"%s\"}",
+               s ? "," : "", s / 2, s % 2, rec.slot[s].deficit, need, excess);
     }
     printf("]}\n");
     return 0;

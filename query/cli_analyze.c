@@ -57,8 +57,8 @@ static void print_shanten(const mjt_shanten_info *s, int json)
         if (s->kokushi != MJT_SHANTEN_NONE)
             snprintf(k, sizeof k, "%d", s->kokushi);
         printf("\"shanten\":{\"standard\":%d,\"chiitoitsu\":%s,"
-               "\"kokushi\":%s,\"overall\":%d}", s->standard, c, k,
-               s->overall);
+               "\"kokushi\":%s,\"overall\":%d}",
+               s->standard, c, k, s->overall);
         return;
     }
     printf("shanten   %d (standard %d", s->overall, s->standard);
@@ -113,8 +113,8 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
         tiles_text(d[i].tiles, o->json, list, sizeof list);
         if (o->json)
             printf("%s{\"tile\":\"%s\",\"shanten\":%d,\"ukeire\":{\"tiles\":"
-                   "[%s],\"count\":%d}}", i ? "," : "", name, d[i].shanten,
-                   list, d[i].count);
+                   "[%s],\"count\":%d}}",
+                   i ? "," : "", name, d[i].shanten, list, d[i].count);
         else
             printf("  %s  shanten %d  ukeire %s (%d tiles)\n", name,
                    d[i].shanten, list, d[i].count);
@@ -136,8 +136,8 @@ static int read_hand(const char *text, size_t len, const opts *o, mjt_hand *h,
             char name[3];
             mjt__tile_name(i, name);
             snprintf(diag->message, sizeof diag->message,
-                     "tile %s: %d in the hand and %d visible (at most 4)",
-                     name, h->counts[i], o->visible[i]);
+                     "tile %s: %d in the hand and %d visible (at most 4)", name,
+                     h->counts[i], o->visible[i]);
             diag->code = MJT_ECOPIES;
             return MJT_ECOPIES;
         }
@@ -237,8 +237,7 @@ static int parse_visible(opts *o, const char *text)
     mjt_diag diag;
     int n = mjt__tiles_parse(text, strlen(text), o->visible, &diag);
     if (n < 0) {
-        fprintf(stderr, "%s: --visible %s: %s\n", cli_prog, text,
-                diag.message);
+        fprintf(stderr, "%s: --visible %s: %s\n", cli_prog, text, diag.message);
         return -1;
     }
     o->has_visible = 1;
@@ -275,8 +274,10 @@ int cli_analyze(int argc, char **argv)
             continue;
         }
         if (nhands == (int)(sizeof hands / sizeof *hands)) {
-            fprintf(stderr, "%s: at most 64 hands as arguments (use stdin "
-                    "for more)\n", cli_prog);
+            fprintf(stderr,
+                    "%s: at most 64 hands as arguments (use stdin "
+                    "for more)\n",
+                    cli_prog);
             return 2;
         }
         if (read_hand(a, strlen(a), &o, &hands[nhands], &diag) != MJT_OK) {

@@ -26,7 +26,7 @@
 
 typedef struct diffopts {
     int json, full;
-    long max;        /* differences to print; -1: all */
+    long max; /* differences to print; -1: all */
     long printed;
     const char *path[2];
 } diffopts;
@@ -81,8 +81,9 @@ static void print_only(diffopts *o, int table, uint64_t key, int side)
     pattern_text(key, mjt__table_ranks[table], pat);
     if (o->json)
         printf("{\"table\":\"%s\",\"pattern\":\"%s\",\"key\":\"0x%016llx\","
-               "\"only_in\":\"%s\"}\n", mjt__table_names[table], pat,
-               (unsigned long long)key, side ? "new" : "old");
+               "\"only_in\":\"%s\"}\n",
+               mjt__table_names[table], pat, (unsigned long long)key,
+               side ? "new" : "old");
     else
         printf("%s %s: only in %s\n", mjt__table_names[table], pat,
                side_name[side]);
@@ -119,8 +120,8 @@ static void print_slot_text(const mjt__slotinfo *a, const mjt__slotinfo *b)
 }
 
 /* Print the slots where a and b differ; returns whether any does. */
-static int compare(diffopts *o, int table, uint64_t key,
-                   const mjt__record *a, const mjt__record *b)
+static int compare(diffopts *o, int table, uint64_t key, const mjt__record *a,
+                   const mjt__record *b)
 {
     int differs = 0;
     char pat[16], slot[24];
@@ -137,8 +138,8 @@ static int compare(diffopts *o, int table, uint64_t key,
         if (o->json) {
             printf("{\"table\":\"%s\",\"pattern\":\"%s\",\"key\":"
                    "\"0x%016llx\",\"melds\":%d,\"pair\":%d,\"old\":",
-                   mjt__table_names[table], pat, (unsigned long long)key,
-                   s / 2, s % 2);
+                   mjt__table_names[table], pat, (unsigned long long)key, s / 2,
+                   s % 2);
             print_slot_json(x);
             printf(",\"new\":");
             print_slot_json(y);
@@ -170,8 +171,8 @@ static int step(mjt__walk *w, const diffopts *o, int side, uint64_t *key,
 }
 
 /* Check the digest a finished walk computed against the file's record. */
-static void check_digest(mjt__tfile *f, const mjt__walk *w,
-                         const diffopts *o, int side, tally *t)
+static void check_digest(mjt__tfile *f, const mjt__walk *w, const diffopts *o,
+                         int side, tally *t)
 {
     char key[32], want[64], got[64];
 
@@ -180,9 +181,10 @@ static void check_digest(mjt__tfile *f, const mjt__walk *w,
              (unsigned long long)mjt__walk_digest(w));
     if (mjt__tfile_meta(f, key, want, sizeof want) != MJT_OK ||
         strcmp(want, got) != 0) {
-        fprintf(stderr, "%s: %s: %s table content hashes to %s, the file "
-                "records %s (the file is damaged)\n", cli_prog,
-                o->path[side], mjt__table_names[w->table], got,
+        fprintf(stderr,
+                "%s: %s: %s table content hashes to %s, the file "
+                "records %s (the file is damaged)\n",
+                cli_prog, o->path[side], mjt__table_names[w->table], got,
                 want[0] ? want : "none");
         t->damaged[side] = 1;
     }
@@ -218,8 +220,7 @@ static int diff_table(mjt__tfile *f[2], int table, diffopts *o, tally *t)
         side = !have[1] || (have[0] && key[0] < key[1]) ? 0 : 1;
         t->only[side]++;
         print_only(o, table, key[side], side);
-        if ((have[side] = step(&w[side], o, side, &key[side],
-                               &rec[side])) < 0)
+        if ((have[side] = step(&w[side], o, side, &key[side], &rec[side])) < 0)
             goto out;
     }
     for (int s = 0; s < 2; s++)
@@ -238,10 +239,8 @@ static void print_tally(const diffopts *o, int table, const tally *t)
         printf("{\"table\":\"%s\",\"identical_by_digest\":%s,\"compared\":"
                "%llu,\"changed\":%llu,\"only_old\":%llu,\"only_new\":%llu}",
                name, t->by_digest ? "true" : "false",
-               (unsigned long long)t->compared,
-               (unsigned long long)t->changed,
-               (unsigned long long)t->only[0],
-               (unsigned long long)t->only[1]);
+               (unsigned long long)t->compared, (unsigned long long)t->changed,
+               (unsigned long long)t->only[0], (unsigned long long)t->only[1]);
         return;
     }
     if (t->by_digest) {
@@ -250,7 +249,8 @@ static void print_tally(const diffopts *o, int table, const tally *t)
         return;
     }
     printf("%s: %llu compared, %llu changed, %llu only in OLD, %llu only "
-           "in NEW\n", name, (unsigned long long)t->compared,
+           "in NEW\n",
+           name, (unsigned long long)t->compared,
            (unsigned long long)t->changed, (unsigned long long)t->only[0],
            (unsigned long long)t->only[1]);
 }
@@ -272,7 +272,8 @@ static int parse_diff(int argc, char **argv, diffopts *o)
             o->max = strtol(argv[++i], &end, 10);
             if (*end != '\0' || o->max < 0)
                 return cli_usage_error("diff: --max %s: want a count of 0 "
-                                       "or more", argv[i]);
+                                       "or more",
+                                       argv[i]);
         } else if (a[0] == '-' && a[1] != '\0') {
             return cli_usage_error("diff: %s: unknown option", a);
         } else if (files < 2) {
@@ -320,7 +321,8 @@ static void print_header(mjt__tfile *f[2], const diffopts *o)
      * tables would be compared on those both hold. */
     if (a != b)
         printf("note: formats %d and %d differ; comparing the tables both "
-               "hold (suit, honor)\n", a, b);
+               "hold (suit, honor)\n",
+               a, b);
 }
 
 int cli_diff(int argc, char **argv)

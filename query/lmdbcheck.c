@@ -27,9 +27,9 @@
 
 #include "tiles.h"
 
-#define PAGEHDR 16  /* page number, pad, flags, lower, upper */
-#define NODEHDR 8   /* lo, hi, flags, key size */
-#define DBREC 48    /* MDB_db */
+#define PAGEHDR 16 /* page number, pad, flags, lower, upper */
+#define NODEHDR 8  /* lo, hi, flags, key size */
+#define DBREC 48   /* MDB_db */
 #define META_AT PAGEHDR
 #define MAGIC 0xBEEFC0DEu
 #define P_BRANCH 0x01
@@ -65,8 +65,7 @@ static int bad(checker *c, const char *why)
 }
 
 /* Read page pg (its first `bytes` bytes) into buf. */
-static int read_page(checker *c, uint64_t pg, unsigned char *buf,
-                     size_t bytes)
+static int read_page(checker *c, uint64_t pg, unsigned char *buf, size_t bytes)
 {
     off_t at = (off_t)(pg * c->psize);
     size_t got = 0;
@@ -171,8 +170,7 @@ static int check_tree(checker *c, uint64_t root, int depth)
         (flags & (P_LEAF | P_BRANCH | P_OVERFLOW | P_META)) !=
             (leaf ? P_LEAF : P_BRANCH) ||
         (flags & P_LEAF2) != 0 || lower < PAGEHDR || lower > upper ||
-        upper > c->psize ||
-        (lower - PAGEHDR) % 2 != 0)
+        upper > c->psize || (lower - PAGEHDR) % 2 != 0)
         rc = bad(c, "a page whose header does not hold together");
     for (int i = 0; rc == 0 && i < (int)((lower - PAGEHDR) / 2); i++)
         rc = check_node(c, p, leaf, i, depth);

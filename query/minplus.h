@@ -86,8 +86,8 @@ static inline mjt__svec mjt__salign(mjt__svec erest, mjt__svec b, int k)
 {
     mjt__svec y;
     for (int j = 0; j < 16; j++)
-        y.b[j] = j <= 2 * k + 1 ? mjt__ssubs(erest.b[2 * k + 1 - j], b.b[j])
-                                : 0;
+        y.b[j] =
+            j <= 2 * k + 1 ? mjt__ssubs(erest.b[2 * k + 1 - j], b.b[j]) : 0;
     return y;
 }
 
@@ -132,10 +132,10 @@ static inline mjt__vvec mjt__vcomp(mjt__vvec v)
 }
 
 /* Odd shifts use ev, the accumulator with its pair lanes zeroed. */
-#define MJT__TERM(i)                                                       \
-    acc = _mm_max_epu8(                                                    \
-        acc, _mm_subs_epu8(_mm_slli_si128((i) & 1 ? ev : ea, (i)),         \
-                           _mm_shuffle_epi8(b, _mm_set1_epi8(i))))
+#define MJT__TERM(i)                                                           \
+    acc = _mm_max_epu8(acc,                                                    \
+                       _mm_subs_epu8(_mm_slli_si128((i)&1 ? ev : ea, (i)),     \
+                                     _mm_shuffle_epi8(b, _mm_set1_epi8(i))))
 
 static inline mjt__vvec mjt__vconv(mjt__vvec ea, mjt__vvec b, int k)
 {

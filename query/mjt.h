@@ -46,17 +46,17 @@ const char *mjt_version(void);
  * Every call that can fail returns MJT_OK (0) or one of these negative codes.
  * The list is the single source of both the enum and mjt_strerror().
  */
-#define MJT_ERRNO_MAP(X)                                                    \
-    X(EINVAL, -1, "invalid argument")                                       \
-    X(ENOMEM, -2, "out of memory")                                          \
-    X(EIO, -3, "input/output error")                                        \
-    X(ENOENT, -4, "no such file")                                           \
-    X(EFORMAT, -5, "not a table of this format")                            \
-    X(ECORRUPT, -6, "table content does not match its digest")              \
-    X(ESYNTAX, -7, "malformed tiles")                                       \
-    X(ECOPIES, -8, "more than 4 copies of a tile")                          \
-    X(ECOUNT, -9, "wrong number of tiles")                                  \
-    X(ESUIT, -10, "tiles of more than one suit")                            \
+#define MJT_ERRNO_MAP(X)                                                       \
+    X(EINVAL, -1, "invalid argument")                                          \
+    X(ENOMEM, -2, "out of memory")                                             \
+    X(EIO, -3, "input/output error")                                           \
+    X(ENOENT, -4, "no such file")                                              \
+    X(EFORMAT, -5, "not a table of this format")                               \
+    X(ECORRUPT, -6, "table content does not match its digest")                 \
+    X(ESYNTAX, -7, "malformed tiles")                                          \
+    X(ECOPIES, -8, "more than 4 copies of a tile")                             \
+    X(ECOUNT, -9, "wrong number of tiles")                                     \
+    X(ESUIT, -10, "tiles of more than one suit")                               \
     X(ESPACE, -11, "output buffer too small")
 
 typedef enum mjt_errno {
@@ -135,8 +135,7 @@ int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
  * copy, MJT_ECOUNT for a wrong number of tiles; diag gets the message and
  * the byte offset.  Never allocates.
  */
-int mjt_hand_parse(mjt_hand *h, const char *text, size_t len,
-                   mjt_diag *diag);
+int mjt_hand_parse(mjt_hand *h, const char *text, size_t len, mjt_diag *diag);
 
 /*
  * Write h in the text form into buf (NUL-terminated if cap > 0).  Returns
@@ -172,8 +171,7 @@ typedef struct mjt_shanten_info {
     int overall;    /* the least of the three */
 } mjt_shanten_info;
 
-int mjt_shanten(const mjt_tables *t, const mjt_hand *h,
-                mjt_shanten_info *out);
+int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out);
 
 /*
  * Effective tiles of a 3k+1 hand: bit i of tiles is set when drawing tile i
@@ -188,8 +186,8 @@ typedef struct mjt_ukeire_info {
     int shanten; /* overall shanten of the hand */
 } mjt_ukeire_info;
 
-int mjt_ukeire(const mjt_tables *t, const mjt_hand *h,
-               const uint8_t *visible, mjt_ukeire_info *out);
+int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
+               mjt_ukeire_info *out);
 
 /*
  * Discard table of a 3k+2 hand: one entry per kind held, in tile order,
@@ -204,8 +202,8 @@ typedef struct mjt_discard {
     int count;
 } mjt_discard;
 
-int mjt_discards(const mjt_tables *t, const mjt_hand *h,
-                 const uint8_t *visible, mjt_discard out[14], size_t *len);
+int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
+                 mjt_discard out[14], size_t *len);
 
 /*
  * Waits of a 3k+1 hand: *waits gets its effective tiles when it is tenpai

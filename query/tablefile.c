@@ -27,9 +27,9 @@ struct mjt__tfile {
     long long size;
     int format;
     ZSTD_DCtx *dctx;
-    unsigned char *raw;   /* one decoded block */
-    uint64_t *keys;       /* its keys */
-    mjt__record *recs;    /* its records */
+    unsigned char *raw; /* one decoded block */
+    uint64_t *keys;     /* its keys */
+    mjt__record *recs;  /* its records */
 };
 
 static int fail(mjt_diag *diag, int code, const char *path, const char *why)
@@ -68,8 +68,7 @@ static int open_env(mjt__tfile *f, const char *path, mjt_diag *diag)
     /* Map the file, not the 256 MB the writer reserved: LMDB takes the
      * size given here when it covers every page the file holds. */
     mdb_env_set_mapsize(f->env, (size_t)f->size);
-    rc = mdb_env_open(f->env, path, MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK,
-                      0);
+    rc = mdb_env_open(f->env, path, MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK, 0);
     if (rc != 0)
         return fail(diag, rc == ENOMEM ? MJT_ENOMEM : MJT_EFORMAT, path,
                     rc == MDB_INVALID || rc == MDB_VERSION_MISMATCH
@@ -129,23 +128,25 @@ static int check_meta(mjt__tfile *f, const char *path, int oldest,
         strcmp(buf, MJT_FORMAT_MAGIC) != 0)
         return fail(diag, MJT_EFORMAT, path,
                     "an LMDB file but not an mjt table (no magic)");
-    f->format = mjt__tfile_meta(f, "format", buf, sizeof buf) == MJT_OK
-                    ? atoi(buf)
-                    : 0;
+    f->format =
+        mjt__tfile_meta(f, "format", buf, sizeof buf) == MJT_OK ? atoi(buf) : 0;
     if (f->format < oldest || f->format > MJT_FORMAT_VERSION) {
         if (oldest == MJT_FORMAT_VERSION)
-            mjt__diag_set(diag, MJT_EFORMAT, -1, "%s: format %s, this build "
-                          "reads %d (run 'make tables')", path, buf,
-                          MJT_FORMAT_VERSION);
+            mjt__diag_set(diag, MJT_EFORMAT, -1,
+                          "%s: format %s, this build "
+                          "reads %d (run 'make tables')",
+                          path, buf, MJT_FORMAT_VERSION);
         else
-            mjt__diag_set(diag, MJT_EFORMAT, -1, "%s: format %s, this build "
-                          "reads formats %d to %d", path, buf, oldest,
-                          MJT_FORMAT_VERSION);
+            mjt__diag_set(diag, MJT_EFORMAT, -1,
+                          "%s: format %s, this build "
+                          "reads formats %d to %d",
+                          path, buf, oldest, MJT_FORMAT_VERSION);
         return MJT_EFORMAT;
     }
     /* Format 1 had no meta digest; its blocks are laid out as format 2's. */
     if (f->format >= 2 && check_meta_digest(f) != MJT_OK)
-        return fail(diag, MJT_ECORRUPT, path, "the meta record does not "
+        return fail(diag, MJT_ECORRUPT, path,
+                    "the meta record does not "
                     "match its digest (the file is damaged)");
     for (int t = 0; t < MJT__NTABLES; t++)
         if (mdb_dbi_open(f->txn, mjt__table_names[t], 0, &f->dbi[t]) != 0) {
@@ -198,7 +199,10 @@ int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt_diag *diag)
     return open_file(out, path, MJT_FORMAT_OLDEST, diag);
 }
 
-int mjt__tfile_format(const mjt__tfile *f) { return f->format; }
+int mjt__tfile_format(const mjt__tfile *f)
+{
+    return f->format;
+}
 
 void mjt__tfile_close(mjt__tfile *f)
 {
@@ -215,7 +219,10 @@ void mjt__tfile_close(mjt__tfile *f)
     free(f);
 }
 
-long long mjt__tfile_size(const mjt__tfile *f) { return f->size; }
+long long mjt__tfile_size(const mjt__tfile *f)
+{
+    return f->size;
+}
 
 int mjt__tfile_meta(mjt__tfile *f, const char *key, char *buf, size_t cap)
 {
@@ -252,16 +259,16 @@ int mjt__tfile_meta_each(mjt__tfile *f,
 }
 
 /* Decompress and decode the block in v into f->keys and f->recs. */
-static int decode(mjt__tfile *f, const MDB_val *v, uint32_t *n,
-                  mjt_diag *diag)
+static int decode(mjt__tfile *f, const MDB_val *v, uint32_t *n, mjt_diag *diag)
 {
-    size_t size = ZSTD_decompressDCtx(f->dctx, f->raw,
-                                      MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS),
-                                      v->mv_data, v->mv_size);
+    size_t size =
+        ZSTD_decompressDCtx(f->dctx, f->raw, MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS),
+                            v->mv_data, v->mv_size);
     if (ZSTD_isError(size) ||
         (*n = mjt__block_decode(f->raw, size, MJT_BLOCK_RECORDS, f->keys,
                                 f->recs)) == 0) {
-        mjt__diag_set(diag, MJT_ECORRUPT, -1, "a block does not decode "
+        mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                      "a block does not decode "
                       "(the file is damaged)");
         return MJT_ECORRUPT;
     }
@@ -303,8 +310,8 @@ int mjt__tfile_find(mjt__tfile *f, int table, uint64_t key, mjt__record *rec,
     return MJT_ENOENT;
 }
 
-int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn,
-                          void *ctx, mjt_diag *diag)
+int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn, void *ctx,
+                          mjt_diag *diag)
 {
     MDB_cursor *c;
     MDB_val k, v;
@@ -318,7 +325,8 @@ int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn,
         if ((rc = decode(f, &v, &n, diag)) != MJT_OK)
             break;
         if (k.mv_size != 8 || mjt__be64_get(k.mv_data) != f->keys[0]) {
-            mjt__diag_set(diag, MJT_ECORRUPT, -1, "a block's key does not "
+            mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                          "a block's key does not "
                           "match its first record (the file is damaged)");
             rc = MJT_ECORRUPT;
             break;
@@ -358,8 +366,8 @@ int mjt__walk_next(mjt__walk *w, uint64_t *key, const mjt__record **rec,
 
     while (w->i == w->n) {
         MDB_val k, v;
-        int rc = mdb_cursor_get(w->cursor, &k, &v,
-                                w->first ? MDB_FIRST : MDB_NEXT);
+        int rc =
+            mdb_cursor_get(w->cursor, &k, &v, w->first ? MDB_FIRST : MDB_NEXT);
         w->first = 0;
         if (rc == MDB_NOTFOUND)
             return 0;
@@ -368,14 +376,16 @@ int mjt__walk_next(mjt__walk *w, uint64_t *key, const mjt__record **rec,
         if ((rc = decode(f, &v, &w->n, diag)) != MJT_OK)
             return rc;
         if (k.mv_size != 8 || mjt__be64_get(k.mv_data) != f->keys[0]) {
-            mjt__diag_set(diag, MJT_ECORRUPT, -1, "a block's key does not "
+            mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                          "a block's key does not "
                           "match its first record (the file is damaged)");
             return MJT_ECORRUPT;
         }
         w->i = 0;
     }
     if (w->any && w->last >= f->keys[w->i]) {
-        mjt__diag_set(diag, MJT_ECORRUPT, -1, "keys out of order (the file "
+        mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                      "keys out of order (the file "
                       "is damaged)");
         return MJT_ECORRUPT;
     }

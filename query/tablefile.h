@@ -63,8 +63,8 @@ int mjt__tfile_find(mjt__tfile *f, int table, uint64_t key, mjt__record *rec,
  */
 typedef int (*mjt__block_fn)(void *ctx, const uint64_t *keys,
                              const mjt__record *recs, uint32_t n);
-int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn,
-                          void *ctx, mjt_diag *diag);
+int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn, void *ctx,
+                          mjt_diag *diag);
 
 /* Bytes the file takes on disk. */
 long long mjt__tfile_size(const mjt__tfile *f);

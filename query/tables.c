@@ -44,8 +44,8 @@ typedef struct loader {
     int bad;
 } loader;
 
-static int load_block(void *ctx, const uint64_t *keys,
-                      const mjt__record *recs, uint32_t n)
+static int load_block(void *ctx, const uint64_t *keys, const mjt__record *recs,
+                      uint32_t n)
 {
     loader *l = ctx;
     int ranks = mjt__table_ranks[l->table];
@@ -56,8 +56,7 @@ static int load_block(void *ctx, const uint64_t *keys,
             mjt__key_tiles(key) > MJT_MAX_PATTERN_TILES)
             return l->bad = MJT_ECORRUPT;
         uint32_t code = mjt__code_of_key(key, ranks);
-        uint32_t idx = mjt__index_of(l->t, l->table == MJT__SUIT ? 0 : 3,
-                                     code);
+        uint32_t idx = mjt__index_of(l->t, l->table == MJT__SUIT ? 0 : 3, code);
         if (idx >= l->len || l->seen[idx])
             return l->bad = MJT_ECORRUPT;
         l->seen[idx] = 1;
@@ -92,9 +91,10 @@ static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
     if (rc == MJT_ECORRUPT && l.bad == 0)
         goto out; /* diag already says which block */
     if (rc != MJT_OK || l.count != len) {
-        mjt__diag_set(diag, MJT_ECORRUPT, -1, "%s: %s table holds %zu "
-                      "valid patterns of the %zu expected", path, name,
-                      l.count, len);
+        mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                      "%s: %s table holds %zu "
+                      "valid patterns of the %zu expected",
+                      path, name, l.count, len);
         rc = MJT_ECORRUPT;
         goto out;
     }
@@ -103,9 +103,10 @@ static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
              (unsigned long long)XXH3_64bits_digest(l.xxh));
     if (mjt__tfile_meta(f, key, want, sizeof want) != MJT_OK ||
         strcmp(want, got) != 0) {
-        mjt__diag_set(diag, MJT_ECORRUPT, -1, "%s: %s table content hashes "
-                      "to %s, the file records %s", path, name, got,
-                      want[0] ? want : "none");
+        mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                      "%s: %s table content hashes "
+                      "to %s, the file records %s",
+                      path, name, got, want[0] ? want : "none");
         rc = MJT_ECORRUPT;
         goto out;
     }

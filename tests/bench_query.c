@@ -154,8 +154,8 @@ static double time_query(const mjt_tables *t, const mjt_hand *all, size_t n,
     return median(runs, RUNS);
 }
 
-static void bench_set(const mjt_tables *t, const char *name,
-                      const mjt_hand *h, size_t n)
+static void bench_set(const mjt_tables *t, const char *name, const mjt_hand *h,
+                      size_t n)
 {
     static const char *qn[] = {"shanten", "ukeire", "discards14", "waits"};
     for (int q = 0; q < 4; q++) {

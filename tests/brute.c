@@ -50,24 +50,26 @@ int brute_deficit(const uint8_t counts[MJT_KINDS], int k)
             dp_fill(nxt);
             /* Open sequences count as melds already: a + b <= m. */
             for (int m = 0; m <= k; m++)
-            for (int a = 0; a <= m; a++)
-            for (int b = 0; a + b <= m; b++)
-            for (int p = 0; p < 2; p++) {
-                int c = cur[a][b][m][p];
-                if (c >= BIG)
-                    continue;
-                for (int t = 0; t < 2; t++)
-                for (int q = 0; q + p < 2; q++)
-                for (int s = 0; s <= (can_start ? 4 : 0); s++) {
-                    int use = 3 * t + 2 * q + s + a + b;
-                    int melds = m + t + s;
-                    if (use > 4 || melds > k)
-                        break;
-                    int cost = c + (use > have ? use - have : 0);
-                    if (cost < nxt[s][a][melds][p + q])
-                        nxt[s][a][melds][p + q] = cost;
-                }
-            }
+                for (int a = 0; a <= m; a++)
+                    for (int b = 0; a + b <= m; b++)
+                        for (int p = 0; p < 2; p++) {
+                            int c = cur[a][b][m][p];
+                            if (c >= BIG)
+                                continue;
+                            for (int t = 0; t < 2; t++)
+                                for (int q = 0; q + p < 2; q++)
+                                    for (int s = 0; s <= (can_start ? 4 : 0);
+                                         s++) {
+                                        int use = 3 * t + 2 * q + s + a + b;
+                                        int melds = m + t + s;
+                                        if (use > 4 || melds > k)
+                                            break;
+                                        int cost =
+                                            c + (use > have ? use - have : 0);
+                                        if (cost < nxt[s][a][melds][p + q])
+                                            nxt[s][a][melds][p + q] = cost;
+                                    }
+                        }
             memcpy(cur, nxt, sizeof cur);
         }
     }

@@ -120,8 +120,8 @@ Test(suit, key_of_1111_is_0xf_and_round_trips)
     cr_assert(eq(int, memcmp(c, back, 9), 0));
     cr_assert(mjt__key_valid(k, 9));
     cr_assert(not(mjt__key_valid(k, 7)));
-    cr_assert(not(mjt__key_valid(0x5, 9)));     /* not unary */
-    cr_assert(not(mjt__key_valid(0x1F, 9)));    /* guard bit */
+    cr_assert(not(mjt__key_valid(0x5, 9)));  /* not unary */
+    cr_assert(not(mjt__key_valid(0x1F, 9))); /* guard bit */
 }
 
 /* ==== Enumeration ==== */
@@ -140,9 +140,9 @@ static void count_patterns(int ranks, uint64_t per[15], uint64_t *total)
 
 Test(enumeration, counts_every_suit_pattern)
 {
-    static const uint64_t want[15] = {1, 9, 45, 165, 495, 1278, 2922, 6030,
-                                      11385, 19855, 32211, 48879, 69675,
-                                      93600, 118800};
+    static const uint64_t want[15] = {1,     9,     45,    165,   495,
+                                      1278,  2922,  6030,  11385, 19855,
+                                      32211, 48879, 69675, 93600, 118800};
     uint64_t per[15], total;
     count_patterns(9, per, &total);
     for (int n = 0; n < 15; n++)

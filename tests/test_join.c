@@ -51,8 +51,8 @@ Test(join, scalar_convolution_is_the_definition)
                       "n %d k %d lane %d", n, k, j);
         /* align + hmax is the convolution at the target lane. */
         mjt__svec y = mjt__salign(mjt__scomp(a), b, k);
-        cr_assert(eq(int, MJT__INF - mjt__shmax(y),
-                     definition(&a, &b, 2 * k + 1)));
+        cr_assert(
+            eq(int, MJT__INF - mjt__shmax(y), definition(&a, &b, 2 * k + 1)));
     }
 }
 

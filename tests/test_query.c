@@ -99,18 +99,29 @@ static void run_ara(const char *name)
         mjt_shanten(t, &h, &s);
         cr_assert(eq(int, s.standard, v[14]), "%s line %d", name, lines + 1);
         cr_assert(eq(int, s.kokushi, v[15]), "%s line %d", name, lines + 1);
-        cr_assert(eq(int, s.chiitoitsu, v[16]), "%s line %d", name,
-                  lines + 1);
+        cr_assert(eq(int, s.chiitoitsu, v[16]), "%s line %d", name, lines + 1);
         lines++;
     }
     fclose(f);
     cr_assert(eq(int, lines, 10000));
 }
 
-Test(ara, normal) { run_ara("p_normal_10000.txt"); }
-Test(ara, half_flush) { run_ara("p_hon_10000.txt"); }
-Test(ara, full_flush) { run_ara("p_tin_10000.txt"); }
-Test(ara, terminals_and_honors) { run_ara("p_koku_10000.txt"); }
+Test(ara, normal)
+{
+    run_ara("p_normal_10000.txt");
+}
+Test(ara, half_flush)
+{
+    run_ara("p_hon_10000.txt");
+}
+Test(ara, full_flush)
+{
+    run_ara("p_tin_10000.txt");
+}
+Test(ara, terminals_and_honors)
+{
+    run_ara("p_koku_10000.txt");
+}
 
 /* ==== Against the brute force ==== */
 
@@ -141,8 +152,7 @@ static void check_hand(const mjt_tables *t, const uint8_t c[MJT_KINDS],
     char name[64];
 
     hand_name(c, name, sizeof name);
-    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK), "%s",
-              name);
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK), "%s", name);
     mjt_shanten(t, &h, &got);
     brute_shanten(c, &want);
     cr_assert(eq(int, got.standard, want.standard), "%s seed %llu", name,
@@ -173,8 +183,8 @@ static void check_hand(const mjt_tables *t, const uint8_t c[MJT_KINDS],
         brute_shanten(after, &s);
         cr_assert(eq(int, d[i].shanten, s.overall), "%s discard %d", name,
                   d[i].tile);
-        cr_assert(eq(u64, d[i].tiles, brute_ukeire(after)),
-                  "%s discard %d", name, d[i].tile);
+        cr_assert(eq(u64, d[i].tiles, brute_ukeire(after)), "%s discard %d",
+                  name, d[i].tile);
         /* The discarded tile counts as seen: it is in the river. */
         cr_assert(eq(int, d[i].count, left_of(c, d[i].tiles)),
                   "%s discard %d count", name, d[i].tile);
@@ -189,8 +199,7 @@ ParameterizedTestParameters(exhaustive, one_suit_13_tile_hands)
 
 /* All 93,600 one-suit 13-tile hands, a quarter per test (by index mod 4),
  * in the manzu; the suits share one table, so this covers p and s too. */
-ParameterizedTest(int *part, exhaustive, one_suit_13_tile_hands,
-                  .timeout = 900)
+ParameterizedTest(int *part, exhaustive, one_suit_13_tile_hands, .timeout = 900)
 {
     const mjt_tables *t = test_tables();
     mjt__stride s;
@@ -304,8 +313,7 @@ static void *read_hands(void *arg)
                 size_t len;
                 mjt_discards(r->t, h, NULL, d, &len);
                 for (size_t k = 0; k < len; k++)
-                    r->sum = r->sum * 31 + d[k].tiles +
-                             (uint64_t)d[k].count;
+                    r->sum = r->sum * 31 + d[k].tiles + (uint64_t)d[k].count;
             }
         }
     return NULL;
@@ -330,8 +338,7 @@ Test(threads, shared_tables_answer_alike, .timeout = 300)
     read_hands(&alone);
     for (int k = 0; k < THREADS; k++) {
         r[k] = (reader){test_tables(), hands, HANDS, 0};
-        cr_assert(eq(int, pthread_create(&tid[k], NULL, read_hands, &r[k]),
-                     0));
+        cr_assert(eq(int, pthread_create(&tid[k], NULL, read_hands, &r[k]), 0));
     }
     for (int k = 0; k < THREADS; k++) {
         pthread_join(tid[k], NULL);
@@ -343,10 +350,10 @@ Test(threads, shared_tables_answer_alike, .timeout = 300)
 
 Test(errors, each_code_has_its_own_message)
 {
-    static const int codes[] = {MJT_EINVAL, MJT_ENOMEM, MJT_EIO, MJT_ENOENT,
-                                MJT_EFORMAT, MJT_ECORRUPT, MJT_ESYNTAX,
-                                MJT_ECOPIES, MJT_ECOUNT, MJT_ESUIT,
-                                MJT_ESPACE};
+    static const int codes[] = {MJT_EINVAL,  MJT_ENOMEM,  MJT_EIO,
+                                MJT_ENOENT,  MJT_EFORMAT, MJT_ECORRUPT,
+                                MJT_ESYNTAX, MJT_ECOPIES, MJT_ECOUNT,
+                                MJT_ESUIT,   MJT_ESPACE};
     size_t n = sizeof codes / sizeof *codes;
     for (size_t i = 0; i < n; i++) {
         cr_assert(lt(int, codes[i], 0));
@@ -383,8 +390,8 @@ ParameterizedTest(struct bad_hand *b, errors, bad_hands_are_refused)
 {
     mjt_hand h;
     mjt_diag d;
-    cr_assert(eq(int, mjt_hand_parse(&h, b->text, strlen(b->text), &d),
-                 b->code));
+    cr_assert(
+        eq(int, mjt_hand_parse(&h, b->text, strlen(b->text), &d), b->code));
     cr_assert(eq(str, d.message, b->message));
 }
 
@@ -418,8 +425,8 @@ Test(errors, open_names_the_problem)
 {
     mjt_tables *t = (mjt_tables *)1;
     mjt_diag d;
-    cr_assert(eq(int, mjt_tables_open(&t, "/nonexistent/mjt.lmdb", &d),
-                 MJT_ENOENT));
+    cr_assert(
+        eq(int, mjt_tables_open(&t, "/nonexistent/mjt.lmdb", &d), MJT_ENOENT));
     cr_assert(eq(ptr, t, NULL));
     cr_assert(not(eq(ptr, strstr(d.message, "no such file"), NULL)));
     cr_assert(eq(int, mjt_tables_open(&t, "tests/data/ara/README.md", &d),

@@ -75,8 +75,8 @@ static uint64_t read_all(const char *path)
         snprintf(name, sizeof name, "%s.digest", mjt__table_names[table]);
         snprintf(got, sizeof got, "xxh3:%016llx",
                  (unsigned long long)mjt__walk_digest(&w));
-        ok = rc == 0 && mjt__tfile_meta(f, name, want, sizeof want) ==
-                            MJT_OK && strcmp(want, got) == 0;
+        ok = rc == 0 && mjt__tfile_meta(f, name, want, sizeof want) == MJT_OK &&
+             strcmp(want, got) == 0;
         mjt__walk_close(&w);
     }
     mjt__tfile_close(f);
@@ -113,8 +113,8 @@ Test(reliability, every_bit_flip_of_a_small_table_is_caught_or_harmless,
 
     cr_assert(not(eq(ptr, mkdtemp(d), NULL)));
     snprintf(path, sizeof path, "%s/small.lmdb", d);
-    sh("%s/mjt-gen -q -j 2 --max-tiles 4 -o %s >/dev/null",
-       test_build_dir(), path);
+    sh("%s/mjt-gen -q -j 2 --max-tiles 4 -o %s >/dev/null", test_build_dir(),
+       path);
     uint64_t want = read_all(path);
     cr_assert(not(eq(u64, want, 0)));
     long size = file_size(path);
@@ -126,14 +126,17 @@ Test(reliability, every_bit_flip_of_a_small_table_is_caught_or_harmless,
         else if (got == want)
             harmless++;
         else
-            cr_assert(eq(u64, got, want), "flip at byte %ld read wrong "
-                      "content without an error", off);
+            cr_assert(eq(u64, got, want),
+                      "flip at byte %ld read wrong "
+                      "content without an error",
+                      off);
         flip_bit(path, off);
     }
     cr_assert(eq(u64, read_all(path), want));
-    fprintf(stderr, "reliability: %ld bit flips of a %ld-byte table: %ld "
-            "caught, %ld changed nothing read\n", size, size, caught,
-            harmless);
+    fprintf(stderr,
+            "reliability: %ld bit flips of a %ld-byte table: %ld "
+            "caught, %ld changed nothing read\n",
+            size, size, caught, harmless);
     unlink(path);
     rmdir(d);
 }
@@ -191,9 +194,10 @@ Test(reliability, sampled_bit_flips_of_the_full_table, .timeout = 600)
         }
         flip_bit(path, off);
     }
-    fprintf(stderr, "reliability: %d sampled bit flips of the %ld-byte "
-            "table: %ld caught, %ld changed no answer\n", flips, size,
-            caught, harmless);
+    fprintf(stderr,
+            "reliability: %d sampled bit flips of the %ld-byte "
+            "table: %ld caught, %ld changed no answer\n",
+            flips, size, caught, harmless);
     unlink(path);
     rmdir(d);
 }
@@ -235,8 +239,7 @@ static pid_t start_gen(const char *path)
     return pid;
 }
 
-Test(reliability, readers_run_on_while_the_table_is_regenerated,
-     .timeout = 600)
+Test(reliability, readers_run_on_while_the_table_is_regenerated, .timeout = 600)
 {
     char d[] = "/tmp/mjt-regen-XXXXXX", path[256];
     long nproc = sysconf(_SC_NPROCESSORS_ONLN);
@@ -270,8 +273,8 @@ Test(reliability, readers_run_on_while_the_table_is_regenerated,
         }
         cr_assert(eq(int, WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0));
         cr_assert(eq(int, stat(path, &after), 0));
-        cr_assert(not(eq(u64, (uint64_t)after.st_ino,
-                         (uint64_t)before.st_ino)), "a new file");
+        cr_assert(not(eq(u64, (uint64_t)after.st_ino, (uint64_t)before.st_ino)),
+                  "a new file");
         mjt_tables *u;
         cr_assert(eq(int, mjt_tables_open(&u, path, NULL), MJT_OK));
         cr_assert(eq(u64, answers(u), want));
@@ -285,8 +288,10 @@ Test(reliability, readers_run_on_while_the_table_is_regenerated,
         queries += r[k].queries;
     }
     mjt_tables_close(t);
-    fprintf(stderr, "reliability: %d reader threads, %ld queries, %ld opens "
-            "during 2 regenerations, all right\n", nthreads, queries, opens);
+    fprintf(stderr,
+            "reliability: %d reader threads, %ld queries, %ld opens "
+            "during 2 regenerations, all right\n",
+            nthreads, queries, opens);
     sh("rm -rf %s%s", d, "");
 }
 
@@ -307,8 +312,8 @@ Test(reliability, killing_mjt_gen_keeps_the_old_table, .timeout = 600)
         waitpid(pid, NULL, 0);
         /* The old table, or (if mjt-gen had finished) a whole new one. */
         mjt_tables *t;
-        cr_assert(eq(int, mjt_tables_open(&t, path, NULL), MJT_OK),
-                  "round %d", round);
+        cr_assert(eq(int, mjt_tables_open(&t, path, NULL), MJT_OK), "round %d",
+                  round);
         cr_assert(eq(u64, answers(t), want), "round %d", round);
         mjt_tables_close(t);
     }

@@ -23,8 +23,8 @@ static void check_all(int ranks, int tiles)
 
     cr_assert(eq(int, mjt__patterns_init(&ps, ranks), 0));
     /* Records of n tiles read the deficits of n + 1 tiles. */
-    mjt__patterns_solve_upto(&ps, tiles < MJT_MAX_PATTERN_TILES ? tiles + 1
-                                                                : tiles);
+    mjt__patterns_solve_upto(&ps,
+                             tiles < MJT_MAX_PATTERN_TILES ? tiles + 1 : tiles);
     for (size_t i = ps.start[tiles]; i < ps.start[tiles + 1]; i++) {
         uint64_t key = ps.keys[i];
         mjt__record fast, ref;
@@ -36,8 +36,7 @@ static void check_all(int ranks, int tiles)
             cr_assert(eq(u16, fast.slot[s].need, ref.slot[s].need),
                       "key %#llx slot %d need", (unsigned long long)key, s);
             cr_assert(eq(u16, fast.slot[s].excess, ref.slot[s].excess),
-                      "key %#llx slot %d excess", (unsigned long long)key,
-                      s);
+                      "key %#llx slot %d excess", (unsigned long long)key, s);
         }
         checked++;
     }
@@ -147,8 +146,7 @@ static void check_rank(int ranks)
     size_t small = 0;
     for (size_t i = 0; i < ps.len; i++)
         if (mjt__key_tiles(sorted[i]) <= 8)
-            cr_assert(eq(u64, mjt__patterns_rank(&ps, sorted[i], 8),
-                         small++));
+            cr_assert(eq(u64, mjt__patterns_rank(&ps, sorted[i], 8), small++));
     cr_assert(eq(u64, small, ps.start[9]));
     free(sorted);
     mjt__patterns_free(&ps);

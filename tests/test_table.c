@@ -85,18 +85,19 @@ static int compare_block(void *ctx, const uint64_t *keys,
 Test(table, reads_back_what_was_solved, .timeout = 600)
 {
     mjt__tfile *f;
-    cr_assert(eq(int, mjt__tfile_open(&f, test_tables_path(), NULL),
-                 MJT_OK));
+    cr_assert(eq(int, mjt__tfile_open(&f, test_tables_path(), NULL), MJT_OK));
     /* Every pattern, solved here on one thread. */
     cmp honor = {.n = 0}, suit = {.n = 0};
     cr_assert(eq(int, mjt__patterns_init(&honor.ps, 7), 0));
     cr_assert(eq(int, mjt__patterns_init(&suit.ps, 9), 0));
     mjt__patterns_solve_upto(&honor.ps, MJT_MAX_PATTERN_TILES);
     mjt__patterns_solve_upto(&suit.ps, MJT_MAX_PATTERN_TILES);
-    cr_assert(eq(int, mjt__tfile_each_block(f, MJT__HONOR, compare_block,
-                                            &honor, NULL), 0));
-    cr_assert(eq(int, mjt__tfile_each_block(f, MJT__SUIT, compare_block,
-                                            &suit, NULL), 0));
+    cr_assert(eq(
+        int, mjt__tfile_each_block(f, MJT__HONOR, compare_block, &honor, NULL),
+        0));
+    cr_assert(
+        eq(int, mjt__tfile_each_block(f, MJT__SUIT, compare_block, &suit, NULL),
+           0));
     cr_assert(eq(u64, honor.n, MJT_HONOR_PATTERNS));
     cr_assert(eq(u64, suit.n, MJT_SUIT_PATTERNS));
     mjt__patterns_free(&honor.ps);
@@ -156,8 +157,8 @@ static void alter_one_record(const char *path)
     cr_assert(eq(int, mdb_env_create(&env), 0));
     mdb_env_set_maxdbs(env, 4);
     mdb_env_set_mapsize(env, (size_t)64 << 20);
-    cr_assert(eq(int, mdb_env_open(env, path, MDB_NOSUBDIR | MDB_NOLOCK,
-                                   0644), 0));
+    cr_assert(
+        eq(int, mdb_env_open(env, path, MDB_NOSUBDIR | MDB_NOLOCK, 0644), 0));
     cr_assert(eq(int, mdb_txn_begin(env, NULL, 0, &txn), 0));
     cr_assert(eq(int, mdb_dbi_open(txn, "honor", 0, &dbi), 0));
     cr_assert(eq(int, mdb_cursor_open(txn, dbi, &c), 0));
@@ -201,19 +202,20 @@ Test(table, an_altered_record_is_caught, .timeout = 120)
     alter_one_record(path);
     /* The library refuses it, naming the table. */
     cr_assert(eq(int, mjt_tables_open(&t, path, &diag), MJT_ECORRUPT));
-    cr_assert(not(eq(ptr, strstr(diag.message, "honor table content"),
-                     NULL)), "%s", diag.message);
+    cr_assert(not(eq(ptr, strstr(diag.message, "honor table content"), NULL)),
+              "%s", diag.message);
     /* info --verify says damaged; diff trusts equal digests unless --full,
      * which finds the record and the damage (exit 2). */
     snprintf(args, sizeof args, "info --verify %s", path);
     cr_assert(eq(int, mjq(args), 1));
     snprintf(args, sizeof args, "diff %s %s", test_tables_path(), path);
     cr_assert(eq(int, mjq(args), 0));
-    snprintf(args, sizeof args, "diff --full %s %s", test_tables_path(),
-             path);
+    snprintf(args, sizeof args, "diff --full %s %s", test_tables_path(), path);
     cr_assert(eq(int, mjq(args), 2));
-    snprintf(args, sizeof args, "diff --full %s %s | grep -q "
-             "'(4 melds + pair): deficit'", test_tables_path(), path);
+    snprintf(args, sizeof args,
+             "diff --full %s %s | grep -q "
+             "'(4 melds + pair): deficit'",
+             test_tables_path(), path);
     char cmd[2048];
     snprintf(cmd, sizeof cmd, "%s/mjq %s", test_build_dir(), args);
     cr_assert(eq(int, system(cmd), 0));
@@ -232,8 +234,8 @@ static void set_meta(const char *path, const char *key, const char *value)
 
     cr_assert(eq(int, mdb_env_create(&env), 0));
     mdb_env_set_maxdbs(env, 4);
-    cr_assert(eq(int, mdb_env_open(env, path, MDB_NOSUBDIR | MDB_NOLOCK,
-                                   0644), 0));
+    cr_assert(
+        eq(int, mdb_env_open(env, path, MDB_NOSUBDIR | MDB_NOLOCK, 0644), 0));
     cr_assert(eq(int, mdb_txn_begin(env, NULL, 0, &txn), 0));
     cr_assert(eq(int, mdb_dbi_open(txn, "meta", 0, &dbi), 0));
     if (value == NULL)
@@ -253,8 +255,11 @@ Test(table, another_format_version_is_named, .timeout = 120)
     temp_copy(d, "format9.lmdb", path, sizeof path);
     set_meta(path, "format", "9");
     cr_assert(eq(int, mjt_tables_open(&t, path, &diag), MJT_EFORMAT));
-    cr_assert(not(eq(ptr, strstr(diag.message, "format 9, this build "
-                                 "reads 2"), NULL)), "%s", diag.message);
+    cr_assert(not(eq(ptr,
+                     strstr(diag.message, "format 9, this build "
+                                          "reads 2"),
+                     NULL)),
+              "%s", diag.message);
     snprintf(cmd, sizeof cmd, "diff %s %s", test_tables_path(), path);
     cr_assert(eq(int, mjq(cmd), 2));
     snprintf(cmd, sizeof cmd, "%s/mjq diff %s %s 2>&1 | grep -q 'format 9'",
@@ -280,8 +285,10 @@ Test(table, diff_reads_the_previous_format, .timeout = 120)
     cr_assert(eq(int, mjq(cmd), 0));
     snprintf(cmd, sizeof cmd, "diff --full %s %s", test_tables_path(), path);
     cr_assert(eq(int, mjq(cmd), 0));
-    snprintf(cmd, sizeof cmd, "%s/mjq diff %s %s | grep -q 'note: formats 2 "
-             "and 1 differ'", test_build_dir(), test_tables_path(), path);
+    snprintf(cmd, sizeof cmd,
+             "%s/mjq diff %s %s | grep -q 'note: formats 2 "
+             "and 1 differ'",
+             test_build_dir(), test_tables_path(), path);
     cr_assert(eq(int, system(cmd), 0));
     unlink(path);
     rmdir(d);

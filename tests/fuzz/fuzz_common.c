@@ -13,10 +13,9 @@ const mjt_tables *fuzz_tables(void)
 
     if (t == NULL) {
         const char *path = getenv("MJT_FUZZ_TABLES");
-        if (mjt_tables_open(&t, path ? path : "build/test/mjt.lmdb",
-                            &diag) != MJT_OK) {
-            fprintf(stderr, "fuzz: %s (set MJT_FUZZ_TABLES)\n",
-                    diag.message);
+        if (mjt_tables_open(&t, path ? path : "build/test/mjt.lmdb", &diag) !=
+            MJT_OK) {
+            fprintf(stderr, "fuzz: %s (set MJT_FUZZ_TABLES)\n", diag.message);
             exit(1);
         }
     }
