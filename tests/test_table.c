@@ -293,3 +293,22 @@ Test(table, diff_reads_the_previous_format, .timeout = 120)
     unlink(path);
     rmdir(d);
 }
+
+/* Absurd counts in the meta record: nothing is sized from them, and the
+ * meta digest catches the change anyway. */
+Test(table, absurd_meta_counts_are_refused, .timeout = 120)
+{
+    char d[] = "/tmp/mjt-absurd-XXXXXX", path[256], cmd[1024];
+    mjt_tables *t = NULL;
+    mjt_diag diag;
+
+    temp_copy(d, "absurd.lmdb", path, sizeof path);
+    set_meta(path, "suit.patterns", "18446744073709551615");
+    cr_assert(eq(int, mjt_tables_open(&t, path, &diag), MJT_ECORRUPT));
+    cr_assert(not(eq(ptr, strstr(diag.message, "meta record"), NULL)), "%s",
+              diag.message);
+    snprintf(cmd, sizeof cmd, "info --verify %s", path);
+    cr_assert(eq(int, mjq(cmd), 1));
+    unlink(path);
+    rmdir(d);
+}
