@@ -192,8 +192,9 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
 /*
  * Discard table of a 3k+2 hand: one entry per kind held, in tile order,
  * with the overall shanten after discarding it and the effective tiles of
- * what remains.  out must hold 14 entries; *len gets the number written.
- * visible as for mjt_ukeire.
+ * what remains.  count is the copies of those tiles left to draw, where
+ * the discarded tile counts as seen (it lies in the river).  out must hold
+ * 14 entries; *len gets the number written.  visible as for mjt_ukeire.
  */
 typedef struct mjt_discard {
     int tile;
