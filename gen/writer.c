@@ -90,6 +90,10 @@ static int put_meta_digest(MDB_txn *txn, MDB_dbi dbi)
     while ((rc = mdb_cursor_get(c, &k, &v, op)) == 0) {
         size_t n = mjt__meta_entry(entry, sizeof entry, k.mv_data, k.mv_size,
                                    v.mv_data, v.mv_size);
+        if (n == 0) {
+            rc = EINVAL; /* an entry readers could not hash */
+            break;
+        }
         XXH3_64bits_update(st, entry, n);
         op = MDB_NEXT;
     }
