@@ -56,8 +56,25 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* v as a whole number from 1 to max for option flag, or -1 after saying
+ * what was wanted. */
+static int parse_count(const char *flag, const char *v, long max,
+                       const char *what, long *out)
+{
+    char *end;
+    *out = strtol(v, &end, 10);
+    if (*end != '\0' || *out < 1 || *out > max) {
+        fprintf(stderr, "%s: %s %s: want %s from 1 to %ld\n", gen_prog, flag, v,
+                what, max);
+        return -1;
+    }
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, gen_options *opt)
 {
+    long n;
+
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char flag[3] = {0};
@@ -78,27 +95,14 @@ static int parse_args(int argc, char **argv, gen_options *opt)
             opt->out = v;
             i++;
         } else if (!strcmp(a, "-j") && v != NULL) {
-            char *end;
-            long n = strtol(v, &end, 10);
-            if (*end != '\0' || n < 1 || n > 256) {
-                fprintf(stderr,
-                        "%s: -j %s: want a thread count from 1 to "
-                        "256\n",
-                        gen_prog, v);
+            if (parse_count(a, v, 256, "a thread count", &n) < 0)
                 return -1;
-            }
             opt->jobs = (unsigned)n;
             i++;
         } else if (!strcmp(a, "--max-tiles") && v != NULL) {
-            char *end;
-            long n = strtol(v, &end, 10);
-            if (*end != '\0' || n < 1 || n > MJT_MAX_PATTERN_TILES) {
-                fprintf(stderr,
-                        "%s: --max-tiles %s: want a tile count "
-                        "from 1 to 14\n",
-                        gen_prog, v);
+            if (parse_count(a, v, MJT_MAX_PATTERN_TILES, "a tile count", &n) <
+                0)
                 return -1;
-            }
             opt->max_tiles = (int)n;
             i++;
         } else if (!strcmp(a, "--solver") && v != NULL) {
