@@ -7,15 +7,6 @@
 const uint32_t mjt__code_step[9] = {
     1, 5, 25, 125, 625, 1u << 12, 5u << 12, 25u << 12, 125u << 12};
 
-uint32_t mjt__code_of(const uint8_t *counts, int ranks)
-{
-    uint32_t code = 0;
-
-    for (int r = 0; r < ranks; r++)
-        code += counts[r] * mjt__code_step[r];
-    return code;
-}
-
 uint32_t mjt__code_of_key(uint64_t key, int ranks)
 {
     uint32_t code = 0;

@@ -37,8 +37,7 @@ extern const uint32_t mjt__code_step[9];
  * patterns of at most 14 tiles onto 0..patterns-1. */
 void mjt__index_init(mjt__index *ix);
 
-/* The code of counts[0..ranks-1], and of a valid 45-bit key. */
-uint32_t mjt__code_of(const uint8_t *counts, int ranks);
+/* The code of a valid 45-bit key. */
 uint32_t mjt__code_of_key(uint64_t key, int ranks);
 
 /* Index of code given the base array of its kind (suit or honor). */

@@ -58,8 +58,4 @@ void mjt__solve_reference(uint64_t key, int ranks, mjt__record *out);
  * wrong, for comparing tables (mjt-gen --solver nocap). */
 void mjt__solve_nocap(uint64_t key, int ranks, mjt__record *out);
 
-/* The reference deficits alone, from counts, for all ten slots. */
-void mjt__reference_deficits(const uint8_t *counts, int ranks,
-                             uint8_t out[MJT_SLOTS]);
-
 #endif

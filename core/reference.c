@@ -78,12 +78,6 @@ static void deficits(const uint8_t *counts, int ranks, int cap,
             out[mjt__slot(m, p)] = dp[cur][0][0][m][p];
 }
 
-void mjt__reference_deficits(const uint8_t *counts, int ranks,
-                             uint8_t out[MJT_SLOTS])
-{
-    deficits(counts, ranks, 4, out);
-}
-
 static void solve(uint64_t key, int ranks, int cap, mjt__record *out)
 {
     uint8_t counts[MJT_SUIT_RANKS], base[MJT_SLOTS], other[MJT_SLOTS];

@@ -174,18 +174,11 @@ static int step(mjt__walk *w, const diffopts *o, int side, uint64_t *key,
 static void check_digest(mjt__tfile *f, const mjt__walk *w, const diffopts *o,
                          int side, tally *t)
 {
-    char key[32], want[64], got[64];
+    mjt_diag diag;
 
-    snprintf(key, sizeof key, "%s.digest", mjt__table_names[w->table]);
-    snprintf(got, sizeof got, "xxh3:%016llx",
-             (unsigned long long)mjt__walk_digest(w));
-    if (mjt__tfile_meta(f, key, want, sizeof want) != MJT_OK ||
-        strcmp(want, got) != 0) {
-        fprintf(stderr,
-                "%s: %s: %s table content hashes to %s, the file "
-                "records %s (the file is damaged)\n",
-                cli_prog, o->path[side], mjt__table_names[w->table], got,
-                want[0] ? want : "none");
+    if (mjt__tfile_check_digest(f, w->table, mjt__walk_digest(w), o->path[side],
+                                &diag) != MJT_OK) {
+        fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
         t->damaged[side] = 1;
     }
 }

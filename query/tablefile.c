@@ -27,9 +27,10 @@ struct mjt__tfile {
     long long size;
     int format;
     ZSTD_DCtx *dctx;
-    unsigned char *raw; /* one decoded block */
-    uint64_t *keys;     /* its keys */
-    mjt__record *recs;  /* its records */
+    unsigned char *raw;  /* one decoded block */
+    uint64_t *keys;      /* its keys */
+    mjt__record *recs;   /* its records */
+    unsigned char *rows; /* its decoded rows, hashed in one call */
 };
 
 static int fail(mjt_diag *diag, int code, const char *path, const char *why)
@@ -178,7 +179,8 @@ static int open_file(mjt__tfile **out, const char *path, int oldest,
     f->raw = malloc(MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS));
     f->keys = malloc(MJT_BLOCK_RECORDS * sizeof *f->keys);
     f->recs = calloc(MJT_BLOCK_RECORDS, sizeof *f->recs);
-    if (!f->dctx || !f->raw || !f->keys || !f->recs) {
+    f->rows = malloc((size_t)MJT_BLOCK_RECORDS * MJT_ROW_SIZE);
+    if (!f->dctx || !f->raw || !f->keys || !f->recs || !f->rows) {
         rc = fail(diag, MJT_ENOMEM, path, "out of memory");
         goto fail;
     }
@@ -216,6 +218,7 @@ void mjt__tfile_close(mjt__tfile *f)
     free(f->raw);
     free(f->keys);
     free(f->recs);
+    free(f->rows);
     free(f);
 }
 
@@ -310,31 +313,77 @@ int mjt__tfile_find(mjt__tfile *f, int table, uint64_t key, mjt__record *rec,
     return MJT_ENOENT;
 }
 
-int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn, void *ctx,
-                          mjt_diag *diag)
+/*
+ * Step cursor c to the next block of table (the first if first), decode
+ * it into f's buffers and hash its rows into xxh.  Returns 1 with *n set,
+ * 0 past the last block, or an error code with diag set.
+ */
+static int next_block(mjt__tfile *f, MDB_cursor *c, int first, uint32_t *n,
+                      XXH3_state_t *xxh, mjt_diag *diag)
 {
-    MDB_cursor *c;
     MDB_val k, v;
-    int op = MDB_FIRST, rc = MJT_OK;
-    uint32_t n;
+    int rc = mdb_cursor_get(c, &k, &v, first ? MDB_FIRST : MDB_NEXT);
 
-    if (mdb_cursor_open(f->txn, f->dbi[table], &c) != 0)
-        return MJT_EIO;
-    while (rc == MJT_OK && mdb_cursor_get(c, &k, &v, op) == 0) {
-        op = MDB_NEXT;
-        if ((rc = decode(f, &v, &n, diag)) != MJT_OK)
-            break;
-        if (k.mv_size != 8 || mjt__be64_get(k.mv_data) != f->keys[0]) {
-            mjt__diag_set(diag, MJT_ECORRUPT, -1,
-                          "a block's key does not "
-                          "match its first record (the file is damaged)");
-            rc = MJT_ECORRUPT;
-            break;
-        }
-        rc = fn(ctx, f->keys, f->recs, n);
+    if (rc == MDB_NOTFOUND)
+        return 0;
+    if (rc != 0)
+        return fail(diag, MJT_EIO, "table", mdb_strerror(rc));
+    if ((rc = decode(f, &v, n, diag)) != MJT_OK)
+        return rc;
+    if (k.mv_size != 8 || mjt__be64_get(k.mv_data) != f->keys[0]) {
+        mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                      "a block's key does not match its first record (the "
+                      "file is damaged)");
+        return MJT_ECORRUPT;
     }
+    for (uint32_t i = 0; i < *n; i++)
+        mjt__row_encode(f->keys[i], &f->recs[i], f->rows + i * MJT_ROW_SIZE);
+    XXH3_64bits_update(xxh, f->rows, (size_t)*n * MJT_ROW_SIZE);
+    return 1;
+}
+
+int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn, void *ctx,
+                          uint64_t *digest, mjt_diag *diag)
+{
+    XXH3_state_t *xxh = XXH3_createState();
+    MDB_cursor *c;
+    uint32_t n;
+    int rc;
+
+    if (xxh == NULL)
+        return MJT_ENOMEM;
+    if (mdb_cursor_open(f->txn, f->dbi[table], &c) != 0) {
+        XXH3_freeState(xxh);
+        return MJT_EIO;
+    }
+    XXH3_64bits_reset(xxh);
+    for (int first = 1; (rc = next_block(f, c, first, &n, xxh, diag)) == 1;
+         first = 0)
+        if ((rc = fn(ctx, f->keys, f->recs, n)) != 0)
+            break;
+    if (rc == 0 && digest != NULL)
+        *digest = XXH3_64bits_digest(xxh);
     mdb_cursor_close(c);
+    XXH3_freeState(xxh);
     return rc;
+}
+
+int mjt__tfile_check_digest(mjt__tfile *f, int table, uint64_t digest,
+                            const char *path, mjt_diag *diag)
+{
+    const char *name = mjt__table_names[table];
+    char key[32], want[64], got[64];
+
+    snprintf(key, sizeof key, "%s.digest", name);
+    snprintf(got, sizeof got, "xxh3:%016llx", (unsigned long long)digest);
+    if (mjt__tfile_meta(f, key, want, sizeof want) == MJT_OK &&
+        strcmp(want, got) == 0)
+        return MJT_OK;
+    mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                  "%s: %s table content hashes to %s, the file records %s "
+                  "(the file is damaged)",
+                  path, name, got, want[0] ? want : "none");
+    return MJT_ECORRUPT;
 }
 
 /* ==== Walks ==== */
@@ -362,39 +411,23 @@ int mjt__walk_next(mjt__walk *w, uint64_t *key, const mjt__record **rec,
                    mjt_diag *diag)
 {
     mjt__tfile *f = w->f;
-    unsigned char row[MJT_ROW_SIZE];
 
     while (w->i == w->n) {
-        MDB_val k, v;
-        int rc =
-            mdb_cursor_get(w->cursor, &k, &v, w->first ? MDB_FIRST : MDB_NEXT);
+        int rc = next_block(f, w->cursor, w->first, &w->n, w->xxh, diag);
         w->first = 0;
-        if (rc == MDB_NOTFOUND)
-            return 0;
-        if (rc != 0)
-            return fail(diag, MJT_EIO, "table", mdb_strerror(rc));
-        if ((rc = decode(f, &v, &w->n, diag)) != MJT_OK)
+        if (rc != 1)
             return rc;
-        if (k.mv_size != 8 || mjt__be64_get(k.mv_data) != f->keys[0]) {
-            mjt__diag_set(diag, MJT_ECORRUPT, -1,
-                          "a block's key does not "
-                          "match its first record (the file is damaged)");
-            return MJT_ECORRUPT;
-        }
         w->i = 0;
     }
     if (w->any && w->last >= f->keys[w->i]) {
         mjt__diag_set(diag, MJT_ECORRUPT, -1,
-                      "keys out of order (the file "
-                      "is damaged)");
+                      "keys out of order (the file is damaged)");
         return MJT_ECORRUPT;
     }
     w->any = 1;
     w->last = f->keys[w->i];
     *key = f->keys[w->i];
     *rec = &f->recs[w->i];
-    mjt__row_encode(*key, *rec, row);
-    XXH3_64bits_update(w->xxh, row, sizeof row);
     w->i++;
     return 1;
 }

@@ -59,12 +59,18 @@ int mjt__tfile_find(mjt__tfile *f, int table, uint64_t key, mjt__record *rec,
 /*
  * Decode every block of table in key order and call fn on each; a block that
  * does not decompress or decode is MJT_ECORRUPT.  fn returning non-zero stops
- * the walk and is returned.
+ * the walk and is returned.  On MJT_OK, *digest (if not NULL) is the XXH3-64
+ * of the table's decoded rows, to give mjt__tfile_check_digest.
  */
 typedef int (*mjt__block_fn)(void *ctx, const uint64_t *keys,
                              const mjt__record *recs, uint32_t n);
 int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn, void *ctx,
-                          mjt_diag *diag);
+                          uint64_t *digest, mjt_diag *diag);
+
+/* MJT_OK when digest is what the file records for table, else MJT_ECORRUPT
+ * with diag naming path, the table and both digests. */
+int mjt__tfile_check_digest(mjt__tfile *f, int table, uint64_t digest,
+                            const char *path, mjt_diag *diag);
 
 /* Bytes the file takes on disk. */
 long long mjt__tfile_size(const mjt__tfile *f);

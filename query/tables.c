@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <xxhash.h>
 
 #include "format.h"
 #include "suit.h"
@@ -39,8 +38,6 @@ typedef struct loader {
     mjt__mrec *out;
     unsigned char *seen;
     size_t len, count;
-    XXH3_state_t *xxh;
-    unsigned char *rows; /* a block's decoded rows, hashed in one call */
     int bad;
 } loader;
 
@@ -61,10 +58,8 @@ static int load_block(void *ctx, const uint64_t *keys, const mjt__record *recs,
             return l->bad = MJT_ECORRUPT;
         l->seen[idx] = 1;
         l->out[idx] = mjt__mrec_pack(&recs[i]);
-        mjt__row_encode(key, &recs[i], l->rows + (size_t)i * MJT_ROW_SIZE);
         l->count++;
     }
-    XXH3_64bits_update(l->xxh, l->rows, (size_t)n * MJT_ROW_SIZE);
     return MJT_OK;
 }
 
@@ -73,21 +68,18 @@ static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
 {
     const char *name = mjt__table_names[table];
     size_t len = table == MJT__SUIT ? MJT_SUIT_PATTERNS : MJT_HONOR_PATTERNS;
-    loader l = {t, table, NULL, NULL, len, 0, NULL, NULL, 0};
-    char key[32], want[64], got[64];
+    loader l = {t, table, NULL, NULL, len, 0, 0};
+    uint64_t digest = 0;
     int rc;
 
     l.out = malloc(len * sizeof *l.out);
     l.seen = calloc(len, 1);
-    l.xxh = XXH3_createState();
-    l.rows = malloc((size_t)MJT_BLOCK_RECORDS * MJT_ROW_SIZE);
-    if (l.out == NULL || l.seen == NULL || l.xxh == NULL || l.rows == NULL) {
+    if (l.out == NULL || l.seen == NULL) {
         mjt__diag_set(diag, MJT_ENOMEM, -1, "%s: out of memory", path);
         rc = MJT_ENOMEM;
         goto out;
     }
-    XXH3_64bits_reset(l.xxh);
-    rc = mjt__tfile_each_block(f, table, load_block, &l, diag);
+    rc = mjt__tfile_each_block(f, table, load_block, &l, &digest, diag);
     if (rc == MJT_ECORRUPT && l.bad == 0)
         goto out; /* diag already says which block */
     if (rc != MJT_OK || l.count != len) {
@@ -98,19 +90,9 @@ static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
         rc = MJT_ECORRUPT;
         goto out;
     }
-    snprintf(key, sizeof key, "%s.digest", name);
-    snprintf(got, sizeof got, "xxh3:%016llx",
-             (unsigned long long)XXH3_64bits_digest(l.xxh));
-    if (mjt__tfile_meta(f, key, want, sizeof want) != MJT_OK ||
-        strcmp(want, got) != 0) {
-        mjt__diag_set(diag, MJT_ECORRUPT, -1,
-                      "%s: %s table content hashes "
-                      "to %s, the file records %s",
-                      path, name, got, want[0] ? want : "none");
-        rc = MJT_ECORRUPT;
+    if ((rc = mjt__tfile_check_digest(f, table, digest, path, diag)) != MJT_OK)
         goto out;
-    }
-    t->digest[table] = XXH3_64bits_digest(l.xxh);
+    t->digest[table] = digest;
     if (table == MJT__SUIT)
         t->suit = l.out;
     else
@@ -119,8 +101,6 @@ static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
 out:
     free(l.out);
     free(l.seen);
-    free(l.rows);
-    XXH3_freeState(l.xxh);
     return rc;
 }
 

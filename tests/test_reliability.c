@@ -62,7 +62,6 @@ static uint64_t read_all(const char *path)
         mjt__walk w;
         uint64_t key;
         const mjt__record *rec;
-        char name[32], want[64], got[64];
         int rc;
         if (mjt__walk_open(&w, f, table) != MJT_OK) {
             ok = 0;
@@ -72,11 +71,8 @@ static uint64_t read_all(const char *path)
             XXH3_64bits_update(st, &key, sizeof key);
             XXH3_64bits_update(st, rec, sizeof *rec);
         }
-        snprintf(name, sizeof name, "%s.digest", mjt__table_names[table]);
-        snprintf(got, sizeof got, "xxh3:%016llx",
-                 (unsigned long long)mjt__walk_digest(&w));
-        ok = rc == 0 && mjt__tfile_meta(f, name, want, sizeof want) == MJT_OK &&
-             strcmp(want, got) == 0;
+        ok = rc == 0 && mjt__tfile_check_digest(f, table, mjt__walk_digest(&w),
+                                                path, NULL) == MJT_OK;
         mjt__walk_close(&w);
     }
     mjt__tfile_close(f);

@@ -93,11 +93,13 @@ Test(table, reads_back_what_was_solved, .timeout = 600)
     mjt__patterns_solve_upto(&honor.ps, MJT_MAX_PATTERN_TILES);
     mjt__patterns_solve_upto(&suit.ps, MJT_MAX_PATTERN_TILES);
     cr_assert(eq(
-        int, mjt__tfile_each_block(f, MJT__HONOR, compare_block, &honor, NULL),
+        int,
+        mjt__tfile_each_block(f, MJT__HONOR, compare_block, &honor, NULL, NULL),
         0));
-    cr_assert(
-        eq(int, mjt__tfile_each_block(f, MJT__SUIT, compare_block, &suit, NULL),
-           0));
+    cr_assert(eq(
+        int,
+        mjt__tfile_each_block(f, MJT__SUIT, compare_block, &suit, NULL, NULL),
+        0));
     cr_assert(eq(u64, honor.n, MJT_HONOR_PATTERNS));
     cr_assert(eq(u64, suit.n, MJT_SUIT_PATTERNS));
     mjt__patterns_free(&honor.ps);
