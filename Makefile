@@ -51,7 +51,7 @@ CORE_SRC  := $(wildcard core/*.c)
 GEN_SRC   := $(wildcard gen/*.c)
 LIB_SRC   := $(filter-out query/cli%.c,$(wildcard query/*.c))
 CLI_SRC   := $(wildcard query/cli*.c)
-TEST_SRC  := $(wildcard tests/test_*.c) tests/brute.c
+TEST_SRC  := $(wildcard tests/test_*.c) tests/brute.c tests/brute_forms.c
 BENCH_SRC := $(wildcard tests/bench_*.c)
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "suit.h"
+
 static void le16_put(unsigned char *p, unsigned v)
 {
     p[0] = (unsigned char)v;
@@ -122,4 +124,78 @@ size_t mjt__meta_entry(unsigned char *buf, size_t cap, const void *key,
     memcpy(buf + klen + 1, val, vlen);
     buf[klen + 1 + vlen] = 0;
     return klen + vlen + 2;
+}
+
+size_t mjt__forms_row_encode(uint64_t key, const mjt__forms *f,
+                             unsigned char *row)
+{
+    int tiles = mjt__key_tiles(key);
+    size_t wc = (size_t)mjt__forms_width(tiles, 0);
+    size_t ws = (size_t)mjt__forms_width(tiles, 1);
+    unsigned char *p = row;
+
+    le_put(p, key, 8);
+    p[8] = (unsigned char)f->ncomplete;
+    p[9] = (unsigned char)f->nshort;
+    p += 10;
+    for (int i = 0; i < f->ncomplete; i++, p += wc)
+        memcpy(p, f->complete[i], wc);
+    for (int i = 0; i < f->nshort; i++, p += ws + 2) {
+        memcpy(p, f->shorts[i], ws);
+        le16_put(p + ws, f->wins[i]);
+    }
+    return (size_t)(p - row);
+}
+
+/* Whether every block of a form is of a known kind and inside the ranks
+ * (honors make no runs, so no side or gap waits either). */
+static int blocks_ok(const uint8_t *b, size_t n, int ranks)
+{
+    static const int span[MJT__BLOCK_KINDS] = {3, 1, 1, 1, 1, 2, 3};
+
+    for (size_t i = 0; i < n; i++) {
+        int kind = mjt__block_kind(b[i]);
+        if (kind >= MJT__BLOCK_KINDS ||
+            mjt__block_rank(b[i]) + span[kind] > ranks)
+            return 0;
+        if (ranks != MJT_SUIT_RANKS && span[kind] > 1)
+            return 0;
+    }
+    return 1;
+}
+
+size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
+                             uint64_t *key, mjt__forms *f)
+{
+    if (avail < 10)
+        return 0;
+    uint64_t k = le_get(p, 8);
+    if (!mjt__key_valid(k, ranks) || mjt__key_tiles(k) > MJT_MAX_PATTERN_TILES)
+        return 0;
+    int tiles = mjt__key_tiles(k);
+    size_t wc = (size_t)mjt__forms_width(tiles, 0);
+    size_t ws = (size_t)mjt__forms_width(tiles, 1);
+    int nc = p[8], ns = p[9];
+    size_t size = 10 + nc * wc + ns * (ws + 2);
+    if (nc > MJT_MAX_FORMS || ns > MJT_MAX_FORMS || (nc > 0 && wc == 0) ||
+        (ns > 0 && ws == 0) || (nc == 0 && ns == 0) || size > avail)
+        return 0;
+    memset(f, 0, sizeof *f);
+    f->ncomplete = nc;
+    f->nshort = ns;
+    p += 10;
+    for (int i = 0; i < nc; i++, p += wc) {
+        memcpy(f->complete[i], p, wc);
+        if (!blocks_ok(p, wc, ranks))
+            return 0;
+    }
+    for (int i = 0; i < ns; i++, p += ws + 2) {
+        memcpy(f->shorts[i], p, ws);
+        f->wins[i] = (uint16_t)le16_get(p + ws);
+        if (!blocks_ok(p, ws, ranks) || f->wins[i] == 0 ||
+            f->wins[i] >> ranks != 0)
+            return 0;
+    }
+    *key = k;
+    return size;
 }

@@ -11,10 +11,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "forms.h"
 #include "record.h"
 
 #define MJT_FORMAT_MAGIC "mjt-tables"
-#define MJT_FORMAT_VERSION 2
+#define MJT_FORMAT_VERSION 3
 /* The oldest format whose records this build can still read (for mjq
  * info and diff; libmjt loads only MJT_FORMAT_VERSION). */
 #define MJT_FORMAT_OLDEST 1
@@ -47,6 +48,36 @@ void mjt__block_encode(const uint64_t *keys, const mjt__record *recs,
  */
 uint32_t mjt__block_decode(const unsigned char *buf, size_t size, uint32_t max,
                            uint64_t *keys, mjt__record *recs);
+
+/*
+ * Forms (format 3 on): each table has a second database, "suit.forms" or
+ * "honor.forms", holding the forms of every pattern that has any, as rows
+ * in key order: key (u64 LE), the counts of complete and short forms (u8
+ * each), the complete forms (mjt__forms_width bytes each), then each short
+ * form followed by its winning ranks (u16 LE).  A block is a u32 LE count
+ * of rows and the rows, compressed as one zstd frame; its digest covers
+ * the rows.
+ */
+#define MJT_FORMS_SUFFIX ".forms"
+/* Positions of the key order one forms block covers (it holds only the
+ * patterns among them that have forms). */
+#define MJT_FORMS_SPAN 16384u
+#define MJT_FORMS_ROW_MAX                                                      \
+    (10 + MJT_MAX_FORMS * (MJT_FORM_BLOCKS + MJT_FORM_BLOCKS + 2))
+
+/* Encode the row of key into row (MJT_FORMS_ROW_MAX bytes); returns its
+ * size. */
+size_t mjt__forms_row_encode(uint64_t key, const mjt__forms *f,
+                             unsigned char *row);
+
+/*
+ * Decode the row at p (avail bytes) of a pattern of ranks ranks.  Returns
+ * its size, or 0 when it is malformed: an invalid key, more forms than
+ * MJT_MAX_FORMS, a form the pattern's tile count cannot have, a block of
+ * an unknown kind or outside the ranks, or a row running past avail.
+ */
+size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
+                             uint64_t *key, mjt__forms *f);
 
 /*
  * The meta record's own digest, "meta.digest": XXH3-64 over every other

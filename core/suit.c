@@ -64,6 +64,13 @@ void mjt__enum_init(mjt__enum *e, int ranks, int max_tiles)
     e->index = 0;
 }
 
+void mjt__enum_init_at(mjt__enum *e, int ranks, int tiles)
+{
+    mjt__enum_init(e, ranks, tiles);
+    e->tiles = e->max_tiles;
+    fill_from(e, 0, 0);
+}
+
 int mjt__enum_next(mjt__enum *e)
 {
     for (int i = e->tiles - 1; i >= 0; i--) {

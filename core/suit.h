@@ -63,6 +63,10 @@ typedef struct mjt__enum {
 
 /* Start at the first pattern (the empty one). */
 void mjt__enum_init(mjt__enum *e, int ranks, int max_tiles);
+/* Start at the first pattern of `tiles` tiles (at most 4 * ranks), so that
+ * the walk covers the patterns of that count alone; index counts from 0
+ * there. */
+void mjt__enum_init_at(mjt__enum *e, int ranks, int tiles);
 /* Advance one pattern; returns 0 when the enumeration is exhausted. */
 int mjt__enum_next(mjt__enum *e);
 /* Advance n patterns; returns 0 if the enumeration ran out on the way. */

@@ -35,6 +35,16 @@ typedef struct gen_table {
     unsigned char **blocks; /* compressed blocks */
     size_t *block_size;
     size_t compressed; /* sum of block_size */
+    /* Forms (core/format.h): span s covers key-order positions s *
+     * MJT_FORMS_SPAN on, and gives a block if any of them has forms. */
+    size_t nspans;
+    unsigned char **frows;   /* each span's decoded block: count, rows */
+    size_t *frows_size;      /* 0: no pattern of the span has forms */
+    unsigned char **fblocks; /* compressed */
+    size_t *fblock_size;
+    size_t fpatterns;   /* patterns with forms */
+    uint64_t fdigest;   /* XXH3-64 of their rows in key order */
+    size_t fcompressed; /* sum of fblock_size */
 } gen_table;
 
 typedef struct gen_options {

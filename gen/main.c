@@ -163,6 +163,11 @@ int main(int argc, char **argv)
            (unsigned long long)tables[0].digest, tables[1].len,
            (unsigned long long)tables[1].digest, (long long)st.st_size,
            now() - t0, opt.solver->name, opt.jobs);
+    printf("%s: %s: forms of suit %zu patterns (xxh3:%016llx), honor %zu "
+           "patterns (xxh3:%016llx)\n",
+           gen_prog, opt.out, tables[0].fpatterns,
+           (unsigned long long)tables[0].fdigest, tables[1].fpatterns,
+           (unsigned long long)tables[1].fdigest);
     rc = 0;
 out:
     for (int i = 0; i < 2; i++)

@@ -28,6 +28,7 @@
 #include <zstd.h>
 
 #include "format.h"
+#include "forms.h"
 #include "patterns.h"
 #include "suit.h"
 
@@ -131,6 +132,70 @@ static int compress_block(gen_table *t, size_t b, ZSTD_CCtx *cctx,
     return ZSTD_isError(t->block_size[b]) ? -1 : (int)n;
 }
 
+/* The forms of record i of table t, as far as its deficits say it has
+ * any: complete when the deficit of its own tile count's target is 0, one
+ * short when that of one more tile is 1 (and then its need mask is the
+ * tiles to try). */
+static int forms_of(const gen_table *t, size_t i, mjt__forms *f)
+{
+    int tiles = mjt__key_tiles(t->keys[i]), complete = 0;
+    unsigned hint = 0;
+    const mjt__record *r = &t->recs[i];
+
+    if (tiles % 3 != 1)
+        complete = r->slot[mjt__slot(tiles / 3, tiles % 3 == 2)].deficit == 0;
+    if (mjt__forms_width(tiles, 1) > 0) {
+        int s = mjt__slot((tiles + 1) / 3, (tiles + 1) % 3 == 2);
+        if (r->slot[s].deficit == 1)
+            hint = r->slot[s].need;
+    }
+    if (!complete && hint == 0) {
+        f->ncomplete = f->nshort = 0;
+        return 0;
+    }
+    return mjt__forms_of(t->keys[i], t->ranks, complete, hint, f);
+}
+
+/* Make span s of table t's forms block: its rows, then compressed. */
+static int pack_span(gen_table *t, size_t s, ZSTD_CCtx *cctx)
+{
+    size_t first = s * MJT_FORMS_SPAN, end = first + MJT_FORMS_SPAN;
+    size_t cap = 64 << 10, size = 4;
+    unsigned char *rows = malloc(cap), *grown;
+    uint32_t n = 0;
+    mjt__forms f;
+
+    for (size_t i = first; rows != NULL && i < end && i < t->len; i++) {
+        if (forms_of(t, i, &f) < 0)
+            goto fail;
+        if (f.ncomplete + f.nshort == 0)
+            continue;
+        if (size + MJT_FORMS_ROW_MAX > cap) {
+            if ((grown = realloc(rows, cap *= 2)) == NULL)
+                goto fail;
+            rows = grown;
+        }
+        size += mjt__forms_row_encode(t->keys[i], &f, rows + size);
+        n++;
+    }
+    if (rows == NULL)
+        return -1;
+    for (int b = 0; b < 4; b++)
+        rows[b] = (unsigned char)(n >> (8 * b));
+    t->frows[s] = rows;
+    t->frows_size[s] = n > 0 ? size : 0;
+    if (n == 0)
+        return 0;
+    cap = ZSTD_compressBound(size);
+    if ((t->fblocks[s] = malloc(cap)) == NULL)
+        return -1;
+    t->fblock_size[s] = ZSTD_compress2(cctx, t->fblocks[s], cap, rows, size);
+    return ZSTD_isError(t->fblock_size[s]) ? -1 : 0;
+fail:
+    free(rows);
+    return -1;
+}
+
 /* XXH3-64 of a table's decoded rows in key order, a block of rows a
  * call (rows: scratch for MJT_BLOCK_RECORDS rows). */
 static uint64_t digest_of(const gen_table *t, unsigned char *rows)
@@ -152,6 +217,30 @@ static uint64_t digest_of(const gen_table *t, unsigned char *rows)
     h = XXH3_64bits_digest(st);
     XXH3_freeState(st);
     return h;
+}
+
+/* The forms digest, count and size, once every span is packed: the rows
+ * of the spans in order, each without its count. */
+static int digest_forms(gen_table *t)
+{
+    XXH3_state_t *st = XXH3_createState();
+
+    if (st == NULL)
+        return -1;
+    XXH3_64bits_reset(st);
+    t->fpatterns = t->fcompressed = 0;
+    for (size_t s = 0; s < t->nspans; s++) {
+        if (t->frows_size[s] == 0)
+            continue;
+        const unsigned char *r = t->frows[s];
+        XXH3_64bits_update(st, r + 4, t->frows_size[s] - 4);
+        t->fpatterns +=
+            r[0] | (size_t)r[1] << 8 | (size_t)r[2] << 16 | (size_t)r[3] << 24;
+        t->fcompressed += t->fblock_size[s];
+    }
+    t->fdigest = XXH3_64bits_digest(st);
+    XXH3_freeState(st);
+    return 0;
 }
 
 /*
@@ -183,8 +272,18 @@ static void *pack_worker(void *arg)
         g = item - (size_t)pl->ntables;
         for (i = 0; i < pl->ntables && g >= pl->tables[i].nblocks; i++)
             g -= pl->tables[i].nblocks;
-        if (i == pl->ntables)
-            break;
+        if (i == pl->ntables) {
+            /* past the record blocks: the forms spans */
+            for (i = 0; i < pl->ntables && g >= pl->tables[i].nspans; i++)
+                g -= pl->tables[i].nspans;
+            if (i == pl->ntables)
+                break;
+            if (pack_span(&pl->tables[i], g, cctx) < 0) {
+                j->failed = 1;
+                break;
+            }
+            continue;
+        }
         int n = compress_block(&pl->tables[i], g, cctx, raw);
         if (n < 0) {
             j->failed = 1;
@@ -290,7 +389,15 @@ static int alloc_table(gen_table *t, const mjt__patterns *ps, int max_tiles)
     t->nblocks = (t->len + MJT_BLOCK_RECORDS - 1) / MJT_BLOCK_RECORDS;
     t->blocks = calloc(t->nblocks, sizeof *t->blocks);
     t->block_size = calloc(t->nblocks, sizeof *t->block_size);
-    return t->keys && t->recs && t->blocks && t->block_size ? 0 : -1;
+    t->nspans = (t->len + MJT_FORMS_SPAN - 1) / MJT_FORMS_SPAN;
+    t->frows = calloc(t->nspans, sizeof *t->frows);
+    t->frows_size = calloc(t->nspans, sizeof *t->frows_size);
+    t->fblocks = calloc(t->nspans, sizeof *t->fblocks);
+    t->fblock_size = calloc(t->nspans, sizeof *t->fblock_size);
+    return t->keys && t->recs && t->blocks && t->block_size && t->frows &&
+                   t->frows_size && t->fblocks && t->fblock_size
+               ? 0
+               : -1;
 }
 
 int gen_build(gen_table *tables, int ntables, const gen_options *opt)
@@ -328,6 +435,8 @@ int gen_build(gen_table *tables, int ntables, const gen_options *opt)
         tables[i].compressed = 0;
         for (size_t b = 0; b < tables[i].nblocks; b++)
             tables[i].compressed += tables[i].block_size[b];
+        if (digest_forms(&tables[i]) < 0)
+            goto nomem;
     }
     rc = 0;
     goto out;
@@ -347,6 +456,14 @@ void gen_table_free(gen_table *t)
 {
     for (size_t b = 0; t->blocks != NULL && b < t->nblocks; b++)
         free(t->blocks[b]);
+    for (size_t s = 0; t->frows != NULL && s < t->nspans; s++) {
+        free(t->frows[s]);
+        free(t->fblocks[s]);
+    }
+    free(t->frows);
+    free(t->frows_size);
+    free(t->fblocks);
+    free(t->fblock_size);
     free(t->blocks);
     free(t->block_size);
     free(t->keys);

@@ -65,6 +65,15 @@ static int put_meta(MDB_txn *txn, MDB_dbi dbi, const gen_table *tables,
         snprintf(buf, sizeof buf, "xxh3:%016llx",
                  (unsigned long long)tables[i].digest);
         rc |= put_text(txn, dbi, name, buf);
+        snprintf(name, sizeof name, "%s%s.patterns", tables[i].name,
+                 MJT_FORMS_SUFFIX);
+        snprintf(buf, sizeof buf, "%zu", tables[i].fpatterns);
+        rc |= put_text(txn, dbi, name, buf);
+        snprintf(name, sizeof name, "%s%s.digest", tables[i].name,
+                 MJT_FORMS_SUFFIX);
+        snprintf(buf, sizeof buf, "xxh3:%016llx",
+                 (unsigned long long)tables[i].fdigest);
+        rc |= put_text(txn, dbi, name, buf);
     }
     return rc;
 }
@@ -117,6 +126,25 @@ static int put_blocks(MDB_txn *txn, MDB_dbi dbi, const gen_table *t)
     return 0;
 }
 
+/* The forms blocks, each under its first row's key. */
+static int put_forms(MDB_txn *txn, MDB_dbi dbi, const gen_table *t)
+{
+    for (size_t s = 0; s < t->nspans; s++) {
+        if (t->frows_size[s] == 0)
+            continue;
+        uint64_t first = 0;
+        for (int b = 7; b >= 0; b--)
+            first = first << 8 | t->frows[s][4 + b];
+        unsigned char kb[8];
+        mjt__be64_put(kb, first);
+        MDB_val key = {8, kb}, val = {t->fblock_size[s], t->fblocks[s]};
+        int rc = mdb_put(txn, dbi, &key, &val, MDB_APPEND);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
 /* Write everything into the environment at tmp; returns an LMDB code. */
 static int write_env(const char *tmp, gen_table *tables, int ntables,
                      const gen_options *opt)
@@ -129,7 +157,7 @@ static int write_env(const char *tmp, gen_table *tables, int ntables,
     if ((rc = mdb_env_create(&env)) != 0)
         return rc;
     if ((rc = mdb_env_set_mapsize(env, MAP_SIZE)) != 0 ||
-        (rc = mdb_env_set_maxdbs(env, 4)) != 0 ||
+        (rc = mdb_env_set_maxdbs(env, 8)) != 0 ||
         (rc = mdb_env_open(env, tmp, MDB_NOSUBDIR | MDB_NOLOCK | MDB_NOSYNC,
                            0644)) != 0 ||
         (rc = mdb_txn_begin(env, NULL, 0, &txn)) != 0)
@@ -138,10 +166,15 @@ static int write_env(const char *tmp, gen_table *tables, int ntables,
         (rc = put_meta(txn, dbi, tables, ntables, opt)) != 0 ||
         (rc = put_meta_digest(txn, dbi)) != 0)
         goto out;
-    for (int i = 0; i < ntables; i++)
+    for (int i = 0; i < ntables; i++) {
+        char forms[32];
+        snprintf(forms, sizeof forms, "%s%s", tables[i].name, MJT_FORMS_SUFFIX);
         if ((rc = mdb_dbi_open(txn, tables[i].name, MDB_CREATE, &dbi)) != 0 ||
-            (rc = put_blocks(txn, dbi, &tables[i])) != 0)
+            (rc = put_blocks(txn, dbi, &tables[i])) != 0 ||
+            (rc = mdb_dbi_open(txn, forms, MDB_CREATE, &dbi)) != 0 ||
+            (rc = put_forms(txn, dbi, &tables[i])) != 0)
             goto out;
+    }
     rc = mdb_txn_commit(txn);
     txn = NULL;
     if (rc == 0)
@@ -242,7 +275,7 @@ int gen_check_existing(const char *path)
     if (stat(path, &st) != 0)
         return errno == ENOENT ? 0 : -1;
     if (S_ISREG(st.st_mode) && mdb_env_create(&env) == 0 &&
-        mdb_env_set_maxdbs(env, 4) == 0 &&
+        mdb_env_set_maxdbs(env, 8) == 0 &&
         mdb_env_open(env, path, MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK, 0) ==
             0 &&
         mdb_txn_begin(env, NULL, MDB_RDONLY, &txn) == 0 &&

@@ -27,6 +27,8 @@ static void usage(FILE *f)
           "       mjq dump [--tables PATH] PATTERN\n"
           "       mjq info [--verify] [PATH]\n"
           "       mjq diff [--json] [--max N] [--full] OLD NEW\n"
+          "       mjq waits [--tables PATH] [--format=seed|text] HAND...\n"
+          "       mjq waits [--tables PATH] --all-one-suit [-j N]\n"
           "\n"
           "Analyse hands (1 to 14 tiles, count 1 or 2 mod 3, text form\n"
           "such as 123m406p789s1122z): shanten of each form, effective\n"
@@ -46,7 +48,13 @@ static void usage(FILE *f)
           "what changed between two table files, record by record (exit\n"
           "0 identical, 1 different, 2 trouble): --full reads tables whose\n"
           "digests are equal too, --max N prints at most N differences,\n"
-          "--json one object a difference and a summary.\n",
+          "--json one object a difference and a summary.\n"
+          "\n"
+          "waits prints each wait of a 3k+1 hand with its shapes; with\n"
+          "--format=seed, a one-suit hand's arrangements as seed 000 lists\n"
+          "them, (111)(234)(567)(99)[89]: completed blocks, then the\n"
+          "waiting block.  --all-one-suit lists all 93,600 one-suit hands\n"
+          "of 13 tiles in successor order, on N threads.\n",
           f);
 }
 
@@ -178,5 +186,7 @@ int main(int argc, char **argv)
         return cmd_info(argc - 1, argv + 1);
     if (argc > 1 && !strcmp(argv[1], "diff"))
         return cli_diff(argc - 1, argv + 1);
+    if (argc > 1 && !strcmp(argv[1], "waits"))
+        return cli_waits(argc - 1, argv + 1);
     return cli_analyze(argc, argv);
 }

@@ -18,6 +18,23 @@ void cli_mask_digits(unsigned mask, char out[10]);
 
 #include "mjt.h"
 
+/* Block b as text, "123p" (with_suit) or "123", into out; returns its
+ * length. */
+size_t cli_block_text(mjt_block b, int with_suit, char out[8]);
+
+/* "ryanmen", "chiitoitsu", ...: the names mjq prints for mjt_shape_kind
+ * and mjt_form values. */
+const char *cli_shape_name(int shape);
+const char *cli_form_name(int form);
+
+/* mjq waits [--format=seed|text] [--all-one-suit [-j N]] [HAND...]. */
+int cli_waits(int argc, char **argv);
+
+/* Print the wait shapes (of a 3k+1 hand) or decompositions (3k+2), as
+ * text lines or as a JSON member `,"shapes":[...]` (nothing when there are
+ * none).  Returns 0, or 1 on a failure. */
+int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json);
+
 /* mjq [options] [HAND...]: the hand analysis. */
 int cli_analyze(int argc, char **argv);
 

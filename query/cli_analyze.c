@@ -67,6 +67,104 @@ static void print_shanten(const mjt_shanten_info *s, int json)
     printf(")\n");
 }
 
+/* ==== Shapes and decompositions ==== */
+
+/* Melds as text ("123p 456p") or JSON strings ("\"123p\",\"456p\""). */
+static void print_melds(const mjt_block *m, int n, int json)
+{
+    for (int i = 0; i < n; i++) {
+        char b[8];
+        cli_block_text(m[i], 1, b);
+        printf(json ? "%s\"%s\"" : "%s%s", i ? (json ? "," : " ") : "", b);
+    }
+}
+
+static void print_pair(int tile, int json)
+{
+    char b[8];
+
+    if (tile == MJT_NO_TILE) {
+        if (json)
+            printf("null");
+        return;
+    }
+    cli_block_text((mjt_block){MJT_PAIR, (uint8_t)tile}, 1, b);
+    printf(json ? "\"%s\"" : " %s", b);
+}
+
+static void print_shape(const mjt_shape *e, int first, int json)
+{
+    char tile[3], wait[8];
+
+    mjt__tile_name(e->tile, tile);
+    cli_block_text(e->wait, 1, wait);
+    if (json) {
+        printf("%s{\"tile\":\"%s\",\"shape\":\"%s\",\"wait\":\"%s\","
+               "\"melds\":[",
+               first ? "" : ",", tile, cli_shape_name(e->shape), wait);
+        print_melds(e->melds, e->melds_len, 1);
+        printf("],\"pair\":");
+        print_pair(e->pair, 1);
+        printf("}");
+        return;
+    }
+    printf("  %-3s %-10s [%s]%s", tile, cli_shape_name(e->shape), wait,
+           e->melds_len ? " " : "");
+    print_melds(e->melds, e->melds_len, 0);
+    print_pair(e->pair, 0);
+    printf("\n");
+}
+
+static void print_decomposition(const mjt_decomposition *d, int first, int json)
+{
+    if (json) {
+        printf("%s{\"form\":\"%s\"", first ? "" : ",", cli_form_name(d->form));
+        if (d->form == MJT_STANDARD) {
+            printf(",\"melds\":[");
+            print_melds(d->melds, d->melds_len, 1);
+            printf("],\"pair\":");
+            print_pair(d->pair, 1);
+        }
+        printf("}");
+        return;
+    }
+    printf("  %-10s", cli_form_name(d->form));
+    if (d->form == MJT_STANDARD) {
+        printf(" ");
+        print_melds(d->melds, d->melds_len, 0);
+        print_pair(d->pair, 0);
+    }
+    printf("\n");
+}
+
+int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json)
+{
+    size_t n;
+
+    if (h->len % 3 == 1) {
+        mjt_shape e[MJT_MAX_SHAPES];
+        if (mjt_shapes(t, h, e, MJT_MAX_SHAPES, &n) != MJT_OK)
+            return 1;
+        if (n > 0)
+            printf(json ? ",\"shapes\":[" : "shapes\n");
+        for (size_t i = 0; i < n; i++)
+            print_shape(&e[i], i == 0, json);
+    } else {
+        mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
+        if (mjt_decompositions(t, h, d, MJT_MAX_DECOMPOSITIONS, &n) != MJT_OK)
+            return 1;
+        if (n > 0)
+            printf(json ? ",\"decompositions\":[" : "decompositions\n");
+        for (size_t i = 0; i < n; i++)
+            print_decomposition(&d[i], i == 0, json);
+    }
+    if (n > 0 && json)
+        printf("]");
+    return 0;
+}
+
+/* ==== Analysis ==== */
+
 /* Print the analysis of a valid hand.  Returns 0, or 1 on a failure. */
 static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
 {
@@ -90,13 +188,15 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
             printf(",\"ukeire\":{\"tiles\":[%s],\"count\":%d}", list, u.count);
             if (s.overall == 0)
                 printf(",\"waits\":[%s]", list);
-            printf("}\n");
         } else {
             printf("ukeire    %s (%d tiles)\n", list, u.count);
             if (s.overall == 0)
                 printf("waits     %s\n", list);
         }
-        return 0;
+        int rc = cli_print_forms(t, h, o->json);
+        if (o->json)
+            printf("}\n");
+        return rc;
     }
     mjt_discard d[14];
     size_t n;
@@ -120,8 +220,11 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
                    d[i].shanten, list, d[i].count);
     }
     if (o->json)
-        printf("]}\n");
-    return 0;
+        printf("]");
+    int rc = cli_print_forms(t, h, o->json);
+    if (o->json)
+        printf("}\n");
+    return rc;
 }
 
 /* Parse a hand and check it against the visible tiles. */

@@ -42,3 +42,42 @@ void cli_mask_digits(unsigned mask, char out[10])
             out[n++] = (char)('1' + r);
     out[n] = '\0';
 }
+
+size_t cli_block_text(mjt_block b, int with_suit, char out[8])
+{
+    static const char offsets[][3] = {
+        [MJT_RUN] = {0, 1, 2},        [MJT_TRIPLET] = {0, 0, 0},
+        [MJT_PAIR] = {0, 0, -1},      [MJT_WAIT_ONE] = {0, -1, -1},
+        [MJT_WAIT_PAIR] = {0, 0, -1}, [MJT_WAIT_SIDE] = {0, 1, -1},
+        [MJT_WAIT_GAP] = {0, 2, -1},
+    };
+    size_t n = 0;
+    int rank = b.tile % 9;
+
+    for (int i = 0;
+         i < 3 && b.kind <= MJT_WAIT_GAP && (i == 0 || offsets[b.kind][i] >= 0);
+         i++)
+        out[n++] = (char)('1' + rank + offsets[b.kind][i]);
+    if (with_suit)
+        out[n++] = "mpsz"[b.tile / 9];
+    out[n] = '\0';
+    return n;
+}
+
+const char *cli_shape_name(int shape)
+{
+    static const char *const names[] = {
+        [MJT_TANKI] = "tanki",           [MJT_SHANPON] = "shanpon",
+        [MJT_KANCHAN] = "kanchan",       [MJT_PENCHAN] = "penchan",
+        [MJT_RYANMEN] = "ryanmen",       [MJT_SHAPE_CHIITOITSU] = "chiitoitsu",
+        [MJT_SHAPE_KOKUSHI] = "kokushi", [MJT_SHAPE_KOKUSHI13] = "kokushi13",
+    };
+    return shape >= 0 && shape <= MJT_SHAPE_KOKUSHI13 ? names[shape] : "?";
+}
+
+const char *cli_form_name(int form)
+{
+    return form == MJT_CHIITOITSU ? "chiitoitsu"
+           : form == MJT_KOKUSHI  ? "kokushi"
+                                  : "standard";
+}

@@ -12,6 +12,22 @@
  * Slot 0 (no meld, no pair) needs nothing, so its mask is not stored.
  *
  * A part's code and the dense index are core/index.h's.
+ *
+ * Forms (core/forms.h) sit beside the records: each pattern has a 32-bit
+ * word, by the same dense index, pointing at its forms in one array of
+ * 64-bit form words shared by both tables:
+ *
+ *   pattern word  bits  0..21  index of its first form
+ *                 bits 22..26  complete forms (decompositions), first
+ *                 bits 27..31  short forms (arrangements), after them
+ *   form word     bytes 0..3   meld blocks (kind << 4 | rank), 0xFF unused
+ *                 byte  4      the pair block, or 0xFF
+ *                 byte  5      the waiting block, or 0xFF
+ *                 bits 48..56  winning ranks (short forms)
+ *                 bits 60..62  number of melds
+ *
+ * The empty pattern has one complete form with no block, so that a hand
+ * whose part is empty joins like any other.
  */
 #ifndef MJT_QUERY_INTERNAL_H
 #define MJT_QUERY_INTERNAL_H
@@ -31,7 +47,10 @@ struct mjt_tables {
     const uint32_t *base[4]; /* ix's base array of each part */
     mjt__index ix;
     mjt__mrec *suit, *honor;
-    uint64_t digest[2];
+    const uint32_t *fidx[4]; /* pattern words of each part's table */
+    uint32_t *fidx_of[2];    /* suit, honor */
+    uint64_t *forms;
+    uint64_t digest[2], fdigest[2];
     char solver[32];
 };
 
@@ -58,6 +77,25 @@ static inline unsigned mjt__mrec_need(const mjt__mrec *r, int slot)
         return slot == 0 ? 0 : (unsigned)(r->w0 >> (31 + 9 * slot)) & 0x1FF;
     return (unsigned)(r->w1 >> (9 * (slot - 3))) & 0x1FF;
 }
+
+#define MJT__F_NONE 0xFF
+#define MJT__F_FIRST(w) ((w)&0x3FFFFFu)
+#define MJT__F_COMPLETE(w) ((w) >> 22 & 0x1F)
+#define MJT__F_SHORT(w) ((w) >> 27)
+#define MJT__F_MAX_FIRST 0x3FFFFFu
+#define MJT__F_MAX_COUNT 31
+
+static inline uint32_t mjt__fword(const struct mjt_tables *t, int part,
+                                  uint32_t code)
+{
+    return t->fidx[part][mjt__index_of(t, part, code)];
+}
+
+/* mjt_tables_open, or with forms_only only the forms and their digests
+ * (then only mjt_shapes and mjt_decompositions may be asked): for mjq
+ * waits, which needs no record. */
+int mjt__tables_open(mjt_tables **out, const char *path, int forms_only,
+                     mjt_diag *diag);
 
 /* Pack a solved record into its in-memory form. */
 mjt__mrec mjt__mrec_pack(const mjt__record *rec);

@@ -212,6 +212,99 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
  */
 int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits);
 
+/* ==== Decompositions and wait shapes ==== */
+
+/* A block of tiles, named by its kind and its lowest tile (0-33). */
+enum mjt_block_kind {
+    MJT_RUN,       /* meld: tile, tile+1, tile+2 */
+    MJT_TRIPLET,   /* meld: three of tile */
+    MJT_PAIR,      /* two of tile */
+    MJT_WAIT_ONE,  /* waiting block: tile alone (tanki) */
+    MJT_WAIT_PAIR, /* waiting block: two of tile (shanpon) */
+    MJT_WAIT_SIDE, /* waiting block: tile, tile+1 (ryanmen, penchan) */
+    MJT_WAIT_GAP   /* waiting block: tile, tile+2 (kanchan) */
+};
+
+typedef struct mjt_block {
+    uint8_t kind; /* an mjt_block_kind */
+    uint8_t tile;
+} mjt_block;
+
+/* No tile: the pair of a form that has none. */
+#define MJT_NO_TILE 255
+
+enum mjt_form { MJT_STANDARD, MJT_CHIITOITSU, MJT_KOKUSHI };
+
+/*
+ * One way a complete hand splits.  Standard form: melds_len melds (len / 3,
+ * by suit m, p, s, z, and within a suit by top tile, a run before a
+ * triplet ending on the same tile) and the pair.  Seven pairs and thirteen
+ * orphans: no melds, pair MJT_NO_TILE.
+ */
+typedef struct mjt_decomposition {
+    uint8_t form; /* an mjt_form */
+    uint8_t pair;
+    uint8_t melds_len;
+    mjt_block melds[4];
+} mjt_decomposition;
+
+/* The most decompositions a hand has: 4 standard (e.g. 11122233344455m)
+ * and seven pairs (tests/test_shapes.c checks this bound). */
+#define MJT_MAX_DECOMPOSITIONS 5
+
+/*
+ * Decompositions of a complete 3k+2 hand, without repeats, into out (cap
+ * entries): the standard ones, then seven pairs, then thirteen orphans.
+ * *len gets their number: 0 when the hand is not complete.  MJT_ESPACE
+ * when there are more than cap (the first cap are written); a buffer of
+ * MJT_MAX_DECOMPOSITIONS never is too small.  MJT_ECOUNT for a 3k+1 hand.
+ */
+int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
+                       mjt_decomposition *out, size_t cap, size_t *len);
+
+enum mjt_shape_kind {
+    MJT_TANKI,            /* wait: the single tile; the rest has no pair */
+    MJT_SHANPON,          /* wait: a pair, which becomes a triplet */
+    MJT_KANCHAN,          /* wait: tile, tile+2; wins on the middle */
+    MJT_PENCHAN,          /* wait: 12 winning 3, or 89 winning 7 */
+    MJT_RYANMEN,          /* wait: two in a row, open at both ends */
+    MJT_SHAPE_CHIITOITSU, /* seven pairs, waiting on the single */
+    MJT_SHAPE_KOKUSHI,    /* thirteen orphans waiting on the missing one */
+    MJT_SHAPE_KOKUSHI13   /* thirteen orphans, 13-sided */
+};
+
+/*
+ * One way a winning tile completes a tenpai hand.  Standard form: wait is
+ * the waiting block, melds the completed melds (ordered as in
+ * mjt_decomposition) and pair the other pair, MJT_NO_TILE for tanki (the
+ * waiting tile becomes the pair).  Seven pairs and thirteen orphans: wait
+ * is MJT_WAIT_ONE on the winning tile, no melds and no pair.
+ */
+typedef struct mjt_shape {
+    uint8_t tile;  /* the winning tile */
+    uint8_t shape; /* an mjt_shape_kind */
+    uint8_t pair;
+    uint8_t melds_len;
+    mjt_block wait;
+    mjt_block melds[4];
+} mjt_shape;
+
+/* The most shapes a 13-tile hand has: 20 (1112345678999m) and one of
+ * seven pairs, or 13 of thirteen orphans (tests/test_shapes.c). */
+#define MJT_MAX_SHAPES 21
+
+/*
+ * Wait shapes of a tenpai 3k+1 hand into out (cap entries): for every
+ * winning tile (never a kind held 4 times), every distinct arrangement it
+ * completes, standard ones first by winning tile, then seven pairs, then
+ * thirteen orphans.  *len gets their number: 0 when the hand is not
+ * tenpai.  MJT_ESPACE when there are more than cap (the first cap are
+ * written); a buffer of MJT_MAX_SHAPES never is too small.  MJT_ECOUNT for
+ * a 3k+2 hand.
+ */
+int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
+               size_t cap, size_t *len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -23,7 +23,7 @@ const int mjt__table_ranks[MJT__NTABLES] = {9, 7};
 struct mjt__tfile {
     MDB_env *env;
     MDB_txn *txn;
-    MDB_dbi meta, dbi[MJT__NTABLES];
+    MDB_dbi meta, dbi[MJT__NTABLES], fdbi[MJT__NTABLES];
     long long size;
     int format;
     ZSTD_DCtx *dctx;
@@ -65,7 +65,7 @@ static int open_env(mjt__tfile *f, const char *path, mjt_diag *diag)
         return rc;
     if (mdb_env_create(&f->env) != 0)
         return fail(diag, MJT_ENOMEM, path, "out of memory");
-    mdb_env_set_maxdbs(f->env, 4);
+    mdb_env_set_maxdbs(f->env, 8);
     /* Map the file, not the 256 MB the writer reserved: LMDB takes the
      * size given here when it covers every page the file holds. */
     mdb_env_set_mapsize(f->env, (size_t)f->size);
@@ -155,6 +155,15 @@ static int check_meta(mjt__tfile *f, const char *path, int oldest,
                           mjt__table_names[t]);
             return MJT_EFORMAT;
         }
+    for (int t = 0; t < MJT__NTABLES && f->format >= 3; t++) {
+        char name[32];
+        snprintf(name, sizeof name, "%s%s", mjt__table_names[t],
+                 MJT_FORMS_SUFFIX);
+        if (mdb_dbi_open(f->txn, name, 0, &f->fdbi[t]) != 0) {
+            mjt__diag_set(diag, MJT_EFORMAT, -1, "%s: no %s table", path, name);
+            return MJT_EFORMAT;
+        }
+    }
     return MJT_OK;
 }
 
@@ -382,6 +391,134 @@ int mjt__tfile_check_digest(mjt__tfile *f, int table, uint64_t digest,
     mjt__diag_set(diag, MJT_ECORRUPT, -1,
                   "%s: %s table content hashes to %s, the file records %s "
                   "(the file is damaged)",
+                  path, name, got, want[0] ? want : "none");
+    return MJT_ECORRUPT;
+}
+
+/* ==== Forms ==== */
+
+static int forms_damaged(mjt_diag *diag, const char *table)
+{
+    mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                  "a block of the %s forms does not decode (the file is "
+                  "damaged)",
+                  table);
+    return MJT_ECORRUPT;
+}
+
+/* Decompress the forms block in v into *raw (grown to fit, at most what
+ * a span can hold); returns its size, or 0. */
+static size_t forms_decompress(mjt__tfile *f, const MDB_val *v,
+                               unsigned char **raw, size_t *cap)
+{
+    unsigned long long want = ZSTD_getFrameContentSize(v->mv_data, v->mv_size);
+    size_t most = 4 + (size_t)MJT_FORMS_SPAN * MJT_FORMS_ROW_MAX;
+
+    if (want == ZSTD_CONTENTSIZE_ERROR || want == ZSTD_CONTENTSIZE_UNKNOWN ||
+        want < 4 || want > most)
+        return 0;
+    if (want > *cap) {
+        unsigned char *p = realloc(*raw, (size_t)want);
+        if (p == NULL)
+            return 0;
+        *raw = p;
+        *cap = (size_t)want;
+    }
+    size_t size =
+        ZSTD_decompressDCtx(f->dctx, *raw, *cap, v->mv_data, v->mv_size);
+    return ZSTD_isError(size) || size != want ? 0 : size;
+}
+
+/* Decode one forms block's rows, checking keys rise across blocks. */
+static int forms_block(int table, const unsigned char *raw, size_t size,
+                       uint64_t first, uint64_t *last, int *any,
+                       mjt__forms_fn fn, void *ctx, mjt_diag *diag)
+{
+    const char *name = mjt__table_names[table];
+    uint32_t n = raw[0] | (uint32_t)raw[1] << 8 | (uint32_t)raw[2] << 16 |
+                 (uint32_t)raw[3] << 24;
+    size_t at = 4;
+    mjt__forms fm;
+    uint64_t key;
+
+    for (uint32_t i = 0; i < n; i++) {
+        size_t used = mjt__forms_row_decode(raw + at, size - at,
+                                            mjt__table_ranks[table], &key, &fm);
+        if (used == 0 || (*any && key <= *last) || (i == 0 && key != first))
+            return forms_damaged(diag, name);
+        *any = 1;
+        *last = key;
+        at += used;
+        int rc = fn(ctx, key, &fm);
+        if (rc != 0)
+            return rc;
+    }
+    return n == 0 || at != size ? forms_damaged(diag, name) : MJT_OK;
+}
+
+int mjt__tfile_each_forms(mjt__tfile *f, int table, mjt__forms_fn fn, void *ctx,
+                          uint64_t *digest, mjt_diag *diag)
+{
+    XXH3_state_t *xxh;
+    MDB_cursor *c;
+    MDB_val k, v;
+    unsigned char *raw = NULL;
+    size_t cap = 0, size;
+    uint64_t last = 0;
+    int rc = MJT_OK, any = 0, op = MDB_FIRST;
+
+    if (f->format < 3) {
+        if (digest != NULL)
+            *digest = 0;
+        return MJT_OK;
+    }
+    if ((xxh = XXH3_createState()) == NULL)
+        return MJT_ENOMEM;
+    if (mdb_cursor_open(f->txn, f->fdbi[table], &c) != 0) {
+        XXH3_freeState(xxh);
+        return MJT_EIO;
+    }
+    XXH3_64bits_reset(xxh);
+    while ((rc = mdb_cursor_get(c, &k, &v, op)) == 0) {
+        op = MDB_NEXT;
+        if (k.mv_size != 8 ||
+            (size = forms_decompress(f, &v, &raw, &cap)) == 0) {
+            rc = forms_damaged(diag, mjt__table_names[table]);
+            break;
+        }
+        XXH3_64bits_update(xxh, raw + 4, size - 4);
+        rc = forms_block(table, raw, size, mjt__be64_get(k.mv_data), &last,
+                         &any, fn, ctx, diag);
+        if (rc != MJT_OK)
+            break;
+    }
+    if (rc == MDB_NOTFOUND) {
+        rc = MJT_OK;
+        if (digest != NULL)
+            *digest = XXH3_64bits_digest(xxh);
+    } else if (rc > 0) {
+        rc = fail(diag, MJT_EIO, "table", mdb_strerror(rc));
+    }
+    free(raw);
+    mdb_cursor_close(c);
+    XXH3_freeState(xxh);
+    return rc;
+}
+
+int mjt__tfile_check_forms_digest(mjt__tfile *f, int table, uint64_t digest,
+                                  const char *path, mjt_diag *diag)
+{
+    const char *name = mjt__table_names[table];
+    char key[48], want[64], got[64];
+
+    snprintf(key, sizeof key, "%s%s.digest", name, MJT_FORMS_SUFFIX);
+    snprintf(got, sizeof got, "xxh3:%016llx", (unsigned long long)digest);
+    if (mjt__tfile_meta(f, key, want, sizeof want) == MJT_OK &&
+        strcmp(want, got) == 0)
+        return MJT_OK;
+    mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                  "%s: %s forms hash to %s, the file records %s (the file "
+                  "is damaged)",
                   path, name, got, want[0] ? want : "none");
     return MJT_ECORRUPT;
 }

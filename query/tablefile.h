@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "mjt.h"
+#include "forms.h"
 #include "record.h"
 
 enum { MJT__SUIT, MJT__HONOR, MJT__NTABLES };
@@ -71,6 +72,20 @@ int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn, void *ctx,
  * with diag naming path, the table and both digests. */
 int mjt__tfile_check_digest(mjt__tfile *f, int table, uint64_t digest,
                             const char *path, mjt_diag *diag);
+
+/*
+ * Call fn for the forms of every pattern of table that has any, in key
+ * order (nothing for a file of format 1 or 2, which has none); a block
+ * that does not decode, a malformed row or keys out of order is
+ * MJT_ECORRUPT.  fn returning non-zero stops the walk and is returned.  On
+ * MJT_OK, *digest (if not NULL) is the XXH3-64 of the rows, for
+ * mjt__tfile_check_forms_digest.
+ */
+typedef int (*mjt__forms_fn)(void *ctx, uint64_t key, const mjt__forms *f);
+int mjt__tfile_each_forms(mjt__tfile *f, int table, mjt__forms_fn fn, void *ctx,
+                          uint64_t *digest, mjt_diag *diag);
+int mjt__tfile_check_forms_digest(mjt__tfile *f, int table, uint64_t digest,
+                                  const char *path, mjt_diag *diag);
 
 /* Bytes the file takes on disk. */
 long long mjt__tfile_size(const mjt__tfile *f);

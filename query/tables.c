@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "forms.h"
 #include "suit.h"
 #include "tiles.h"
 
@@ -104,7 +105,122 @@ out:
     return rc;
 }
 
+/* ==== Forms ==== */
+
+/* The forms being gathered from both tables into one array. */
+typedef struct floader {
+    struct mjt_tables *t;
+    int table;
+    uint32_t *idx;
+    size_t nidx, len, cap; /* forms in t->forms, and its room */
+    int bad;               /* a row the file decoded but we refuse */
+} floader;
+
+static int fl_put(floader *l, uint64_t w)
+{
+    if (l->len == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 4096;
+        uint64_t *p = realloc(l->t->forms, cap * sizeof *p);
+        if (p == NULL)
+            return MJT_ENOMEM;
+        l->t->forms = p;
+        l->cap = cap;
+    }
+    l->t->forms[l->len++] = w;
+    return MJT_OK;
+}
+
+/* A form's word (internal.h) from its blocks in the file, or 0 when the
+ * blocks are not melds, then a pair, then a wait where they must be. */
+static uint64_t form_word(const uint8_t *b, int width, int tiles, int is_short,
+                          unsigned wins)
+{
+    uint64_t w = UINT64_C(0x0000FFFFFFFFFFFF);
+    int n = width, melds;
+
+    if (is_short) {
+        int k = mjt__block_kind(b[--n]);
+        if (k < MJT__WAIT_SINGLE)
+            return 0;
+        w = (w & ~(UINT64_C(0xFF) << 40)) | (uint64_t)b[n] << 40;
+        if (tiles % 3 == 1 && k != MJT__WAIT_SINGLE)
+            goto pair;
+    } else if (tiles % 3 == 2) {
+    pair:
+        if (mjt__block_kind(b[--n]) != MJT__PAIR)
+            return 0;
+        w = (w & ~(UINT64_C(0xFF) << 32)) | (uint64_t)b[n] << 32;
+    }
+    for (melds = 0; melds < n; melds++) {
+        if (mjt__block_kind(b[melds]) > MJT__TRIPLET)
+            return 0;
+        w = (w & ~(UINT64_C(0xFF) << (8 * melds))) | (uint64_t)b[melds]
+                                                         << (8 * melds);
+    }
+    return w | (uint64_t)wins << 48 | (uint64_t)melds << 60;
+}
+
+static int load_forms_of(void *ctx, uint64_t key, const mjt__forms *f)
+{
+    floader *l = ctx;
+    int ranks = mjt__table_ranks[l->table], tiles = mjt__key_tiles(key);
+    uint32_t idx = mjt__index_of(l->t, l->table == MJT__SUIT ? 0 : 3,
+                                 mjt__code_of_key(key, ranks));
+    int wc = mjt__forms_width(tiles, 0), ws = mjt__forms_width(tiles, 1);
+
+    if (idx >= l->nidx || l->len > MJT__F_MAX_FIRST ||
+        f->ncomplete > MJT__F_MAX_COUNT || f->nshort > MJT__F_MAX_COUNT)
+        return l->bad = MJT_ECORRUPT;
+    l->idx[idx] = (uint32_t)l->len | (uint32_t)f->ncomplete << 22 |
+                  (uint32_t)f->nshort << 27;
+    for (int i = 0; i < f->ncomplete + f->nshort; i++) {
+        int sh = i >= f->ncomplete;
+        const uint8_t *b = sh ? f->shorts[i - f->ncomplete] : f->complete[i];
+        uint64_t w = form_word(b, sh ? ws : wc, tiles, sh,
+                               sh ? f->wins[i - f->ncomplete] : 0);
+        if (w == 0)
+            return l->bad = MJT_ECORRUPT;
+        if (fl_put(l, w) != MJT_OK)
+            return MJT_ENOMEM;
+    }
+    return MJT_OK;
+}
+
+static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
+                      const char *path, mjt_diag *diag)
+{
+    uint64_t digest;
+    int rc;
+
+    l->nidx = l->table == MJT__SUIT ? MJT_SUIT_PATTERNS : MJT_HONOR_PATTERNS;
+    if ((l->idx = calloc(l->nidx, sizeof *l->idx)) == NULL)
+        return MJT_ENOMEM;
+    t->fidx_of[l->table] = l->idx;
+    /* The empty pattern: one decomposition of nothing. */
+    l->idx[mjt__index_of(t, l->table == MJT__SUIT ? 0 : 3, 0)] =
+        (uint32_t)l->len | 1u << 22;
+    if ((rc = fl_put(l, UINT64_C(0x0000FFFFFFFFFFFF))) != MJT_OK)
+        return rc;
+    rc = mjt__tfile_each_forms(f, l->table, load_forms_of, l, &digest, diag);
+    if (rc == MJT_ENOMEM)
+        return rc;
+    if (l->bad)
+        mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                      "%s: the %s forms are malformed (the file is damaged)",
+                      path, mjt__table_names[l->table]);
+    if (rc != MJT_OK)
+        return rc;
+    t->fdigest[l->table] = digest;
+    return mjt__tfile_check_forms_digest(f, l->table, digest, path, diag);
+}
+
 int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag)
+{
+    return mjt__tables_open(out, path, 0, diag);
+}
+
+int mjt__tables_open(mjt_tables **out, const char *path, int forms_only,
+                     mjt_diag *diag)
 {
     struct mjt_tables *t;
     mjt__tfile *f = NULL;
@@ -124,14 +240,25 @@ int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag)
         t->base[part] = part < 3 ? t->ix.base_suit : t->ix.base_honor;
     if ((rc = mjt__tfile_open(&f, path, diag)) != MJT_OK)
         goto fail;
-    for (int table = 0; table < MJT__NTABLES; table++)
-        if ((rc = load_table(t, f, table, path, diag)) != MJT_OK)
+    floader fl = {t, 0, NULL, 0, 0, 0, 0};
+    for (int table = 0; table < MJT__NTABLES; table++) {
+        if (!forms_only && (rc = load_table(t, f, table, path, diag)) != MJT_OK)
             goto fail;
+        fl.table = table;
+        if ((rc = load_forms(t, f, &fl, path, diag)) != MJT_OK) {
+            if (rc == MJT_ENOMEM)
+                mjt__diag_set(diag, MJT_ENOMEM, -1, "%s: out of memory", path);
+            goto fail;
+        }
+    }
     mjt__tfile_meta(f, "solver", t->solver, sizeof t->solver);
     mjt__tfile_close(f);
-    for (int part = 0; part < 3; part++)
+    for (int part = 0; part < 3; part++) {
         t->rec[part] = t->suit;
+        t->fidx[part] = t->fidx_of[MJT__SUIT];
+    }
     t->rec[3] = t->honor;
+    t->fidx[3] = t->fidx_of[MJT__HONOR];
     *out = t;
     return MJT_OK;
 fail:
@@ -146,5 +273,8 @@ void mjt_tables_close(mjt_tables *t)
         return;
     free(t->suit);
     free(t->honor);
+    free(t->fidx_of[0]);
+    free(t->fidx_of[1]);
+    free(t->forms);
     free(t);
 }

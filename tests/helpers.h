@@ -19,6 +19,32 @@ void brute_shanten(const uint8_t counts[MJT_KINDS], mjt_shanten_info *out);
 /* Kinds whose draw lowers the overall shanten of a 3k+1 hand. */
 uint64_t brute_ukeire(const uint8_t counts[MJT_KINDS]);
 
+/*
+ * A standard-form arrangement as the brute force (brute_forms.c) finds it:
+ * melds sorted by (tile, kind), the pair (MJT_NO_TILE if none), and for a
+ * wait arrangement the winning tile, the waiting block and the shape
+ * (tile and wait.tile MJT_NO_TILE for a decomposition).  Zeroed first, so
+ * two equal arrangements are equal bytes.
+ */
+typedef struct brute_arr {
+    uint8_t tile, shape, pair, melds_len;
+    mjt_block wait;
+    mjt_block melds[4];
+} brute_arr;
+
+/* Every standard decomposition of counts (3k or 3k+2 tiles, melds only or
+ * melds and a pair); writes at most cap, returns how many there are. */
+int brute_decompositions(const uint8_t counts[MJT_KINDS], brute_arr *out,
+                         int cap);
+
+/* Every distinct (winning tile, standard arrangement) of a 3k+1 hand,
+ * never winning on a fifth copy, sorted; writes at most cap, returns how
+ * many there are. */
+int brute_shapes(const uint8_t counts[MJT_KINDS], brute_arr *out, int cap);
+
+/* qsort order of blocks: by tile, then kind. */
+int brute_block_cmp(const void *a, const void *b);
+
 /* The tables `make test` generated (build/test/mjt.lmdb), opened once per
  * test process. */
 const mjt_tables *test_tables(void);

@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Decompositions and wait shapes, joined from the per-part forms that the
+ * tables hold (internal.h).
+ *
+ * A complete hand is complete part by part: every part is a complete
+ * pattern, and its decompositions are the products of the parts' own.  A
+ * tenpai hand's arrangements are found with seed 002's filter, as waits are
+ * (analyze.c): the part sizes mod 3 are either one 1 and the rest 0, and
+ * then the 1 part holds the waiting block (with or without the pair) and
+ * the others are melds only; or two 2s and the rest 0, and then either 2
+ * part holds the waiting block and the other the pair.  So each arrangement
+ * is one short form of the waiting part times one complete form of each
+ * other part, and the distinct arrangements of the hand are exactly these
+ * products, since forms of one part are distinct and parts do not mix.
+ *
+ * Nothing is searched: the work is writing the answer, a few stores per
+ * entry.
+ */
+#include "internal.h"
+
+#include "forms.h"
+
+/* The public block kinds are the tables' own, so a block byte's kind is
+ * copied, not translated. */
+_Static_assert((int)MJT_RUN == MJT__RUN && (int)MJT_TRIPLET == MJT__TRIPLET &&
+                   (int)MJT_PAIR == MJT__PAIR &&
+                   (int)MJT_WAIT_ONE == MJT__WAIT_SINGLE &&
+                   (int)MJT_WAIT_PAIR == MJT__WAIT_PAIR &&
+                   (int)MJT_WAIT_SIDE == MJT__WAIT_SIDE &&
+                   (int)MJT_WAIT_GAP == MJT__WAIT_GAP,
+               "block kinds of mjt.h and core/forms.h differ");
+
+#define YAOCHU                                                                 \
+    (UINT64_C(1) << 0 | UINT64_C(1) << 8 | UINT64_C(1) << 9 |                  \
+     UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |               \
+     UINT64_C(0x7F) << 27)
+
+/* An answer being written: entries past cap are counted, not stored. */
+typedef struct sink {
+    void *out;
+    size_t cap, len;
+} sink;
+
+/* The complete forms of every part but `skip` (-1: none), as an odometer
+ * over their lists. */
+typedef struct combo {
+    int n;
+    int part[4];
+    const uint64_t *first[4];
+    int count[4], at[4];
+} combo;
+
+/* Set up c over the parts other than skip1 and skip2; 0 when a part has
+ * no complete form (then nothing joins). */
+static int combo_init(combo *c, const mjt_tables *t, const mjt_hand *h,
+                      int skip1, int skip2)
+{
+    c->n = 0;
+    for (int p = 0; p < 4; p++) {
+        if (p == skip1 || p == skip2)
+            continue;
+        uint32_t w = mjt__fword(t, p, h->code[p]);
+        if (MJT__F_COMPLETE(w) == 0)
+            return 0;
+        c->part[c->n] = p;
+        c->first[c->n] = t->forms + MJT__F_FIRST(w);
+        c->count[c->n] = (int)MJT__F_COMPLETE(w);
+        c->at[c->n++] = 0;
+    }
+    return 1;
+}
+
+/* Step to the next combination; 0 after the last. */
+static int combo_next(combo *c)
+{
+    for (int i = c->n - 1; i >= 0; i--) {
+        if (++c->at[i] < c->count[i])
+            return 1;
+        c->at[i] = 0;
+    }
+    return 0;
+}
+
+/* Append the melds of form word f of part p to melds[*n]; returns its
+ * pair's tile, or MJT_NO_TILE. */
+static inline int add_melds(uint64_t f, int p, mjt_block *melds, uint8_t *n)
+{
+    int base = 9 * p, k = (int)(f >> 60 & 7);
+
+    for (int i = 0; i < k; i++) {
+        unsigned b = (unsigned)(f >> (8 * i)) & 0xFF;
+        melds[*n].kind = (uint8_t)(b >> 4);
+        melds[*n].tile = (uint8_t)(base + (b & 0xF));
+        ++*n;
+    }
+    unsigned pair = (unsigned)(f >> 32) & 0xFF;
+    return pair == MJT__F_NONE ? MJT_NO_TILE : base + (int)(pair & 0xF);
+}
+
+/* ==== Decompositions ==== */
+
+static void put_decomposition(sink *s, const mjt_decomposition *d)
+{
+    if (s->len < s->cap)
+        ((mjt_decomposition *)s->out)[s->len] = *d;
+    s->len++;
+}
+
+static void standard_decompositions(const mjt_tables *t, const mjt_hand *h,
+                                    sink *s)
+{
+    combo c;
+
+    if (!combo_init(&c, t, h, -1, -1))
+        return;
+    do {
+        mjt_decomposition d = {MJT_STANDARD, MJT_NO_TILE, 0, {{0, 0}}};
+        for (int i = 0; i < c.n; i++) {
+            int pair = add_melds(c.first[i][c.at[i]], c.part[i], d.melds,
+                                 &d.melds_len);
+            if (pair != MJT_NO_TILE)
+                d.pair = (uint8_t)pair;
+        }
+        put_decomposition(s, &d);
+    } while (combo_next(&c));
+}
+
+int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
+                       mjt_decomposition *out, size_t cap, size_t *len)
+{
+    sink s = {out, out == NULL ? 0 : cap, 0};
+
+    if (t == NULL || h == NULL || len == NULL)
+        return MJT_EINVAL;
+    *len = 0;
+    if (h->len < 2 || h->len > 14 || h->len % 3 != 2)
+        return MJT_ECOUNT;
+    standard_decompositions(t, h, &s);
+    if (h->len == 14) {
+        mjt_decomposition d = {MJT_CHIITOITSU, MJT_NO_TILE, 0, {{0, 0}}};
+        if (__builtin_popcountll(h->ge[1]) == 7 && h->ge[2] == 0)
+            put_decomposition(&s, &d);
+        d.form = MJT_KOKUSHI;
+        if (h->ge[0] == YAOCHU)
+            put_decomposition(&s, &d);
+    }
+    *len = s.len;
+    return s.len > s.cap ? MJT_ESPACE : MJT_OK;
+}
+
+/* ==== Shapes ==== */
+
+static void put_shape(sink *s, const mjt_shape *e)
+{
+    if (s->len < s->cap)
+        ((mjt_shape *)s->out)[s->len] = *e;
+    s->len++;
+}
+
+/* The shape a waiting block makes. */
+static int shape_of(unsigned wait)
+{
+    switch (wait >> 4) {
+    case MJT__WAIT_SINGLE:
+        return MJT_TANKI;
+    case MJT__WAIT_PAIR:
+        return MJT_SHANPON;
+    case MJT__WAIT_GAP:
+        return MJT_KANCHAN;
+    default: /* a side wait: 12 and 89 are closed at one end */
+        return (wait & 0xF) == 0 || (wait & 0xF) == 7 ? MJT_PENCHAN
+                                                      : MJT_RYANMEN;
+    }
+}
+
+/* Every arrangement with the waiting block in part w and the rest in the
+ * complete forms of the other parts (one of which may hold the pair). */
+static void shapes_in(const mjt_tables *t, const mjt_hand *h, int w, sink *s)
+{
+    uint32_t fw = mjt__fword(t, w, h->code[w]);
+    const uint64_t *f = t->forms + MJT__F_FIRST(fw) + MJT__F_COMPLETE(fw);
+    int n = (int)MJT__F_SHORT(fw);
+    unsigned wins = 0;
+    combo c;
+
+    if (n == 0 || !combo_init(&c, t, h, w, -1))
+        return;
+    for (int i = 0; i < n; i++)
+        wins |= (unsigned)(f[i] >> 48) & 0x1FF;
+    for (; wins != 0; wins &= wins - 1) {
+        int r = __builtin_ctz(wins);
+        for (int i = 0; i < n; i++) {
+            if (!(f[i] >> (48 + r) & 1))
+                continue;
+            unsigned wait = (unsigned)(f[i] >> 40) & 0xFF;
+            mjt_shape e = {0};
+            e.tile = (uint8_t)(9 * w + r);
+            e.shape = (uint8_t)shape_of(wait);
+            e.wait.kind = (uint8_t)(wait >> 4);
+            e.wait.tile = (uint8_t)(9 * w + (int)(wait & 0xF));
+            int pair = add_melds(f[i], w, e.melds, &e.melds_len);
+            for (int k = 0; k < c.n; k++)
+                c.at[k] = 0;
+            do {
+                mjt_shape x = e;
+                int p = pair;
+                for (int k = 0; k < c.n; k++) {
+                    int q = add_melds(c.first[k][c.at[k]], c.part[k], x.melds,
+                                      &x.melds_len);
+                    if (q != MJT_NO_TILE)
+                        p = q;
+                }
+                x.pair = (uint8_t)p;
+                put_shape(s, &x);
+            } while (combo_next(&c));
+        }
+    }
+}
+
+/* Seven pairs and thirteen orphans of a 13-tile hand. */
+static void special_shapes(const mjt_hand *h, sink *s)
+{
+    mjt_shape e = {0};
+    uint64_t ge0 = h->ge[0], ge1 = h->ge[1];
+
+    e.pair = MJT_NO_TILE;
+    e.wait.kind = MJT_WAIT_ONE;
+    if (__builtin_popcountll(ge1) == 6 && h->ge[2] == 0 &&
+        __builtin_popcountll(ge0) == 7) {
+        e.tile = e.wait.tile = (uint8_t)__builtin_ctzll(ge0 & ~ge1);
+        e.shape = MJT_SHAPE_CHIITOITSU;
+        put_shape(s, &e);
+    }
+    if ((ge0 & ~YAOCHU) != 0 || h->ge[2] != 0)
+        return;
+    if (ge0 == YAOCHU && ge1 == 0) {
+        e.shape = MJT_SHAPE_KOKUSHI13;
+        for (uint64_t m = YAOCHU; m != 0; m &= m - 1) {
+            e.tile = e.wait.tile = (uint8_t)__builtin_ctzll(m);
+            put_shape(s, &e);
+        }
+    } else if (__builtin_popcountll(ge0) == 12 &&
+               __builtin_popcountll(ge1) == 1) {
+        e.shape = MJT_SHAPE_KOKUSHI;
+        e.tile = e.wait.tile = (uint8_t)__builtin_ctzll(YAOCHU & ~ge0);
+        put_shape(s, &e);
+    }
+}
+
+int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
+               size_t cap, size_t *len)
+{
+    sink s = {out, out == NULL ? 0 : cap, 0};
+    int ones = 0, twos = 0, one = -1, two[2] = {-1, -1};
+
+    if (t == NULL || h == NULL || len == NULL)
+        return MJT_EINVAL;
+    *len = 0;
+    if (h->len < 1 || h->len > 13 || h->len % 3 != 1)
+        return MJT_ECOUNT;
+    for (int p = 0; p < 4; p++) {
+        int r = h->part_len[p] % 3;
+        if (r == 1) {
+            one = p;
+            ones++;
+        } else if (r == 2) {
+            if (twos < 2)
+                two[twos] = p;
+            twos++;
+        }
+    }
+    if (ones == 1 && twos == 0) {
+        shapes_in(t, h, one, &s);
+    } else if (ones == 0 && twos == 2) {
+        shapes_in(t, h, two[0], &s);
+        shapes_in(t, h, two[1], &s);
+    }
+    if (h->len == 13)
+        special_shapes(h, &s);
+    *len = s.len;
+    return s.len > s.cap ? MJT_ESPACE : MJT_OK;
+}

@@ -1,0 +1,660 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Decompositions and wait shapes: the tables' forms and the library's join
+ * against the brute force of brute_forms.c, exhaustively on every one-suit
+ * 13-tile hand, on random hands of mixed suits, and on hands checked by
+ * hand; and mjq's seed listing against the brute force too.
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+#include <criterion/parameterized.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "forms.h"
+#include "helpers.h"
+#include "internal.h"
+#include "suit.h"
+#include "tiles.h"
+
+#define MOST 512
+
+static int arr_cmp(const void *a, const void *b)
+{
+    return memcmp(a, b, sizeof(brute_arr));
+}
+
+/* The library's standard-form shapes of h, as the brute force writes
+ * them; sets *special to the number of seven-pairs and orphans entries. */
+static int lib_shapes(const mjt_hand *h, brute_arr *out, int *special)
+{
+    mjt_shape e[MJT_MAX_SHAPES];
+    size_t n;
+    int k = 0;
+
+    cr_assert(
+        eq(int, mjt_shapes(test_tables(), h, e, MJT_MAX_SHAPES, &n), MJT_OK));
+    *special = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (e[i].shape >= MJT_SHAPE_CHIITOITSU) {
+            ++*special;
+            continue;
+        }
+        brute_arr a;
+        memset(&a, 0, sizeof a);
+        a.tile = e[i].tile;
+        a.shape = e[i].shape;
+        a.pair = e[i].pair;
+        a.wait = e[i].wait;
+        a.melds_len = e[i].melds_len;
+        memcpy(a.melds, e[i].melds, sizeof(mjt_block) * e[i].melds_len);
+        qsort(a.melds, a.melds_len, sizeof(mjt_block), brute_block_cmp);
+        out[k++] = a;
+    }
+    qsort(out, (size_t)k, sizeof *out, arr_cmp);
+    return k;
+}
+
+static int lib_decompositions(const mjt_hand *h, brute_arr *out, int *special)
+{
+    mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
+    size_t n;
+    int k = 0;
+
+    cr_assert(
+        eq(int,
+           mjt_decompositions(test_tables(), h, d, MJT_MAX_DECOMPOSITIONS, &n),
+           MJT_OK));
+    *special = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (d[i].form != MJT_STANDARD) {
+            ++*special;
+            continue;
+        }
+        brute_arr a;
+        memset(&a, 0, sizeof a);
+        a.tile = a.wait.tile = MJT_NO_TILE;
+        a.pair = d[i].pair;
+        a.melds_len = d[i].melds_len;
+        memcpy(a.melds, d[i].melds, sizeof(mjt_block) * d[i].melds_len);
+        qsort(a.melds, a.melds_len, sizeof(mjt_block), brute_block_cmp);
+        out[k++] = a;
+    }
+    qsort(out, (size_t)k, sizeof *out, arr_cmp);
+    return k;
+}
+
+static void text_of(const uint8_t *c, char *buf, size_t cap)
+{
+    mjt__tiles_format(c, buf, cap);
+}
+
+/* The library's shapes of counts equal the brute force's; returns their
+ * number. */
+static int check_shapes(const uint8_t c[MJT_KINDS])
+{
+    brute_arr want[MOST], got[MJT_MAX_SHAPES];
+    mjt_hand h;
+    char text[64];
+    int special;
+
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+    int nw = brute_shapes(c, want, MOST);
+    int ng = lib_shapes(&h, got, &special);
+    text_of(c, text, sizeof text);
+    cr_assert(eq(int, ng, nw), "%s: %d shapes, brute force %d", text, ng, nw);
+    cr_assert(eq(int, memcmp(got, want, sizeof(brute_arr) * (size_t)ng), 0),
+              "%s: shapes differ from the brute force", text);
+    return ng;
+}
+
+static void check_decompositions(const uint8_t c[MJT_KINDS])
+{
+    brute_arr want[MOST], got[MJT_MAX_DECOMPOSITIONS];
+    mjt_hand h;
+    char text[64];
+    int special;
+
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+    int nw = brute_decompositions(c, want, MOST);
+    qsort(want, (size_t)(nw < MOST ? nw : MOST), sizeof *want, arr_cmp);
+    int ng = lib_decompositions(&h, got, &special);
+    text_of(c, text, sizeof text);
+    cr_assert(eq(int, ng, nw), "%s: %d decompositions, brute force %d", text,
+              ng, nw);
+    cr_assert(eq(int, memcmp(got, want, sizeof(brute_arr) * (size_t)ng), 0),
+              "%s: decompositions differ from the brute force", text);
+}
+
+/* ==== The tables ==== */
+
+/* Complete patterns: 21,742 non-empty suit ones (18,874 with a pair),
+ * 497 honor ones, as the issue counts them. */
+Test(forms, complete_pattern_counts)
+{
+    const mjt_tables *t = test_tables();
+    int ranks[2] = {MJT_SUIT_RANKS, MJT_HONOR_RANKS};
+    size_t complete[2] = {0, 0}, pair[2] = {0, 0};
+
+    for (int table = 0; table < 2; table++) {
+        mjt__enum e;
+        mjt__enum_init(&e, ranks[table], MJT_MAX_PATTERN_TILES);
+        while (mjt__enum_next(&e)) { /* the empty pattern is skipped */
+            uint64_t key = mjt__enum_key(&e);
+            uint32_t w = mjt__fword(t, table ? 3 : 0,
+                                    mjt__code_of_key(key, ranks[table]));
+            if (MJT__F_COMPLETE(w) > 0) {
+                complete[table]++;
+                pair[table] += mjt__key_tiles(key) % 3 == 2;
+            }
+        }
+    }
+    cr_assert(eq(sz, complete[0], 21742));
+    cr_assert(eq(sz, pair[0], 18874));
+    cr_assert(eq(sz, complete[0] - pair[0], 2868));
+    cr_assert(eq(sz, complete[1], 497));
+}
+
+/* The documented buffer sizes are the true maxima: per tile count, the
+ * most decompositions and (winning tile, arrangement) pairs any pattern
+ * has, joined over every split of a hand into parts. */
+Test(forms, buffer_bounds_are_the_maxima)
+{
+    const mjt_tables *t = test_tables();
+    long most_c[2][15] = {{0}}, most_w[2][15] = {{0}};
+    long best_d = 0, best_s = 0;
+
+    for (int table = 0; table < 2; table++) {
+        int ranks = table ? MJT_HONOR_RANKS : MJT_SUIT_RANKS;
+        mjt__enum e;
+        mjt__enum_init(&e, ranks, MJT_MAX_PATTERN_TILES);
+        do {
+            uint64_t key = mjt__enum_key(&e);
+            uint32_t w =
+                mjt__fword(t, table ? 3 : 0, mjt__code_of_key(key, ranks));
+            const uint64_t *f = t->forms + MJT__F_FIRST(w) + MJT__F_COMPLETE(w);
+            long wins = 0;
+            for (unsigned i = 0; i < MJT__F_SHORT(w); i++)
+                wins += __builtin_popcount((unsigned)(f[i] >> 48) & 0x1FF);
+            int n = mjt__key_tiles(key);
+            if ((long)MJT__F_COMPLETE(w) > most_c[table][n])
+                most_c[table][n] = MJT__F_COMPLETE(w);
+            if (wins > most_w[table][n])
+                most_w[table][n] = wins;
+        } while (mjt__enum_next(&e));
+    }
+    for (int a = 0; a <= 14; a++)
+        for (int b = 0; a + b <= 14; b++)
+            for (int c = 0; a + b + c <= 14; c++)
+                for (int d = 0; a + b + c + d <= 14; d++) {
+                    int p[4] = {a, b, c, d}, n = a + b + c + d;
+                    long prod = 1, sum = 0;
+                    for (int i = 0; i < 4; i++)
+                        prod *= most_c[i == 3][p[i]];
+                    if (n % 3 == 2 && prod > best_d)
+                        best_d = prod;
+                    for (int w = 0; w < 4 && n % 3 == 1; w++) {
+                        long x = most_w[w == 3][p[w]];
+                        for (int i = 0; i < 4; i++)
+                            if (i != w)
+                                x *= most_c[i == 3][p[i]];
+                        sum += x;
+                    }
+                    if (sum > best_s)
+                        best_s = sum;
+                }
+    /* Seven pairs adds at most one of each; thirteen orphans, which no
+     * standard hand can be, at most 1 decomposition and 13 shapes. */
+    cr_assert(eq(long, best_d + 1, MJT_MAX_DECOMPOSITIONS));
+    cr_assert(eq(long, best_s + 1, MJT_MAX_SHAPES));
+    cr_assert(MJT_MAX_SHAPES >= 13);
+}
+
+/* What mjt-gen wrote is what core/forms.c finds trying every tile, for
+ * every pattern: so its shortcut through the deficits loses nothing. */
+Test(forms, tables_hold_every_form, .timeout = 300)
+{
+    const mjt_tables *t = test_tables();
+
+    for (int table = 0; table < 2; table++) {
+        int ranks = table ? MJT_HONOR_RANKS : MJT_SUIT_RANKS;
+        mjt__enum e;
+        mjt__enum_init(&e, ranks, MJT_MAX_PATTERN_TILES);
+        while (mjt__enum_next(&e)) {
+            uint64_t key = mjt__enum_key(&e);
+            uint32_t w =
+                mjt__fword(t, table ? 3 : 0, mjt__code_of_key(key, ranks));
+            mjt__forms f;
+            cr_assert(eq(int, mjt__forms_of(key, ranks, 1, 0x1FF, &f), 0));
+            cr_assert(eq(int, f.ncomplete, (int)MJT__F_COMPLETE(w)),
+                      "pattern %llx", (unsigned long long)key);
+            cr_assert(eq(int, f.nshort, (int)MJT__F_SHORT(w)), "pattern %llx",
+                      (unsigned long long)key);
+            for (int i = 0; i < f.nshort; i++) {
+                uint64_t x = t->forms[MJT__F_FIRST(w) + MJT__F_COMPLETE(w) +
+                                      (unsigned)i];
+                cr_assert(eq(u32, f.wins[i], (uint32_t)(x >> 48) & 0x1FF));
+            }
+        }
+    }
+}
+
+/* ==== Exhaustive and random ==== */
+
+/* Every one-suit hand of 13 tiles, in each number suit and (7 ranks) the
+ * honors, against the brute force. */
+ParameterizedTestParameters(exhaustive, one_suit_shapes)
+{
+    static int parts[] = {0, 2, 3};
+    return cr_make_param_array(int, parts, 3);
+}
+
+ParameterizedTest(int *part, exhaustive, one_suit_shapes, .timeout = 900)
+{
+    int ranks = *part == 3 ? MJT_HONOR_RANKS : MJT_SUIT_RANKS;
+    long hands = 0, shapes = 0, tenpai = 0;
+    mjt__enum e;
+
+    mjt__enum_init_at(&e, ranks, 13);
+    do {
+        uint8_t c[MJT_KINDS] = {0};
+        for (int i = 0; i < 13; i++)
+            c[9 * *part + e.t[i]]++;
+        int n = check_shapes(c);
+        shapes += n;
+        tenpai += n > 0;
+        hands++;
+    } while (mjt__enum_next(&e));
+    cr_assert(eq(long, hands, ranks == 9 ? 93600 : 7875));
+    printf("shapes: %ld one-suit hands (%c), %ld tenpai, %ld shapes, all as "
+           "the brute force\n",
+           hands, "mpsz"[*part], tenpai, shapes);
+}
+
+/* A random complete hand of k melds and a pair, all suits mixed. */
+static void random_complete(uint64_t *seed, int k, uint8_t c[MJT_KINDS])
+{
+    for (;;) {
+        memset(c, 0, MJT_KINDS);
+        int ok = 1, pair = (int)(test_rand(seed) % MJT_KINDS);
+        c[pair] += 2;
+        for (int m = 0; m < k; m++) {
+            int id = (int)(test_rand(seed) % (MJT_KINDS + 21));
+            if (id < MJT_KINDS) {
+                c[id] += 3;
+            } else {
+                int t = 9 * ((id - MJT_KINDS) / 7) + (id - MJT_KINDS) % 7;
+                c[t]++, c[t + 1]++, c[t + 2]++;
+            }
+        }
+        for (int i = 0; i < MJT_KINDS; i++)
+            ok &= c[i] <= 4;
+        if (ok)
+            return;
+    }
+}
+
+static long random_count(long n)
+{
+    return getenv("MJT_LONG") != NULL ? 10 * n : n;
+}
+
+/* Complete hands of every size, mixed suits: their decompositions; the
+ * same hands less one tile: their shapes, whose tiles are the waits. */
+Test(random, complete_and_tenpai_hands_of_mixed_suits, .timeout = 900)
+{
+    uint64_t seed = 20261122;
+    long n = random_count(20000), shapes = 0;
+
+    for (long i = 0; i < n; i++) {
+        uint8_t c[MJT_KINDS];
+        random_complete(&seed, (int)(i % 5), c);
+        check_decompositions(c);
+        int out;
+        do
+            out = (int)(test_rand(&seed) % MJT_KINDS);
+        while (c[out] == 0);
+        c[out]--;
+        shapes += check_shapes(c);
+        mjt_hand h;
+        uint64_t waits, tiles = 0;
+        mjt_shape e[MJT_MAX_SHAPES];
+        size_t len;
+        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+        mjt_waits(test_tables(), &h, &waits);
+        mjt_shapes(test_tables(), &h, e, MJT_MAX_SHAPES, &len);
+        for (size_t j = 0; j < len; j++)
+            tiles |= UINT64_C(1) << e[j].tile;
+        cr_assert(eq(u64, tiles, waits), "the shapes' tiles are the waits");
+    }
+    printf("shapes: %ld random complete hands and %ld shapes of them less a "
+           "tile, all as the brute force\n",
+           n, shapes);
+}
+
+/* Random hands of 13 tiles, mostly not tenpai: nothing is made up. */
+Test(random, thirteen_random_tiles, .timeout = 900)
+{
+    uint64_t seed = 13;
+    long n = random_count(20000);
+
+    for (long i = 0; i < n; i++) {
+        uint8_t c[MJT_KINDS] = {0};
+        for (int k = 0; k < 13;) {
+            int t = (int)(test_rand(&seed) % MJT_KINDS);
+            if (c[t] < 4)
+                c[t]++, k++;
+        }
+        check_shapes(c);
+    }
+}
+
+/* ==== Checked by hand ==== */
+
+static mjt_hand hand(const char *text)
+{
+    mjt_hand h;
+    cr_assert(eq(int, mjt_hand_parse(&h, text, strlen(text), NULL), MJT_OK),
+              "%s", text);
+    return h;
+}
+
+/* One shape as mjq writes it: "3m ryanmen [12m] 123p 456p 11z". */
+static void shape_text(const mjt_shape *e, char *buf, size_t cap)
+{
+    static const char *const names[] = {"tanki",   "shanpon",  "kanchan",
+                                        "penchan", "ryanmen",  "chiitoitsu",
+                                        "kokushi", "kokushi13"};
+    static const char *const digits[] = {"012", "000", "00", "0",
+                                         "00",  "01",  "02"};
+    char t[3];
+    size_t n;
+
+    mjt__tile_name(e->tile, t);
+    n = (size_t)snprintf(buf, cap, "%s %s [", t, names[e->shape]);
+    for (const char *d = digits[e->wait.kind]; *d; d++)
+        buf[n++] = (char)('1' + e->wait.tile % 9 + (*d - '0'));
+    n += (size_t)snprintf(buf + n, cap - n, "%c]", "mpsz"[e->wait.tile / 9]);
+    for (int i = 0; i < e->melds_len; i++) {
+        buf[n++] = ' ';
+        for (const char *d = digits[e->melds[i].kind]; *d; d++)
+            buf[n++] = (char)('1' + e->melds[i].tile % 9 + (*d - '0'));
+        buf[n++] = "mpsz"[e->melds[i].tile / 9];
+    }
+    if (e->pair != MJT_NO_TILE)
+        n += (size_t)snprintf(buf + n, cap - n, " %d%d%c", e->pair % 9 + 1,
+                              e->pair % 9 + 1, "mpsz"[e->pair / 9]);
+    buf[n] = '\0';
+}
+
+/* The shapes of text are exactly want (NULL-terminated, in order). */
+static void shapes_are(const char *text, const char *const *want)
+{
+    mjt_hand h = hand(text);
+    mjt_shape e[MJT_MAX_SHAPES];
+    size_t n, k = 0;
+    char got[128];
+
+    cr_assert(
+        eq(int, mjt_shapes(test_tables(), &h, e, MJT_MAX_SHAPES, &n), MJT_OK));
+    for (; want[k] != NULL; k++) {
+        cr_assert(k < n, "%s: only %zu shapes", text, n);
+        shape_text(&e[k], got, sizeof got);
+        cr_assert(eq(str, got, (char *)want[k]), "%s", text);
+    }
+    cr_assert(eq(sz, n, k), "%s", text);
+}
+
+Test(examples, nine_gates_wins_on_every_tile)
+{
+    static const char *const want[] = {"1m shanpon [11m] 123m 456m 789m 99m",
+                                       "1m ryanmen [23m] 111m 456m 789m 99m",
+                                       "2m tanki [2m] 111m 345m 678m 999m",
+                                       "3m ryanmen [45m] 123m 678m 999m 11m",
+                                       "3m penchan [12m] 345m 678m 999m 11m",
+                                       "4m ryanmen [56m] 111m 234m 789m 99m",
+                                       "4m ryanmen [23m] 111m 456m 789m 99m",
+                                       "5m tanki [5m] 111m 234m 678m 999m",
+                                       "6m ryanmen [78m] 123m 456m 999m 11m",
+                                       "6m ryanmen [45m] 123m 678m 999m 11m",
+                                       "7m penchan [89m] 111m 234m 567m 99m",
+                                       "7m ryanmen [56m] 111m 234m 789m 99m",
+                                       "8m tanki [8m] 111m 234m 567m 999m",
+                                       "9m shanpon [99m] 123m 456m 789m 11m",
+                                       "9m ryanmen [78m] 123m 456m 999m 11m",
+                                       NULL};
+    shapes_are("1112345678999m", want);
+}
+
+Test(examples, overlapping_shapes)
+{
+    static const char *const w4566[] = {"3m ryanmen [45m] 66m",
+                                        "6m tanki [6m] 456m",
+                                        "6m ryanmen [45m] 66m", NULL};
+    static const char *const w1122[] = {"1m shanpon [11m] 22m",
+                                        "2m shanpon [22m] 11m", NULL};
+    static const char *const w12[] = {"3m penchan [12m] 456p 789p 111z 22z",
+                                      NULL};
+    static const char *const w89[] = {"7s penchan [89s] 456p 789p 111z 22z",
+                                      NULL};
+    static const char *const w13[] = {"2m kanchan [13m] 456p 789p 111z 22z",
+                                      NULL};
+    static const char *const w23[] = {"1s ryanmen [23s] 456p 789p 111z 22z",
+                                      "4s ryanmen [23s] 456p 789p 111z 22z",
+                                      NULL};
+    /* two pairs in two parts: either may be the wait */
+    static const char *const wsplit[] = {"1m shanpon [11m] 123p 456p 789s 11z",
+                                         "1z shanpon [11z] 123p 456p 789s 11m",
+                                         NULL};
+    shapes_are("4566m", w4566);
+    shapes_are("1122m", w1122);
+    shapes_are("12m456p789p11122z", w12);
+    shapes_are("89s456p789p11122z", w89);
+    shapes_are("13m456p789p11122z", w13);
+    shapes_are("23s456p789p11122z", w23);
+    shapes_are("11m123p456p789s11z", wsplit);
+}
+
+Test(examples, a_fifth_copy_never_wins)
+{
+    /* 1111m: its only standard wait would be a fifth 1m */
+    static const char *const none[] = {NULL};
+    static const char *const w[] = {"2m kanchan [13m] 123p 123s 123s 11m",
+                                    "3m tanki [3m] 111m 123p 123s 123s", NULL};
+    shapes_are("1111m123p112233s", none);
+    shapes_are("1113m123p112233s", w);
+}
+
+Test(examples, seven_pairs_and_thirteen_orphans)
+{
+    static const char *const pairs[] = {"2z chiitoitsu [2z]", NULL};
+    static const char *const both[] = {"1m tanki [1m] 123m 234m 456m 567m",
+                                       "1m ryanmen [23m] 234m 456m 567m 11m",
+                                       "4m tanki [4m] 123m 123m 456m 567m",
+                                       "4m ryanmen [56m] 123m 123m 567m 44m",
+                                       "4m ryanmen [56m] 234m 234m 567m 11m",
+                                       "4m ryanmen [23m] 234m 456m 567m 11m",
+                                       "7m tanki [7m] 123m 123m 456m 456m",
+                                       "7m ryanmen [56m] 123m 123m 567m 44m",
+                                       "7m ryanmen [56m] 234m 234m 567m 11m",
+                                       "7m chiitoitsu [7m]",
+                                       NULL};
+    static const char *const single[] = {"7z kokushi [7z]", NULL};
+    shapes_are("1133557799m11p2z", pairs);
+    shapes_are("1122334455667m", both);
+    shapes_are("19m19p19s1234566z", single);
+
+    mjt_hand h = hand("19m19p19s1234567z");
+    mjt_shape e[MJT_MAX_SHAPES];
+    size_t n;
+    cr_assert(
+        eq(int, mjt_shapes(test_tables(), &h, e, MJT_MAX_SHAPES, &n), MJT_OK));
+    cr_assert(eq(sz, n, 13));
+    for (size_t i = 0; i < n; i++)
+        cr_assert(eq(int, e[i].shape, MJT_SHAPE_KOKUSHI13));
+}
+
+Test(examples, decompositions_of_complete_hands)
+{
+    mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
+    size_t n;
+    mjt_hand h = hand("11122233344455m");
+
+    /* 111 222 333 444 55, 123 123 123 444 55, 111 234 234 234 55 and
+     * 111 234 345 345 22 */
+    cr_assert(
+        eq(int,
+           mjt_decompositions(test_tables(), &h, d, MJT_MAX_DECOMPOSITIONS, &n),
+           MJT_OK));
+    cr_assert(eq(sz, n, 4));
+    h = hand("112233m445566p77s");
+    mjt_decompositions(test_tables(), &h, d, MJT_MAX_DECOMPOSITIONS, &n);
+    cr_assert(eq(sz, n, 2));
+    cr_assert(eq(int, d[0].form, MJT_STANDARD));
+    cr_assert(eq(int, d[0].pair, 24));
+    cr_assert(eq(int, d[1].form, MJT_CHIITOITSU));
+    h = hand("19m19p19s12345677z");
+    mjt_decompositions(test_tables(), &h, d, MJT_MAX_DECOMPOSITIONS, &n);
+    cr_assert(eq(sz, n, 1));
+    cr_assert(eq(int, d[0].form, MJT_KOKUSHI));
+    h = hand("123m456p789s1122z");
+    mjt_decompositions(test_tables(), &h, d, MJT_MAX_DECOMPOSITIONS, &n);
+    cr_assert(eq(sz, n, 0), "not complete: an empty answer");
+}
+
+Test(errors, shapes_and_decompositions_check_their_arguments)
+{
+    const mjt_tables *t = test_tables();
+    mjt_hand h13 = hand("1112345678999m"), h14 = hand("11122233344455m");
+    mjt_shape e[4];
+    mjt_decomposition d[2];
+    size_t n = 99;
+
+    cr_assert(eq(int, mjt_shapes(t, &h14, e, 4, &n), MJT_ECOUNT));
+    cr_assert(eq(sz, n, 0));
+    cr_assert(eq(int, mjt_decompositions(t, &h13, d, 2, &n), MJT_ECOUNT));
+    cr_assert(eq(int, mjt_shapes(NULL, &h13, e, 4, &n), MJT_EINVAL));
+    cr_assert(eq(int, mjt_shapes(t, NULL, e, 4, &n), MJT_EINVAL));
+    cr_assert(eq(int, mjt_shapes(t, &h13, e, 4, NULL), MJT_EINVAL));
+    /* too small: the first cap are written, *len says how many there are */
+    cr_assert(eq(int, mjt_shapes(t, &h13, e, 4, &n), MJT_ESPACE));
+    cr_assert(eq(sz, n, 15));
+    cr_assert(eq(int, e[0].tile, 0));
+    cr_assert(eq(int, mjt_shapes(t, &h13, NULL, 0, &n), MJT_ESPACE));
+    cr_assert(eq(sz, n, 15));
+    cr_assert(eq(int, mjt_decompositions(t, &h14, d, 2, &n), MJT_ESPACE));
+    cr_assert(eq(sz, n, 4));
+}
+
+/* ==== mjq's seed listing ==== */
+
+/* The listing line of brute arrangement a (one suit): melds in the order
+ * of their unary values, the pair, the wait. */
+static void seed_line(const brute_arr *a, char *buf)
+{
+    static const char *const digits[] = {"012", "000", "00", "0",
+                                         "00",  "01",  "02"};
+    mjt_block m[4];
+    int n = a->melds_len;
+    size_t k = 0;
+
+    memcpy(m, a->melds, sizeof m);
+    /* unary value: by top tile, a run before a triplet ending there */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0; j--) {
+            int x = 2 * (m[j].tile + (m[j].kind == MJT_RUN ? 2 : 0)) +
+                    (m[j].kind == MJT_TRIPLET);
+            int y = 2 * (m[j - 1].tile + (m[j - 1].kind == MJT_RUN ? 2 : 0)) +
+                    (m[j - 1].kind == MJT_TRIPLET);
+            if (x >= y)
+                break;
+            mjt_block s = m[j];
+            m[j] = m[j - 1];
+            m[j - 1] = s;
+        }
+    for (int i = 0; i < n; i++) {
+        buf[k++] = '(';
+        for (const char *d = digits[m[i].kind]; *d; d++)
+            buf[k++] = (char)('1' + m[i].tile % 9 + (*d - '0'));
+        buf[k++] = ')';
+    }
+    if (a->pair != MJT_NO_TILE)
+        k += (size_t)sprintf(buf + k, "(%d%d)", a->pair % 9 + 1,
+                             a->pair % 9 + 1);
+    buf[k++] = '[';
+    for (const char *d = digits[a->wait.kind]; *d; d++)
+        buf[k++] = (char)('1' + a->wait.tile % 9 + (*d - '0'));
+    buf[k++] = ']';
+    buf[k] = '\0';
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* mjq waits --all-one-suit: the hands in successor order, each with the
+ * distinct arrangements of the brute force (any winning tile). */
+Test(listing, all_one_suit_hands_as_the_brute_force, .timeout = 900)
+{
+    char cmd[4096], line[256], want_lines[MOST][48];
+    char *want[MOST], *got[MOST];
+    FILE *p;
+    mjt__enum e;
+    long hands = 0, lines = 0;
+
+    snprintf(cmd, sizeof cmd, "%s/mjq waits --tables %s --all-one-suit -j 2",
+             test_build_dir(), test_tables_path());
+    cr_assert(not(eq(ptr, p = popen(cmd, "r"), NULL)));
+    mjt__enum_init_at(&e, MJT_SUIT_RANKS, 13);
+    cr_assert(not(eq(ptr, fgets(line, sizeof line, p), NULL)));
+    do {
+        uint8_t c[MJT_KINDS] = {0};
+        char head[32];
+        brute_arr a[MOST];
+        for (int i = 0; i < 13; i++) {
+            c[e.t[i]]++;
+            head[i] = (char)('1' + e.t[i]);
+        }
+        strcpy(head + 13, ":\n");
+        cr_assert(eq(str, line, head), "hand %ld", hands);
+        int na = brute_shapes(c, a, MOST), nw = 0, ng = 0;
+        for (int i = 0; i < na; i++) {
+            a[i].tile = 0; /* the listing does not tell winning tiles */
+            a[i].shape = 0;
+            seed_line(&a[i], want_lines[nw]);
+            if (nw == 0 || strcmp(want_lines[nw], want_lines[nw - 1]) != 0)
+                want[nw] = want_lines[nw], nw++;
+        }
+        qsort(want, (size_t)nw, sizeof *want, cmp_str);
+        int k = 0;
+        for (int i = 0; i < nw; i++)
+            if (k == 0 || strcmp(want[i], want[k - 1]) != 0)
+                want[k++] = want[i];
+        nw = k;
+        static char got_lines[MOST][48];
+        while (fgets(line, sizeof line, p) != NULL &&
+               strchr(line, ':') == NULL) {
+            line[strcspn(line, "\n")] = '\0';
+            cr_assert(ng < MOST);
+            strcpy(got_lines[ng], line);
+            got[ng] = got_lines[ng];
+            ng++;
+            lines++;
+        }
+        if (nw == 0) {
+            cr_assert(eq(int, ng, 1), "%s", head);
+            cr_assert(eq(str, got[0], "(none)"), "%s", head);
+        } else {
+            qsort(got, (size_t)ng, sizeof *got, cmp_str);
+            cr_assert(eq(int, ng, nw), "%s", head);
+            for (int i = 0; i < ng; i++)
+                cr_assert(eq(str, got[i], want[i]), "%s", head);
+        }
+        hands++;
+    } while (mjt__enum_next(&e));
+    cr_assert(eq(int, pclose(p), 0));
+    cr_assert(eq(long, hands, 93600));
+    printf("listing: %ld hands, %ld lines, as the brute force\n", hands, lines);
+}
