@@ -225,9 +225,8 @@ out:
     return rc;
 }
 
-static void print_tally(const diffopts *o, int table, const tally *t)
+static void print_tally(const diffopts *o, const char *name, const tally *t)
 {
-    const char *name = mjt__table_names[table];
     if (o->json) {
         printf("{\"table\":\"%s\",\"identical_by_digest\":%s,\"compared\":"
                "%llu,\"changed\":%llu,\"only_old\":%llu,\"only_new\":%llu}",
@@ -246,6 +245,209 @@ static void print_tally(const diffopts *o, int table, const tally *t)
            name, (unsigned long long)t->compared,
            (unsigned long long)t->changed, (unsigned long long)t->only[0],
            (unsigned long long)t->only[1]);
+}
+
+/* ==== Forms ==== */
+
+/* One file's forms of one table, as rows (core/format.h) in key order. */
+typedef struct fset {
+    uint64_t *keys;
+    size_t *at; /* row i is rows[at[i] .. at[i + 1]) */
+    unsigned char *rows;
+    size_t n, cap, size, room;
+} fset;
+
+static int collect(void *ctx, uint64_t key, const mjt__forms *f)
+{
+    fset *s = ctx;
+
+    if (s->n + 2 > s->cap) {
+        size_t cap = s->cap ? 2 * s->cap : 4096;
+        uint64_t *k = realloc(s->keys, cap * sizeof *k);
+        if (k != NULL)
+            s->keys = k;
+        size_t *a = realloc(s->at, cap * sizeof *a);
+        if (a != NULL)
+            s->at = a;
+        if (k == NULL || a == NULL)
+            return MJT_ENOMEM;
+        s->cap = cap;
+    }
+    if (s->size + MJT_FORMS_ROW_MAX > s->room) {
+        size_t room = s->room ? 2 * s->room : 1 << 20;
+        unsigned char *r = realloc(s->rows, room);
+        if (r == NULL)
+            return MJT_ENOMEM;
+        s->rows = r;
+        s->room = room;
+    }
+    s->keys[s->n] = key;
+    s->at[s->n++] = s->size;
+    s->size += mjt__forms_row_encode(key, f, s->rows + s->size);
+    s->at[s->n] = s->size;
+    return MJT_OK;
+}
+
+/* A form as text: "(123)(456)(11)" or "(123)(11)[45] wins 36". */
+static void form_text(const uint8_t *b, int width, int is_short, unsigned wins,
+                      char *out)
+{
+    size_t n = 0;
+
+    for (int i = 0; i < width; i++) {
+        mjt_block blk = {(uint8_t)(b[i] >> 4), (uint8_t)(b[i] & 0xF)};
+        int wait = blk.kind >= MJT_WAIT_ONE;
+        out[n++] = wait ? '[' : '(';
+        n += cli_block_text(blk, 0, out + n);
+        out[n++] = wait ? ']' : ')';
+    }
+    out[n] = '\0';
+    if (is_short) {
+        char digits[10];
+        cli_mask_digits(wins, digits);
+        sprintf(out + n, " wins %s", digits);
+    }
+}
+
+/* Whether form i of a is among b's (by bytes and winning tiles). */
+static int has_form(const mjt__forms *a, int i, const mjt__forms *b,
+                    int is_short)
+{
+    int n = is_short ? b->nshort : b->ncomplete;
+    for (int j = 0; j < n; j++)
+        if (is_short ? !memcmp(a->shorts[i], b->shorts[j], MJT_FORM_BLOCKS) &&
+                           a->wins[i] == b->wins[j]
+                     : !memcmp(a->complete[i], b->complete[j], MJT_FORM_BLOCKS))
+            return 1;
+    return 0;
+}
+
+/* Print the forms one side has and the other lacks. */
+static void forms_change(diffopts *o, int table, uint64_t key,
+                         const mjt__forms *x, const mjt__forms *y)
+{
+    const mjt__forms *f[2] = {x, y};
+    char pat[16], text[64];
+    int ranks = mjt__table_ranks[table], tiles = mjt__key_tiles(key);
+
+    pattern_text(key, ranks, pat);
+    if (o->json && !may_print(o))
+        return;
+    if (o->json)
+        printf("{\"table\":\"%s.forms\",\"pattern\":\"%s\",\"key\":"
+               "\"0x%016llx\"",
+               mjt__table_names[table], pat, (unsigned long long)key);
+    for (int s = 0; s < 2; s++) {
+        const char *sep = "";
+        if (o->json)
+            printf(",\"%s\":[", s ? "added" : "removed");
+        for (int sh = 0; sh < 2; sh++)
+            for (int i = 0; i < (sh ? f[s]->nshort : f[s]->ncomplete); i++) {
+                if (has_form(f[s], i, f[!s], sh))
+                    continue;
+                form_text(sh ? f[s]->shorts[i] : f[s]->complete[i],
+                          mjt__forms_width(tiles, sh), sh,
+                          sh ? f[s]->wins[i] : 0, text);
+                if (o->json)
+                    printf("%s\"%s\"", sep, text);
+                else if (may_print(o))
+                    printf("%s.forms %s: %c %s\n", mjt__table_names[table], pat,
+                           s ? '+' : '-', text);
+                sep = ",";
+            }
+        if (o->json)
+            printf("]");
+    }
+    if (o->json)
+        printf("}\n");
+}
+
+/* The forms of row i of s, or none when i is past the end. */
+static void row_forms(const fset *s, size_t i, int table, mjt__forms *f)
+{
+    uint64_t key;
+    memset(f, 0, sizeof *f);
+    if (i < s->n)
+        mjt__forms_row_decode(s->rows + s->at[i], s->at[i + 1] - s->at[i],
+                              mjt__table_ranks[table], &key, f);
+}
+
+static int read_forms(mjt__tfile *f, int table, const diffopts *o, int side,
+                      fset *s, tally *t)
+{
+    mjt_diag diag;
+    uint64_t digest;
+    int rc = mjt__tfile_each_forms(f, table, collect, s, &digest, &diag);
+
+    if (rc == MJT_ENOMEM)
+        snprintf(diag.message, sizeof diag.message, "out of memory");
+    if (rc != MJT_OK) {
+        fprintf(stderr, "%s: %s: %s forms: %s\n", cli_prog, o->path[side],
+                mjt__table_names[table], diag.message);
+        return -1;
+    }
+    if (mjt__tfile_check_forms_digest(f, table, digest, o->path[side], &diag) !=
+        MJT_OK) {
+        fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
+        t->damaged[side] = 1;
+    }
+    return 0;
+}
+
+/* Merge the two files' forms of table; 0, or -1 after a message. */
+static int diff_forms(mjt__tfile *f[2], int table, diffopts *o, tally *t)
+{
+    fset s[2];
+    size_t i = 0, j = 0;
+    int rc = -1;
+
+    memset(s, 0, sizeof s);
+    if (read_forms(f[0], table, o, 0, &s[0], t) < 0 ||
+        read_forms(f[1], table, o, 1, &s[1], t) < 0)
+        goto out;
+    while (i < s[0].n || j < s[1].n) {
+        uint64_t a = i < s[0].n ? s[0].keys[i] : UINT64_MAX;
+        uint64_t b = j < s[1].n ? s[1].keys[j] : UINT64_MAX;
+        mjt__forms x, y;
+        if (a == b) {
+            t->compared++;
+            size_t la = s[0].at[i + 1] - s[0].at[i];
+            size_t lb = s[1].at[j + 1] - s[1].at[j];
+            if (la != lb ||
+                memcmp(s[0].rows + s[0].at[i], s[1].rows + s[1].at[j], la)) {
+                t->changed++;
+                row_forms(&s[0], i, table, &x);
+                row_forms(&s[1], j, table, &y);
+                forms_change(o, table, a, &x, &y);
+            }
+            i++, j++;
+            continue;
+        }
+        int side = a < b ? 0 : 1;
+        t->only[side]++;
+        row_forms(&s[0], side ? s[0].n : i, table, &x);
+        row_forms(&s[1], side ? j : s[1].n, table, &y);
+        forms_change(o, table, side ? b : a, &x, &y);
+        side ? j++ : i++;
+    }
+    rc = 0;
+out:
+    for (int k = 0; k < 2; k++) {
+        free(s[k].keys);
+        free(s[k].at);
+        free(s[k].rows);
+    }
+    return rc;
+}
+
+static int equal_forms_digests(mjt__tfile *f[2], int table)
+{
+    char key[48], a[64], b[64];
+    snprintf(key, sizeof key, "%s%s.digest", mjt__table_names[table],
+             MJT_FORMS_SUFFIX);
+    return mjt__tfile_meta(f[0], key, a, sizeof a) == MJT_OK &&
+           mjt__tfile_meta(f[1], key, b, sizeof b) == MJT_OK &&
+           strcmp(a, b) == 0;
 }
 
 /* ==== The command ==== */
@@ -310,20 +512,19 @@ static void print_header(mjt__tfile *f[2], const diffopts *o)
         printf("%s %s (format %d, solver %s %s)\n", s ? "+++" : "---",
                o->path[s], mjt__tfile_format(f[s]), solver, version);
     }
-    /* Every format so far holds the same tables; a later one that adds
-     * tables would be compared on those both hold. */
+    /* Formats 1 and 2 hold the record tables; 3 adds the forms. */
     if (a != b)
         printf("note: formats %d and %d differ; comparing the tables both "
-               "hold (suit, honor)\n",
-               a, b);
+               "hold (suit, honor%s)\n",
+               a, b, a >= 3 && b >= 3 ? ", their forms" : "");
 }
 
 int cli_diff(int argc, char **argv)
 {
     diffopts o = {0, 0, -1, 0, {NULL, NULL}};
     mjt__tfile *f[2] = {NULL, NULL};
-    tally t[MJT__NTABLES];
-    int rc = 2, differ = 0, damaged = 0;
+    tally t[MJT__NTABLES], tf[MJT__NTABLES];
+    int rc = 2, differ = 0, damaged = 0, forms;
     mjt_diag diag;
 
     if (parse_diff(argc, argv, &o) != 0)
@@ -350,6 +551,19 @@ int cli_diff(int argc, char **argv)
         differ |= t[table].changed || t[table].only[0] || t[table].only[1];
         damaged |= t[table].damaged[0] | t[table].damaged[1];
     }
+    /* Forms, which files of format 3 on hold. */
+    forms = mjt__tfile_format(f[0]) >= 3 && mjt__tfile_format(f[1]) >= 3;
+    for (int table = 0; forms && table < MJT__NTABLES; table++) {
+        memset(&tf[table], 0, sizeof tf[table]);
+        if (!o.full && equal_forms_digests(f, table)) {
+            tf[table].by_digest = 1;
+            continue;
+        }
+        if (diff_forms(f, table, &o, &tf[table]) < 0)
+            goto out;
+        differ |= tf[table].changed || tf[table].only[0] || tf[table].only[1];
+        damaged |= tf[table].damaged[0] | tf[table].damaged[1];
+    }
     if (o.max >= 0 && o.printed >= o.max && !o.json)
         printf("(--max %ld: later differences not shown)\n", o.max);
     if (o.json)
@@ -357,7 +571,15 @@ int cli_diff(int argc, char **argv)
     for (int table = 0; table < MJT__NTABLES; table++) {
         if (o.json && table)
             printf(",");
-        print_tally(&o, table, &t[table]);
+        print_tally(&o, mjt__table_names[table], &t[table]);
+    }
+    for (int table = 0; forms && table < MJT__NTABLES; table++) {
+        char name[32];
+        snprintf(name, sizeof name, "%s%s", mjt__table_names[table],
+                 MJT_FORMS_SUFFIX);
+        if (o.json)
+            printf(",");
+        print_tally(&o, name, &tf[table]);
     }
     if (o.json)
         printf("],\"formats\":[%d,%d],\"identical\":%s}\n",
@@ -397,6 +619,26 @@ int cli_verify(mjt__tfile *f, const char *path)
         }
         printf("%-16s intact (%llu records hash to the recorded digest)\n",
                mjt__table_names[table], (unsigned long long)n);
+    }
+    for (int table = 0; mjt__tfile_format(f) >= 3 && table < MJT__NTABLES;
+         table++) {
+        fset s;
+        tally t = {0};
+        char name[32];
+        memset(&s, 0, sizeof s);
+        snprintf(name, sizeof name, "%s%s", mjt__table_names[table],
+                 MJT_FORMS_SUFFIX);
+        if (read_forms(f, table, &o, 0, &s, &t) < 0 || t.damaged[0]) {
+            bad = 1;
+            printf("%-16s damaged\n", name);
+        } else {
+            printf("%-16s intact (%zu patterns' forms hash to the recorded "
+                   "digest)\n",
+                   name, s.n);
+        }
+        free(s.keys);
+        free(s.at);
+        free(s.rows);
     }
     return bad;
 }

@@ -28,8 +28,52 @@ check() {
 }
 
 Q="$B/mjq"
-check json_tenpai 0 '{"hand":"123m456p789s1122z","tiles":13,"shanten":{"standard":0,"chiitoitsu":4,"kokushi":8,"overall":0},"ukeire":{"tiles":["1z","2z"],"count":4},"waits":["1z","2z"]}' -- \
+check json_tenpai 0 '{"hand":"123m456p789s1122z","tiles":13,"shanten":{"standard":0,"chiitoitsu":4,"kokushi":8,"overall":0},"ukeire":{"tiles":["1z","2z"],"count":4},"waits":["1z","2z"],"shapes":[{"tile":"1z","shape":"shanpon","wait":"11z","melds":["123m","456p","789s"],"pair":"22z"},{"tile":"2z","shape":"shanpon","wait":"22z","melds":["123m","456p","789s"],"pair":"11z"}]}' -- \
     "$Q" --tables "$T" --json 123m456p789s1122z
+check json_ryanmen 0 '"shapes":[{"tile":"3m","shape":"ryanmen","wait":"45m","melds":["123p","456p","789s"],"pair":"11z"},{"tile":"6m","shape":"ryanmen","wait":"45m","melds":["123p","456p","789s"],"pair":"11z"}]}' -- \
+    "$Q" --tables "$T" --json 45m123p456p789s11z
+check json_tanki 0 '"shapes":[{"tile":"1z","shape":"tanki","wait":"1z","melds":[],"pair":null}]}' -- \
+    "$Q" --tables "$T" --json 1z
+check json_special 0 '{"tile":"7m","shape":"chiitoitsu","wait":"7m","melds":[],"pair":null}]}' -- \
+    "$Q" --tables "$T" --json 1122334455667m
+check json_kokushi13 0 '{"tile":"7z","shape":"kokushi13","wait":"7z","melds":[],"pair":null}]}' -- \
+    "$Q" --tables "$T" --json 19m19p19s1234567z
+check json_decompositions 0 '"decompositions":[{"form":"standard","melds":["123m","123m","456m","456m"],"pair":"77m"},{"form":"standard","melds":["123m","123m","567m","567m"],"pair":"44m"},{"form":"standard","melds":["234m","234m","567m","567m"],"pair":"11m"},{"form":"chiitoitsu"}]}' -- \
+    "$Q" --tables "$T" --json 11223344556677m
+check json_kokushi_complete 0 '"decompositions":[{"form":"kokushi"}]}' -- \
+    "$Q" --tables "$T" --json 19m19p19s12345677z
+check json_not_tenpai 0 '"7z"],"count":123}}' -- "$Q" --tables "$T" --json 1111m123p112233s
+check text_shapes 0 '  3m  penchan    [12m] 345m 678m 999m 11m' -- \
+    "$Q" --tables "$T" 1112345678999m
+check text_decompositions 0 '  standard   111m 234m 345m 345m 22m' -- \
+    "$Q" --tables "$T" 11122233344455m
+
+# mjq waits: shapes, seed 000's listing of one hand and of all of them
+check waits_text 0 '  2m  kanchan    [13m] 123p 123s 123s 11m' -- \
+    "$Q" waits --tables "$T" 1113m123p112233s
+check waits_seed 0 '(111)(222)(123)(333)[4]' -- \
+    "$Q" waits --tables "$T" --format=seed 1111222233334m
+check waits_seed_head 0 '1111222233334:' -- \
+    "$Q" waits --tables "$T" --format=seed 1111222233334m
+check waits_seed_none 0 '(none)' -- \
+    "$Q" waits --tables "$T" --format=seed 1111222233347s
+check waits_seed_honors 0 '(111)(222)(333)(44)[55]' -- \
+    "$Q" waits --tables "$T" --format=seed 1112223334455z
+check waits_two_suits 2 'tiles of more than one suit' -- \
+    "$Q" waits --tables "$T" --format=seed 111222333m4445p
+check waits_count 2 '14 tiles: the count must be 1 mod 3' -- \
+    "$Q" waits --tables "$T" 11122233344455m
+check waits_no_hand 2 'no HAND given' -- "$Q" waits --tables "$T"
+check waits_bad_j 2 '-j 0: want 1 to 64' -- "$Q" waits --all-one-suit -j 0
+check waits_bad_hand 2 'tile 5p appears 5 times' -- "$Q" waits 55555p
+"$Q" waits --tables "$T" --all-one-suit -j 1 >"$tmp/all1" 2>&1
+"$Q" waits --tables "$T" --all-one-suit -j2 >"$tmp/all2" 2>&1
+check waits_all_jobs_agree 0 '' -- cmp "$tmp/all1" "$tmp/all2"
+check waits_all_hands 0 '' -- sh -c "test \"\$(grep -c ':' \"$tmp/all2\")\" -eq 93600"
+check waits_all_bytes 0 '' -- sh -c "test \"\$(wc -c <\"$tmp/all2\")\" -eq 4213870"
+check waits_all_first 0 '' -- sh -c "head -1 \"$tmp/all2\" | grep -qx '1111222233334:'"
+check waits_all_last 0 '' -- sh -c "grep ':' \"$tmp/all2\" | tail -1 | grep -qx '6777788889999:'"
+
 check json_short_hand 0 '"chiitoitsu":null,"kokushi":null' -- \
     "$Q" --tables "$T" --json 1m
 check json_discards 0 '"discards":[{"tile":"1m","shanten":0,"ukeire":{"tiles":["1m","4m"],"count":7}}' -- \
@@ -105,7 +149,7 @@ if [ "$M" = 10 ]; then
         "$Q" diff "$tmp/bit8.lmdb" "$tmp/bit.lmdb"
 fi
 check diff_reference_full_both 0 '' -- sh -c "test \"\$(\"$Q\" diff --full \
-    \"$tmp/bit.lmdb\" \"$tmp/ref.lmdb\" | grep -c ' 0 changed, 0 only in OLD, 0 only in NEW')\" -eq 2"
+    \"$tmp/bit.lmdb\" \"$tmp/ref.lmdb\" | grep -c ' 0 changed, 0 only in OLD, 0 only in NEW')\" -eq 4"
 check diff_nocap 1 'suit 1111 (1 meld + pair): deficit 2 -> 1; need "23456789" -> ""; excess "1" -> ""' -- \
     "$Q" diff "$tmp/bit8.lmdb" "$tmp/nocap8.lmdb"
 check diff_nocap_summary 1 'suit: 22330 compared, 1803 changed, 0 only in OLD, 0 only in NEW' -- \
@@ -116,7 +160,7 @@ check diff_max_counts 0 '' -- sh -c "test \"\$(\"$Q\" diff --max 2 \
     \"$tmp/bit8.lmdb\" \"$tmp/nocap8.lmdb\" | grep -c ' -> ')\" -eq 2"
 check diff_json 1 '{"table":"suit","pattern":"1111","key":"0x000000000000000f","melds":1,"pair":1,"old":{"deficit":2,"need":"23456789","excess":"1"},"new":{"deficit":1,"need":"","excess":""}}' -- \
     "$Q" diff --json "$tmp/bit8.lmdb" "$tmp/nocap8.lmdb"
-check diff_json_summary 1 '],"formats":[2,2],"identical":false}' -- \
+check diff_json_summary 1 '],"formats":[3,3],"identical":false}' -- \
     "$Q" diff --json --max 0 "$tmp/bit8.lmdb" "$tmp/nocap8.lmdb"
 check diff_same_file 2 'are the same file' -- "$Q" diff "$T" "$T"
 check diff_missing 2 'no such file' -- "$Q" diff "$T" "$tmp/none.lmdb"

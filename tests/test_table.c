@@ -228,6 +228,89 @@ Test(table, an_altered_record_is_caught, .timeout = 120)
     rmdir(d);
 }
 
+/* Give the first short form of the first suit.forms block one more or
+ * one fewer winning tile, recompress and write it back. */
+static void alter_one_form(const char *path)
+{
+    MDB_env *env;
+    MDB_txn *txn;
+    MDB_dbi dbi;
+    MDB_cursor *c;
+    MDB_val k, v;
+    size_t cap = 4 + (size_t)MJT_FORMS_SPAN * MJT_FORMS_ROW_MAX;
+    unsigned char *raw = malloc(cap), *packed = malloc(ZSTD_compressBound(cap));
+
+    cr_assert(eq(int, mdb_env_create(&env), 0));
+    mdb_env_set_maxdbs(env, 8);
+    mdb_env_set_mapsize(env, (size_t)64 << 20);
+    cr_assert(
+        eq(int, mdb_env_open(env, path, MDB_NOSUBDIR | MDB_NOLOCK, 0644), 0));
+    cr_assert(eq(int, mdb_txn_begin(env, NULL, 0, &txn), 0));
+    cr_assert(eq(int, mdb_dbi_open(txn, "suit.forms", 0, &dbi), 0));
+    cr_assert(eq(int, mdb_cursor_open(txn, dbi, &c), 0));
+    cr_assert(eq(int, mdb_cursor_get(c, &k, &v, MDB_FIRST), 0));
+    size_t n = ZSTD_decompress(raw, cap, v.mv_data, v.mv_size), at = 4;
+    cr_assert(eq(int, ZSTD_isError(n), 0));
+    for (;;) {
+        mjt__forms f;
+        uint64_t key;
+        size_t used = mjt__forms_row_decode(raw + at, n - at, 9, &key, &f);
+        cr_assert(gt(sz, used, 0));
+        if (f.nshort > 0) {
+            int ws = mjt__forms_width(mjt__key_tiles(key), 1);
+            int wc = mjt__forms_width(mjt__key_tiles(key), 0);
+            unsigned char *w =
+                raw + at + 10 + (size_t)(f.ncomplete * wc) + (size_t)ws;
+            w[0] ^= (unsigned char)(f.wins[0] == 1 ? 2 : 1);
+            break;
+        }
+        at += used;
+    }
+    size_t m = ZSTD_compress(packed, ZSTD_compressBound(cap), raw, n, 3);
+    cr_assert(eq(int, ZSTD_isError(m), 0));
+    MDB_val nv = {m, packed};
+    unsigned char kb[8];
+    memcpy(kb, k.mv_data, 8);
+    MDB_val nk = {8, kb};
+    mdb_cursor_close(c);
+    cr_assert(eq(int, mdb_put(txn, dbi, &nk, &nv, 0), 0));
+    cr_assert(eq(int, mdb_txn_commit(txn), 0));
+    mdb_env_close(env);
+    free(raw);
+    free(packed);
+}
+
+Test(table, an_altered_form_is_caught, .timeout = 120)
+{
+    char d[] = "/tmp/mjt-alterf-XXXXXX", path[256], args[1024];
+    mjt_tables *t = NULL;
+    mjt_diag diag;
+
+    temp_copy(d, "altered.lmdb", path, sizeof path);
+    alter_one_form(path);
+    cr_assert(eq(int, mjt_tables_open(&t, path, &diag), MJT_ECORRUPT));
+    cr_assert(not(eq(ptr, strstr(diag.message, "suit forms hash to"), NULL)),
+              "%s", diag.message);
+    snprintf(args, sizeof args, "info --verify %s", path);
+    cr_assert(eq(int, mjq(args), 1));
+    cr_assert(mjq_says(args, "suit.forms       damaged"));
+    snprintf(args, sizeof args, "diff %s %s", test_tables_path(), path);
+    cr_assert(eq(int, mjq(args), 0));
+    /* --full reads the forms: the change, both ways, and the damage */
+    snprintf(args, sizeof args, "diff --full %s %s", test_tables_path(), path);
+    cr_assert(eq(int, mjq(args), 2));
+    cr_assert(mjq_says(args, "suit.forms 1: - [1] wins 1"));
+    cr_assert(mjq_says(args, "suit.forms 1: + [1] wins 12"));
+    cr_assert(mjq_says(args, "suit.forms: 83165 compared, 1 changed"));
+    snprintf(args, sizeof args, "diff --full --json %s %s", test_tables_path(),
+             path);
+    cr_assert(mjq_says(args, "{\"table\":\"suit.forms\",\"pattern\":\"1\","
+                             "\"key\":\"0x0000000000000001\",\"removed\":"
+                             "[\"[1] wins 1\"],\"added\":[\"[1] wins 12\"]}"));
+    unlink(path);
+    rmdir(d);
+}
+
 /* Set meta key to value in the table at path (NULL: remove the key). */
 static void set_meta(const char *path, const char *key, const char *value)
 {
