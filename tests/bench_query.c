@@ -77,7 +77,14 @@ static size_t read_ids(const char *path, mjt_hand *out, size_t cap, int full)
 
 static volatile long sink;
 
-typedef enum { Q_SHANTEN, Q_UKEIRE, Q_DISCARDS, Q_WAITS } query;
+typedef enum {
+    Q_SHANTEN,
+    Q_UKEIRE,
+    Q_DISCARDS,
+    Q_WAITS,
+    Q_SHAPES,
+    Q_DECOMPOSITIONS
+} query;
 
 static int applies(query q, const mjt_hand *h)
 {
@@ -89,6 +96,10 @@ static int applies(query q, const mjt_hand *h)
         return h->len % 3 == 1;
     case Q_DISCARDS:
         return h->len == 14;
+    case Q_SHAPES:
+        return h->len % 3 == 1;
+    case Q_DECOMPOSITIONS:
+        return h->len % 3 == 2;
     }
     return 0;
 }
@@ -146,6 +157,22 @@ static double time_query(const mjt_tables *t, const mjt_hand *all, size_t n,
                 acc += (long)len + d[0].count;
             }
             break;
+        case Q_SHAPES:
+            for (size_t i = 0; i < calls; i++) {
+                mjt_shape e[MJT_MAX_SHAPES];
+                size_t len;
+                mjt_shapes(t, &h[i], e, MJT_MAX_SHAPES, &len);
+                acc += (long)len + e[0].tile;
+            }
+            break;
+        case Q_DECOMPOSITIONS:
+            for (size_t i = 0; i < calls; i++) {
+                mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
+                size_t len;
+                mjt_decompositions(t, &h[i], d, MJT_MAX_DECOMPOSITIONS, &len);
+                acc += (long)len + d[0].pair;
+            }
+            break;
         }
         runs[r] = (now() - t0) * 1e9 / (double)calls;
         sink += acc;
@@ -185,6 +212,89 @@ static void random_hands(mjt_hand *h, size_t n)
         }
         mjt_hand_from_counts(&h[k], c, NULL);
     }
+}
+
+/* A random complete hand of 14 tiles: four melds (of 34 triplets and 21
+ * runs) and a pair, all suits mixed, no fifth copy. */
+static void random_complete(uint8_t c[MJT_KINDS])
+{
+    for (;;) {
+        int ok = 1;
+        memset(c, 0, MJT_KINDS);
+        c[rnd() % MJT_KINDS] += 2;
+        for (int m = 0; m < 4; m++) {
+            int id = (int)(rnd() % (MJT_KINDS + 21));
+            if (id < MJT_KINDS) {
+                c[id] += 3;
+            } else {
+                int x = 9 * ((id - MJT_KINDS) / 7) + (id - MJT_KINDS) % 7;
+                c[x]++, c[x + 1]++, c[x + 2]++;
+            }
+        }
+        for (int i = 0; i < MJT_KINDS; i++)
+            ok &= c[i] <= 4;
+        if (ok)
+            return;
+    }
+}
+
+/* Shapes of tenpai 13-tile hands (random complete hands less a random
+ * tile, and every tenpai one-suit hand) and decompositions of complete
+ * 14-tile hands. */
+static void bench_forms(const mjt_tables *t)
+{
+    enum { N = 1000000 };
+    mjt_hand *h = malloc(N * sizeof *h);
+    size_t n = 0;
+
+    if (h == NULL) {
+        perror("bench_query");
+        exit(1);
+    }
+    for (; n < N; n++) {
+        uint8_t c[MJT_KINDS];
+        random_complete(c);
+        mjt_hand_from_counts(&h[n], c, NULL);
+    }
+    printf("BENCH query.complete14.decompositions %.1f ns\n",
+           time_query(t, h, n, Q_DECOMPOSITIONS));
+    for (size_t i = 0; i < n; i++) {
+        int x;
+        do
+            x = (int)(rnd() % MJT_KINDS);
+        while (h[i].counts[x] == 0);
+        mjt_hand_remove(&h[i], x);
+    }
+    printf("BENCH query.tenpai13.shapes %.1f ns\n",
+           time_query(t, h, n, Q_SHAPES));
+    /* every one-suit 13-tile hand that is tenpai, in m */
+    n = 0;
+    uint8_t c[MJT_KINDS] = {0};
+    int r[13];
+    for (int i = 0; i < 13; i++)
+        r[i] = i / 4;
+    for (;;) {
+        uint64_t w;
+        memset(c, 0, sizeof c);
+        for (int i = 0; i < 13; i++)
+            c[r[i]]++;
+        mjt_hand_from_counts(&h[n], c, NULL);
+        if (mjt_waits(t, &h[n], &w) == MJT_OK && w != 0)
+            n++;
+        /* successor order: the rightmost tile that can grow grows */
+        int i = 12;
+        while (i >= 0 && r[i] >= 8 - (12 - i) / 4)
+            i--;
+        if (i < 0)
+            break;
+        int v = r[i] + 1;
+        for (int j = i, k = 0; j < 13; j++, k++)
+            r[j] = v + k / 4;
+    }
+    printf("BENCH query.chinitsu13.shapes %.1f ns\n",
+           time_query(t, h, n, Q_SHAPES));
+    printf("BENCH query.chinitsu13.hands %zu hands\n", n);
+    free(h);
 }
 
 static long rss_kb(void)
@@ -260,6 +370,7 @@ int main(int argc, char **argv)
     bench_set(t, "wall", h, total);
     printf("BENCH query.wall.hands %zu hands\n", total);
     free(h);
+    bench_forms(t);
     mjt_tables_close(t);
     return 0;
 }
