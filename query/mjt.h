@@ -5,13 +5,14 @@
  * libmjt answers, for any concealed hand of 1 to 14 tiles whose count is 1 or
  * 2 mod 3, the shanten of the standard form, seven pairs and thirteen orphans,
  * the effective tiles (ukeire) of a 3k+1 hand, the whole discard table of a
- * 3k+2 hand and the waits of a tenpai hand.  Answers are exact under the rule
+ * 3k+2 hand, the waits of a tenpai hand with every wait shape, and every
+ * decomposition of a complete hand.  Answers are exact under the rule
  * that a hand can never hold a fifth copy of a tile: 1111m123p112233s is
  * 1-shanten, not tenpai.
  *
  * Tables.  mjt_tables_open() reads the file written by mjt-gen (`make tables`
  * writes tables/mjt.lmdb), checks its magic, format version and digests, and
- * loads it into a dense in-memory form of about 7 MB; the file is closed
+ * loads it into a dense in-memory form of about 11 MB; the file is closed
  * again before the call returns.  Every query then finds each suit's record
  * with two small array reads and no search.
  *
@@ -93,7 +94,7 @@ typedef struct mjt_tables mjt_tables;
  * a table, another format version, truncated), MJT_ECORRUPT (content does
  * not match its digest, or patterns missing), MJT_ENOMEM, MJT_EINVAL (out or
  * path NULL); then *out is NULL and diag, if not NULL, says why.  The handle
- * holds about 7 MB, keeps no file open, and is shareable by any number of
+ * holds about 11 MB, keeps no file open, and is shareable by any number of
  * threads.  Takes tens of milliseconds (it checks every record).
  */
 int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag);
