@@ -377,22 +377,32 @@ int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn, void *ctx,
     return rc;
 }
 
-int mjt__tfile_check_digest(mjt__tfile *f, int table, uint64_t digest,
-                            const char *path, mjt_diag *diag)
+/* Compare digest with the meta value of key; else MJT_ECORRUPT, diag
+ * saying "PATH: WHAT hashes to ..., the file records ...". */
+static int check_recorded(mjt__tfile *f, const char *key, const char *what,
+                          uint64_t digest, const char *path, mjt_diag *diag)
 {
-    const char *name = mjt__table_names[table];
-    char key[32], want[64], got[64];
+    char want[64] = "", got[64];
 
-    snprintf(key, sizeof key, "%s.digest", name);
     snprintf(got, sizeof got, "xxh3:%016llx", (unsigned long long)digest);
     if (mjt__tfile_meta(f, key, want, sizeof want) == MJT_OK &&
         strcmp(want, got) == 0)
         return MJT_OK;
     mjt__diag_set(diag, MJT_ECORRUPT, -1,
-                  "%s: %s table content hashes to %s, the file records %s "
-                  "(the file is damaged)",
-                  path, name, got, want[0] ? want : "none");
+                  "%s: %s hashes to %s, the file records %s (the file is "
+                  "damaged)",
+                  path, what, got, want[0] ? want : "none");
     return MJT_ECORRUPT;
+}
+
+int mjt__tfile_check_digest(mjt__tfile *f, int table, uint64_t digest,
+                            const char *path, mjt_diag *diag)
+{
+    char key[32], what[48];
+
+    snprintf(key, sizeof key, "%s.digest", mjt__table_names[table]);
+    snprintf(what, sizeof what, "%s table content", mjt__table_names[table]);
+    return check_recorded(f, key, what, digest, path, diag);
 }
 
 /* ==== Forms ==== */
@@ -508,19 +518,12 @@ int mjt__tfile_each_forms(mjt__tfile *f, int table, mjt__forms_fn fn, void *ctx,
 int mjt__tfile_check_forms_digest(mjt__tfile *f, int table, uint64_t digest,
                                   const char *path, mjt_diag *diag)
 {
-    const char *name = mjt__table_names[table];
-    char key[48], want[64], got[64];
+    char key[48], what[48];
 
-    snprintf(key, sizeof key, "%s%s.digest", name, MJT_FORMS_SUFFIX);
-    snprintf(got, sizeof got, "xxh3:%016llx", (unsigned long long)digest);
-    if (mjt__tfile_meta(f, key, want, sizeof want) == MJT_OK &&
-        strcmp(want, got) == 0)
-        return MJT_OK;
-    mjt__diag_set(diag, MJT_ECORRUPT, -1,
-                  "%s: %s forms hash to %s, the file records %s (the file "
-                  "is damaged)",
-                  path, name, got, want[0] ? want : "none");
-    return MJT_ECORRUPT;
+    snprintf(key, sizeof key, "%s%s.digest", mjt__table_names[table],
+             MJT_FORMS_SUFFIX);
+    snprintf(what, sizeof what, "%s forms content", mjt__table_names[table]);
+    return check_recorded(f, key, what, digest, path, diag);
 }
 
 /* ==== Walks ==== */
