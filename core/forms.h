@@ -58,7 +58,7 @@ static inline int mjt__block_rank(uint8_t b)
 }
 
 /* The most blocks a form has (4 melds, a pair, a wait) and the most forms
- * of one kind a pattern has (tests/test_forms.c checks both bounds). */
+ * of one kind a pattern has (test_shapes.c finds every pattern within them). */
 #define MJT_FORM_BLOCKS 6
 #define MJT_MAX_FORMS 16
 
