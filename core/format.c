@@ -130,6 +130,8 @@ size_t mjt__forms_row_encode(uint64_t key, const mjt__forms *f,
                              unsigned char *row)
 {
     int tiles = mjt__key_tiles(key);
+    /* A width is used only for a kind the pattern has, so it is never -1
+     * where it is used. */
     size_t wc = (size_t)mjt__forms_width(tiles, 0);
     size_t ws = (size_t)mjt__forms_width(tiles, 1);
     unsigned char *p = row;
@@ -172,13 +174,14 @@ size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
     uint64_t k = le_get(p, 8);
     if (!mjt__key_valid(k, ranks) || mjt__key_tiles(k) > MJT_MAX_PATTERN_TILES)
         return 0;
-    int tiles = mjt__key_tiles(k);
-    size_t wc = (size_t)mjt__forms_width(tiles, 0);
-    size_t ws = (size_t)mjt__forms_width(tiles, 1);
-    int nc = p[8], ns = p[9];
-    size_t size = 10 + nc * wc + ns * (ws + 2);
-    if (nc > MJT_MAX_FORMS || ns > MJT_MAX_FORMS || (nc > 0 && wc == 0) ||
-        (ns > 0 && ws == 0) || (nc == 0 && ns == 0) || size > avail)
+    int tiles = mjt__key_tiles(k), nc = p[8], ns = p[9];
+    int wci = mjt__forms_width(tiles, 0), wsi = mjt__forms_width(tiles, 1);
+    if (nc > MJT_MAX_FORMS || ns > MJT_MAX_FORMS || (nc > 0 && wci < 0) ||
+        (ns > 0 && wsi < 0) || (nc == 0 && ns == 0))
+        return 0;
+    size_t wc = nc > 0 ? (size_t)wci : 0, ws = ns > 0 ? (size_t)wsi : 0;
+    size_t size = 10 + (size_t)nc * wc + (size_t)ns * (ws + 2);
+    if (size > avail)
         return 0;
     memset(f, 0, sizeof *f);
     f->ncomplete = nc;

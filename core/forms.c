@@ -26,9 +26,9 @@
 int mjt__forms_width(int tiles, int is_short)
 {
     if (!is_short)
-        return tiles % 3 == 1 ? 0 : tiles / 3 + (tiles % 3 == 2);
+        return tiles % 3 == 1 ? -1 : tiles / 3 + (tiles % 3 == 2);
     if (tiles % 3 == 0 || tiles >= MJT_MAX_PATTERN_TILES)
-        return 0;
+        return -1;
     /* 3m+1: m-1 melds, a pair and a wait, or m melds and a single;
      * 3m+2: m melds and a two-tile wait. */
     return tiles / 3 + 1;
@@ -241,7 +241,7 @@ int mjt__forms_of(uint64_t key, int ranks, int complete, unsigned wins_hint,
     bag bg, *b = &bg;
 
     memset(out, 0, sizeof *out);
-    if (complete && (b->width = mjt__forms_width(tiles, 0)) > 0) {
+    if (complete && (b->width = mjt__forms_width(tiles, 0)) >= 0) {
         b->n = b->overflow = 0;
         search_init(&s, key, ranks, -1);
         s.emit = emit_complete;
@@ -249,7 +249,7 @@ int mjt__forms_of(uint64_t key, int ranks, int complete, unsigned wins_hint,
         decompose(&s, 0);
         out->ncomplete = bag_take(b, out->complete, NULL);
     }
-    if ((b->width = mjt__forms_width(tiles, 1)) > 0 && wins_hint != 0) {
+    if ((b->width = mjt__forms_width(tiles, 1)) >= 0 && wins_hint != 0) {
         b->n = b->overflow = 0;
         for (int t = 0; t < ranks; t++) {
             if (!(wins_hint >> t & 1) || mjt__key_count(key, t) == 4)

@@ -71,9 +71,10 @@ typedef struct mjt__forms {
 
 /*
  * Blocks in each form of a pattern of `tiles` tiles: complete (short 0) or
- * one short (short 1).  0 when no pattern of that many tiles can have such
+ * one short (short 1).  -1 when no pattern of that many tiles can have such
  * a form (a complete pattern of 1 mod 3 tiles, a short one of 0 mod 3 or of
- * 14 tiles).
+ * 14 tiles).  The empty pattern is complete: its one decomposition has no
+ * block, so that a hand with an empty part joins like any other.
  */
 int mjt__forms_width(int tiles, int is_short);
 

@@ -48,13 +48,6 @@ const uint8_t mjt__rev[5][16] = {
 };
 #endif
 
-#define ALL_TILES ((UINT64_C(1) << MJT_KINDS) - 1)
-/* 1m 9m 1p 9p 1s 9s and the seven honors. */
-#define YAOCHU                                                                 \
-    (UINT64_C(1) << 0 | UINT64_C(1) << 8 | UINT64_C(1) << 9 |                  \
-     UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |               \
-     UINT64_C(0x7F) << 27)
-
 #if defined(__GNUC__)
 #define INLINE static inline __attribute__((always_inline))
 #else
@@ -157,25 +150,6 @@ static int std_ukeire(const mjt_tables *t, const mjt_hand *h, uint64_t *mask)
 
 /* ==== Seven pairs and thirteen orphans ==== */
 
-static int chiitoi(uint64_t ge0, uint64_t ge1, uint64_t *mask)
-{
-    int pairs = __builtin_popcountll(ge1), kinds = __builtin_popcountll(ge0);
-    int short_kinds = kinds < 7 ? 7 - kinds : 0;
-
-    /* A single becomes a pair; a new kind helps while fewer than 7. */
-    *mask = (ge0 & ~ge1) | (short_kinds ? ALL_TILES & ~ge0 : 0);
-    return 6 - pairs + short_kinds;
-}
-
-static int kokushi(uint64_t ge0, uint64_t ge1, uint64_t *mask)
-{
-    int kinds = __builtin_popcountll(ge0 & YAOCHU);
-    int paired = (ge1 & YAOCHU) != 0;
-
-    *mask = (YAOCHU & ~ge0) | (paired ? 0 : ge0 & YAOCHU);
-    return 13 - kinds - paired;
-}
-
 /* Fold form f (shanten s, mask m) into the overall best. */
 static void fold(int *best, uint64_t *mask, int s, uint64_t m)
 {
@@ -191,9 +165,9 @@ static void fold(int *best, uint64_t *mask, int s, uint64_t m)
 static void other_forms(uint64_t ge0, uint64_t ge1, int *best, uint64_t *mask)
 {
     uint64_t m;
-    int s = chiitoi(ge0, ge1, &m);
+    int s = mjt__chiitoi(ge0, ge1, &m);
     fold(best, mask, s, m);
-    s = kokushi(ge0, ge1, &m);
+    s = mjt__kokushi(ge0, ge1, &m);
     fold(best, mask, s, m);
 }
 
@@ -211,8 +185,8 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
     out->overall = out->standard;
     out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
     if (h->len >= 13) {
-        out->chiitoitsu = chiitoi(h->ge[0], h->ge[1], &m);
-        out->kokushi = kokushi(h->ge[0], h->ge[1], &m);
+        out->chiitoitsu = mjt__chiitoi(h->ge[0], h->ge[1], &m);
+        out->kokushi = mjt__kokushi(h->ge[0], h->ge[1], &m);
         if (out->chiitoitsu < out->overall)
             out->overall = out->chiitoitsu;
         if (out->kokushi < out->overall)
@@ -363,13 +337,10 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
 /* Standard-form winning tiles of a 3k+1 hand, through the mod-3 filter. */
 static uint64_t std_waits(const mjt_tables *t, const mjt_hand *h)
 {
-    unsigned res = 0; /* two bits a part: its size mod 3 */
+    unsigned wp = mjt__wait_parts(h);
+    int single = __builtin_popcount(wp) == 1;
 
-    for (int part = 0; part < 4; part++)
-        res |= (unsigned)(h->part_len[part] % 3) << (2 * part);
-    unsigned ones = res & 0x55, twos = res & 0xAA;
-    int single = twos == 0 && __builtin_popcount(ones) == 1;
-    if (!single && !(ones == 0 && __builtin_popcount(twos) == 2))
+    if (wp == 0)
         return 0;
 
     /* Each part's deficits from slot 2 (c / 3) on, three nibbles: the part
@@ -379,18 +350,19 @@ static uint64_t std_waits(const mjt_tables *t, const mjt_hand *h)
     for (int part = 0; part < 4; part++) {
         r[part] = mjt__rec(t, part, h->code[part]);
         near[part] = (unsigned)(r[part]->w0 >> (8 * (h->part_len[part] / 3)));
-        if ((res >> (2 * part) & 3) == 0 && (near[part] & 0xF) != 0)
+        if (!(wp >> part & 1) && (near[part] & 0xF) != 0)
             return 0; /* a part that must be complete is not */
     }
     uint64_t w = 0;
     for (int part = 0; part < 4; part++) {
         int base = 2 * (h->part_len[part] / 3);
-        unsigned rp = res >> (2 * part) & 3;
-        if (rp == 1) /* the tile joins the part that holds the pair */
+        if (!(wp >> part & 1))
+            continue;
+        if (single) /* the tile joins the part that holds the pair */
             w |= (near[part] >> 4 & 0xF) == 1
                      ? (uint64_t)mjt__mrec_need(r[part], base + 1) << (9 * part)
                      : 0;
-        else if (rp == 2 && (near[part] >> 8 & 0xF) == 1)
+        else if ((near[part] >> 8 & 0xF) == 1)
             w |= (uint64_t)mjt__mrec_need(r[part], base + 2) << (9 * part);
     }
     if (single)
@@ -399,7 +371,7 @@ static uint64_t std_waits(const mjt_tables *t, const mjt_hand *h)
      * takes the tile; keep the other's tiles only where that is so. */
     uint64_t out = 0;
     for (int part = 0; part < 4; part++)
-        if ((res >> (2 * part) & 3) == 2 && (near[part] >> 4 & 0xF) == 0)
+        if ((wp >> part & 1) && (near[part] >> 4 & 0xF) == 0)
             out |= w & ~((uint64_t)0x1FF << (9 * part));
     return out;
 }
@@ -414,9 +386,9 @@ int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits)
         return MJT_ECOUNT;
     w = std_waits(t, h);
     if (h->len == 13) {
-        if (chiitoi(h->ge[0], h->ge[1], &m) == 0)
+        if (mjt__chiitoi(h->ge[0], h->ge[1], &m) == 0)
             w |= m;
-        if (kokushi(h->ge[0], h->ge[1], &m) == 0)
+        if (mjt__kokushi(h->ge[0], h->ge[1], &m) == 0)
             w |= m;
     }
     *waits = w;

@@ -26,8 +26,8 @@
  *                 bits 48..56  winning ranks (short forms)
  *                 bits 60..62  number of melds
  *
- * The empty pattern has one complete form with no block, so that a hand
- * whose part is empty joins like any other.
+ * The empty pattern has one complete form with no block (the tables hold
+ * it), so that a hand whose part is empty joins like any other.
  */
 #ifndef MJT_QUERY_INTERNAL_H
 #define MJT_QUERY_INTERNAL_H
@@ -89,6 +89,62 @@ static inline uint32_t mjt__fword(const struct mjt_tables *t, int part,
                                   uint32_t code)
 {
     return t->fidx[part][mjt__index_of(t, part, code)];
+}
+
+/* ==== Shared by the queries (analyze.c, shapes.c) ==== */
+
+#define MJT__ALL_TILES ((UINT64_C(1) << MJT_KINDS) - 1)
+/* 1m 9m 1p 9p 1s 9s and the seven honors. */
+#define MJT__YAOCHU                                                            \
+    (UINT64_C(1) << 0 | UINT64_C(1) << 8 | UINT64_C(1) << 9 |                  \
+     UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |               \
+     UINT64_C(0x7F) << 27)
+
+/* Seven pairs shanten of a hand of 13 or 14 tiles from its count planes
+ * ge0, ge1 (mjt_hand.ge); *mask gets the tiles whose draw lowers it.  At
+ * shanten 0 of 13 tiles the hand is six pairs and a single, and *mask is
+ * the single. */
+static inline int mjt__chiitoi(uint64_t ge0, uint64_t ge1, uint64_t *mask)
+{
+    int pairs = __builtin_popcountll(ge1), kinds = __builtin_popcountll(ge0);
+    int short_kinds = kinds < 7 ? 7 - kinds : 0;
+
+    /* A single becomes a pair; a new kind helps while fewer than 7. */
+    *mask = (ge0 & ~ge1) | (short_kinds ? MJT__ALL_TILES & ~ge0 : 0);
+    return 6 - pairs + short_kinds;
+}
+
+/* Thirteen orphans shanten, the same way.  At shanten 0 *mask is the
+ * missing kind, or all 13 when none is missing (the 13-sided wait). */
+static inline int mjt__kokushi(uint64_t ge0, uint64_t ge1, uint64_t *mask)
+{
+    int kinds = __builtin_popcountll(ge0 & MJT__YAOCHU);
+    int paired = (ge1 & MJT__YAOCHU) != 0;
+
+    *mask = (MJT__YAOCHU & ~ge0) | (paired ? 0 : ge0 & MJT__YAOCHU);
+    return 13 - kinds - paired;
+}
+
+/*
+ * Seed 002's mod-3 filter for a 3k+1 hand: the parts that can hold the
+ * waiting block of a standard-form wait, bit p for part p.  A tenpai hand
+ * plus its winning tile splits into complete parts, one holding the pair,
+ * so its part sizes mod 3 are one 1 and the rest 0 (that part waits, with
+ * or without the pair) or two 2s and the rest 0 (either waits, the other
+ * holds the pair).  Any other hand has no standard-form wait: 0.
+ */
+static inline unsigned mjt__wait_parts(const mjt_hand *h)
+{
+    unsigned ones = 0, twos = 0;
+
+    for (unsigned p = 0; p < 4; p++) {
+        unsigned r = h->part_len[p] % 3;
+        ones |= (r == 1) << p;
+        twos |= (r == 2) << p;
+    }
+    if (twos == 0 && __builtin_popcount(ones) == 1)
+        return ones;
+    return ones == 0 && __builtin_popcount(twos) == 2 ? twos : 0;
 }
 
 /* mjt_tables_open, or with forms_only only the forms and their digests

@@ -31,19 +31,14 @@ _Static_assert((int)MJT_RUN == MJT__RUN && (int)MJT_TRIPLET == MJT__TRIPLET &&
                    (int)MJT_WAIT_GAP == MJT__WAIT_GAP,
                "block kinds of mjt.h and core/forms.h differ");
 
-#define YAOCHU                                                                 \
-    (UINT64_C(1) << 0 | UINT64_C(1) << 8 | UINT64_C(1) << 9 |                  \
-     UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |               \
-     UINT64_C(0x7F) << 27)
-
 /* An answer being written: entries past cap are counted, not stored. */
 typedef struct sink {
     void *out;
     size_t cap, len;
 } sink;
 
-/* The complete forms of every part but `skip` (-1: none), as an odometer
- * over their lists. */
+/* The complete forms of every part but one, as an odometer over their
+ * lists. */
 typedef struct combo {
     int n;
     int part[4];
@@ -51,14 +46,14 @@ typedef struct combo {
     int count[4], at[4];
 } combo;
 
-/* Set up c over the parts other than skip1 and skip2; 0 when a part has
+/* Set up c over the parts other than skip (-1: none); 0 when a part has
  * no complete form (then nothing joins). */
 static int combo_init(combo *c, const mjt_tables *t, const mjt_hand *h,
-                      int skip1, int skip2)
+                      int skip)
 {
     c->n = 0;
     for (int p = 0; p < 4; p++) {
-        if (p == skip1 || p == skip2)
+        if (p == skip)
             continue;
         uint32_t w = mjt__fword(t, p, h->code[p]);
         if (MJT__F_COMPLETE(w) == 0)
@@ -112,7 +107,7 @@ static void standard_decompositions(const mjt_tables *t, const mjt_hand *h,
 {
     combo c;
 
-    if (!combo_init(&c, t, h, -1, -1))
+    if (!combo_init(&c, t, h, -1))
         return;
     do {
         mjt_decomposition d = {MJT_STANDARD, MJT_NO_TILE, 0, {{0, 0}}};
@@ -139,10 +134,11 @@ int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
     standard_decompositions(t, h, &s);
     if (h->len == 14) {
         mjt_decomposition d = {MJT_CHIITOITSU, MJT_NO_TILE, 0, {{0, 0}}};
-        if (__builtin_popcountll(h->ge[1]) == 7 && h->ge[2] == 0)
+        uint64_t m;
+        if (mjt__chiitoi(h->ge[0], h->ge[1], &m) == -1)
             put_decomposition(&s, &d);
         d.form = MJT_KOKUSHI;
-        if (h->ge[0] == YAOCHU)
+        if (mjt__kokushi(h->ge[0], h->ge[1], &m) == -1)
             put_decomposition(&s, &d);
     }
     *len = s.len;
@@ -184,7 +180,7 @@ static void shapes_in(const mjt_tables *t, const mjt_hand *h, int w, sink *s)
     unsigned wins = 0;
     combo c;
 
-    if (n == 0 || !combo_init(&c, t, h, w, -1))
+    if (n == 0 || !combo_init(&c, t, h, w))
         return;
     for (int i = 0; i < n; i++)
         wins |= (unsigned)(f[i] >> 48) & 0x1FF;
@@ -218,33 +214,30 @@ static void shapes_in(const mjt_tables *t, const mjt_hand *h, int w, sink *s)
     }
 }
 
-/* Seven pairs and thirteen orphans of a 13-tile hand. */
+/* Seven pairs and thirteen orphans of a 13-tile hand: one entry for each
+ * tile that wins in the form where the hand is tenpai. */
 static void special_shapes(const mjt_hand *h, sink *s)
 {
     mjt_shape e = {0};
-    uint64_t ge0 = h->ge[0], ge1 = h->ge[1];
+    uint64_t m;
 
     e.pair = MJT_NO_TILE;
     e.wait.kind = MJT_WAIT_ONE;
-    if (__builtin_popcountll(ge1) == 6 && h->ge[2] == 0 &&
-        __builtin_popcountll(ge0) == 7) {
-        e.tile = e.wait.tile = (uint8_t)__builtin_ctzll(ge0 & ~ge1);
-        e.shape = MJT_SHAPE_CHIITOITSU;
-        put_shape(s, &e);
-    }
-    if ((ge0 & ~YAOCHU) != 0 || h->ge[2] != 0)
-        return;
-    if (ge0 == YAOCHU && ge1 == 0) {
-        e.shape = MJT_SHAPE_KOKUSHI13;
-        for (uint64_t m = YAOCHU; m != 0; m &= m - 1) {
+    for (int form = 0; form < 2; form++) {
+        if (form == 0) {
+            if (mjt__chiitoi(h->ge[0], h->ge[1], &m) != 0)
+                continue;
+            e.shape = MJT_SHAPE_CHIITOITSU;
+        } else {
+            if (mjt__kokushi(h->ge[0], h->ge[1], &m) != 0)
+                continue;
+            e.shape = __builtin_popcountll(m) == 13 ? MJT_SHAPE_KOKUSHI13
+                                                    : MJT_SHAPE_KOKUSHI;
+        }
+        for (; m != 0; m &= m - 1) {
             e.tile = e.wait.tile = (uint8_t)__builtin_ctzll(m);
             put_shape(s, &e);
         }
-    } else if (__builtin_popcountll(ge0) == 12 &&
-               __builtin_popcountll(ge1) == 1) {
-        e.shape = MJT_SHAPE_KOKUSHI;
-        e.tile = e.wait.tile = (uint8_t)__builtin_ctzll(YAOCHU & ~ge0);
-        put_shape(s, &e);
     }
 }
 
@@ -252,30 +245,14 @@ int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
                size_t cap, size_t *len)
 {
     sink s = {out, out == NULL ? 0 : cap, 0};
-    int ones = 0, twos = 0, one = -1, two[2] = {-1, -1};
 
     if (t == NULL || h == NULL || len == NULL)
         return MJT_EINVAL;
     *len = 0;
     if (h->len < 1 || h->len > 13 || h->len % 3 != 1)
         return MJT_ECOUNT;
-    for (int p = 0; p < 4; p++) {
-        int r = h->part_len[p] % 3;
-        if (r == 1) {
-            one = p;
-            ones++;
-        } else if (r == 2) {
-            if (twos < 2)
-                two[twos] = p;
-            twos++;
-        }
-    }
-    if (ones == 1 && twos == 0) {
-        shapes_in(t, h, one, &s);
-    } else if (ones == 0 && twos == 2) {
-        shapes_in(t, h, two[0], &s);
-        shapes_in(t, h, two[1], &s);
-    }
+    for (unsigned wp = mjt__wait_parts(h); wp != 0; wp &= wp - 1)
+        shapes_in(t, h, __builtin_ctz(wp), &s);
     if (h->len == 13)
         special_shapes(h, &s);
     *len = s.len;

@@ -130,34 +130,36 @@ static int fl_put(floader *l, uint64_t w)
     return MJT_OK;
 }
 
-/* A form's word (internal.h) from its blocks in the file, or 0 when the
- * blocks are not melds, then a pair, then a wait where they must be. */
+/* A form's word (internal.h) from its width blocks in the file, or 0 when
+ * they are not melds, then a pair, then a wait where they must be. */
 static uint64_t form_word(const uint8_t *b, int width, int tiles, int is_short,
                           unsigned wins)
 {
-    uint64_t w = UINT64_C(0x0000FFFFFFFFFFFF);
+    uint8_t w[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
     int n = width, melds;
 
     if (is_short) {
-        int k = mjt__block_kind(b[--n]);
-        if (k < MJT__WAIT_SINGLE)
+        w[5] = b[--n];
+        if (mjt__block_kind(w[5]) < MJT__WAIT_SINGLE)
             return 0;
-        w = (w & ~(UINT64_C(0xFF) << 40)) | (uint64_t)b[n] << 40;
-        if (tiles % 3 == 1 && k != MJT__WAIT_SINGLE)
-            goto pair;
-    } else if (tiles % 3 == 2) {
-    pair:
-        if (mjt__block_kind(b[--n]) != MJT__PAIR)
+    }
+    /* a pair: in every complete form of 2 mod 3 tiles, and in the short
+     * forms of 1 mod 3 tiles that do not wait on a single */
+    if (is_short ? tiles % 3 == 1 && mjt__block_kind(w[5]) != MJT__WAIT_SINGLE
+                 : tiles % 3 == 2) {
+        w[4] = b[--n];
+        if (mjt__block_kind(w[4]) != MJT__PAIR)
             return 0;
-        w = (w & ~(UINT64_C(0xFF) << 32)) | (uint64_t)b[n] << 32;
     }
     for (melds = 0; melds < n; melds++) {
         if (mjt__block_kind(b[melds]) > MJT__TRIPLET)
             return 0;
-        w = (w & ~(UINT64_C(0xFF) << (8 * melds))) | (uint64_t)b[melds]
-                                                         << (8 * melds);
+        w[melds] = b[melds];
     }
-    return w | (uint64_t)wins << 48 | (uint64_t)melds << 60;
+    uint64_t x = (uint64_t)wins << 48 | (uint64_t)melds << 60;
+    for (int i = 0; i < 6; i++)
+        x |= (uint64_t)w[i] << (8 * i);
+    return x;
 }
 
 static int load_forms_of(void *ctx, uint64_t key, const mjt__forms *f)
@@ -196,14 +198,15 @@ static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
     if ((l->idx = calloc(l->nidx, sizeof *l->idx)) == NULL)
         return MJT_ENOMEM;
     t->fidx_of[l->table] = l->idx;
-    /* The empty pattern: one decomposition of nothing. */
-    l->idx[mjt__index_of(t, l->table == MJT__SUIT ? 0 : 3, 0)] =
-        (uint32_t)l->len | 1u << 22;
-    if ((rc = fl_put(l, UINT64_C(0x0000FFFFFFFFFFFF))) != MJT_OK)
-        return rc;
     rc = mjt__tfile_each_forms(f, l->table, load_forms_of, l, &digest, diag);
     if (rc == MJT_ENOMEM)
         return rc;
+    /* Every hand with an empty part joins through the empty pattern's one
+     * decomposition: a table without it would answer wrong, not fail. */
+    if (rc == MJT_OK &&
+        MJT__F_COMPLETE(
+            l->idx[mjt__index_of(t, l->table == MJT__SUIT ? 0 : 3, 0)]) != 1)
+        rc = l->bad = MJT_ECORRUPT;
     if (l->bad)
         mjt__diag_set(diag, MJT_ECORRUPT, -1,
                       "%s: the %s forms are malformed (the file is damaged)",
