@@ -69,26 +69,29 @@ static void print_shanten(const mjt_shanten_info *s, int json)
 
 /* ==== Shapes and decompositions ==== */
 
-/* Melds as text ("123p 456p") or JSON strings ("\"123p\",\"456p\""). */
-static void print_melds(const mjt_block *m, int n, int json)
-{
-    for (int i = 0; i < n; i++) {
-        char b[8];
-        cli_block_text(m[i], 1, b);
-        printf(json ? "%s\"%s\"" : "%s%s", i ? (json ? "," : " ") : "", b);
-    }
-}
-
-static void print_pair(int tile, int json)
+/* The melds and the pair of an answer: in JSON `,"melds":[...],"pair":P`
+ * (P null when there is none), as text each after a space. */
+static void print_rest(const mjt_block *m, int n, int pair, int json)
 {
     char b[8];
 
-    if (tile == MJT_NO_TILE) {
+    if (json)
+        printf(",\"melds\":[");
+    for (int i = 0; i < n; i++) {
+        cli_block_text(m[i], 1, b);
+        if (json)
+            printf("%s\"%s\"", i ? "," : "", b);
+        else
+            printf(" %s", b);
+    }
+    if (json)
+        printf("],\"pair\":");
+    if (pair == MJT_NO_TILE) {
         if (json)
             printf("null");
         return;
     }
-    cli_block_text((mjt_block){MJT_PAIR, (uint8_t)tile}, 1, b);
+    cli_block_text((mjt_block){MJT_PAIR, (uint8_t)pair}, 1, b);
     printf(json ? "\"%s\"" : " %s", b);
 }
 
@@ -98,43 +101,24 @@ static void print_shape(const mjt_shape *e, int first, int json)
 
     mjt__tile_name(e->tile, tile);
     cli_block_text(e->wait, 1, wait);
-    if (json) {
-        printf("%s{\"tile\":\"%s\",\"shape\":\"%s\",\"wait\":\"%s\","
-               "\"melds\":[",
+    if (json)
+        printf("%s{\"tile\":\"%s\",\"shape\":\"%s\",\"wait\":\"%s\"",
                first ? "" : ",", tile, cli_shape_name(e->shape), wait);
-        print_melds(e->melds, e->melds_len, 1);
-        printf("],\"pair\":");
-        print_pair(e->pair, 1);
-        printf("}");
-        return;
-    }
-    printf("  %-3s %-10s [%s]%s", tile, cli_shape_name(e->shape), wait,
-           e->melds_len ? " " : "");
-    print_melds(e->melds, e->melds_len, 0);
-    print_pair(e->pair, 0);
-    printf("\n");
+    else
+        printf("  %-3s %-10s [%s]", tile, cli_shape_name(e->shape), wait);
+    print_rest(e->melds, e->melds_len, e->pair, json);
+    printf(json ? "}" : "\n");
 }
 
 static void print_decomposition(const mjt_decomposition *d, int first, int json)
 {
-    if (json) {
+    if (json)
         printf("%s{\"form\":\"%s\"", first ? "" : ",", cli_form_name(d->form));
-        if (d->form == MJT_STANDARD) {
-            printf(",\"melds\":[");
-            print_melds(d->melds, d->melds_len, 1);
-            printf("],\"pair\":");
-            print_pair(d->pair, 1);
-        }
-        printf("}");
-        return;
-    }
-    printf("  %-10s", cli_form_name(d->form));
-    if (d->form == MJT_STANDARD) {
-        printf(" ");
-        print_melds(d->melds, d->melds_len, 0);
-        print_pair(d->pair, 0);
-    }
-    printf("\n");
+    else
+        printf("  %-10s", cli_form_name(d->form));
+    if (d->form == MJT_STANDARD)
+        print_rest(d->melds, d->melds_len, d->pair, json);
+    printf(json ? "}" : "\n");
 }
 
 int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json)

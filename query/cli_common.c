@@ -64,6 +64,21 @@ size_t cli_block_text(mjt_block b, int with_suit, char out[8])
     return n;
 }
 
+size_t cli_blocks_text(const uint8_t *b, int n, char *out)
+{
+    size_t len = 0;
+
+    for (int i = 0; i < n; i++) {
+        mjt_block blk = {(uint8_t)(b[i] >> 4), (uint8_t)(b[i] & 0xF)};
+        int wait = blk.kind >= MJT_WAIT_ONE;
+        out[len++] = wait ? '[' : '(';
+        len += cli_block_text(blk, 0, out + len);
+        out[len++] = wait ? ']' : ')';
+    }
+    out[len] = '\0';
+    return len;
+}
+
 const char *cli_shape_name(int shape)
 {
     static const char *const names[] = {

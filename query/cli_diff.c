@@ -292,16 +292,8 @@ static int collect(void *ctx, uint64_t key, const mjt__forms *f)
 static void form_text(const uint8_t *b, int width, int is_short, unsigned wins,
                       char *out)
 {
-    size_t n = 0;
+    size_t n = cli_blocks_text(b, width, out);
 
-    for (int i = 0; i < width; i++) {
-        mjt_block blk = {(uint8_t)(b[i] >> 4), (uint8_t)(b[i] & 0xF)};
-        int wait = blk.kind >= MJT_WAIT_ONE;
-        out[n++] = wait ? '[' : '(';
-        n += cli_block_text(blk, 0, out + n);
-        out[n++] = wait ? ']' : ')';
-    }
-    out[n] = '\0';
     if (is_short) {
         char digits[10];
         cli_mask_digits(wins, digits);

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "forms.h"
 #include "internal.h"
 #include "suit.h"
 #include "tiles.h"
@@ -50,17 +51,15 @@ static size_t seed_listing(const mjt_tables *t, int part, uint32_t code,
         return (size_t)(p + 7 - out);
     }
     for (int i = 0; i < forms; i++) {
-        uint64_t x = f[i];
-        int melds = (int)(x >> 60 & 7);
-        for (int b = 0; b <= 5; b++) {
-            unsigned byte = (unsigned)(x >> (8 * b)) & 0xFF;
-            if ((b < 4 && b >= melds) || byte == MJT__F_NONE)
-                continue;
-            mjt_block blk = {(uint8_t)(byte >> 4), (uint8_t)(byte & 0xF)};
-            *p++ = b == 5 ? '[' : '(';
-            p += cli_block_text(blk, 0, p);
-            *p++ = b == 5 ? ']' : ')';
-        }
+        /* the form word's melds, pair and wait (internal.h), in order */
+        uint8_t b[MJT_FORM_BLOCKS];
+        int k = (int)(f[i] >> 60 & 7);
+        for (int j = 0; j < k; j++)
+            b[j] = (uint8_t)(f[i] >> (8 * j));
+        for (int j = 4; j <= 5; j++)
+            if ((uint8_t)(f[i] >> (8 * j)) != MJT__F_NONE)
+                b[k++] = (uint8_t)(f[i] >> (8 * j));
+        p += cli_blocks_text(b, k, p);
         *p++ = '\n';
     }
     return (size_t)(p - out);
