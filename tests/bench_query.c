@@ -13,7 +13,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "helpers.h"
 #include "mjt.h"
+#include "suit.h"
 
 #define RUNS 5
 
@@ -214,30 +216,6 @@ static void random_hands(mjt_hand *h, size_t n)
     }
 }
 
-/* A random complete hand of 14 tiles: four melds (of 34 triplets and 21
- * runs) and a pair, all suits mixed, no fifth copy. */
-static void random_complete(uint8_t c[MJT_KINDS])
-{
-    for (;;) {
-        int ok = 1;
-        memset(c, 0, MJT_KINDS);
-        c[rnd() % MJT_KINDS] += 2;
-        for (int m = 0; m < 4; m++) {
-            int id = (int)(rnd() % (MJT_KINDS + 21));
-            if (id < MJT_KINDS) {
-                c[id] += 3;
-            } else {
-                int x = 9 * ((id - MJT_KINDS) / 7) + (id - MJT_KINDS) % 7;
-                c[x]++, c[x + 1]++, c[x + 2]++;
-            }
-        }
-        for (int i = 0; i < MJT_KINDS; i++)
-            ok &= c[i] <= 4;
-        if (ok)
-            return;
-    }
-}
-
 /* Shapes of tenpai 13-tile hands (random complete hands less a random
  * tile, and every tenpai one-suit hand) and decompositions of complete
  * 14-tile hands. */
@@ -245,6 +223,7 @@ static void bench_forms(const mjt_tables *t)
 {
     enum { N = 1000000 };
     mjt_hand *h = malloc(N * sizeof *h);
+    uint64_t seed = 14;
     size_t n = 0;
 
     if (h == NULL) {
@@ -253,7 +232,7 @@ static void bench_forms(const mjt_tables *t)
     }
     for (; n < N; n++) {
         uint8_t c[MJT_KINDS];
-        random_complete(c);
+        test_random_complete(&seed, 4, c);
         mjt_hand_from_counts(&h[n], c, NULL);
     }
     printf("BENCH query.complete14.decompositions %.1f ns\n",
@@ -269,28 +248,17 @@ static void bench_forms(const mjt_tables *t)
            time_query(t, h, n, Q_SHAPES));
     /* every one-suit 13-tile hand that is tenpai, in m */
     n = 0;
-    uint8_t c[MJT_KINDS] = {0};
-    int r[13];
-    for (int i = 0; i < 13; i++)
-        r[i] = i / 4;
-    for (;;) {
+    mjt__enum e;
+    mjt__enum_init_at(&e, MJT_SUIT_RANKS, 13);
+    do {
+        uint8_t c[MJT_KINDS] = {0};
         uint64_t w;
-        memset(c, 0, sizeof c);
         for (int i = 0; i < 13; i++)
-            c[r[i]]++;
+            c[e.t[i]]++;
         mjt_hand_from_counts(&h[n], c, NULL);
         if (mjt_waits(t, &h[n], &w) == MJT_OK && w != 0)
             n++;
-        /* successor order: the rightmost tile that can grow grows */
-        int i = 12;
-        while (i >= 0 && r[i] >= 8 - (12 - i) / 4)
-            i--;
-        if (i < 0)
-            break;
-        int v = r[i] + 1;
-        for (int j = i, k = 0; j < 13; j++, k++)
-            r[j] = v + k / 4;
-    }
+    } while (mjt__enum_next(&e));
     printf("BENCH query.chinitsu13.shapes %.1f ns\n",
            time_query(t, h, n, Q_SHAPES));
     printf("BENCH query.chinitsu13.hands %zu hands\n", n);

@@ -60,4 +60,30 @@ static inline uint64_t test_rand(uint64_t *s)
     return z ^ (z >> 31);
 }
 
+/* A random complete hand of `melds` melds (of the 34 triplets and 21
+ * runs, all suits mixed) and a pair, with no fifth copy, into c. */
+static inline void test_random_complete(uint64_t *seed, int melds,
+                                        uint8_t c[MJT_KINDS])
+{
+    for (;;) {
+        int ok = 1;
+        for (int i = 0; i < MJT_KINDS; i++)
+            c[i] = 0;
+        c[test_rand(seed) % MJT_KINDS] += 2;
+        for (int m = 0; m < melds; m++) {
+            int id = (int)(test_rand(seed) % (MJT_KINDS + 21));
+            if (id < MJT_KINDS) {
+                c[id] += 3;
+            } else {
+                int t = 9 * ((id - MJT_KINDS) / 7) + (id - MJT_KINDS) % 7;
+                c[t]++, c[t + 1]++, c[t + 2]++;
+            }
+        }
+        for (int i = 0; i < MJT_KINDS; i++)
+            ok &= c[i] <= 4;
+        if (ok)
+            return;
+    }
+}
+
 #endif

@@ -25,9 +25,27 @@ static int arr_cmp(const void *a, const void *b)
     return memcmp(a, b, sizeof(brute_arr));
 }
 
-/* The library's standard-form shapes of h, as the brute force writes
- * them; sets *special to the number of seven-pairs and orphans entries. */
-static int lib_shapes(const mjt_hand *h, brute_arr *out, int *special)
+/* One standard-form answer as the brute force writes it: zeroed, melds
+ * sorted. */
+static brute_arr arr_of(int tile, int shape, int pair, mjt_block wait,
+                        const mjt_block *melds, int n)
+{
+    brute_arr a;
+
+    memset(&a, 0, sizeof a);
+    a.tile = (uint8_t)tile;
+    a.shape = (uint8_t)shape;
+    a.pair = (uint8_t)pair;
+    a.wait = wait;
+    a.melds_len = (uint8_t)n;
+    memcpy(a.melds, melds, sizeof(mjt_block) * (size_t)n);
+    qsort(a.melds, (size_t)n, sizeof(mjt_block), brute_block_cmp);
+    return a;
+}
+
+/* The library's standard-form shapes of h (seven pairs and orphans left
+ * out), as the brute force writes them, sorted. */
+static int lib_shapes(const mjt_hand *h, brute_arr *out)
 {
     mjt_shape e[MJT_MAX_SHAPES];
     size_t n;
@@ -35,30 +53,19 @@ static int lib_shapes(const mjt_hand *h, brute_arr *out, int *special)
 
     cr_assert(
         eq(int, mjt_shapes(test_tables(), h, e, MJT_MAX_SHAPES, &n), MJT_OK));
-    *special = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (e[i].shape >= MJT_SHAPE_CHIITOITSU) {
-            ++*special;
-            continue;
-        }
-        brute_arr a;
-        memset(&a, 0, sizeof a);
-        a.tile = e[i].tile;
-        a.shape = e[i].shape;
-        a.pair = e[i].pair;
-        a.wait = e[i].wait;
-        a.melds_len = e[i].melds_len;
-        memcpy(a.melds, e[i].melds, sizeof(mjt_block) * e[i].melds_len);
-        qsort(a.melds, a.melds_len, sizeof(mjt_block), brute_block_cmp);
-        out[k++] = a;
-    }
+    for (size_t i = 0; i < n; i++)
+        if (e[i].shape < MJT_SHAPE_CHIITOITSU)
+            out[k++] = arr_of(e[i].tile, e[i].shape, e[i].pair, e[i].wait,
+                              e[i].melds, e[i].melds_len);
     qsort(out, (size_t)k, sizeof *out, arr_cmp);
     return k;
 }
 
-static int lib_decompositions(const mjt_hand *h, brute_arr *out, int *special)
+/* The same for the standard-form decompositions. */
+static int lib_decompositions(const mjt_hand *h, brute_arr *out)
 {
     mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
+    mjt_block none = {0, MJT_NO_TILE};
     size_t n;
     int k = 0;
 
@@ -66,21 +73,10 @@ static int lib_decompositions(const mjt_hand *h, brute_arr *out, int *special)
         eq(int,
            mjt_decompositions(test_tables(), h, d, MJT_MAX_DECOMPOSITIONS, &n),
            MJT_OK));
-    *special = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (d[i].form != MJT_STANDARD) {
-            ++*special;
-            continue;
-        }
-        brute_arr a;
-        memset(&a, 0, sizeof a);
-        a.tile = a.wait.tile = MJT_NO_TILE;
-        a.pair = d[i].pair;
-        a.melds_len = d[i].melds_len;
-        memcpy(a.melds, d[i].melds, sizeof(mjt_block) * d[i].melds_len);
-        qsort(a.melds, a.melds_len, sizeof(mjt_block), brute_block_cmp);
-        out[k++] = a;
-    }
+    for (size_t i = 0; i < n; i++)
+        if (d[i].form == MJT_STANDARD)
+            out[k++] = arr_of(MJT_NO_TILE, 0, d[i].pair, none, d[i].melds,
+                              d[i].melds_len);
     qsort(out, (size_t)k, sizeof *out, arr_cmp);
     return k;
 }
@@ -97,11 +93,9 @@ static int check_shapes(const uint8_t c[MJT_KINDS])
     brute_arr want[MOST], got[MJT_MAX_SHAPES];
     mjt_hand h;
     char text[64];
-    int special;
-
     cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
     int nw = brute_shapes(c, want, MOST);
-    int ng = lib_shapes(&h, got, &special);
+    int ng = lib_shapes(&h, got);
     text_of(c, text, sizeof text);
     cr_assert(eq(int, ng, nw), "%s: %d shapes, brute force %d", text, ng, nw);
     cr_assert(eq(int, memcmp(got, want, sizeof(brute_arr) * (size_t)ng), 0),
@@ -114,12 +108,10 @@ static void check_decompositions(const uint8_t c[MJT_KINDS])
     brute_arr want[MOST], got[MJT_MAX_DECOMPOSITIONS];
     mjt_hand h;
     char text[64];
-    int special;
-
     cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
     int nw = brute_decompositions(c, want, MOST);
     qsort(want, (size_t)(nw < MOST ? nw : MOST), sizeof *want, arr_cmp);
-    int ng = lib_decompositions(&h, got, &special);
+    int ng = lib_decompositions(&h, got);
     text_of(c, text, sizeof text);
     cr_assert(eq(int, ng, nw), "%s: %d decompositions, brute force %d", text,
               ng, nw);
@@ -272,29 +264,6 @@ ParameterizedTest(int *part, exhaustive, one_suit_shapes, .timeout = 900)
            hands, "mpsz"[*part], tenpai, shapes);
 }
 
-/* A random complete hand of k melds and a pair, all suits mixed. */
-static void random_complete(uint64_t *seed, int k, uint8_t c[MJT_KINDS])
-{
-    for (;;) {
-        memset(c, 0, MJT_KINDS);
-        int ok = 1, pair = (int)(test_rand(seed) % MJT_KINDS);
-        c[pair] += 2;
-        for (int m = 0; m < k; m++) {
-            int id = (int)(test_rand(seed) % (MJT_KINDS + 21));
-            if (id < MJT_KINDS) {
-                c[id] += 3;
-            } else {
-                int t = 9 * ((id - MJT_KINDS) / 7) + (id - MJT_KINDS) % 7;
-                c[t]++, c[t + 1]++, c[t + 2]++;
-            }
-        }
-        for (int i = 0; i < MJT_KINDS; i++)
-            ok &= c[i] <= 4;
-        if (ok)
-            return;
-    }
-}
-
 static long random_count(long n)
 {
     return getenv("MJT_LONG") != NULL ? 10 * n : n;
@@ -309,7 +278,7 @@ Test(random, complete_and_tenpai_hands_of_mixed_suits, .timeout = 900)
 
     for (long i = 0; i < n; i++) {
         uint8_t c[MJT_KINDS];
-        random_complete(&seed, (int)(i % 5), c);
+        test_random_complete(&seed, (int)(i % 5), c);
         check_decompositions(c);
         int out;
         do

@@ -143,6 +143,23 @@ static void temp_copy(char *tmpl, const char *name, char *path, size_t cap)
     cr_assert(eq(int, system(cmd), 0));
 }
 
+/* Open database db of the table at path for writing: *env, the write
+ * transaction it returns and *dbi, to commit and close. */
+static MDB_txn *open_rw(const char *path, const char *db, MDB_env **env,
+                        MDB_dbi *dbi)
+{
+    MDB_txn *txn;
+
+    cr_assert(eq(int, mdb_env_create(env), 0));
+    mdb_env_set_maxdbs(*env, 8);
+    mdb_env_set_mapsize(*env, (size_t)64 << 20);
+    cr_assert(
+        eq(int, mdb_env_open(*env, path, MDB_NOSUBDIR | MDB_NOLOCK, 0644), 0));
+    cr_assert(eq(int, mdb_txn_begin(*env, NULL, 0, &txn), 0));
+    cr_assert(eq(int, mdb_dbi_open(txn, db, 0, dbi), 0));
+    return txn;
+}
+
 /* Decompress the first block of database db in the table at path, let
  * alter change it in place (raw, its size), recompress it and write it
  * back: a damage the digest, not the block structure, must catch. */
@@ -150,20 +167,13 @@ static void alter_first_block(const char *path, const char *db,
                               void (*alter)(unsigned char *raw, size_t n))
 {
     MDB_env *env;
-    MDB_txn *txn;
     MDB_dbi dbi;
+    MDB_txn *txn = open_rw(path, db, &env, &dbi);
     MDB_cursor *c;
     MDB_val k, v;
     size_t cap = 4 + (size_t)MJT_FORMS_SPAN * MJT_FORMS_ROW_MAX;
     unsigned char *raw = malloc(cap), *packed = malloc(ZSTD_compressBound(cap));
 
-    cr_assert(eq(int, mdb_env_create(&env), 0));
-    mdb_env_set_maxdbs(env, 8);
-    mdb_env_set_mapsize(env, (size_t)64 << 20);
-    cr_assert(
-        eq(int, mdb_env_open(env, path, MDB_NOSUBDIR | MDB_NOLOCK, 0644), 0));
-    cr_assert(eq(int, mdb_txn_begin(env, NULL, 0, &txn), 0));
-    cr_assert(eq(int, mdb_dbi_open(txn, db, 0, &dbi), 0));
     cr_assert(eq(int, mdb_cursor_open(txn, dbi, &c), 0));
     cr_assert(eq(int, mdb_cursor_get(c, &k, &v, MDB_FIRST), 0));
     size_t n = ZSTD_decompress(raw, cap, v.mv_data, v.mv_size);
@@ -301,17 +311,11 @@ Test(table, an_altered_form_is_caught, .timeout = 120)
 static void set_meta(const char *path, const char *key, const char *value)
 {
     MDB_env *env;
-    MDB_txn *txn;
     MDB_dbi dbi;
+    MDB_txn *txn = open_rw(path, "meta", &env, &dbi);
     MDB_val k = {strlen(key), (void *)key};
     MDB_val v = {value ? strlen(value) : 0, (void *)value};
 
-    cr_assert(eq(int, mdb_env_create(&env), 0));
-    mdb_env_set_maxdbs(env, 4);
-    cr_assert(
-        eq(int, mdb_env_open(env, path, MDB_NOSUBDIR | MDB_NOLOCK, 0644), 0));
-    cr_assert(eq(int, mdb_txn_begin(env, NULL, 0, &txn), 0));
-    cr_assert(eq(int, mdb_dbi_open(txn, "meta", 0, &dbi), 0));
     if (value == NULL)
         cr_assert(eq(int, mdb_del(txn, dbi, &k, NULL), 0));
     else
