@@ -50,8 +50,6 @@ struct mjt_tables {
     const uint32_t *fidx[4]; /* pattern words of each part's table */
     uint32_t *fidx_of[2];    /* suit, honor */
     uint64_t *forms;
-    uint64_t digest[2], fdigest[2];
-    char solver[32];
 };
 
 static inline uint32_t mjt__index_of(const struct mjt_tables *t, int part,

@@ -93,7 +93,6 @@ static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
     }
     if ((rc = mjt__tfile_check_digest(f, table, digest, path, diag)) != MJT_OK)
         goto out;
-    t->digest[table] = digest;
     if (table == MJT__SUIT)
         t->suit = l.out;
     else
@@ -213,7 +212,6 @@ static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
                       path, mjt__table_names[l->table]);
     if (rc != MJT_OK)
         return rc;
-    t->fdigest[l->table] = digest;
     return mjt__tfile_check_forms_digest(f, l->table, digest, path, diag);
 }
 
@@ -254,7 +252,6 @@ int mjt__tables_open(mjt_tables **out, const char *path, int forms_only,
             goto fail;
         }
     }
-    mjt__tfile_meta(f, "solver", t->solver, sizeof t->solver);
     mjt__tfile_close(f);
     for (int part = 0; part < 3; part++) {
         t->rec[part] = t->suit;
