@@ -432,16 +432,6 @@ out:
     return rc;
 }
 
-static int equal_forms_digests(mjt__tfile *f[2], int table)
-{
-    char key[48], a[64], b[64];
-    snprintf(key, sizeof key, "%s%s.digest", mjt__table_names[table],
-             MJT_FORMS_SUFFIX);
-    return mjt__tfile_meta(f[0], key, a, sizeof a) == MJT_OK &&
-           mjt__tfile_meta(f[1], key, b, sizeof b) == MJT_OK &&
-           strcmp(a, b) == 0;
-}
-
 /* ==== The command ==== */
 
 static int parse_diff(int argc, char **argv, diffopts *o)
@@ -482,10 +472,12 @@ static int same_file(const char *a, const char *b)
            x.st_ino == y.st_ino;
 }
 
-static int equal_digests(mjt__tfile *f[2], int table)
+/* Whether both files record the same digest for name ("suit",
+ * "suit.forms", ...). */
+static int equal_digests(mjt__tfile *f[2], const char *name)
 {
-    char key[32], a[64], b[64];
-    snprintf(key, sizeof key, "%s.digest", mjt__table_names[table]);
+    char key[64], a[64], b[64];
+    snprintf(key, sizeof key, "%.48s.digest", name);
     return mjt__tfile_meta(f[0], key, a, sizeof a) == MJT_OK &&
            mjt__tfile_meta(f[1], key, b, sizeof b) == MJT_OK &&
            strcmp(a, b) == 0;
@@ -515,8 +507,10 @@ int cli_diff(int argc, char **argv)
 {
     diffopts o = {0, 0, -1, 0, {NULL, NULL}};
     mjt__tfile *f[2] = {NULL, NULL};
-    tally t[MJT__NTABLES], tf[MJT__NTABLES];
-    int rc = 2, differ = 0, damaged = 0, forms;
+    /* The record tables, then (format 3 on, in both) their forms. */
+    tally t[2 * MJT__NTABLES];
+    char name[2 * MJT__NTABLES][32];
+    int rc = 2, differ = 0, damaged = 0, parts = MJT__NTABLES;
     mjt_diag diag;
 
     if (parse_diff(argc, argv, &o) != 0)
@@ -532,46 +526,30 @@ int cli_diff(int argc, char **argv)
             goto out;
         }
     print_header(f, &o);
-    for (int table = 0; table < MJT__NTABLES; table++) {
-        memset(&t[table], 0, sizeof t[table]);
-        if (!o.full && equal_digests(f, table)) {
-            t[table].by_digest = 1;
+    if (mjt__tfile_format(f[0]) >= 3 && mjt__tfile_format(f[1]) >= 3)
+        parts = 2 * MJT__NTABLES;
+    for (int i = 0; i < parts; i++) {
+        int table = i % MJT__NTABLES, forms = i >= MJT__NTABLES;
+        snprintf(name[i], sizeof name[i], "%s%s", mjt__table_names[table],
+                 forms ? MJT_FORMS_SUFFIX : "");
+        memset(&t[i], 0, sizeof t[i]);
+        if (!o.full && equal_digests(f, name[i])) {
+            t[i].by_digest = 1;
             continue;
         }
-        if (diff_table(f, table, &o, &t[table]) < 0)
+        if ((forms ? diff_forms : diff_table)(f, table, &o, &t[i]) < 0)
             goto out;
-        differ |= t[table].changed || t[table].only[0] || t[table].only[1];
-        damaged |= t[table].damaged[0] | t[table].damaged[1];
-    }
-    /* Forms, which files of format 3 on hold. */
-    forms = mjt__tfile_format(f[0]) >= 3 && mjt__tfile_format(f[1]) >= 3;
-    for (int table = 0; forms && table < MJT__NTABLES; table++) {
-        memset(&tf[table], 0, sizeof tf[table]);
-        if (!o.full && equal_forms_digests(f, table)) {
-            tf[table].by_digest = 1;
-            continue;
-        }
-        if (diff_forms(f, table, &o, &tf[table]) < 0)
-            goto out;
-        differ |= tf[table].changed || tf[table].only[0] || tf[table].only[1];
-        damaged |= tf[table].damaged[0] | tf[table].damaged[1];
+        differ |= t[i].changed || t[i].only[0] || t[i].only[1];
+        damaged |= t[i].damaged[0] | t[i].damaged[1];
     }
     if (o.max >= 0 && o.printed >= o.max && !o.json)
         printf("(--max %ld: later differences not shown)\n", o.max);
     if (o.json)
         printf("{\"summary\":[");
-    for (int table = 0; table < MJT__NTABLES; table++) {
-        if (o.json && table)
+    for (int i = 0; i < parts; i++) {
+        if (o.json && i)
             printf(",");
-        print_tally(&o, mjt__table_names[table], &t[table]);
-    }
-    for (int table = 0; forms && table < MJT__NTABLES; table++) {
-        char name[32];
-        snprintf(name, sizeof name, "%s%s", mjt__table_names[table],
-                 MJT_FORMS_SUFFIX);
-        if (o.json)
-            printf(",");
-        print_tally(&o, name, &tf[table]);
+        print_tally(&o, name[i], &t[i]);
     }
     if (o.json)
         printf("],\"formats\":[%d,%d],\"identical\":%s}\n",
