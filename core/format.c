@@ -21,8 +21,18 @@ static unsigned le16_get(const unsigned char *p)
     return p[0] | (unsigned)p[1] << 8;
 }
 
+/* n bytes little-endian.  Written out for n = 8 (the keys, read and
+ * written once per record at open), which compilers turn into one load or
+ * store; byte by byte otherwise. */
 static void le_put(unsigned char *p, uint64_t v, int n)
 {
+    if (n == 8) {
+        p[0] = (unsigned char)v, p[1] = (unsigned char)(v >> 8);
+        p[2] = (unsigned char)(v >> 16), p[3] = (unsigned char)(v >> 24);
+        p[4] = (unsigned char)(v >> 32), p[5] = (unsigned char)(v >> 40);
+        p[6] = (unsigned char)(v >> 48), p[7] = (unsigned char)(v >> 56);
+        return;
+    }
     for (int i = 0; i < n; i++)
         p[i] = (unsigned char)(v >> (8 * i));
 }
@@ -31,6 +41,11 @@ static uint64_t le_get(const unsigned char *p, int n)
 {
     uint64_t v = 0;
 
+    if (n == 8)
+        return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+               (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 |
+               (uint64_t)p[5] << 40 | (uint64_t)p[6] << 48 |
+               (uint64_t)p[7] << 56;
     for (int i = 0; i < n; i++)
         v |= (uint64_t)p[i] << (8 * i);
     return v;
@@ -95,10 +110,11 @@ uint32_t mjt__block_decode(const unsigned char *buf, size_t size, uint32_t max,
     const unsigned char *dp = kp + 8 * (size_t)n;
     const unsigned char *np = dp + MJT_SLOTS * (size_t)n;
     const unsigned char *ep = np + 2 * MJT_SLOTS * (size_t)n;
-    for (uint32_t i = 0; i < n; i++) {
-        uint64_t k = le_get(kp + 8 * (size_t)i, 8);
-        if (i > 0 && k <= le_get(kp + 8 * (size_t)(i - 1), 8))
+    for (uint64_t i = 0, last = 0; i < n; i++) {
+        uint64_t k = le_get(kp + 8 * i, 8);
+        if (i > 0 && k <= last)
             return 0;
+        last = k;
         if (keys != NULL)
             keys[i] = k;
     }
@@ -183,16 +199,19 @@ size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
     size_t size = 10 + (size_t)nc * wc + (size_t)ns * (ws + 2);
     if (size > avail)
         return 0;
-    memset(f, 0, sizeof *f);
+    /* Only the forms given are written, each whole (its bytes past the
+     * width zero), so that forms compare as MJT_FORM_BLOCKS bytes. */
     f->ncomplete = nc;
     f->nshort = ns;
     p += 10;
     for (int i = 0; i < nc; i++, p += wc) {
+        memset(f->complete[i], 0, MJT_FORM_BLOCKS);
         memcpy(f->complete[i], p, wc);
         if (!blocks_ok(p, wc, ranks))
             return 0;
     }
     for (int i = 0; i < ns; i++, p += ws + 2) {
+        memset(f->shorts[i], 0, MJT_FORM_BLOCKS);
         memcpy(f->shorts[i], p, ws);
         f->wins[i] = (uint16_t)le16_get(p + ws);
         if (!blocks_ok(p, ws, ranks) || f->wins[i] == 0 ||

@@ -75,6 +75,7 @@ size_t mjt__forms_row_encode(uint64_t key, const mjt__forms *f,
  * its size, or 0 when it is malformed: an invalid key, more forms than
  * MJT_MAX_FORMS, a form the pattern's tile count cannot have, a block of
  * an unknown kind or outside the ranks, or a row running past avail.
+ * Only f's first ncomplete and nshort forms are written.
  */
 size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
                              uint64_t *key, mjt__forms *f);
