@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* The dense index of patterns; see index.h. */
+/* The dense index of patterns and its part words; see index.h. */
 #include "index.h"
 
 #include "suit.h"
 
-const uint32_t mjt__code_step[9] = {
-    1, 5, 25, 125, 625, 1u << 12, 5u << 12, 25u << 12, 125u << 12};
+const uint32_t mjt__code_step[9] = {1,         5,         25,        125,
+                                    1u << 10,  5u << 10,  25u << 10, 125u << 10,
+                                    625u << 10};
 
 uint32_t mjt__code_of_key(uint64_t key, int ranks)
 {
@@ -16,35 +17,64 @@ uint32_t mjt__code_of_key(uint64_t key, int ranks)
     return code;
 }
 
-static int digit_sum(uint32_t v)
+/* The part word of the base-5 digits of v, rank `first` up, but for the
+ * index; yao is the mask of terminal and honor ranks. */
+static uint64_t digits_word(uint32_t v, int first, unsigned yao)
 {
-    int s = 0;
+    uint64_t w = 0;
 
-    for (; v > 0; v /= 5)
-        s += (int)(v % 5);
-    return s;
+    for (int r = first; v > 0; r++, v /= 5) {
+        unsigned c = v % 5, y = yao >> r & 1;
+        w += c | (uint64_t)(c >= 1) << 32 | (uint64_t)(c >= 2) << 40 |
+             (uint64_t)(y && c >= 1) << 48 | (uint64_t)(y && c >= 2) << 56;
+    }
+    return w;
 }
 
-void mjt__index_init(mjt__index *ix)
+/* Planes of the base-5 digits of v, rank `first` up. */
+static uint64_t digit_planes(uint32_t v, int first)
+{
+    uint64_t w = 0;
+
+    for (int r = first; v > 0; r++, v /= 5)
+        for (unsigned j = 0; j < v % 5; j++)
+            w |= UINT64_C(1) << (9 * j + r);
+    return w;
+}
+
+static void init_kind(mjt__index_of_kind *k, uint32_t nhi, unsigned yao)
 {
     uint32_t upto[MJT_MAX_PATTERN_TILES + 1] = {0}; /* lo codes of <= s */
     uint32_t next = 0;
 
-    for (int s = 0; s <= 20; s++)
+    for (int s = 0; s <= 16; s++)
         for (uint32_t lo = 0; lo < MJT__LO_CODES; lo++)
-            if (digit_sum(lo) == s)
-                ix->pos[lo] = next++;
+            if (MJT__W_LEN(digits_word(lo, 0, yao)) == s)
+                k->pos[lo] = digits_word(lo, 0, yao) | (uint64_t)next++ << 8;
+    for (uint32_t lo = MJT__LO_CODES; lo <= MJT__LO_MASK; lo++)
+        k->pos[lo] = MJT__W_BAD;
     for (uint32_t lo = 0; lo < MJT__LO_CODES; lo++)
-        for (int s = digit_sum(lo); s <= MJT_MAX_PATTERN_TILES; s++)
+        for (int s = MJT__W_LEN(k->pos[lo]); s <= MJT_MAX_PATTERN_TILES; s++)
             upto[s]++;
-    for (int kind = 0; kind < 2; kind++) {
-        uint32_t *base = kind == 0 ? ix->base_suit : ix->base_honor;
-        uint32_t nhi = kind == 0 ? MJT__SUIT_HI : MJT__HONOR_HI, at = 0;
-        for (uint32_t hi = 0; hi < nhi; hi++) {
-            int s = digit_sum(hi);
-            base[hi] = at;
-            if (s <= MJT_MAX_PATTERN_TILES)
-                at += upto[MJT_MAX_PATTERN_TILES - s];
+    uint32_t at = 0;
+    for (uint32_t hi = 0; hi < MJT__HI_FIELD; hi++) {
+        uint64_t w = hi < nhi ? digits_word(hi, 4, yao) : MJT__W_BAD;
+        int s = MJT__W_LEN(w);
+        k->base[hi] = w;
+        if (s <= MJT_MAX_PATTERN_TILES) {
+            k->base[hi] |= (uint64_t)at << 8;
+            at += upto[MJT_MAX_PATTERN_TILES - s];
         }
     }
+}
+
+void mjt__index_init(mjt__index *ix)
+{
+    init_kind(&ix->suit, MJT__SUIT_HI, 1u << 0 | 1u << 8);
+    init_kind(&ix->honor, MJT__HONOR_HI, 0x7F);
+    for (uint32_t lo = 0; lo <= MJT__LO_MASK; lo++)
+        ix->planes_lo[lo] =
+            lo < MJT__LO_CODES ? (uint32_t)digit_planes(lo, 0) : 0;
+    for (uint32_t hi = 0; hi < MJT__HI_FIELD; hi++)
+        ix->planes_hi[hi] = hi < MJT__SUIT_HI ? digit_planes(hi, 4) : 0;
 }

@@ -21,7 +21,7 @@ static uint64_t mirror_key(uint64_t key, int ranks)
 
 static const uint8_t *def_at(const mjt__patterns *ps, uint32_t code)
 {
-    return ps->def[mjt__index_at(&ps->ix, ps->base, code)];
+    return ps->def[mjt__index_at(ps->kind, code)];
 }
 
 /*
@@ -54,7 +54,7 @@ int mjt__patterns_init(mjt__patterns *ps, int ranks)
     memset(ps, 0, sizeof *ps);
     ps->ranks = ranks;
     mjt__index_init(&ps->ix);
-    ps->base = ranks == MJT_SUIT_RANKS ? ps->ix.base_suit : ps->ix.base_honor;
+    ps->kind = ranks == MJT_SUIT_RANKS ? &ps->ix.suit : &ps->ix.honor;
     ps->len = ranks == MJT_SUIT_RANKS ? MJT_SUIT_PATTERNS : MJT_HONOR_PATTERNS;
     ps->keys = malloc(ps->len * sizeof *ps->keys);
     ps->def = calloc(ps->len, sizeof *ps->def);
@@ -117,7 +117,7 @@ void mjt__patterns_solve(mjt__patterns *ps, int tiles, unsigned k, unsigned n)
             continue;
         uint32_t code = mjt__code_of_key(key, ps->ranks);
         uint8_t known[MJT_SLOTS], floor[MJT_SLOTS];
-        uint8_t *out = ps->def[mjt__index_at(&ps->ix, ps->base, code)];
+        uint8_t *out = ps->def[mjt__index_at(ps->kind, code)];
         if (tiles == 0) {
             mjt__bitboard_deficits(key, ps->ranks, NULL, NULL, out);
             continue;
@@ -146,7 +146,7 @@ void mjt__patterns_mirror(mjt__patterns *ps, int tiles, unsigned k, unsigned n)
          i += n) {
         uint64_t key = ps->keys[i], m = mirror_key(key, ps->ranks);
         if (m < key)
-            memcpy(ps->def[mjt__index_at(&ps->ix, ps->base,
+            memcpy(ps->def[mjt__index_at(ps->kind,
                                          mjt__code_of_key(key, ps->ranks))],
                    def_at(ps, mjt__code_of_key(m, ps->ranks)), MJT_SLOTS);
     }

@@ -39,7 +39,7 @@ typedef struct mjt__patterns {
                                                 tile count; start[15] = len */
     uint64_t *keys;     /* by position in successor order */
     uint8_t (*def)[16]; /* deficits by dense index, rows padded to 16 */
-    const uint32_t *base;
+    const mjt__index_of_kind *kind; /* ix.suit or ix.honor */
     mjt__index ix;
     uint32_t fewer[MJT_SUIT_RANKS + 1][MJT_MAX_PATTERN_TILES + 1];
     /* fewer[r][b]: patterns of ranks 0..r-1, <= b tiles */

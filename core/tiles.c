@@ -34,8 +34,10 @@ static int suit_index(char c)
 
 /* Close a run of digits (held at offsets start..end-1) with suit. */
 static int close_run(const char *text, size_t start, size_t end, int suit,
-                     uint8_t counts[MJT_KINDS], mjt_diag *diag)
+                     mjt_tiles *out, mjt_diag *diag)
 {
+    uint8_t *counts = out->counts;
+
     for (size_t i = start; i < end; i++) {
         int digit = text[i] - '0';
         int tile;
@@ -48,6 +50,8 @@ static int close_run(const char *text, size_t start, size_t end, int suit,
             return MJT_ESYNTAX;
         }
         tile = suit * 9 + (digit == 0 ? 4 : digit - 1);
+        if (digit == 0)
+            out->red[suit]++;
         if (++counts[tile] > MJT_MAX_COPIES) {
             char name[3];
             mjt__tile_name(tile, name);
@@ -61,13 +65,13 @@ static int close_run(const char *text, size_t start, size_t end, int suit,
     return MJT_OK;
 }
 
-int mjt__tiles_parse(const char *text, size_t len, uint8_t counts[MJT_KINDS],
+int mjt__tiles_parse(const char *text, size_t len, mjt_tiles *out,
                      mjt_diag *diag)
 {
     size_t run = 0; /* offset of the first digit awaiting a suit letter */
     int have_run = 0, total = 0;
 
-    memset(counts, 0, MJT_KINDS);
+    memset(out, 0, sizeof *out);
     for (size_t i = 0; i < len; i++) {
         char c = text[i];
         int suit;
@@ -77,6 +81,15 @@ int mjt__tiles_parse(const char *text, size_t len, uint8_t counts[MJT_KINDS],
                 run = i;
             have_run = 1;
             continue;
+        }
+        if (c == ' ' && !have_run)
+            continue; /* between groups: "123m 456p" */
+        if (c == ' ') {
+            mjt__diag_set(diag, MJT_ESYNTAX, (long)i,
+                          "space at offset %zu inside a group (a suit "
+                          "letter must close the digits first)",
+                          i);
+            return MJT_ESYNTAX;
         }
         suit = suit_index(c);
         if (suit < 0) {
@@ -95,7 +108,7 @@ int mjt__tiles_parse(const char *text, size_t len, uint8_t counts[MJT_KINDS],
                           i);
             return MJT_ESYNTAX;
         }
-        int rc = close_run(text, run, i, suit, counts, diag);
+        int rc = close_run(text, run, i, suit, out, diag);
         if (rc < 0)
             return rc;
         total += (int)(i - run);
@@ -108,6 +121,7 @@ int mjt__tiles_parse(const char *text, size_t len, uint8_t counts[MJT_KINDS],
                       run);
         return MJT_ESYNTAX;
     }
+    out->len = (uint8_t)total;
     return total;
 }
 
@@ -119,16 +133,18 @@ size_t mjt__tile_name(int tile, char buf[3])
     return 2;
 }
 
-size_t mjt__tiles_format(const uint8_t counts[MJT_KINDS], char *buf, size_t cap)
+size_t mjt__tiles_format(const mjt_tiles *tiles, char *buf, size_t cap)
 {
     size_t n = 0;
 
     for (int suit = 0; suit < 4; suit++) {
         int any = 0;
         for (int r = 0; r < 9 && suit * 9 + r < MJT_KINDS; r++) {
-            for (int k = 0; k < counts[suit * 9 + r]; k++, n++) {
+            int c = tiles->counts[suit * 9 + r];
+            int red = r == 4 && suit < 3 ? tiles->red[suit] : 0;
+            for (int k = 0; k < c; k++, n++) {
                 if (n + 1 < cap)
-                    buf[n] = (char)('1' + r);
+                    buf[n] = (char)(k < red ? '0' : '1' + r);
                 any = 1;
             }
         }

@@ -31,22 +31,23 @@ static inline int mjt__rank_of(int tile)
 extern const char mjt__suit_letters[5];
 
 /*
- * Parse the text form into counts[34] (cleared first).  Returns the number of
- * tiles (0 for empty text) or a negative code: MJT_ESYNTAX for an unknown
- * character, a suit letter with no digits before it, digits with no suit
- * letter after them or an honor digit 0, 8 or 9; MJT_ECOPIES for a fifth
- * copy.  diag, if not NULL, receives the offset and a message.
+ * Parse the text form into *out (cleared first), spaces allowed between
+ * groups.  Returns the number of tiles (0 for empty text) or a negative
+ * code: MJT_ESYNTAX for an unknown character, a space inside a group, a
+ * suit letter with no digits before it, digits with no suit letter after
+ * them or an honor digit 0, 8 or 9; MJT_ECOPIES for a fifth copy.  diag,
+ * if not NULL, receives the offset and a message.
  */
-int mjt__tiles_parse(const char *text, size_t len, uint8_t counts[MJT_KINDS],
+int mjt__tiles_parse(const char *text, size_t len, mjt_tiles *out,
                      mjt_diag *diag);
 
 /*
- * Write counts in the text form ("123m456p11z", suits in order m p s z) into
- * buf, NUL-terminated when cap > 0.  Returns the length the full text needs,
- * not counting the NUL (snprintf's rule).
+ * Write tiles in the text form ("123m406p11z", suits in order m p s z, red
+ * fives as 0 before the plain fives) into buf, NUL-terminated when cap > 0.
+ * Returns the length the full text needs, not counting the NUL
+ * (snprintf's rule).
  */
-size_t mjt__tiles_format(const uint8_t counts[MJT_KINDS], char *buf,
-                         size_t cap);
+size_t mjt__tiles_format(const mjt_tiles *tiles, char *buf, size_t cap);
 
 /* Write tile's name ("5p") into buf[3].  Returns 2. */
 size_t mjt__tile_name(int tile, char buf[3]);

@@ -34,6 +34,7 @@
  * Seven pairs and thirteen orphans come from the hand's count planes.
  */
 #include "internal.h"
+#include "codes.h"
 #include "minplus.h"
 
 #if MJT__HAVE_VEC
@@ -63,9 +64,16 @@ const uint8_t mjt__rev[5][16] = {
      : (k) == 1 ? fn(__VA_ARGS__, 1)                                           \
                 : fn(__VA_ARGS__, 0))
 
-static int valid_len(const mjt_hand *h)
+static int valid_len(int len)
 {
-    return h->len >= 1 && h->len <= 14 && h->len % 3 != 0;
+    return len >= 1 && len <= 14 && len % 3 != 0;
+}
+
+/* Part p's record, by the index in its part word. */
+static inline const mjt__mrec *rec_of(const mjt_tables *t, const mjt__hv *v,
+                                      int p)
+{
+    return &t->rec[p][MJT__W_INDEX(v->w[p])];
 }
 
 /*
@@ -96,37 +104,36 @@ INLINE unsigned need_of(const mjt__mrec *r, unsigned ties)
 
 /* ==== Standard form ==== */
 
-/* Deficit (shanten + 1) of the hand's standard form. */
-INLINE int std_deficit_k(const mjt_tables *t, const mjt_hand *h, int k)
+/*
+ * Deficit (shanten + 1) of the hand's standard form.  All four parts take
+ * part, empty ones too (their record's vector changes nothing), so that
+ * no branch depends on the hand: m with p and s with z are joined side by
+ * side, and the two halves meet in one alignment, the second complemented
+ * back to plain deficits.
+ */
+INLINE int std_deficit_k(const mjt_tables *t, const mjt__hv *v, int k)
 {
-    const mjt__mrec *r[4];
-    int n = 0;
-
-    for (int part = 0; part < 4; part++)
-        if (h->part_len[part] != 0)
-            r[n++] = mjt__rec(t, part, h->code[part]);
-    if (n == 1)
-        return mjt__mrec_deficit(r[0], 2 * k + 1);
-    mjt__vec e = mjt__comp(mjt__load(r[0]));
-    for (int i = 1; i < n - 1; i++)
-        e = mjt__conv(e, mjt__load(r[i]), k);
-    return MJT__INF - mjt__hmax(mjt__align(e, mjt__load(r[n - 1]), k));
+    mjt__vec mp = mjt__conv(mjt__comp(mjt__load(rec_of(t, v, 0))),
+                            mjt__load(rec_of(t, v, 1)), k);
+    mjt__vec sz = mjt__conv(mjt__comp(mjt__load(rec_of(t, v, 2))),
+                            mjt__load(rec_of(t, v, 3)), k);
+    return MJT__INF - mjt__hmax(mjt__align(mp, mjt__comp(sz), k));
 }
 
-static int std_deficit(const mjt_tables *t, const mjt_hand *h)
+static int std_deficit(const mjt_tables *t, const mjt__hv *v)
 {
-    return WITH_K(h->len / 3, std_deficit_k, t, h);
+    return WITH_K(v->len / 3, std_deficit_k, t, v);
 }
 
 /* Deficit and effective-tile mask of a 3k+1 hand's standard form. */
-INLINE int std_ukeire_k(const mjt_tables *t, const mjt_hand *h, uint64_t *mask,
-                        int k)
+INLINE int std_ukeire_k(const mjt_tables *t, const mjt__hv *hv,
+                        uint64_t *mask, int k)
 {
     const mjt__mrec *r[4];
     mjt__vec v[4], y[4];
 
     for (int part = 0; part < 4; part++) {
-        r[part] = mjt__rec(t, part, h->code[part]);
+        r[part] = rec_of(t, hv, part);
         v[part] = mjt__load(r[part]);
     }
     mjt__vec p01 = mjt__conv(mjt__comp(v[0]), v[1], k);
@@ -143,9 +150,9 @@ INLINE int std_ukeire_k(const mjt_tables *t, const mjt_hand *h, uint64_t *mask,
     return MJT__INF - best;
 }
 
-static int std_ukeire(const mjt_tables *t, const mjt_hand *h, uint64_t *mask)
+static int std_ukeire(const mjt_tables *t, const mjt__hv *v, uint64_t *mask)
 {
-    return WITH_K(h->len / 3, std_ukeire_k, t, h, mask);
+    return WITH_K(v->len / 3, std_ukeire_k, t, v, mask);
 }
 
 /* ==== Seven pairs and thirteen orphans ==== */
@@ -173,20 +180,20 @@ static void other_forms(uint64_t ge0, uint64_t ge1, int *best, uint64_t *mask)
 
 /* ==== Public queries ==== */
 
-int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
+/* The shanten of a checked hand of a valid count. */
+static int shanten_of(const mjt_tables *t, const mjt__hv *v,
+                      mjt_shanten_info *out)
 {
-    uint64_t m;
-
-    if (t == NULL || h == NULL || out == NULL)
-        return MJT_EINVAL;
-    if (!valid_len(h))
-        return MJT_ECOUNT;
-    out->standard = std_deficit(t, h) - 1;
+    out->standard = std_deficit(t, v) - 1;
     out->overall = out->standard;
     out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
-    if (h->len >= 13) {
-        out->chiitoitsu = mjt__chiitoi(h->ge[0], h->ge[1], &m);
-        out->kokushi = mjt__kokushi(h->ge[0], h->ge[1], &m);
+    if (v->len >= 13) {
+        /* The counts these forms need are sums over kinds: the parts'
+         * words hold them, so their sum is the hand's. */
+        int kinds = MJT__W_KINDS(v->sum), pairs = MJT__W_PAIRS(v->sum);
+        out->chiitoitsu = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+        out->kokushi = 13 - MJT__W_YAO_KINDS(v->sum) -
+                       (MJT__W_YAO_PAIRS(v->sum) != 0);
         if (out->chiitoitsu < out->overall)
             out->overall = out->chiitoitsu;
         if (out->kokushi < out->overall)
@@ -195,42 +202,137 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
     return MJT_OK;
 }
 
-/* Copies of the tiles in mask that are neither in planes ge nor visible. */
-static int tiles_left(const uint64_t ge[4], const uint8_t *visible,
-                      uint64_t mask)
+int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
+{
+    mjt__hv v;
+
+    if (t == NULL || h == NULL || out == NULL)
+        return MJT_EINVAL;
+    int rc = mjt__hand_view(t, h, &v);
+    if (rc != MJT_OK)
+        return rc;
+    if (!valid_len(v.len))
+        return MJT_ECOUNT;
+    return shanten_of(t, &v, out);
+}
+
+int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
+                       mjt_shanten_info *out)
+{
+    mjt__hv v;
+
+    if (t == NULL || counts == NULL || out == NULL)
+        return MJT_EINVAL;
+    v.len = mjt__codes_of(counts, v.code);
+    if (v.len < 0)
+        return MJT_ECOPIES;
+    if (!valid_len(v.len))
+        return MJT_ECOUNT;
+    /* Counts of at most 4 and 14 tiles in all: every code is a pattern's. */
+    v.sum = 0;
+    for (int p = 0; p < 4; p++)
+        v.sum += v.w[p] = mjt__index_word(t->kind[p], v.code[p]);
+    return shanten_of(t, &v, out);
+}
+
+/* ==== Tiles left to draw ==== */
+
+/* The held tiles and the visible ones as planes: bit i of ge[j] set when
+ * tile i is held more than j times, of vis[j] when seen more than j times
+ * (vis[4]: more than 4, an error). */
+typedef struct planes {
+    uint64_t ge[4], vis[5];
+} planes;
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* Bits of the 34 bytes of x greater than j: the three loads overlap at
+ * bytes 18-31, and the last contributes only its bytes 32 and 33. */
+static uint64_t above(const __m128i x[3], int j)
+{
+    __m128i jj = _mm_set1_epi8((char)j);
+    uint64_t a = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(x[0], jj));
+    uint64_t b = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(x[1], jj));
+    uint64_t c = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(x[2], jj));
+    return a | b << 16 | (c >> 14) << 32;
+}
+
+static void visible_planes(const uint8_t *visible, uint64_t vis[5])
+{
+    /* Capped at 5 first, so that the signed compare sees 0 to 5. */
+    __m128i five = _mm_set1_epi8(5), x[3];
+    x[0] = _mm_min_epu8(_mm_loadu_si128((const __m128i *)visible), five);
+    x[1] = _mm_min_epu8(_mm_loadu_si128((const __m128i *)(visible + 16)), five);
+    x[2] = _mm_min_epu8(_mm_loadu_si128((const __m128i *)(visible + 18)), five);
+    for (int j = 0; j < 5; j++)
+        vis[j] = above(x, j);
+}
+#else
+static void visible_planes(const uint8_t *visible, uint64_t vis[5])
+{
+    memset(vis, 0, 5 * sizeof *vis);
+    for (int i = 0; i < MJT_KINDS; i++)
+        for (int j = 0; j < 5 && j < visible[i]; j++)
+            vis[j] |= UINT64_C(1) << i;
+}
+#endif
+
+/* The planes of v and visible; MJT_ECOPIES when some tile is held and seen
+ * more than 4 times in all. */
+static int planes_of(const mjt_tables *t, const mjt__hv *v,
+                     const uint8_t *visible, planes *pl)
+{
+    uint64_t pp[4];
+
+    mjt__hv_planes(t, v, pp);
+    for (int j = 0; j < 4; j++)
+        pl->ge[j] = mjt__plane(pp, j);
+    if (visible == NULL) {
+        memset(pl->vis, 0, sizeof pl->vis);
+        return MJT_OK;
+    }
+    visible_planes(visible, pl->vis);
+    /* held > j and seen > 3 - j, for some j: more than 4 in all */
+    uint64_t over = pl->vis[4];
+    for (int j = 0; j < 4; j++)
+        over |= pl->ge[j] & pl->vis[3 - j];
+    return over != 0 ? MJT_ECOPIES : MJT_OK;
+}
+
+/* Copies of the tiles in mask that are neither held nor seen. */
+static int tiles_left(const planes *pl, uint64_t mask)
 {
     int n = 4 * __builtin_popcountll(mask);
 
     for (int j = 0; j < 4; j++)
-        n -= __builtin_popcountll(mask & ge[j]);
-    if (visible != NULL)
-        for (uint64_t m = mask; m != 0; m &= m - 1)
-            n -= visible[__builtin_ctzll(m)];
+        n -= __builtin_popcountll(mask & pl->ge[j]) +
+             __builtin_popcountll(mask & pl->vis[j]);
     return n;
-}
-
-static int check_visible(const mjt_hand *h, const uint8_t *visible)
-{
-    if (visible != NULL)
-        for (int i = 0; i < MJT_KINDS; i++)
-            if (h->counts[i] + visible[i] > 4)
-                return MJT_ECOPIES;
-    return MJT_OK;
 }
 
 int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
                mjt_ukeire_info *out)
 {
+    mjt__hv v;
+    planes pl;
+    uint64_t tiles;
+
     if (t == NULL || h == NULL || out == NULL)
         return MJT_EINVAL;
-    if (!valid_len(h) || h->len % 3 != 1)
+    int rc = mjt__hand_view(t, h, &v);
+    if (rc != MJT_OK)
+        return rc;
+    if (!valid_len(v.len) || v.len % 3 != 1)
         return MJT_ECOUNT;
-    if (check_visible(h, visible) != MJT_OK)
+    if (planes_of(t, &v, visible, &pl) != MJT_OK)
         return MJT_ECOPIES;
-    out->shanten = std_ukeire(t, h, &out->tiles) - 1;
-    if (h->len == 13)
-        other_forms(h->ge[0], h->ge[1], &out->shanten, &out->tiles);
-    out->count = tiles_left(h->ge, visible, out->tiles);
+    int shanten = std_ukeire(t, &v, &tiles) - 1;
+    if (v.len == 13)
+        other_forms(pl.ge[0], pl.ge[1], &shanten, &tiles);
+    out->shanten = shanten;
+    out->tiles = tiles;
+    out->count = tiles_left(&pl, tiles);
     return MJT_OK;
 }
 
@@ -242,11 +344,11 @@ typedef struct dtable {
     mjt__vec other[4][4]; /* other[i][j]: the two parts but i and j */
 } dtable;
 
-INLINE void dtable_init(dtable *d, const mjt_tables *t, const mjt_hand *h,
+INLINE void dtable_init(dtable *d, const mjt_tables *t, const mjt__hv *v,
                         int k)
 {
     for (int part = 0; part < 4; part++) {
-        d->r[part] = mjt__rec(t, part, h->code[part]);
+        d->r[part] = rec_of(t, v, part);
         d->v[part] = mjt__load(d->r[part]);
     }
     for (int a = 0; a < 4; a++)
@@ -285,59 +387,119 @@ INLINE int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
     return MJT__INF - best;
 }
 
-/* The discard table of a valid 3k+2 hand (k melds after the discard). */
-INLINE size_t discards_k(const mjt_tables *t, const mjt_hand *h,
-                         const uint8_t *visible, mjt_discard *out, int k)
+/* The discard table of a valid 3k+2 hand (k melds after the discard),
+ * one entry per kind held. */
+INLINE size_t discards_k(const mjt_tables *t, const mjt__hv *v,
+                         const planes *pl, mjt_discard *out, int k)
 {
     dtable d;
     size_t n = 0;
 
-    dtable_init(&d, t, h, k);
-    for (uint64_t held = h->ge[0]; held != 0; held &= held - 1) {
+    dtable_init(&d, t, v, k);
+    for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
-        int c = h->counts[tile];
         const mjt__mrec *ri =
-            mjt__rec(t, part, h->code[part] - mjt__code_step[tile % 9]);
+            mjt__rec(t, part, v->code[part] - mjt__code_step[tile % 9]);
         mjt_discard *e = &out[n++];
 
         e->tile = tile;
         e->shanten = dtable_entry(&d, part, ri, &e->tiles, k) - 1;
-        if (h->len == 14) {
+        if (v->len == 14) {
             /* Only the plane of the copy removed changes. */
-            uint64_t ge0 = h->ge[0], ge1 = h->ge[1];
-            if (c == 1)
-                ge0 &= ~(UINT64_C(1) << tile);
-            else if (c == 2)
-                ge1 &= ~(UINT64_C(1) << tile);
+            uint64_t bit = UINT64_C(1) << tile, ge0 = pl->ge[0];
+            uint64_t ge1 = pl->ge[1];
+            if (!(ge1 & bit))
+                ge0 &= ~bit;
+            else if (!(pl->ge[2] & bit))
+                ge1 &= ~bit;
             other_forms(ge0, ge1, &e->shanten, &e->tiles);
         }
         /* The discarded tile is gone from the hand but still not drawable,
          * so the 14-tile planes count what is left. */
-        e->count = tiles_left(h->ge, visible, e->tiles);
+        e->count = tiles_left(pl, e->tiles);
+    }
+    return n;
+}
+
+/* Red fives as discards of their own: where a suit's fives are all red the
+ * entry of the five becomes the red one's; where some are, a copy of it
+ * follows.  out has room for n + the copies; returns the new length. */
+static size_t split_red(const mjt_hand *h, const planes *pl, mjt_discard *out,
+                        size_t n)
+{
+    for (size_t i = n; i-- > 0;) {
+        int tile = out[i].tile, s = tile / 9;
+        if (tile % 9 != 4 || s > 2 || mjt__hand_red(h, s) == 0)
+            continue;
+        uint64_t bit = UINT64_C(1) << tile;
+        int held = (int)(!!(pl->ge[0] & bit) + !!(pl->ge[1] & bit) +
+                         !!(pl->ge[2] & bit) + !!(pl->ge[3] & bit));
+        if (mjt__hand_red(h, s) == held) {
+            out[i].tile = MJT_KINDS + s;
+            continue;
+        }
+        memmove(&out[i + 2], &out[i + 1], (n - i - 1) * sizeof *out);
+        out[i + 1] = out[i];
+        out[i + 1].tile = MJT_KINDS + s;
+        n++;
+    }
+    return n;
+}
+
+/* Entries the discard table of h needs: a kind each, and a red five each
+ * where the suit holds plain fives too. */
+static size_t discards_needed(const mjt_hand *h, const planes *pl)
+{
+    size_t n = (size_t)__builtin_popcountll(pl->ge[0]);
+
+    for (int s = 0; s < 3; s++) {
+        int tile = 9 * s + 4, red = mjt__hand_red(h, s);
+        uint64_t bit = UINT64_C(1) << tile;
+        int held = (int)(!!(pl->ge[0] & bit) + !!(pl->ge[1] & bit) +
+                         !!(pl->ge[2] & bit) + !!(pl->ge[3] & bit));
+        n += red > 0 && red < held;
     }
     return n;
 }
 
 int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
-                 mjt_discard out[14], size_t *len)
+                 mjt_discard *out, size_t cap, size_t *len)
 {
+    mjt__hv v;
+    planes pl;
+    mjt_discard buf[MJT_MAX_DISCARDS];
+
     if (t == NULL || h == NULL || out == NULL || len == NULL)
         return MJT_EINVAL;
-    *len = 0;
-    if (!valid_len(h) || h->len % 3 != 2)
+    int rc = mjt__hand_view(t, h, &v);
+    if (rc != MJT_OK)
+        return rc;
+    if (!valid_len(v.len) || v.len % 3 != 2)
         return MJT_ECOUNT;
-    if (check_visible(h, visible) != MJT_OK)
+    if (planes_of(t, &v, visible, &pl) != MJT_OK)
         return MJT_ECOPIES;
-    *len = WITH_K(h->len / 3, discards_k, t, h, visible, out);
+    size_t need = discards_needed(h, &pl);
+    if (need > cap) {
+        *len = need;
+        return MJT_ESPACE;
+    }
+    /* Straight into out when it has room for a whole table. */
+    mjt_discard *e = cap >= MJT_MAX_DISCARDS ? out : buf;
+    size_t n = WITH_K(v.len / 3, discards_k, t, &v, &pl, e);
+    if (h->opaque_[MJT__H_META] >> MJT__RED_SHIFT(0))
+        n = split_red(h, &pl, e, n);
+    if (e != out)
+        memcpy(out, e, n * sizeof *e);
+    *len = n;
     return MJT_OK;
 }
 
 /* ==== Waits ==== */
 
 /* Standard-form winning tiles of a 3k+1 hand, through the mod-3 filter. */
-static uint64_t std_waits(const mjt_tables *t, const mjt_hand *h)
+static uint64_t std_waits(const mjt_tables *t, const mjt__hv *v)
 {
-    unsigned wp = mjt__wait_parts(h);
+    unsigned wp = mjt__wait_parts(v);
     int single = __builtin_popcount(wp) == 1;
 
     if (wp == 0)
@@ -348,14 +510,14 @@ static uint64_t std_waits(const mjt_tables *t, const mjt_hand *h)
     unsigned near[4];
     const mjt__mrec *r[4];
     for (int part = 0; part < 4; part++) {
-        r[part] = mjt__rec(t, part, h->code[part]);
-        near[part] = (unsigned)(r[part]->w0 >> (8 * (h->part_len[part] / 3)));
+        r[part] = rec_of(t, v, part);
+        near[part] = (unsigned)(r[part]->w0 >> (8 * (MJT__W_LEN(v->w[part]) / 3)));
         if (!(wp >> part & 1) && (near[part] & 0xF) != 0)
             return 0; /* a part that must be complete is not */
     }
     uint64_t w = 0;
     for (int part = 0; part < 4; part++) {
-        int base = 2 * (h->part_len[part] / 3);
+        int base = 2 * (MJT__W_LEN(v->w[part]) / 3);
         if (!(wp >> part & 1))
             continue;
         if (single) /* the tile joins the part that holds the pair */
@@ -378,17 +540,24 @@ static uint64_t std_waits(const mjt_tables *t, const mjt_hand *h)
 
 int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits)
 {
+    mjt__hv v;
     uint64_t w, m;
 
     if (t == NULL || h == NULL || waits == NULL)
         return MJT_EINVAL;
-    if (!valid_len(h) || h->len % 3 != 1)
+    int rc = mjt__hand_view(t, h, &v);
+    if (rc != MJT_OK)
+        return rc;
+    if (!valid_len(v.len) || v.len % 3 != 1)
         return MJT_ECOUNT;
-    w = std_waits(t, h);
-    if (h->len == 13) {
-        if (mjt__chiitoi(h->ge[0], h->ge[1], &m) == 0)
+    w = std_waits(t, &v);
+    if (v.len == 13) {
+        uint64_t pp[4];
+        mjt__hv_planes(t, &v, pp);
+        uint64_t ge0 = mjt__plane(pp, 0), ge1 = mjt__plane(pp, 1);
+        if (mjt__chiitoi(ge0, ge1, &m) == 0)
             w |= m;
-        if (mjt__kokushi(h->ge[0], h->ge[1], &m) == 0)
+        if (mjt__kokushi(ge0, ge1, &m) == 0)
             w |= m;
     }
     *waits = w;

@@ -63,7 +63,8 @@ static void usage(FILE *f)
 static int cmd_dump(int argc, char **argv)
 {
     const char *path = cli_default_tables(), *pattern = NULL;
-    uint8_t counts[MJT_KINDS];
+    mjt_tiles set;
+    const uint8_t *counts = set.counts;
     mjt__tfile *f;
     mjt__record rec;
     mjt_diag diag;
@@ -81,7 +82,7 @@ static int cmd_dump(int argc, char **argv)
     }
     if (pattern == NULL)
         return cli_usage_error("dump: %s", "no PATTERN given");
-    n = mjt__tiles_parse(pattern, strlen(pattern), counts, &diag);
+    n = mjt__tiles_parse(pattern, strlen(pattern), &set, &diag);
     if (n < 0) {
         fprintf(stderr, "%s: dump: %s: %s\n", cli_prog, pattern, diag.message);
         return 2;
@@ -118,7 +119,7 @@ static int cmd_dump(int argc, char **argv)
         return 1;
     }
     char text[64];
-    mjt__tiles_format(counts, text, sizeof text);
+    mjt__tiles_format(&set, text, sizeof text);
     printf("{\"pattern\":\"%s\",\"key\":\"0x%016llx\",\"tiles\":%d,"
            "\"slots\":[",
            text, (unsigned long long)key, n);

@@ -25,12 +25,10 @@ static void tiles_text(uint64_t mask, int json, char *buf, size_t cap)
     size_t n = 0;
     buf[0] = '\0';
     for (int i = 0; i < MJT_KINDS && n + 8 < cap; i++)
-        if (mask >> i & 1) {
-            char name[3];
-            mjt__tile_name(i, name);
+        if (mask >> i & 1)
             n += (size_t)snprintf(buf + n, cap - n, json ? "%s\"%s\"" : "%s%s",
-                                  n ? (json ? "," : " ") : "", name);
-        }
+                                  n ? (json ? "," : " ") : "",
+                                  mjt_tile_name(i));
 }
 
 static const uint8_t *vis(const opts *o)
@@ -45,6 +43,9 @@ static int cmp_discard(const void *a, const void *b)
         return x->shanten < y->shanten ? -1 : 1;
     if (x->count != y->count)
         return x->count > y->count ? -1 : 1;
+    /* a red five right after its plain five */
+    if (MJT_KIND_OF(x->tile) != MJT_KIND_OF(y->tile))
+        return MJT_KIND_OF(x->tile) - MJT_KIND_OF(y->tile);
     return x->tile - y->tile;
 }
 
@@ -97,9 +98,9 @@ static void print_rest(const mjt_block *m, int n, int pair, int json)
 
 static void print_shape(const mjt_shape *e, int first, int json)
 {
-    char tile[3], wait[8];
+    const char *tile = mjt_tile_name(e->tile);
+    char wait[8];
 
-    mjt__tile_name(e->tile, tile);
     cli_block_text(e->wait, 1, wait);
     if (json)
         printf("%s{\"tile\":\"%s\",\"shape\":\"%s\",\"wait\":\"%s\"",
@@ -123,9 +124,12 @@ static void print_decomposition(const mjt_decomposition *d, int first, int json)
 
 int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json)
 {
+    mjt_tiles held;
     size_t n;
 
-    if (h->len % 3 == 1) {
+    if (mjt_hand_tiles(h, &held) != MJT_OK)
+        return 1;
+    if (held.len % 3 == 1) {
         mjt_shape e[MJT_MAX_SHAPES];
         if (mjt_shapes(t, h, e, MJT_MAX_SHAPES, &n) != MJT_OK)
             return 1;
@@ -154,16 +158,17 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
 {
     char text[64], list[256];
     mjt_shanten_info s;
+    mjt_tiles held;
 
     mjt_hand_format(h, text, sizeof text);
-    if (mjt_shanten(t, h, &s) != MJT_OK)
+    if (mjt_hand_tiles(h, &held) != MJT_OK || mjt_shanten(t, h, &s) != MJT_OK)
         return 1;
     if (o->json)
-        printf("{\"hand\":\"%s\",\"tiles\":%d,", text, h->len);
+        printf("{\"hand\":\"%s\",\"tiles\":%d,", text, held.len);
     else
-        printf("%s (%d tiles)\n", text, h->len);
+        printf("%s (%d tiles)\n", text, held.len);
     print_shanten(&s, o->json);
-    if (h->len % 3 == 1) {
+    if (held.len % 3 == 1) {
         mjt_ukeire_info u;
         if (mjt_ukeire(t, h, vis(o), &u) != MJT_OK)
             return 1;
@@ -182,9 +187,9 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
             printf("}\n");
         return rc;
     }
-    mjt_discard d[14];
+    mjt_discard d[MJT_MAX_DISCARDS];
     size_t n;
-    if (mjt_discards(t, h, vis(o), d, &n) != MJT_OK)
+    if (mjt_discards(t, h, vis(o), d, MJT_MAX_DISCARDS, &n) != MJT_OK)
         return 1;
     qsort(d, n, sizeof *d, cmp_discard);
     if (o->json)
@@ -192,8 +197,7 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
     else
         printf("discards\n");
     for (size_t i = 0; i < n; i++) {
-        char name[3];
-        mjt__tile_name(d[i].tile, name);
+        const char *name = mjt_tile_name(d[i].tile);
         tiles_text(d[i].tiles, o->json, list, sizeof list);
         if (o->json)
             printf("%s{\"tile\":\"%s\",\"shanten\":%d,\"ukeire\":{\"tiles\":"
@@ -215,16 +219,16 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
 static int read_hand(const char *text, size_t len, const opts *o, mjt_hand *h,
                      mjt_diag *diag)
 {
+    mjt_tiles held;
     int rc = mjt_hand_parse(h, text, len, diag);
     if (rc != MJT_OK || !o->has_visible)
         return rc;
+    mjt_hand_tiles(h, &held);
     for (int i = 0; i < MJT_KINDS; i++)
-        if (h->counts[i] + o->visible[i] > 4) {
-            char name[3];
-            mjt__tile_name(i, name);
+        if (held.counts[i] + o->visible[i] > 4) {
             snprintf(diag->message, sizeof diag->message,
-                     "tile %s: %d in the hand and %d visible (at most 4)", name,
-                     h->counts[i], o->visible[i]);
+                     "tile %s: %d in the hand and %d visible (at most 4)",
+                     mjt_tile_name(i), held.counts[i], o->visible[i]);
             diag->code = MJT_ECOPIES;
             return MJT_ECOPIES;
         }
@@ -322,11 +326,12 @@ static int batch(const mjt_tables *t, const opts *o, FILE *in)
 static int parse_visible(opts *o, const char *text)
 {
     mjt_diag diag;
-    int n = mjt__tiles_parse(text, strlen(text), o->visible, &diag);
-    if (n < 0) {
+    mjt_tiles seen;
+    if (mjt_tiles_parse(&seen, text, strlen(text), &diag) != MJT_OK) {
         fprintf(stderr, "%s: --visible %s: %s\n", cli_prog, text, diag.message);
         return -1;
     }
+    memcpy(o->visible, seen.counts, MJT_KINDS);
     o->has_visible = 1;
     return 0;
 }

@@ -169,30 +169,36 @@ static int seed_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
     int part = -1;
     uint8_t digits[MJT_MAX_PATTERN_TILES];
     char out[SEED_MAX];
+    mjt_tiles held;
+    uint32_t code = 0;
     int n = 0;
 
-    for (int p = 0; p < 4; p++)
-        if (h->part_len[p] > 0) {
-            if (part >= 0) {
+    if (mjt_hand_tiles(h, &held) != MJT_OK)
+        return 1;
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (held.counts[i] > 0) {
+            if (part >= 0 && part != i / 9) {
                 fprintf(stderr,
                         "%s: waits: %s: tiles of more than one suit "
                         "(--format=seed lists one-suit hands)\n",
                         cli_prog, arg);
                 return 2;
             }
-            part = p;
+            part = i / 9;
         }
-    if (h->len % 3 != 1) {
+    if (held.len % 3 != 1) {
         fprintf(stderr,
                 "%s: waits: %s: %d tiles: the count must be 1 mod 3 "
                 "(13 for the seed listing)\n",
-                cli_prog, arg, h->len);
+                cli_prog, arg, held.len);
         return 2;
     }
-    for (int r = 0; r < (part == 3 ? 7 : 9); r++)
-        for (int c = 0; c < h->counts[9 * part + r]; c++)
+    for (int r = 0; r < (part == 3 ? 7 : 9); r++) {
+        code += held.counts[9 * part + r] * mjt__code_step[r];
+        for (int c = 0; c < held.counts[9 * part + r]; c++)
             digits[n++] = (uint8_t)r;
-    size_t len = seed_listing(t, part, h->code[part], digits, n, out);
+    }
+    size_t len = seed_listing(t, part, code, digits, n, out);
     fwrite(out, 1, len, stdout);
     return 0;
 }
@@ -200,10 +206,13 @@ static int seed_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
 static int shapes_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
 {
     char text[64];
+    mjt_tiles held;
 
-    if (h->len % 3 != 1) {
+    if (mjt_hand_tiles(h, &held) != MJT_OK)
+        return 1;
+    if (held.len % 3 != 1) {
         fprintf(stderr, "%s: waits: %s: %d tiles: the count must be 1 mod 3\n",
-                cli_prog, arg, h->len);
+                cli_prog, arg, held.len);
         return 2;
     }
     mjt_hand_format(h, text, sizeof text);

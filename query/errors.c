@@ -7,6 +7,11 @@ const char *mjt_version(void)
     return MJT_VERSION_STRING;
 }
 
+int mjt_version_number(void)
+{
+    return MJT_VERSION_NUMBER;
+}
+
 const char *mjt_strerror(int code)
 {
     switch (code) {

@@ -1,31 +1,60 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Hands: built from counts or text, changed a tile at a time.  Besides the
- * counts a hand keeps what the queries read on every call: each part's tile
- * count and code (its key into the dense tables), and the counts again as
- * four 34-bit planes, ge[j] holding the tiles held more than j times.  The
- * planes turn seven pairs, thirteen orphans and the counting of tiles left
- * into a few popcounts, and a draw or discard changes one bit of one plane.
+ * Hands: built from counts, tile ids or text, changed a tile at a time.
+ *
+ * A hand is the code of each of its four parts (core/index.h), its tile
+ * count and its red fives (internal.h has the layout).  The codes are all
+ * a query needs to find the records, and a draw or a discard changes one
+ * of them by one addition.  Nothing else is cached: the planes of held
+ * tiles that seven pairs, thirteen orphans and the counting of tiles left
+ * read come with the part words a query looks up anyway.
+ *
+ * From 34 counts the codes are made a suit at a time from one 8-byte load
+ * of ranks 0-7 (see codes_of): two multiply-and-add steps turn the eight
+ * count bytes into two base-5 numbers of four digits, exactly lo and the
+ * low four digits of hi, with no loop over ranks.  The same loads check
+ * that no count exceeds 4 and sum the tiles.  On a 64-bit machine that is
+ * about forty instructions for the whole hand.
  */
 #include "internal.h"
 
 #include <string.h>
 
+#include "codes.h"
 #include "tiles.h"
 
-static void recode(mjt_hand *h)
+/*
+ * Make *h from counts with red fives red (the meta word's field), or
+ * return the tile count (-1 when a count exceeds 4) without writing h when
+ * it is not 1 to 14 tiles of 1 or 2 mod 3.  The magic and meta words go
+ * in one 8-byte store, as the queries read them: a load that spans two
+ * smaller stores waits for both to reach the cache.
+ */
+static int build(mjt_hand *h, const uint8_t counts[MJT_KINDS], unsigned red)
 {
-    memset(h->part_len, 0, sizeof h->part_len);
-    memset(h->code, 0, sizeof h->code);
-    memset(h->ge, 0, sizeof h->ge);
-    h->len = 0;
-    for (int i = 0; i < MJT_KINDS; i++) {
-        for (int j = 0; j < h->counts[i]; j++)
-            h->ge[j] |= UINT64_C(1) << i;
-        h->part_len[i / 9] = (uint8_t)(h->part_len[i / 9] + h->counts[i]);
-        h->code[i / 9] += h->counts[i] * mjt__code_step[i % 9];
-        h->len = (uint8_t)(h->len + h->counts[i]);
-    }
+    static const uint32_t zero[6];
+    uint32_t code[4];
+    int n = mjt__codes_of(counts, code);
+
+    if (n <= 0 || n > 14 || n % 3 == 0)
+        return n;
+    uint64_t meta = MJT__HAND_MAGIC |
+                    (uint64_t)((uint32_t)n | red << MJT__RED_SHIFT(0)) << 32;
+    memcpy(h->opaque_, code, sizeof code);
+    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
+    memcpy(h->opaque_ + MJT__H_META + 1, zero, sizeof zero);
+    return n;
+}
+
+/* Digit r of code: the count of rank r.  v / 5^r by a multiply with a
+ * rounded-up reciprocal, exact for v below 2^12 since 5^r < 2^12 too. */
+static int digit(uint32_t code, int r)
+{
+    static const uint64_t recip[5] = {1u << 24, 3355444, 671089, 134218,
+                                      26844};
+    uint64_t v = r < 4 ? code & MJT__LO_MASK : code >> MJT__HI_SHIFT;
+    uint64_t q = (v * recip[r < 4 ? r : r - 4]) >> 24;
+    return (int)(q - 5 * ((q * 3355444) >> 24));
 }
 
 static int check_len(int n, mjt_diag *diag)
@@ -46,78 +75,236 @@ static int check_len(int n, mjt_diag *diag)
     return MJT_OK;
 }
 
-int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
-                         mjt_diag *diag)
+/* The first count above 4, named in diag. */
+static int fifth_copy(const uint8_t counts[MJT_KINDS], mjt_diag *diag)
 {
-    int n = 0;
-
-    if (h == NULL || counts == NULL) {
-        mjt__diag_set(diag, MJT_EINVAL, -1, "no hand or counts");
-        return MJT_EINVAL;
-    }
-    for (int i = 0; i < MJT_KINDS; i++) {
+    for (int i = 0; i < MJT_KINDS; i++)
         if (counts[i] > 4) {
             char name[3];
             mjt__tile_name(i, name);
             mjt__diag_set(diag, MJT_ECOPIES, -1,
                           "tile %s appears %d times (at most 4)", name,
                           counts[i]);
-            return MJT_ECOPIES;
+            break;
         }
-        n += counts[i];
+    return MJT_ECOPIES;
+}
+
+int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
+                         mjt_diag *diag)
+{
+    if (h == NULL || counts == NULL) {
+        mjt__diag_set(diag, MJT_EINVAL, -1, "no hand or counts");
+        return MJT_EINVAL;
     }
-    int rc = check_len(n, diag);
-    if (rc != MJT_OK)
-        return rc;
-    memcpy(h->counts, counts, MJT_KINDS);
-    recode(h);
+    int n = build(h, counts, 0);
+    if (n < 0)
+        return fifth_copy(counts, diag);
+    if (n == 0 || n > 14 || n % 3 == 0)
+        return check_len(n, diag);
     return MJT_OK;
+}
+
+/* Red fives of tiles as the meta word's red field; the caller has checked
+ * that there are no more than fives. */
+static unsigned red_field(const mjt_tiles *tiles)
+{
+    return (unsigned)tiles->red[0] | (unsigned)tiles->red[1] << 3 |
+           (unsigned)tiles->red[2] << 6;
+}
+
+/* A hand of what tiles holds, checking its count. */
+static int from_set(mjt_hand *h, const mjt_tiles *tiles, mjt_diag *diag)
+{
+    int n = build(h, tiles->counts, red_field(tiles));
+
+    if (n < 0)
+        return fifth_copy(tiles->counts, diag);
+    return check_len(n, diag);
+}
+
+int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
+                        mjt_diag *diag)
+{
+    mjt_tiles set;
+
+    if (h == NULL || (tiles == NULL && len > 0)) {
+        mjt__diag_set(diag, MJT_EINVAL, -1, "no hand or tiles");
+        return MJT_EINVAL;
+    }
+    if (len > 14)
+        return check_len(15, diag);
+    memset(&set, 0, sizeof set);
+    for (size_t i = 0; i < len; i++) {
+        int id = tiles[i];
+        if (id >= MJT_TILE_IDS) {
+            mjt__diag_set(diag, MJT_ETILE, (long)i,
+                          "tile id %d at index %zu (ids are 0 to 36)", id, i);
+            return MJT_ETILE;
+        }
+        set.counts[MJT_KIND_OF(id)]++;
+        if (id >= MJT_KINDS)
+            set.red[id - MJT_KINDS]++;
+    }
+    return from_set(h, &set, diag);
 }
 
 int mjt_hand_parse(mjt_hand *h, const char *text, size_t len, mjt_diag *diag)
 {
-    uint8_t counts[MJT_KINDS];
-    int n;
+    mjt_tiles set;
 
     if (h == NULL || (text == NULL && len > 0)) {
         mjt__diag_set(diag, MJT_EINVAL, -1, "no hand or text");
         return MJT_EINVAL;
     }
-    n = mjt__tiles_parse(text, len, counts, diag);
-    if (n < 0)
-        return n;
-    return mjt_hand_from_counts(h, counts, diag);
+    int rc = mjt_tiles_parse(&set, text, len, diag);
+    if (rc != MJT_OK)
+        return rc;
+    return from_set(h, &set, diag);
+}
+
+/*
+ * What h holds, decoded from its codes alone, into *out; MJT_EHAND or
+ * MJT_ESTALE as the queries would say (their checks in internal.h, made
+ * here without the tables).
+ */
+int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out)
+{
+    mjt_tiles set;
+    int n = 0;
+
+    if (h == NULL || out == NULL)
+        return MJT_EINVAL;
+    memset(out, 0, sizeof *out);
+    const uint32_t *o = h->opaque_;
+    if (o[MJT__H_MAGIC] != MJT__HAND_MAGIC)
+        return MJT_EHAND;
+    if (!mjt__code_ok(o[0], 0) || !mjt__code_ok(o[1], 1) ||
+        !mjt__code_ok(o[2], 2) || !mjt__code_ok(o[3], 3) ||
+        o[MJT__H_META] >> MJT__RED_SHIFT(3))
+        return MJT_ESTALE;
+    memset(&set, 0, sizeof set);
+    for (int i = 0; i < MJT_KINDS; i++) {
+        set.counts[i] = (uint8_t)digit(o[i / 9], i % 9);
+        n += set.counts[i];
+    }
+    for (int s = 0; s < 3; s++) {
+        set.red[s] = (uint8_t)mjt__hand_red(h, s);
+        if (set.red[s] > set.counts[9 * s + 4])
+            return MJT_ESTALE;
+    }
+    if (n != (int)(o[MJT__H_META] & 0xFF) || n > 14)
+        return MJT_ESTALE;
+    set.len = (uint8_t)n;
+    *out = set;
+    return MJT_OK;
+}
+
+/* The slow half of mjt__hand_view (internal.h): a hand that failed its
+ * fast check, or holds red fives. */
+int mjt__hand_refused(const mjt_hand *h, const mjt__hv *v)
+{
+    const uint32_t *o = h->opaque_;
+
+    if (o[MJT__H_MAGIC] != MJT__HAND_MAGIC)
+        return MJT_EHAND;
+    if ((o[MJT__H_META] & 0xFF) != (unsigned)v->len || v->len > 14 ||
+        o[MJT__H_META] >> MJT__RED_SHIFT(3))
+        return MJT_ESTALE;
+    for (int s = 0; s < 3; s++)
+        if (mjt__hand_red(h, s) > digit(v->code[s], 4))
+            return MJT_ESTALE;
+    return MJT_OK;
 }
 
 size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap)
 {
-    return mjt__tiles_format(h->counts, buf, cap);
+    mjt_tiles set;
+
+    if (mjt_hand_tiles(h, &set) != MJT_OK) {
+        if (buf != NULL && cap > 0)
+            buf[0] = '\0';
+        return 0;
+    }
+    return mjt_tiles_format(&set, buf, cap);
+}
+
+/* ==== Draws and discards ==== */
+
+/* What a tile id changes: its part, its rank, and the meta word (one
+ * tile, and a red five for ids 34-36). */
+typedef struct tile_ref {
+    uint8_t part, rank;
+    uint32_t meta;
+} tile_ref;
+
+#define REF_SUIT(p)                                                            \
+    {p, 0, 1}, {p, 1, 1}, {p, 2, 1}, {p, 3, 1}, {p, 4, 1}, {p, 5, 1},          \
+        {p, 6, 1}, {p, 7, 1}, {p, 8, 1}
+static const tile_ref refs[MJT_TILE_IDS] = {
+    REF_SUIT(0), REF_SUIT(1), REF_SUIT(2),
+    {3, 0, 1},   {3, 1, 1},   {3, 2, 1},
+    {3, 3, 1},   {3, 4, 1},   {3, 5, 1},
+    {3, 6, 1},   {0, 4, 1 | 1u << MJT__RED_SHIFT(0)},
+    {1, 4, 1 | 1u << MJT__RED_SHIFT(1)},
+    {2, 4, 1 | 1u << MJT__RED_SHIFT(2)}};
+#undef REF_SUIT
+
+/*
+ * The checks both changes share, and the hand's magic and meta words as
+ * one: they are read and written as the 8 bytes the queries read, so that
+ * a query right after a draw reads what one store wrote.
+ */
+static int change_start(const mjt_hand *h, int tile, uint64_t *meta)
+{
+    if (h == NULL)
+        return MJT_EINVAL;
+    if (tile < 0 || tile >= MJT_TILE_IDS)
+        return MJT_ETILE;
+    memcpy(meta, h->opaque_ + MJT__H_MAGIC, sizeof *meta);
+    if ((uint32_t)*meta != MJT__HAND_MAGIC)
+        return MJT_EHAND;
+    if (!mjt__code_ok(h->opaque_[refs[tile].part], refs[tile].part))
+        return MJT_ESTALE;
+    return MJT_OK;
 }
 
 int mjt_hand_add(mjt_hand *h, int tile)
 {
-    if (h == NULL || tile < 0 || tile >= MJT_KINDS)
-        return MJT_EINVAL;
-    if (h->counts[tile] >= 4)
+    uint64_t meta;
+    int rc = change_start(h, tile, &meta);
+
+    if (rc != MJT_OK)
+        return rc;
+    const tile_ref *t = &refs[tile];
+    if (digit(h->opaque_[t->part], t->rank) >= 4)
         return MJT_ECOPIES;
-    if (h->len >= 14)
+    if ((meta >> 32 & 0xFF) >= 14)
         return MJT_ECOUNT;
-    h->ge[h->counts[tile]] |= UINT64_C(1) << tile;
-    h->counts[tile]++;
-    h->len++;
-    h->part_len[tile / 9]++;
-    h->code[tile / 9] += mjt__code_step[tile % 9];
+    meta += (uint64_t)t->meta << 32;
+    h->opaque_[t->part] += mjt__code_step[t->rank];
+    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
     return MJT_OK;
 }
 
 int mjt_hand_remove(mjt_hand *h, int tile)
 {
-    if (h == NULL || tile < 0 || tile >= MJT_KINDS || h->counts[tile] == 0)
-        return MJT_EINVAL;
-    h->counts[tile]--;
-    h->ge[h->counts[tile]] &= ~(UINT64_C(1) << tile);
-    h->len--;
-    h->part_len[tile / 9]--;
-    h->code[tile / 9] -= mjt__code_step[tile % 9];
+    uint64_t meta;
+    int rc = change_start(h, tile, &meta);
+
+    if (rc != MJT_OK)
+        return rc;
+    const tile_ref *t = &refs[tile];
+    int have = digit(h->opaque_[t->part], t->rank);
+    if (t->rank == 4 && t->part < 3) {
+        /* Red and plain fives are told apart here. */
+        int red = (int)(meta >> (32 + MJT__RED_SHIFT(t->part))) & 7;
+        have = tile >= MJT_KINDS ? red : have - red;
+    }
+    if (have <= 0 || (meta >> 32 & 0xFF) == 0)
+        return MJT_EABSENT;
+    meta -= (uint64_t)t->meta << 32;
+    h->opaque_[t->part] -= mjt__code_step[t->rank];
+    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
     return MJT_OK;
 }

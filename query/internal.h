@@ -44,7 +44,7 @@ typedef struct mjt__mrec {
 
 struct mjt_tables {
     const mjt__mrec *rec[4]; /* m, p, s share the suit array; [3] honors */
-    const uint32_t *base[4]; /* ix's base array of each part */
+    const mjt__index_of_kind *kind[4]; /* ix.suit or ix.honor */
     mjt__index ix;
     mjt__mrec *suit, *honor;
     const uint32_t *fidx[4]; /* pattern words of each part's table */
@@ -55,7 +55,7 @@ struct mjt_tables {
 static inline uint32_t mjt__index_of(const struct mjt_tables *t, int part,
                                      uint32_t code)
 {
-    return mjt__index_at(&t->ix, t->base[part], code);
+    return mjt__index_at(t->kind[part], code);
 }
 
 static inline const mjt__mrec *mjt__rec(const struct mjt_tables *t, int part,
@@ -87,6 +87,92 @@ static inline uint32_t mjt__fword(const struct mjt_tables *t, int part,
                                   uint32_t code)
 {
     return t->fidx[part][mjt__index_of(t, part, code)];
+}
+
+/* ==== Hands ====
+ *
+ * An mjt_hand is twelve 32-bit words: the code of each part (m, p, s, z;
+ * core/index.h), a magic word, and a word holding the tile count (bits
+ * 0-7) and the red fives of m, p and s (3 bits each from bit 8); the rest
+ * is zero, kept for what a hand may hold later (its calls).  The codes
+ * alone say what the hand holds, so the only other state, the count and
+ * the red fives, is checked against them: a query reads the part words of
+ * the four codes anyway (two small-array reads a part), and they carry
+ * each part's tile count.
+ */
+#define MJT__H_MAGIC 4
+#define MJT__H_META 5
+#define MJT__HAND_MAGIC 0x4D4A4831u /* "MJH1" */
+#define MJT__RED_SHIFT(s) (8 + 3 * (s))
+
+/* What a query reads of a hand, checked. */
+typedef struct mjt__hv {
+    uint32_t code[4];
+    uint64_t w[4]; /* part words (core/index.h) */
+    uint64_t sum;  /* their sum: the hand's counts of tiles, kinds, ... */
+    int len;
+} mjt__hv;
+
+/* Whether code is a pattern's code of part p: the decoding of hand.c
+ * relies on it; the queries need only code < MJT__CODES. */
+static inline int mjt__code_ok(uint32_t code, int p)
+{
+    return (code & MJT__LO_MASK) < MJT__LO_CODES &&
+           code >> MJT__HI_SHIFT < (p < 3 ? MJT__SUIT_HI : MJT__HONOR_HI);
+}
+
+int mjt__hand_refused(const mjt_hand *h, const mjt__hv *v);
+
+/*
+ * Check h and read its part words into v.  The fast path is two compares:
+ * the codes are within the index arrays, and the magic and meta words
+ * (read as one) are the magic, the tile count the part words add up to,
+ * and no red five.  Anything else goes to mjt__hand_refused (hand.c),
+ * which accepts red fives that the hand holds and says MJT_EHAND or
+ * MJT_ESTALE for the rest.  A count of at most 14 bounds every part's, so
+ * every index is valid.
+ */
+static inline int mjt__hand_view(const struct mjt_tables *t, const mjt_hand *h,
+                                 mjt__hv *v)
+{
+    const uint32_t *o = h->opaque_;
+
+    if ((o[0] | o[1] | o[2] | o[3]) >= MJT__CODES)
+        return o[MJT__H_MAGIC] == MJT__HAND_MAGIC ? MJT_ESTALE : MJT_EHAND;
+    for (int p = 0; p < 4; p++) {
+        v->code[p] = o[p];
+        v->w[p] = mjt__index_word(t->kind[p], o[p]);
+    }
+    v->sum = v->w[0] + v->w[1] + v->w[2] + v->w[3];
+    unsigned len = (unsigned)v->sum & 0xFF;
+    v->len = (int)len;
+    uint64_t meta = (uint64_t)o[MJT__H_MAGIC] | (uint64_t)o[MJT__H_META] << 32;
+    if (meta != (MJT__HAND_MAGIC | (uint64_t)len << 32) || len > 14)
+        return mjt__hand_refused(h, v);
+    return MJT_OK;
+}
+
+/* The planes of each part of v (core/index.h), for mjt__plane. */
+static inline void mjt__hv_planes(const struct mjt_tables *t, const mjt__hv *v,
+                                  uint64_t pp[4])
+{
+    for (int p = 0; p < 4; p++)
+        pp[p] = mjt__index_planes(&t->ix, v->code[p]);
+}
+
+/* Plane j of the whole hand from its parts' planes: bit i set when tile i
+ * is held more than j times. */
+static inline uint64_t mjt__plane(const uint64_t pp[4], int j)
+{
+    return (uint64_t)MJT__PLANE(pp[0], j) | (uint64_t)MJT__PLANE(pp[1], j) << 9 |
+           (uint64_t)MJT__PLANE(pp[2], j) << 18 |
+           (uint64_t)MJT__PLANE(pp[3], j) << 27;
+}
+
+/* Red fives of suit s (0-2) in a checked hand. */
+static inline int mjt__hand_red(const mjt_hand *h, int s)
+{
+    return (int)(h->opaque_[MJT__H_META] >> MJT__RED_SHIFT(s)) & 7;
 }
 
 /* ==== Shared by the queries (analyze.c, shapes.c) ==== */
@@ -131,12 +217,12 @@ static inline int mjt__kokushi(uint64_t ge0, uint64_t ge1, uint64_t *mask)
  * or without the pair) or two 2s and the rest 0 (either waits, the other
  * holds the pair).  Any other hand has no standard-form wait: 0.
  */
-static inline unsigned mjt__wait_parts(const mjt_hand *h)
+static inline unsigned mjt__wait_parts(const mjt__hv *v)
 {
     unsigned ones = 0, twos = 0;
 
     for (unsigned p = 0; p < 4; p++) {
-        unsigned r = h->part_len[p] % 3;
+        unsigned r = (unsigned)MJT__W_LEN(v->w[p]) % 3;
         ones |= (r == 1) << p;
         twos |= (r == 2) << p;
     }

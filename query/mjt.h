@@ -33,13 +33,30 @@
 extern "C" {
 #endif
 
-#define MJT_VERSION_MAJOR 0
-#define MJT_VERSION_MINOR 1
-#define MJT_VERSION_PATCH 0
-#define MJT_VERSION_STRING "0.1.0"
+/*
+ * MJT_API marks what libmjt exports; everything else in it is hidden
+ * (soname libmjt.so.0: the major version, raised when the ABI breaks).
+ */
+#if defined(_WIN32)
+#define MJT_API
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define MJT_API __attribute__((visibility("default")))
+#else
+#define MJT_API
+#endif
 
-/* The library's version, MJT_VERSION_STRING of the build that was linked. */
-const char *mjt_version(void);
+#define MJT_VERSION_MAJOR 0
+#define MJT_VERSION_MINOR 2
+#define MJT_VERSION_PATCH 0
+#define MJT_VERSION_STRING "0.2.0"
+/* 10000 major + 100 minor + patch: compare builds with < and >. */
+#define MJT_VERSION_NUMBER                                                     \
+    (MJT_VERSION_MAJOR * 10000 + MJT_VERSION_MINOR * 100 + MJT_VERSION_PATCH)
+
+/* The version of the library linked, which may differ from the header's:
+ * MJT_VERSION_STRING and MJT_VERSION_NUMBER of the build that was linked. */
+MJT_API const char *mjt_version(void);
+MJT_API int mjt_version_number(void);
 
 /* ==== Errors ==== */
 
@@ -57,8 +74,11 @@ const char *mjt_version(void);
     X(ESYNTAX, -7, "malformed tiles")                                          \
     X(ECOPIES, -8, "more than 4 copies of a tile")                             \
     X(ECOUNT, -9, "wrong number of tiles")                                     \
-    X(ESUIT, -10, "tiles of more than one suit")                               \
-    X(ESPACE, -11, "output buffer too small")
+    X(ETILE, -10, "tile id out of range")                                      \
+    X(ESPACE, -11, "output buffer too small")                                  \
+    X(EABSENT, -12, "tile not in the hand")                                    \
+    X(EHAND, -13, "not a hand made by the mjt_hand calls")                     \
+    X(ESTALE, -14, "hand changed outside the mjt_hand calls")
 
 typedef enum mjt_errno {
     MJT_OK = 0,
@@ -68,7 +88,7 @@ typedef enum mjt_errno {
 } mjt_errno;
 
 /* A short description of code; never NULL, "unknown error" for a stranger. */
-const char *mjt_strerror(int code);
+MJT_API const char *mjt_strerror(int code);
 
 /*
  * Detail of a failure, for the calls that take one (parse and open).  The
@@ -89,76 +109,162 @@ typedef struct mjt_diag {
 typedef struct mjt_tables mjt_tables;
 
 /*
- * Open the table file at path (written by mjt-gen) and load it.  Returns
- * MJT_OK and sets *out, or: MJT_ENOENT (no file), MJT_EIO, MJT_EFORMAT (not
- * a table, another format version, truncated), MJT_ECORRUPT (content does
- * not match its digest, or patterns missing), MJT_ENOMEM, MJT_EINVAL (out or
- * path NULL); then *out is NULL and diag, if not NULL, says why.  The handle
- * holds about 11 MB, keeps no file open, and is shareable by any number of
- * threads.  Takes tens of milliseconds (it checks every record).
+ * Open the table file at path (written by mjt-gen) and load it.  With path
+ * NULL, the first of these that exists: the file named by the environment
+ * variable MJT_TABLES, then the tables `make install` put in place (the
+ * path mjt_tables_default() gives).  Returns MJT_OK and sets *out, or:
+ * MJT_ENOENT (no file; with path NULL the message names every path tried),
+ * MJT_EIO, MJT_EFORMAT (not a table, another format version, truncated),
+ * MJT_ECORRUPT (content does not match its digest, or patterns missing),
+ * MJT_ENOMEM, MJT_EINVAL (out NULL); then *out is NULL and diag, if not
+ * NULL, says why.  The handle holds about 11 MB, keeps no file open, and is
+ * shareable by any number of threads.  Takes tens of milliseconds (it
+ * checks every record).
  */
-int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag);
+MJT_API int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag);
 
 /* Free t and everything behind it.  NULL is a no-op. */
-void mjt_tables_close(mjt_tables *t);
+MJT_API void mjt_tables_close(mjt_tables *t);
 
-/* ==== Hands ==== */
+/* Where this build installs its tables (PREFIX/share/mjt/mjt.lmdb), a
+ * static string: what mjt_tables_open(..., NULL, ...) tries last. */
+MJT_API const char *mjt_tables_default(void);
+
+/* ==== Tiles ==== */
 
 #define MJT_KINDS 34
 
 /*
- * A concealed hand.  counts[i] is how many of tile i it holds (ids: 0-8
- * 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-33 1z-7z) and len their sum.  The other
- * fields are derived from counts and kept by the mjt_hand_* calls, so that a
- * query reads them instead of recomputing: part_len[] is the tile count of
- * each part (m, p, s, z), code[] each part's key into the tables, and bit i
- * of ge[j] is set when counts[i] > j.  Change a hand only through the
- * mjt_hand_* calls.  A plain value: copy it freely.
+ * Tile ids.  0-8 are 1m-9m, 9-17 1p-9p, 18-26 1s-9s, 27-33 the honors 1z-7z
+ * (East South West North White Green Red): the 34 kinds, by which every
+ * count array is indexed.  A red five is the same kind as its five for
+ * every answer, and has an id of its own where a tile is named one at a
+ * time: MJT_RED_5M, MJT_RED_5P, MJT_RED_5S.  Its name is "0m", "0p", "0s".
+ */
+#define MJT_RED_5M 34
+#define MJT_RED_5P 35
+#define MJT_RED_5S 36
+#define MJT_TILE_IDS 37
+
+/* The kind of a tile id: the id itself, or the five of a red five's suit. */
+#define MJT_KIND_OF(tile) ((tile) >= MJT_KINDS ? ((tile)-MJT_KINDS) * 9 + 4 : (tile))
+
+/* The name of a tile id ("1m", "0p" for a red five, "7z"), a static
+ * string; NULL for an id outside 0-36. */
+MJT_API const char *mjt_tile_name(int tile);
+
+/* The tile id of the two-byte name at text ("5m", "0p", "7z"); MJT_ESYNTAX
+ * when those bytes are no tile's name (fewer than two, NULL). */
+MJT_API int mjt_tile_from_name(const char *text, size_t len);
+
+/*
+ * A set of tiles of any size: the tiles a player has seen (discards, calls,
+ * dora indicators), or any other.  counts[i] is how many of kind i, red
+ * fives included, and red[s] how many of those of kind 9s + 4 are red; len
+ * their sum.  A plain value the caller may fill by hand: the queries take
+ * its counts (a count array of 34).
+ */
+typedef struct mjt_tiles {
+    uint8_t counts[MJT_KINDS];
+    uint8_t red[3];
+    uint8_t len;
+} mjt_tiles;
+
+/*
+ * Read len bytes of the text form ("1z5p", "406m", "" for none) into *out:
+ * 0 to 136 tiles, spaces allowed between groups.  MJT_ESYNTAX (malformed,
+ * diag gives the byte offset), MJT_ECOPIES (a fifth copy of a kind).
+ * Never allocates.
+ */
+MJT_API int mjt_tiles_parse(mjt_tiles *out, const char *text, size_t len,
+                    mjt_diag *diag);
+
+/*
+ * Write tiles in the text form into buf (NUL-terminated if cap > 0), red
+ * fives as 0 before the plain fives.  Returns the length the whole text
+ * needs without the NUL (at most 180, snprintf's rule).
+ */
+MJT_API size_t mjt_tiles_format(const mjt_tiles *tiles, char *buf, size_t cap);
+
+/* ==== Hands ==== */
+
+/*
+ * A concealed hand of 0 to 14 tiles, sealed: its bytes are the library's,
+ * made only by mjt_hand_from_counts, mjt_hand_from_tiles or mjt_hand_parse
+ * and changed only by mjt_hand_add and mjt_hand_remove, which keep what
+ * the queries read up to date in a few instructions.  A plain value: copy
+ * it freely (48 bytes, no pointers, nothing to free).  Every call that takes
+ * a hand checks it first: one not made by these calls (garbage, zeroed)
+ * gets MJT_EHAND, and one whose bytes were changed outside them, so that
+ * they no longer agree, MJT_ESTALE.  No bytes make a query read out of
+ * bounds or answer MJT_OK for another hand than the one the accessors
+ * report.
  */
 typedef struct mjt_hand {
-    uint8_t counts[MJT_KINDS];
-    uint8_t len;
-    uint8_t part_len[4];
-    uint32_t code[4];
-    uint64_t ge[4];
+    uint32_t opaque_[12];
 } mjt_hand;
 
 /*
- * Make *h from 34 counts.  MJT_ECOPIES if a count exceeds 4, MJT_ECOUNT
- * unless 1 to 14 tiles with a count of 1 or 2 mod 3.  Never allocates.
+ * Make *h from 34 counts (no red five).  MJT_ECOPIES if a count exceeds 4,
+ * MJT_ECOUNT unless 1 to 14 tiles with a count of 1 or 2 mod 3.  About as
+ * fast as a query: a bot may build a hand from its counts for every call.
  */
-int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
+MJT_API int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
                          mjt_diag *diag);
 
 /*
- * Make *h from len bytes of text in the text form ("123m406p789s1122z", 0 is
- * a red five).  MJT_ESYNTAX for a malformed text, MJT_ECOPIES for a fifth
- * copy, MJT_ECOUNT for a wrong number of tiles; diag gets the message and
- * the byte offset.  Never allocates.
+ * Make *h from len tile ids (0-36, red fives kept).  MJT_ETILE for an id
+ * outside 0-36 (diag->offset is its index), MJT_ECOPIES for a fifth copy,
+ * MJT_ECOUNT as above.
  */
-int mjt_hand_parse(mjt_hand *h, const char *text, size_t len, mjt_diag *diag);
+MJT_API int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
+                        mjt_diag *diag);
 
 /*
- * Write h in the text form into buf (NUL-terminated if cap > 0).  Returns
- * the length the whole text needs, without the NUL; at most 48.
+ * Make *h from len bytes of text in the text form ("123m406p789s1122z", 0
+ * is a red five; spaces may separate groups).  MJT_ESYNTAX for a malformed
+ * text, MJT_ECOPIES for a fifth copy, MJT_ECOUNT for a wrong number of
+ * tiles; diag gets the message and the byte offset.  Never allocates.
  */
-size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap);
+MJT_API int mjt_hand_parse(mjt_hand *h, const char *text, size_t len, mjt_diag *diag);
 
 /*
- * Add or remove one tile (a draw, a discard).  Add: MJT_ECOPIES if four are
- * held, MJT_ECOUNT if 14 are; remove: MJT_EINVAL if none is held; MJT_EINVAL
- * for a tile outside 0-33.  The hand may pass through counts the queries
- * refuse (0 tiles, a multiple of 3); the queries check.
+ * Write h in the text form into buf (NUL-terminated if cap > 0), red fives
+ * as 0 before the plain fives.  Returns the length the whole text needs,
+ * without the NUL (at most 18), or 0 (and an empty buf) for a hand the
+ * checks above refuse.
  */
-int mjt_hand_add(mjt_hand *h, int tile);
-int mjt_hand_remove(mjt_hand *h, int tile);
+MJT_API size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap);
+
+/*
+ * Add or remove one tile by id (a draw, a discard; 34-36 a red five, 4, 13
+ * and 22 a plain one).  Each touches only its tile's suit.  Add:
+ * MJT_ECOPIES if four of its kind are held, MJT_ECOUNT if 14 tiles are.
+ * Remove: MJT_EABSENT if no such tile is held (a plain five when every
+ * five held is red, too).  Both: MJT_ETILE for an id outside 0-36,
+ * MJT_EHAND or MJT_ESTALE for a hand as above.  On failure h is unchanged.
+ * The hand may pass through counts the queries refuse (0 tiles, a multiple
+ * of 3); the queries check.
+ */
+MJT_API int mjt_hand_add(mjt_hand *h, int tile);
+MJT_API int mjt_hand_remove(mjt_hand *h, int tile);
+
+/*
+ * What a hand holds: *out gets its 34 counts (red fives counted as fives)
+ * and its red fives.  Returns MJT_OK, or MJT_EHAND or MJT_ESTALE as above
+ * (then *out is all zero).
+ */
+MJT_API int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out);
 
 /* ==== Queries ====
  *
  * Each takes an open table and a hand of 1 to 14 tiles whose count is 1 or
- * 2 mod 3 (fewer than 13 means calls were made), returns MJT_OK or
- * MJT_ECOUNT for another count (MJT_EINVAL for a NULL argument), never
- * allocates, and is safe from any number of threads.
+ * 2 mod 3 (fewer than 13 means calls were made) and returns MJT_OK, or:
+ * MJT_EINVAL for a NULL argument, MJT_EHAND or MJT_ESTALE for a hand the
+ * mjt_hand calls did not make as it is, MJT_ECOUNT for another number of
+ * tiles.  On a failure the outputs are left as they were, but for
+ * MJT_ESPACE, which says how many entries were needed.  No query
+ * allocates, and any number of threads may ask at once.
  */
 
 /* Shanten of a form that does not apply (seven pairs below 13 tiles). */
@@ -172,7 +278,15 @@ typedef struct mjt_shanten_info {
     int overall;    /* the least of the three */
 } mjt_shanten_info;
 
-int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out);
+MJT_API int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out);
+
+/*
+ * The same from 34 counts, with no hand in between: what a bot that keeps
+ * counts calls in its hot loop (a few nanoseconds less than making a hand
+ * and asking it).  MJT_ECOPIES for a count above 4.
+ */
+MJT_API int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
+                       mjt_shanten_info *out);
 
 /*
  * Effective tiles of a 3k+1 hand: bit i of tiles is set when drawing tile i
@@ -187,31 +301,39 @@ typedef struct mjt_ukeire_info {
     int shanten; /* overall shanten of the hand */
 } mjt_ukeire_info;
 
-int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
+MJT_API int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
                mjt_ukeire_info *out);
 
 /*
- * Discard table of a 3k+2 hand: one entry per kind held, in tile order,
- * with the overall shanten after discarding it and the effective tiles of
- * what remains.  count is the copies of those tiles left to draw, where
- * the discarded tile counts as seen (it lies in the river).  out must hold
- * 14 entries; *len gets the number written.  visible as for mjt_ukeire.
+ * Discard table of a 3k+2 hand: one entry per distinct tile held, in tile
+ * order, a red five (tile MJT_RED_5M, ...) right after its suit's plain
+ * five when both are held, in its place when only red ones are: the
+ * overall shanten after discarding it and the effective tiles of what
+ * remains.  count is the copies of those tiles left to draw, where the
+ * discarded tile counts as seen (it lies in the river).  *len gets the
+ * number of entries; out holds cap of them, and MJT_MAX_DISCARDS always
+ * suffice: MJT_ESPACE when cap is smaller than the hand needs (then *len
+ * is the number needed and nothing is written).  visible as for
+ * mjt_ukeire.
  */
 typedef struct mjt_discard {
-    int tile;
+    int tile; /* a tile id: 0-33, or 34-36 for a red five */
     int shanten;
     uint64_t tiles;
     int count;
 } mjt_discard;
 
-int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
-                 mjt_discard out[14], size_t *len);
+/* The most entries a discard table has: one per tile of a 14-tile hand. */
+#define MJT_MAX_DISCARDS 14
+
+MJT_API int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
+                 mjt_discard *out, size_t cap, size_t *len);
 
 /*
  * Waits of a 3k+1 hand: *waits gets its effective tiles when it is tenpai
  * (overall shanten 0), else 0.  Bit i = tile i; never a kind held 4 times.
  */
-int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits);
+MJT_API int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits);
 
 /* ==== Decompositions and wait shapes ==== */
 
@@ -249,9 +371,10 @@ typedef struct mjt_decomposition {
     mjt_block melds[4];
 } mjt_decomposition;
 
-/* The most decompositions a hand has: 4 standard (e.g. 11122233344455m)
- * and seven pairs (tests/test_shapes.c checks this bound). */
-#define MJT_MAX_DECOMPOSITIONS 5
+/* The most decompositions a hand has: 4 standard (11122233344455m), or 3
+ * standard and seven pairs (11223344556677m); no hand has more
+ * (tests/test_hand.c and test_shapes.c prove it). */
+#define MJT_MAX_DECOMPOSITIONS 4
 
 /*
  * Decompositions of a complete 3k+2 hand, without repeats, into out (cap
@@ -260,7 +383,7 @@ typedef struct mjt_decomposition {
  * when there are more than cap (the first cap are written); a buffer of
  * MJT_MAX_DECOMPOSITIONS never is too small.  MJT_ECOUNT for a 3k+1 hand.
  */
-int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
+MJT_API int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
                        mjt_decomposition *out, size_t cap, size_t *len);
 
 enum mjt_shape_kind {
@@ -290,9 +413,10 @@ typedef struct mjt_shape {
     mjt_block melds[4];
 } mjt_shape;
 
-/* The most shapes a 13-tile hand has: 20 (1112345678999m) and one of
- * seven pairs, or 13 of thirteen orphans (tests/test_shapes.c). */
-#define MJT_MAX_SHAPES 21
+/* The most shapes a hand has: 20 standard (4555666777888m).  A hand tenpai
+ * on seven pairs has at most 10 in all, on thirteen orphans 13
+ * (tests/test_hand.c and test_shapes.c prove it). */
+#define MJT_MAX_SHAPES 20
 
 /*
  * Wait shapes of a tenpai 3k+1 hand into out (cap entries): for every
@@ -303,7 +427,7 @@ typedef struct mjt_shape {
  * written); a buffer of MJT_MAX_SHAPES never is too small.  MJT_ECOUNT for
  * a 3k+2 hand.
  */
-int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
+MJT_API int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
                size_t cap, size_t *len);
 
 #ifdef __cplusplus

@@ -48,14 +48,14 @@ typedef struct combo {
 
 /* Set up c over the parts other than skip (-1: none); 0 when a part has
  * no complete form (then nothing joins). */
-static int combo_init(combo *c, const mjt_tables *t, const mjt_hand *h,
+static int combo_init(combo *c, const mjt_tables *t, const mjt__hv *v,
                       int skip)
 {
     c->n = 0;
     for (int p = 0; p < 4; p++) {
         if (p == skip)
             continue;
-        uint32_t w = mjt__fword(t, p, h->code[p]);
+        uint32_t w = mjt__fword(t, p, v->code[p]);
         if (MJT__F_COMPLETE(w) == 0)
             return 0;
         c->part[c->n] = p;
@@ -102,12 +102,12 @@ static void put_decomposition(sink *s, const mjt_decomposition *d)
     s->len++;
 }
 
-static void standard_decompositions(const mjt_tables *t, const mjt_hand *h,
+static void standard_decompositions(const mjt_tables *t, const mjt__hv *v,
                                     sink *s)
 {
     combo c;
 
-    if (!combo_init(&c, t, h, -1))
+    if (!combo_init(&c, t, v, -1))
         return;
     do {
         mjt_decomposition d = {MJT_STANDARD, MJT_NO_TILE, 0, {{0, 0}}};
@@ -125,20 +125,25 @@ int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
                        mjt_decomposition *out, size_t cap, size_t *len)
 {
     sink s = {out, out == NULL ? 0 : cap, 0};
+    mjt__hv v;
 
     if (t == NULL || h == NULL || len == NULL)
         return MJT_EINVAL;
-    *len = 0;
-    if (h->len < 2 || h->len > 14 || h->len % 3 != 2)
+    int rc = mjt__hand_view(t, h, &v);
+    if (rc != MJT_OK)
+        return rc;
+    if (v.len < 2 || v.len > 14 || v.len % 3 != 2)
         return MJT_ECOUNT;
-    standard_decompositions(t, h, &s);
-    if (h->len == 14) {
+    standard_decompositions(t, &v, &s);
+    if (v.len == 14) {
         mjt_decomposition d = {MJT_CHIITOITSU, MJT_NO_TILE, 0, {{0, 0}}};
-        uint64_t m;
-        if (mjt__chiitoi(h->ge[0], h->ge[1], &m) == -1)
+        uint64_t m, pp[4];
+        mjt__hv_planes(t, &v, pp);
+        uint64_t ge0 = mjt__plane(pp, 0), ge1 = mjt__plane(pp, 1);
+        if (mjt__chiitoi(ge0, ge1, &m) == -1)
             put_decomposition(&s, &d);
         d.form = MJT_KOKUSHI;
-        if (mjt__kokushi(h->ge[0], h->ge[1], &m) == -1)
+        if (mjt__kokushi(ge0, ge1, &m) == -1)
             put_decomposition(&s, &d);
     }
     *len = s.len;
@@ -172,15 +177,15 @@ static int shape_of(unsigned wait)
 
 /* Every arrangement with the waiting block in part w and the rest in the
  * complete forms of the other parts (one of which may hold the pair). */
-static void shapes_in(const mjt_tables *t, const mjt_hand *h, int w, sink *s)
+static void shapes_in(const mjt_tables *t, const mjt__hv *v, int w, sink *s)
 {
-    uint32_t fw = mjt__fword(t, w, h->code[w]);
+    uint32_t fw = mjt__fword(t, w, v->code[w]);
     const uint64_t *f = t->forms + MJT__F_FIRST(fw) + MJT__F_COMPLETE(fw);
     int n = (int)MJT__F_SHORT(fw);
     unsigned wins = 0;
     combo c;
 
-    if (n == 0 || !combo_init(&c, t, h, w))
+    if (n == 0 || !combo_init(&c, t, v, w))
         return;
     for (int i = 0; i < n; i++)
         wins |= (unsigned)(f[i] >> 48) & 0x1FF;
@@ -216,20 +221,22 @@ static void shapes_in(const mjt_tables *t, const mjt_hand *h, int w, sink *s)
 
 /* Seven pairs and thirteen orphans of a 13-tile hand: one entry for each
  * tile that wins in the form where the hand is tenpai. */
-static void special_shapes(const mjt_hand *h, sink *s)
+static void special_shapes(const mjt_tables *t, const mjt__hv *v, sink *s)
 {
     mjt_shape e = {0};
-    uint64_t m;
+    uint64_t pp[4];
+    mjt__hv_planes(t, v, pp);
+    uint64_t m, ge0 = mjt__plane(pp, 0), ge1 = mjt__plane(pp, 1);
 
     e.pair = MJT_NO_TILE;
     e.wait.kind = MJT_WAIT_ONE;
     for (int form = 0; form < 2; form++) {
         if (form == 0) {
-            if (mjt__chiitoi(h->ge[0], h->ge[1], &m) != 0)
+            if (mjt__chiitoi(ge0, ge1, &m) != 0)
                 continue;
             e.shape = MJT_SHAPE_CHIITOITSU;
         } else {
-            if (mjt__kokushi(h->ge[0], h->ge[1], &m) != 0)
+            if (mjt__kokushi(ge0, ge1, &m) != 0)
                 continue;
             e.shape = __builtin_popcountll(m) == 13 ? MJT_SHAPE_KOKUSHI13
                                                     : MJT_SHAPE_KOKUSHI;
@@ -245,16 +252,19 @@ int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
                size_t cap, size_t *len)
 {
     sink s = {out, out == NULL ? 0 : cap, 0};
+    mjt__hv v;
 
     if (t == NULL || h == NULL || len == NULL)
         return MJT_EINVAL;
-    *len = 0;
-    if (h->len < 1 || h->len > 13 || h->len % 3 != 1)
+    int rc = mjt__hand_view(t, h, &v);
+    if (rc != MJT_OK)
+        return rc;
+    if (v.len < 1 || v.len > 13 || v.len % 3 != 1)
         return MJT_ECOUNT;
-    for (unsigned wp = mjt__wait_parts(h); wp != 0; wp &= wp - 1)
-        shapes_in(t, h, __builtin_ctz(wp), &s);
-    if (h->len == 13)
-        special_shapes(h, &s);
+    for (unsigned wp = mjt__wait_parts(&v); wp != 0; wp &= wp - 1)
+        shapes_in(t, &v, __builtin_ctz(wp), &s);
+    if (v.len == 13)
+        special_shapes(t, &v, &s);
     *len = s.len;
     return s.len > s.cap ? MJT_ESPACE : MJT_OK;
 }

@@ -50,7 +50,7 @@ static int open_env(mjt__tfile *f, const char *path, mjt_diag *diag)
     if (stat(path, &st) != 0) {
         int e = errno;
         rc = fail(diag, e == ENOENT ? MJT_ENOENT : MJT_EIO, path,
-                  e == ENOENT ? "no such file (run 'make tables')"
+                  e == ENOENT ? "no such file"
                               : strerror(e));
         if (diag != NULL)
             diag->sys_errno = e;
@@ -135,7 +135,7 @@ static int check_meta(mjt__tfile *f, const char *path, int oldest,
         if (oldest == MJT_FORMAT_VERSION)
             mjt__diag_set(diag, MJT_EFORMAT, -1,
                           "%s: format %s, this build "
-                          "reads %d (run 'make tables')",
+                          "reads %d (generate them again with mjt-gen)",
                           path, buf, MJT_FORMAT_VERSION);
         else
             mjt__diag_set(diag, MJT_EFORMAT, -1,

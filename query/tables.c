@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "format.h"
 #include "forms.h"
@@ -215,8 +216,36 @@ static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
     return mjt__tfile_check_forms_digest(f, l->table, digest, path, diag);
 }
 
+#ifndef MJT_INSTALLED_TABLES
+#define MJT_INSTALLED_TABLES "/usr/local/share/mjt/mjt.lmdb"
+#endif
+
+const char *mjt_tables_default(void)
+{
+    return MJT_INSTALLED_TABLES;
+}
+
 int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag)
 {
+    if (out != NULL && path == NULL) {
+        const char *env = getenv("MJT_TABLES");
+        if (env != NULL && env[0] != '\0' && access(env, F_OK) == 0)
+            return mjt__tables_open(out, env, 0, diag);
+        if (access(MJT_INSTALLED_TABLES, F_OK) == 0)
+            return mjt__tables_open(out, MJT_INSTALLED_TABLES, 0, diag);
+        *out = NULL;
+        if (env != NULL && env[0] != '\0')
+            mjt__diag_set(diag, MJT_ENOENT, -1,
+                          "no tables: neither $MJT_TABLES (%s) nor %s "
+                          "exists",
+                          env, MJT_INSTALLED_TABLES);
+        else
+            mjt__diag_set(diag, MJT_ENOENT, -1,
+                          "no tables: $MJT_TABLES is not set and %s does "
+                          "not exist",
+                          MJT_INSTALLED_TABLES);
+        return MJT_ENOENT;
+    }
     return mjt__tables_open(out, path, 0, diag);
 }
 
@@ -238,7 +267,7 @@ int mjt__tables_open(mjt_tables **out, const char *path, int forms_only,
     }
     mjt__index_init(&t->ix);
     for (int part = 0; part < 4; part++)
-        t->base[part] = part < 3 ? t->ix.base_suit : t->ix.base_honor;
+        t->kind[part] = part < 3 ? &t->ix.suit : &t->ix.honor;
     if ((rc = mjt__tfile_open(&f, path, diag)) != MJT_OK)
         goto fail;
     floader fl = {t, 0, NULL, 0, 0, 0, 0};

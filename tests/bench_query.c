@@ -1,12 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Query benchmarks: ns per call of shanten, effective tiles, the discard
- * table of a 14-tile hand, and waits, on ara's sets and on hands drawn from
- * a shuffled wall (fixed seed); plus table open time and resident memory.
- * Prints `BENCH name value unit` lines; each figure is the median of runs.
+ * Query benchmarks, measured from what a caller holds.
  *
- *   bench_query TABLES DATA_DIR [HANDS]     the standard set
- *   bench_query TABLES --file PATH          hands from a file of tile ids
+ * A bot holds 34 tile counts (or a list of tile ids) and changes its hand a
+ * tile at a time, so the figures that matter start there: each timed call
+ * builds the hand from the caller's counts or ids and then asks, or adds or
+ * removes one tile and asks.  Hands come from a shuffled 136-tile wall
+ * (fixed seed), sizes uniform over 1, 2, 4, 5, 7, 8, 10, 11, 13 and 14, held
+ * in one array the loop walks as a caller's data would be.  The figures on
+ * a hand the library built beforehand (`prebuilt.*`, `query.*`) are printed
+ * beside them for comparison; they are not what a caller pays.
+ *
+ * Prints `BENCH name value unit` lines, each the median of RUNS runs.
+ *
+ *   bench_query TABLES DATA_DIR [HANDS]   the standard set (HANDS: 10^7)
+ *   bench_query TABLES --file PATH        hands of tile ids from a file,
+ *                                         one hand a line, any number
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,10 +38,7 @@ static double now(void)
 static uint64_t rng_state = 20261122;
 static uint64_t rnd(void)
 {
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return test_rand(&rng_state);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -47,205 +53,388 @@ static double median(double *v, int n)
     return v[n / 2];
 }
 
-/* Read hands of tile ids (up to 14 a line, extra numbers ignored). */
-static size_t read_ids(const char *path, mjt_hand *out, size_t cap, int full)
+static void *xmalloc(size_t size)
+{
+    void *p = malloc(size ? size : 1);
+    if (p == NULL) {
+        perror("bench_query");
+        exit(1);
+    }
+    return p;
+}
+
+static volatile long sink;
+
+/* ==== Hands as callers hold them ==== */
+
+/* A hand as a caller holds it: its counts, and the same tiles as ids. */
+typedef struct held {
+    uint8_t counts[MJT_KINDS];
+    uint8_t len;
+    uint8_t ids[14];
+} held;
+
+static const int sizes[] = {1, 2, 4, 5, 7, 8, 10, 11, 13, 14};
+
+/* len tiles off a shuffled wall: a partial Fisher-Yates shuffle of the
+ * wall as the last hand left it, which is as random as a fresh one. */
+static void draw(held *h, int len)
+{
+    static int wall[136];
+    static int ready;
+
+    if (!ready) {
+        for (int i = 0; i < 136; i++)
+            wall[i] = i / 4;
+        ready = 1;
+    }
+    memset(h, 0, sizeof *h);
+    h->len = (uint8_t)len;
+    for (int i = 0; i < len; i++) {
+        int j = i + (int)(rnd() % (uint64_t)(136 - i));
+        int x = wall[i];
+        wall[i] = wall[j];
+        wall[j] = x;
+        h->counts[wall[i]]++;
+        h->ids[i] = (uint8_t)wall[i];
+    }
+}
+
+/* n hands of size len, or of mixed sizes when len is 0. */
+static held *deal(size_t n, int len)
+{
+    held *h = xmalloc(n * sizeof *h);
+    for (size_t i = 0; i < n; i++)
+        draw(&h[i], len ? len : sizes[rnd() % 10]);
+    return h;
+}
+
+/* ==== Timed loops ==== */
+
+typedef enum { SHANTEN, UKEIRE, DISCARDS } query;
+typedef enum { FUSED, FROM_COUNTS, FROM_IDS, PREBUILT } source;
+
+/* One query on h; returns something of the answer to keep it alive. */
+static inline long ask(const mjt_tables *t, const mjt_hand *h, query q)
+{
+    switch (q) {
+    case SHANTEN: {
+        mjt_shanten_info s;
+        mjt_shanten(t, h, &s);
+        return s.overall;
+    }
+    case UKEIRE: {
+        mjt_ukeire_info u;
+        mjt_ukeire(t, h, NULL, &u);
+        return u.count;
+    }
+    case DISCARDS: {
+        mjt_discard d[MJT_MAX_DISCARDS];
+        size_t len = 0;
+        mjt_discards(t, h, NULL, d, MJT_MAX_DISCARDS, &len);
+        return (long)len + d[0].count;
+    }
+    }
+    return 0;
+}
+
+/* Median ns per hand of building each hand from src and asking q; FUSED
+ * asks mjt_shanten_counts, with no hand; for PREBUILT the hands are built
+ * before the clock starts. */
+static double time_hands(const mjt_tables *t, const held *hs, size_t n,
+                         query q, source src)
+{
+    double runs[RUNS];
+    mjt_hand *pre = NULL;
+
+    if (n == 0)
+        return -1;
+    if (src == PREBUILT) {
+        pre = xmalloc(n * sizeof *pre);
+        for (size_t i = 0; i < n; i++)
+            mjt_hand_from_counts(&pre[i], hs[i].counts, NULL);
+    }
+    for (int r = 0; r < RUNS; r++) {
+        long acc = 0;
+        double t0 = now();
+        for (size_t i = 0; i < n; i++) {
+            mjt_hand h;
+            if (src == PREBUILT) {
+                acc += ask(t, &pre[i], q);
+                continue;
+            }
+            if (src == FUSED) { /* shanten only */
+                mjt_shanten_info s;
+                mjt_shanten_counts(t, hs[i].counts, &s);
+                acc += s.overall;
+                continue;
+            }
+            if (src == FROM_COUNTS)
+                mjt_hand_from_counts(&h, hs[i].counts, NULL);
+            else
+                mjt_hand_from_tiles(&h, hs[i].ids, hs[i].len, NULL);
+            acc += ask(t, &h, q);
+        }
+        runs[r] = (now() - t0) * 1e9 / (double)n;
+        sink += acc;
+    }
+    free(pre);
+    return median(runs, RUNS);
+}
+
+/*
+ * One incremental step: a bot's hand of 3k+1 tiles draws a tile (add, then
+ * shanten of the 3k+2 hand) and discards a random one of its tiles (remove,
+ * then shanten again).  Walks of STEPS draws from hands of every 3k+1
+ * size; the hand of each walk is built from counts inside the clock.
+ * Median ns per step (an add or a remove, with its shanten).
+ */
+#define STEPS 32
+typedef struct walk {
+    uint8_t counts[MJT_KINDS];
+    uint8_t draw[STEPS], cut[STEPS];
+} walk;
+
+static walk *plan_walks(size_t n)
+{
+    walk *w = xmalloc(n * sizeof *w);
+    for (size_t i = 0; i < n; i++) {
+        held h;
+        uint8_t c[MJT_KINDS];
+        draw(&h, 1 + 3 * (int)(rnd() % 5));
+        memcpy(w[i].counts, h.counts, MJT_KINDS);
+        memcpy(c, h.counts, MJT_KINDS);
+        for (int s = 0; s < STEPS; s++) {
+            int x, y;
+            do /* a tile still in the wall: fewer than 4 held */
+                x = (int)(rnd() % MJT_KINDS);
+            while (c[x] == 4);
+            c[x]++;
+            do
+                y = (int)(rnd() % MJT_KINDS);
+            while (c[y] == 0);
+            c[y]--;
+            w[i].draw[s] = (uint8_t)x;
+            w[i].cut[s] = (uint8_t)y;
+        }
+    }
+    return w;
+}
+
+static double time_steps(const mjt_tables *t, const walk *w, size_t n)
+{
+    double runs[RUNS];
+
+    for (int r = 0; r < RUNS; r++) {
+        long acc = 0;
+        double t0 = now();
+        for (size_t i = 0; i < n; i++) {
+            mjt_hand h;
+            mjt_shanten_info s;
+            mjt_hand_from_counts(&h, w[i].counts, NULL);
+            for (int k = 0; k < STEPS; k++) {
+                mjt_hand_add(&h, w[i].draw[k]);
+                mjt_shanten(t, &h, &s);
+                acc += s.overall;
+                mjt_hand_remove(&h, w[i].cut[k]);
+                mjt_shanten(t, &h, &s);
+                acc += s.overall;
+            }
+        }
+        runs[r] = (now() - t0) * 1e9 / (double)(n * 2 * STEPS);
+        sink += acc;
+    }
+    return median(runs, RUNS);
+}
+
+static void bench_line(const char *name, double ns)
+{
+    if (ns >= 0)
+        printf("BENCH %s %.1f ns\n", name, ns);
+}
+
+/* Hands of hs (any sizes) whose length is len (0: all of them). */
+static held *of_len(const held *hs, size_t n, int len, size_t *out_n)
+{
+    held *o = xmalloc(n * sizeof *o);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (len == 0 || hs[i].len == len)
+            o[k++] = hs[i];
+    *out_n = k;
+    return o;
+}
+
+/* The figures a bot pays, then the prebuilt ones beside them. */
+static void bench_callers(const mjt_tables *t, const char *prefix,
+                          const held *hs, size_t n)
+{
+    char name[64];
+    size_t n13, n14;
+    held *h13 = of_len(hs, n, 13, &n13), *h14 = of_len(hs, n, 14, &n14);
+
+#define LINE(what, ns)                                                         \
+    snprintf(name, sizeof name, "%s%s", prefix, what), bench_line(name, ns)
+    LINE("counts.shanten", time_hands(t, hs, n, SHANTEN, FUSED));
+    LINE("counts.hand.shanten", time_hands(t, hs, n, SHANTEN, FROM_COUNTS));
+    LINE("counts.ukeire13", time_hands(t, h13, n13, UKEIRE, FROM_COUNTS));
+    LINE("counts.discards14", time_hands(t, h14, n14, DISCARDS, FROM_COUNTS));
+    LINE("ids.shanten", time_hands(t, hs, n, SHANTEN, FROM_IDS));
+    LINE("prebuilt.shanten", time_hands(t, hs, n, SHANTEN, PREBUILT));
+    LINE("prebuilt.ukeire13", time_hands(t, h13, n13, UKEIRE, PREBUILT));
+    LINE("prebuilt.discards14", time_hands(t, h14, n14, DISCARDS, PREBUILT));
+#undef LINE
+    free(h13);
+    free(h14);
+}
+
+/* The standard protocol: total mixed hands, then a tenth as many of each
+ * size, then the incremental step. */
+static void bench_wall(const mjt_tables *t, size_t total)
+{
+    held *hs = deal(total, 0);
+    bench_callers(t, "", hs, total);
+    free(hs);
+    for (int k = 0; k < 10; k++) {
+        char name[64];
+        size_t n = total / 10;
+        held *h = deal(n, sizes[k]);
+        snprintf(name, sizeof name, "counts.shanten.n%d", sizes[k]);
+        bench_line(name, time_hands(t, h, n, SHANTEN, FUSED));
+        free(h);
+    }
+    size_t nw = total / (2 * STEPS);
+    walk *w = plan_walks(nw ? nw : 1);
+    bench_line("step.shanten", time_steps(t, w, nw ? nw : 1));
+    free(w);
+    printf("BENCH wall.hands %zu hands\n", total);
+}
+
+/* ==== Prebuilt hands: ara's sets, wait shapes, decompositions ==== */
+
+typedef enum { Q_WAITS, Q_SHAPES, Q_DECOMPOSITIONS } fquery;
+
+static double time_prebuilt(const mjt_tables *t, const mjt_hand *h, size_t n,
+                            fquery q)
+{
+    double runs[RUNS];
+
+    for (int r = 0; r < RUNS; r++) {
+        long acc = 0;
+        double t0 = now();
+        for (size_t i = 0; i < n; i++) {
+            size_t len = 0;
+            if (q == Q_WAITS) {
+                uint64_t w = 0;
+                mjt_waits(t, &h[i], &w);
+                acc += (long)w;
+            } else if (q == Q_SHAPES) {
+                mjt_shape e[MJT_MAX_SHAPES];
+                mjt_shapes(t, &h[i], e, MJT_MAX_SHAPES, &len);
+                acc += (long)len;
+            } else {
+                mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
+                mjt_decompositions(t, &h[i], d, MJT_MAX_DECOMPOSITIONS, &len);
+                acc += (long)len;
+            }
+        }
+        runs[r] = (now() - t0) * 1e9 / (double)(n ? n : 1);
+        sink += acc;
+    }
+    return median(runs, RUNS);
+}
+
+/* Read hands of tile ids 0-33, up to 14 a line (more numbers on a line are
+ * ignored), as many as the file has. */
+static held *read_ids(const char *path, size_t *out_n, int full)
 {
     FILE *f = fopen(path, "r");
     char line[512];
-    size_t n = 0;
+    size_t n = 0, cap = 1024;
+    held *h = xmalloc(cap * sizeof *h);
 
     if (f == NULL) {
         perror(path);
         exit(1);
     }
-    while (n < cap && fgets(line, sizeof line, f) != NULL) {
-        uint8_t c[MJT_KINDS] = {0};
+    while (fgets(line, sizeof line, f) != NULL) {
+        held x;
         char *p = line, *end;
-        int k = 0;
-        for (; k < 14; k++, p = end) {
+        memset(&x, 0, sizeof x);
+        for (; x.len < 14; p = end) {
             long id = strtol(p, &end, 10);
             if (end == p || id < 0 || id >= MJT_KINDS)
                 break;
-            c[id]++;
+            x.counts[id]++;
+            x.ids[x.len++] = (uint8_t)id;
         }
-        if (full && k != 14)
+        mjt_hand probe;
+        if ((full && x.len != 14) ||
+            mjt_hand_from_counts(&probe, x.counts, NULL) != MJT_OK)
             continue;
-        if (mjt_hand_from_counts(&out[n], c, NULL) == MJT_OK)
-            n++;
+        if (n == cap)
+            h = realloc(h, (cap *= 2) * sizeof *h);
+        if (h == NULL) {
+            perror("bench_query");
+            exit(1);
+        }
+        h[n++] = x;
     }
     fclose(f);
-    return n;
+    *out_n = n;
+    return h;
 }
 
-static volatile long sink;
-
-typedef enum {
-    Q_SHANTEN,
-    Q_UKEIRE,
-    Q_DISCARDS,
-    Q_WAITS,
-    Q_SHAPES,
-    Q_DECOMPOSITIONS
-} query;
-
-static int applies(query q, const mjt_hand *h)
+static void bench_ara(const mjt_tables *t, const char *dir)
 {
-    switch (q) {
-    case Q_SHANTEN:
-        return 1;
-    case Q_UKEIRE:
-    case Q_WAITS:
-        return h->len % 3 == 1;
-    case Q_DISCARDS:
-        return h->len == 14;
-    case Q_SHAPES:
-        return h->len % 3 == 1;
-    case Q_DECOMPOSITIONS:
-        return h->len % 3 == 2;
-    }
-    return 0;
-}
+    static const char *sets[] = {"p_normal_10000.txt", "p_hon_10000.txt",
+                                 "p_tin_10000.txt", "p_koku_10000.txt"};
+    held *all = xmalloc(40000 * sizeof *all);
+    size_t n = 0;
 
-/* ns per call of q over the hands it applies to (gathered first, so the
- * loop times the calls alone); median of RUNS. */
-static double time_query(const mjt_tables *t, const mjt_hand *all, size_t n,
-                         query q)
-{
-    double runs[RUNS];
-    mjt_hand *h = malloc((n ? n : 1) * sizeof *h);
-    size_t calls = 0;
-
-    if (h == NULL) {
-        perror("bench_query");
-        exit(1);
-    }
-    for (size_t i = 0; i < n; i++)
-        if (applies(q, &all[i]))
-            h[calls++] = all[i];
-    if (calls == 0) {
+    for (int i = 0; i < 4; i++) {
+        char path[1024];
+        size_t k;
+        snprintf(path, sizeof path, "%s/%s", dir, sets[i]);
+        held *h = read_ids(path, &k, 1);
+        for (size_t j = 0; j < k && n < 40000; j++)
+            all[n++] = h[j];
         free(h);
-        return -1;
     }
-    for (int r = 0; r < RUNS; r++) {
-        long acc = 0;
-        double t0 = now();
-        switch (q) {
-        case Q_SHANTEN:
-            for (size_t i = 0; i < calls; i++) {
-                mjt_shanten_info s;
-                mjt_shanten(t, &h[i], &s);
-                acc += s.overall;
-            }
-            break;
-        case Q_UKEIRE:
-            for (size_t i = 0; i < calls; i++) {
-                mjt_ukeire_info u;
-                mjt_ukeire(t, &h[i], NULL, &u);
-                acc += u.count;
-            }
-            break;
-        case Q_WAITS:
-            for (size_t i = 0; i < calls; i++) {
-                uint64_t w;
-                mjt_waits(t, &h[i], &w);
-                acc += (long)w;
-            }
-            break;
-        case Q_DISCARDS:
-            for (size_t i = 0; i < calls; i++) {
-                mjt_discard d[14];
-                size_t len;
-                mjt_discards(t, &h[i], NULL, d, &len);
-                acc += (long)len + d[0].count;
-            }
-            break;
-        case Q_SHAPES:
-            for (size_t i = 0; i < calls; i++) {
-                mjt_shape e[MJT_MAX_SHAPES];
-                size_t len;
-                mjt_shapes(t, &h[i], e, MJT_MAX_SHAPES, &len);
-                acc += (long)len + e[0].tile;
-            }
-            break;
-        case Q_DECOMPOSITIONS:
-            for (size_t i = 0; i < calls; i++) {
-                mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
-                size_t len;
-                mjt_decompositions(t, &h[i], d, MJT_MAX_DECOMPOSITIONS, &len);
-                acc += (long)len + d[0].pair;
-            }
-            break;
-        }
-        runs[r] = (now() - t0) * 1e9 / (double)calls;
-        sink += acc;
+    bench_line("ara.counts.discards14",
+               time_hands(t, all, n, DISCARDS, FROM_COUNTS));
+    /* The 13-tile hands players hold: ara's, the last tile dropped. */
+    for (size_t i = 0; i < n; i++) {
+        all[i].counts[all[i].ids[13]]--;
+        all[i].len = 13;
     }
-    free(h);
-    return median(runs, RUNS);
-}
-
-static void bench_set(const mjt_tables *t, const char *name, const mjt_hand *h,
-                      size_t n)
-{
-    static const char *qn[] = {"shanten", "ukeire", "discards14", "waits"};
-    for (int q = 0; q < 4; q++) {
-        double ns = time_query(t, h, n, (query)q);
-        if (ns >= 0)
-            printf("BENCH query.%s.%s %.1f ns\n", name, qn[q], ns);
-    }
-}
-
-/* n hands from a shuffled 136-tile wall, lengths uniform over the legal
- * sizes.  13-tile minus one gives 3k+1 hands for ukeire and waits. */
-static void random_hands(mjt_hand *h, size_t n)
-{
-    static const int sizes[] = {1, 2, 4, 5, 7, 8, 10, 11, 13, 14};
-    int wall[136];
-    for (size_t k = 0; k < n; k++) {
-        uint8_t c[MJT_KINDS] = {0};
-        int len = sizes[rnd() % 10];
-        for (int i = 0; i < 136; i++)
-            wall[i] = i / 4;
-        for (int i = 0; i < len; i++) {
-            int j = i + (int)(rnd() % (uint64_t)(136 - i));
-            int x = wall[i];
-            wall[i] = wall[j];
-            wall[j] = x;
-            c[wall[i]]++;
-        }
-        mjt_hand_from_counts(&h[k], c, NULL);
-    }
+    bench_line("ara.counts.ukeire13",
+               time_hands(t, all, n, UKEIRE, FROM_COUNTS));
+    free(all);
 }
 
 /* Shapes of tenpai 13-tile hands (random complete hands less a random
  * tile, and every tenpai one-suit hand) and decompositions of complete
- * 14-tile hands. */
+ * 14-tile hands, on prebuilt hands. */
 static void bench_forms(const mjt_tables *t)
 {
     enum { N = 1000000 };
-    mjt_hand *h = malloc(N * sizeof *h);
+    mjt_hand *h = xmalloc(N * sizeof *h);
     uint64_t seed = 14;
     size_t n = 0;
 
-    if (h == NULL) {
-        perror("bench_query");
-        exit(1);
-    }
     for (; n < N; n++) {
         uint8_t c[MJT_KINDS];
         test_random_complete(&seed, 4, c);
         mjt_hand_from_counts(&h[n], c, NULL);
     }
-    printf("BENCH query.complete14.decompositions %.1f ns\n",
-           time_query(t, h, n, Q_DECOMPOSITIONS));
-    for (size_t i = 0; i < n; i++) {
-        int x;
-        do
-            x = (int)(rnd() % MJT_KINDS);
-        while (h[i].counts[x] == 0);
-        mjt_hand_remove(&h[i], x);
-    }
-    printf("BENCH query.tenpai13.shapes %.1f ns\n",
-           time_query(t, h, n, Q_SHAPES));
+    bench_line("query.complete14.decompositions",
+               time_prebuilt(t, h, n, Q_DECOMPOSITIONS));
+    for (size_t i = 0; i < n; i++)
+        while (mjt_hand_remove(&h[i], (int)(rnd() % MJT_KINDS)) != MJT_OK)
+            ;
+    bench_line("query.tenpai13.shapes", time_prebuilt(t, h, n, Q_SHAPES));
+    bench_line("query.tenpai13.waits", time_prebuilt(t, h, n, Q_WAITS));
     /* every one-suit 13-tile hand that is tenpai, in m */
     n = 0;
     mjt__enum e;
@@ -259,8 +448,7 @@ static void bench_forms(const mjt_tables *t)
         if (mjt_waits(t, &h[n], &w) == MJT_OK && w != 0)
             n++;
     } while (mjt__enum_next(&e));
-    printf("BENCH query.chinitsu13.shapes %.1f ns\n",
-           time_query(t, h, n, Q_SHAPES));
+    bench_line("query.chinitsu13.shapes", time_prebuilt(t, h, n, Q_SHAPES));
     printf("BENCH query.chinitsu13.hands %zu hands\n", n);
     free(h);
 }
@@ -302,42 +490,21 @@ int main(int argc, char **argv)
     printf("BENCH tables.open %.1f ms\n", median(opens, RUNS));
     printf("BENCH tables.resident %.1f MB\n", (rss_kb() - before) / 1024.0);
 
-    static mjt_hand hands[40000];
-    if (!strcmp(argv[2], "--file") && argc > 3) {
-        size_t n = read_ids(argv[3], hands, 40000, 0);
-        bench_set(t, "file", hands, n);
+    if (!strcmp(argv[2], "--file")) {
+        size_t n;
+        if (argc < 4) {
+            fprintf(stderr, "bench_query: --file needs a PATH\n");
+            return 2;
+        }
+        held *h = read_ids(argv[3], &n, 0);
+        bench_callers(t, "file.", h, n);
+        printf("BENCH file.hands %zu hands\n", n);
+        free(h);
         mjt_tables_close(t);
         return 0;
     }
-    static const char *sets[] = {"p_normal_10000.txt", "p_hon_10000.txt",
-                                 "p_tin_10000.txt", "p_koku_10000.txt"};
-    size_t n = 0;
-    for (int i = 0; i < 4; i++) {
-        char path[1024];
-        snprintf(path, sizeof path, "%s/%s", argv[2], sets[i]);
-        n += read_ids(path, hands + n, 10000, 1);
-    }
-    bench_set(t, "ara", hands, n);
-    /* 13-tile versions of ara's hands (last tile dropped) for ukeire and
-     * waits on the hands players actually hold. */
-    for (size_t i = 0; i < n; i++)
-        for (int k = MJT_KINDS - 1; k >= 0; k--)
-            if (hands[i].counts[k]) {
-                mjt_hand_remove(&hands[i], k);
-                break;
-            }
-    bench_set(t, "ara13", hands, n);
-
-    size_t total = argc > 3 ? strtoul(argv[3], NULL, 10) : 10000000;
-    mjt_hand *h = malloc((total ? total : 1) * sizeof *h);
-    if (h == NULL) {
-        perror("bench_query");
-        return 1;
-    }
-    random_hands(h, total);
-    bench_set(t, "wall", h, total);
-    printf("BENCH query.wall.hands %zu hands\n", total);
-    free(h);
+    bench_wall(t, argc > 3 ? strtoul(argv[3], NULL, 10) : 10000000);
+    bench_ara(t, argv[2]);
     bench_forms(t);
     mjt_tables_close(t);
     return 0;

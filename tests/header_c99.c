@@ -13,7 +13,9 @@ int mjt_header_check(void)
 {
     mjt_hand h;
     mjt_shanten_info s;
-    h.len = 0;
+    mjt_tiles seen = {{0}, {0}, 0};
+    h.opaque_[0] = 0;
     s.overall = MJT_SHANTEN_NONE;
-    return (int)h.len + s.overall + MJT_OK + MJT_KINDS;
+    return (int)h.opaque_[0] + s.overall + MJT_OK + MJT_KINDS + seen.len +
+           MJT_KIND_OF(MJT_RED_5P) + MJT_VERSION_NUMBER;
 }

@@ -6,6 +6,7 @@
 #ifndef MJT_TESTS_HELPERS_H
 #define MJT_TESTS_HELPERS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mjt.h"
@@ -50,6 +51,23 @@ int brute_block_cmp(const void *a, const void *b);
 const mjt_tables *test_tables(void);
 const char *test_build_dir(void);
 const char *test_tables_path(void);
+
+/* The number of tiles h holds (-1 for a hand the library refuses). */
+static inline int test_hand_len(const mjt_hand *h)
+{
+    mjt_tiles t;
+    return mjt_hand_tiles(h, &t) == MJT_OK ? t.len : -1;
+}
+
+/* The text form of counts (no red five) into buf. */
+static inline void test_counts_text(const uint8_t c[MJT_KINDS], char *buf,
+                                    size_t cap)
+{
+    mjt_tiles t = {{0}, {0}, 0};
+    for (int i = 0; i < MJT_KINDS; i++)
+        t.counts[i] = c[i];
+    mjt_tiles_format(&t, buf, cap);
+}
 
 /* A tiny deterministic generator (splitmix64) for random tests. */
 static inline uint64_t test_rand(uint64_t *s)

@@ -11,46 +11,73 @@
 
 /* ==== Text form ==== */
 
-static int parse(const char *s, uint8_t counts[MJT_KINDS], mjt_diag *d)
+static int parse(const char *s, mjt_tiles *t, mjt_diag *d)
 {
-    return mjt__tiles_parse(s, strlen(s), counts, d);
+    return mjt__tiles_parse(s, strlen(s), t, d);
 }
 
 Test(tiles, parses_and_formats_back)
 {
-    uint8_t c[MJT_KINDS];
+    mjt_tiles t;
     char out[64];
 
-    cr_assert(eq(int, parse("123m406p789s11z", c, NULL), 11));
-    cr_assert(eq(int, c[0], 1));
-    cr_assert(eq(int, c[9 + 4], 1)); /* the red five is a 5p */
-    cr_assert(eq(int, c[9 + 3], 1));
-    cr_assert(eq(int, c[27], 2));
-    mjt__tiles_format(c, out, sizeof out);
+    cr_assert(eq(int, parse("123m406p789s11z", &t, NULL), 11));
+    cr_assert(eq(int, t.counts[0], 1));
+    cr_assert(eq(int, t.counts[9 + 4], 1)); /* the red five is a 5p */
+    cr_assert(eq(int, t.red[1], 1));        /* and a red one */
+    cr_assert(eq(int, t.red[0] + t.red[2], 0));
+    cr_assert(eq(int, t.counts[9 + 3], 1));
+    cr_assert(eq(int, t.counts[27], 2));
+    cr_assert(eq(int, t.len, 11));
+    mjt__tiles_format(&t, out, sizeof out);
+    cr_assert(eq(str, out, "123m406p789s11z"));
+    t.red[1] = 0;
+    mjt__tiles_format(&t, out, sizeof out);
     cr_assert(eq(str, out, "123m456p789s11z"));
+}
+
+Test(tiles, red_fives_come_before_the_plain_ones)
+{
+    mjt_tiles t;
+    char out[64];
+
+    cr_assert(eq(int, parse("5505m 0p 555s0s", &t, NULL), 9));
+    cr_assert(eq(int, t.red[0], 1));
+    cr_assert(eq(int, t.red[1], 1));
+    cr_assert(eq(int, t.red[2], 1));
+    cr_assert(eq(int, t.counts[4], 4));
+    mjt__tiles_format(&t, out, sizeof out);
+    cr_assert(eq(str, out, "0555m0p0555s"));
+}
+
+Test(tiles, spaces_between_groups)
+{
+    mjt_tiles t;
+    cr_assert(eq(int, parse(" 123m  456p 789s 1z ", &t, NULL), 10));
+    cr_assert(eq(int, t.counts[27], 1));
 }
 
 Test(tiles, format_round_trips_every_single_tile)
 {
     for (int i = 0; i < MJT_KINDS; i++) {
-        uint8_t c[MJT_KINDS] = {0}, back[MJT_KINDS];
+        mjt_tiles t = {{0}, {0}, 0}, back;
         char text[8], name[3];
-        c[i] = 4;
-        mjt__tiles_format(c, text, sizeof text);
+        t.counts[i] = 4;
+        mjt__tiles_format(&t, text, sizeof text);
         mjt__tile_name(i, name);
         cr_assert(eq(int, text[0], name[0]));
-        cr_assert(eq(int, parse(text, back, NULL), 4));
-        cr_assert(eq(int, memcmp(c, back, sizeof c), 0));
+        cr_assert(eq(int, parse(text, &back, NULL), 4));
+        cr_assert(eq(int, memcmp(t.counts, back.counts, MJT_KINDS), 0));
     }
 }
 
 Test(tiles, format_reports_needed_length_when_truncated)
 {
-    uint8_t c[MJT_KINDS] = {0};
+    mjt_tiles t = {{0}, {0}, 0};
     char out[4];
-    c[0] = 3;
-    c[27] = 2;
-    cr_assert(eq(sz, mjt__tiles_format(c, out, sizeof out), 7));
+    t.counts[0] = 3;
+    t.counts[27] = 2;
+    cr_assert(eq(sz, mjt__tiles_format(&t, out, sizeof out), 7));
     cr_assert(eq(str, out, "111"));
 }
 
@@ -72,7 +99,10 @@ static struct parse_error errors[] = {
     {"0z", MJT_ESYNTAX, 0, "no honor tile 0z at offset 0 (honors are 1z-7z)"},
     {"55550p", MJT_ECOPIES, 4,
      "tile 5p appears 5 times (at most 4), fifth at offset 4"},
-    {"12 3m", MJT_ESYNTAX, 2, "unknown character ' ' at offset 2"},
+    {"12 3m", MJT_ESYNTAX, 2,
+     "space at offset 2 inside a group (a suit letter must close the digits "
+     "first)"},
+    {"12\t3m", MJT_ESYNTAX, 2, "unknown byte 0x09 at offset 2"},
     {"1m\x01", MJT_ESYNTAX, 2, "unknown byte 0x01 at offset 2"},
 };
 
@@ -84,9 +114,9 @@ ParameterizedTestParameters(tiles, reports_each_parse_error)
 
 ParameterizedTest(struct parse_error *e, tiles, reports_each_parse_error)
 {
-    uint8_t c[MJT_KINDS];
+    mjt_tiles t;
     mjt_diag d;
-    cr_assert(eq(int, parse(e->text, c, &d), e->code));
+    cr_assert(eq(int, parse(e->text, &t, &d), e->code));
     cr_assert(eq(int, d.code, e->code));
     cr_assert(eq(long, d.offset, e->offset));
     cr_assert(eq(str, d.message, e->message));
@@ -94,8 +124,8 @@ ParameterizedTest(struct parse_error *e, tiles, reports_each_parse_error)
 
 Test(tiles, empty_text_is_zero_tiles)
 {
-    uint8_t c[MJT_KINDS];
-    cr_assert(eq(int, parse("", c, NULL), 0));
+    mjt_tiles t;
+    cr_assert(eq(int, parse("", &t, NULL), 0));
 }
 
 /* ==== The suit word ==== */

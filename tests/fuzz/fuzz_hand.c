@@ -2,7 +2,7 @@
 /*
  * libFuzzer target: the hand text parser, and every query on what it
  * accepts.  A parsed hand must format back to text that parses to the same
- * counts; each query must return a code, never crash.
+ * hand; each query must return a code, never crash.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,6 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const mjt_tables *t = fuzz_tables();
     mjt_hand h, back;
     mjt_diag diag;
+    mjt_tiles held;
     char text[64];
 
     if (mjt_hand_parse(&h, (const char *)data, size, &diag) != MJT_OK) {
@@ -25,22 +26,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     size_t n = mjt_hand_format(&h, text, sizeof text);
     if (n >= sizeof text || mjt_hand_parse(&back, text, n, NULL) != MJT_OK ||
-        memcmp(back.counts, h.counts, sizeof h.counts) != 0)
+        memcmp(&back, &h, sizeof h) != 0 ||
+        mjt_hand_tiles(&h, &held) != MJT_OK)
         abort();
-    mjt_shanten_info s;
-    if (mjt_shanten(t, &h, &s) != MJT_OK || s.overall < -1 || s.overall > 8)
+    mjt_shanten_info s, c;
+    if (mjt_shanten(t, &h, &s) != MJT_OK || s.overall < -1 || s.overall > 8 ||
+        mjt_shanten_counts(t, held.counts, &c) != MJT_OK ||
+        memcmp(&s, &c, sizeof s) != 0)
         abort();
-    if (h.len % 3 == 1) {
+    if (held.len % 3 == 1) {
         mjt_ukeire_info u;
         uint64_t w;
         if (mjt_ukeire(t, &h, NULL, &u) != MJT_OK ||
             mjt_waits(t, &h, &w) != MJT_OK || (w & ~u.tiles) != 0)
             abort();
     } else {
-        mjt_discard d[14];
+        mjt_discard d[MJT_MAX_DISCARDS];
         size_t len;
-        if (mjt_discards(t, &h, NULL, d, &len) != MJT_OK || len == 0 ||
-            len > 14)
+        if (mjt_discards(t, &h, NULL, d, MJT_MAX_DISCARDS, &len) != MJT_OK ||
+            len == 0 || len > MJT_MAX_DISCARDS)
             abort();
     }
     return 0;

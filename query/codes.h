@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * 34 tile counts to the four part codes of core/index.h, checked, with no
+ * loop over the ranks: the whole of what building a hand costs, shared by
+ * mjt_hand_from_counts and mjt_shanten_counts.
+ *
+ * A part's code is lo + 1024 hi, lo the base-5 number of ranks 0-3 and hi
+ * of ranks 4-8.  Ranks 0-7 of a part are eight count bytes, and two
+ * multiply-and-add steps turn them into its two four-digit halves: byte
+ * pairs times 1 and 5 give 16-bit lanes c0 + 5 c1, c2 + 5 c3, ... (at most
+ * 24), and those pairs times 1 and 25 give 32-bit lanes c0 + 5 c1 + 25 c2 +
+ * 125 c3 (at most 624, below 2^10).  A shift joins the halves, and rank 8
+ * is added alone.  Counts of at most 4 keep every lane from carrying, so
+ * the check comes first.  With SSSE3 two parts go through at once in one
+ * register; elsewhere each part is one 64-bit word.
+ */
+#ifndef MJT_QUERY_CODES_H
+#define MJT_QUERY_CODES_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "index.h"
+#include "mjt.h"
+
+/* ==== Portable ==== */
+
+/* 8 bytes at p as a little-endian word, whatever the machine's order. */
+static inline uint64_t mjt__load64le(const uint8_t *p)
+{
+    uint64_t x;
+    memcpy(&x, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    x = __builtin_bswap64(x);
+#endif
+    return x;
+}
+
+#define MJT__BYTES(v) (UINT64_C(0x0101010101010101) * (v))
+
+/* The code of ranks 0-7 whose counts are the bytes of x. */
+static inline uint32_t mjt__code8(uint64_t x)
+{
+    const uint64_t m16 = UINT64_C(0x00FF00FF00FF00FF);
+    const uint64_t m32 = UINT64_C(0x0000FFFF0000FFFF);
+    uint64_t a = (x & m16) + 5 * ((x >> 8) & m16);
+    uint64_t b = (a & m32) + 25 * ((a >> 16) & m32);
+    return (uint32_t)(b | (b >> 22));
+}
+
+/* Set when some byte of x is above 4 (the bytes above 127 too, through
+ * the OR with x itself). */
+static inline uint64_t mjt__above4(uint64_t x)
+{
+    return ((x + MJT__BYTES(0x7B)) | x) & MJT__BYTES(0x80);
+}
+
+/* The codes of counts into code[0..3] and the tile count; -1 when a count
+ * exceeds 4 (then code is not written).  Each part is one 64-bit word; the
+ * honors are read from byte 26 and shifted down a byte, so that no load
+ * passes the end of the 34 counts. */
+static inline int mjt__codes_of_words(const uint8_t counts[MJT_KINDS],
+                                      uint32_t code[4])
+{
+    uint64_t m = mjt__load64le(counts), p = mjt__load64le(counts + 9);
+    uint64_t s = mjt__load64le(counts + 18), z8 = mjt__load64le(counts + 26);
+    uint64_t z = z8 >> 8;
+    unsigned c8 = counts[8], c17 = counts[17], c26 = counts[26];
+
+    if ((mjt__above4(m) | mjt__above4(p) | mjt__above4(s) |
+         mjt__above4(z8)) != 0 ||
+        c8 > 4 || c17 > 4)
+        return -1;
+    code[0] = mjt__code8(m) + c8 * mjt__code_step[8];
+    code[1] = mjt__code8(p) + c17 * mjt__code_step[8];
+    code[2] = mjt__code8(s) + c26 * mjt__code_step[8];
+    code[3] = mjt__code8(z);
+    /* Byte sums of at most 16, then all eight bytes summed into the top. */
+    return (int)(((m + p + s + z) * MJT__BYTES(1)) >> 56) +
+           (int)(c8 + c17 + c26);
+}
+
+/* ==== SSSE3 ==== */
+
+#if defined(__SSSE3__)
+#include <tmmintrin.h>
+
+/* As mjt__codes_of_words, two parts to a register. */
+static inline int mjt__codes_of(const uint8_t counts[MJT_KINDS],
+                                uint32_t code[4])
+{
+    /* Three overlapping loads of 16 bytes, none past the 34 counts. */
+    __m128i a = _mm_loadu_si128((const __m128i *)counts);
+    __m128i b = _mm_loadu_si128((const __m128i *)(counts + 9));
+    __m128i c = _mm_loadu_si128((const __m128i *)(counts + 18));
+    __m128i zero = _mm_setzero_si128();
+
+    __m128i top = _mm_max_epu8(_mm_max_epu8(a, b), c);
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(
+            _mm_subs_epu8(top, _mm_set1_epi8(4)), zero)) != 0xFFFF)
+        return -1;
+    __m128i mp = _mm_unpacklo_epi64(a, b); /* m 1-8, p 1-8 */
+    __m128i sz = _mm_shuffle_epi8(         /* s 1-8, z 1-7, 0 */
+        c, _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15,
+                         -1));
+    __m128i w5 = _mm_set1_epi16(5 << 8 | 1), w25 = _mm_set1_epi32(25 << 16 | 1);
+    __m128i x = _mm_madd_epi16(_mm_maddubs_epi16(mp, w5), w25);
+    __m128i y = _mm_madd_epi16(_mm_maddubs_epi16(sz, w5), w25);
+    /* 64-bit lanes lo | hi << 32 to lo | hi << 10 (lo is below 2^10). */
+    x = _mm_or_si128(x, _mm_srli_epi64(x, 22));
+    y = _mm_or_si128(y, _mm_srli_epi64(y, 22));
+    __m128i codes = _mm_castps_si128(_mm_shuffle_ps(
+        _mm_castsi128_ps(x), _mm_castsi128_ps(y), _MM_SHUFFLE(2, 0, 2, 0)));
+    int c8 = counts[8], c17 = counts[17], c26 = counts[26];
+    __m128i r8 = _mm_setr_epi32(c8, c17, c26, 0);
+    r8 = _mm_slli_epi32(_mm_madd_epi16(r8, _mm_set1_epi32(625)), 10);
+    _mm_storeu_si128((__m128i *)code, _mm_add_epi32(codes, r8));
+    __m128i sum = _mm_add_epi64(_mm_sad_epu8(mp, zero), _mm_sad_epu8(sz, zero));
+    sum = _mm_add_epi64(sum, _mm_srli_si128(sum, 8));
+    return _mm_cvtsi128_si32(sum) + c8 + c17 + c26;
+}
+
+#else
+#define mjt__codes_of mjt__codes_of_words
+#endif
+#endif

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tile names and sets of tiles, for callers: the text form itself is
+ * core's (core/tiles.c), shared with mjt-gen.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+#include "tiles.h"
+
+/* Every id's name, in id order: "1m" ... "7z", then "0m" "0p" "0s". */
+static const char names[MJT_TILE_IDS][3] = {
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p",
+    "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s",
+    "3s", "4s", "5s", "6s", "7s", "8s", "9s", "1z", "2z", "3z",
+    "4z", "5z", "6z", "7z", "0m", "0p", "0s"};
+
+const char *mjt_tile_name(int tile)
+{
+    return tile >= 0 && tile < MJT_TILE_IDS ? names[tile] : NULL;
+}
+
+int mjt_tile_from_name(const char *text, size_t len)
+{
+    if (text == NULL || len != 2)
+        return MJT_ESYNTAX;
+    for (int i = 0; i < MJT_TILE_IDS; i++)
+        if (text[0] == names[i][0] && text[1] == names[i][1])
+            return i;
+    return MJT_ESYNTAX;
+}
+
+int mjt_tiles_parse(mjt_tiles *out, const char *text, size_t len,
+                    mjt_diag *diag)
+{
+    if (out == NULL || (text == NULL && len > 0)) {
+        mjt__diag_set(diag, MJT_EINVAL, -1, "no tiles or text");
+        return MJT_EINVAL;
+    }
+    int n = mjt__tiles_parse(text, len, out, diag);
+    return n < 0 ? n : MJT_OK;
+}
+
+size_t mjt_tiles_format(const mjt_tiles *tiles, char *buf, size_t cap)
+{
+    if (tiles == NULL) {
+        if (buf != NULL && cap > 0)
+            buf[0] = '\0';
+        return 0;
+    }
+    return mjt__tiles_format(tiles, buf, cap);
+}

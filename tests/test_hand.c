@@ -1,0 +1,546 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Hands as a bot makes them: from counts, from tile ids, from text and a
+ * tile at a time, all equal byte for byte; the codes against the slow
+ * definition; the sealed hand against garbage and stale bytes; red fives
+ * through parse, format, discards and draws; tile names and sets of seen
+ * tiles; mjt_shanten_counts against mjt_shanten; and the hands that reach
+ * each MJT_MAX_* bound.
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codes.h"
+#include "helpers.h"
+#include "internal.h"
+#include "mjt.h"
+
+static mjt_hand hand_of(const char *text)
+{
+    mjt_hand h;
+    mjt_diag d;
+    int rc = mjt_hand_parse(&h, text, strlen(text), &d);
+    cr_assert(eq(int, rc, MJT_OK), "%s: %s", text, rc ? d.message : "");
+    return h;
+}
+
+/* A hand of len tiles off a shuffled wall, as counts and as ids. */
+static void deal(uint64_t *rng, int len, uint8_t c[MJT_KINDS], uint8_t *ids)
+{
+    int wall[136];
+    for (int i = 0; i < 136; i++)
+        wall[i] = i / 4;
+    memset(c, 0, MJT_KINDS);
+    for (int i = 0; i < len; i++) {
+        int j = i + (int)(test_rand(rng) % (uint64_t)(136 - i));
+        int x = wall[i];
+        wall[i] = wall[j];
+        wall[j] = x;
+        c[wall[i]]++;
+        ids[i] = (uint8_t)wall[i];
+    }
+}
+
+static const int legal[] = {1, 2, 4, 5, 7, 8, 10, 11, 13, 14};
+
+/* ==== Four ways to one hand ==== */
+
+/* From counts, from ids, from text and by adding each tile to an empty
+ * hand: the same 48 bytes. */
+static void check_ways(const uint8_t c[MJT_KINDS], const uint8_t *ids,
+                       int len)
+{
+    mjt_hand a, b, p, inc;
+    char text[64];
+
+    cr_assert(eq(int, mjt_hand_from_counts(&a, c, NULL), MJT_OK));
+    cr_assert(eq(int, mjt_hand_from_tiles(&b, ids, (size_t)len, NULL),
+                 MJT_OK));
+    test_counts_text(c, text, sizeof text);
+    p = hand_of(text);
+    /* an empty hand is not a hand, so start from one tile and build up */
+    cr_assert(eq(int, mjt_hand_from_tiles(&inc, ids, 1, NULL), MJT_OK));
+    for (int i = 1; i < len; i++)
+        cr_assert(eq(int, mjt_hand_add(&inc, ids[i]), MJT_OK));
+    cr_assert(eq(int, memcmp(&a, &b, sizeof a), 0), "%s ids", text);
+    cr_assert(eq(int, memcmp(&a, &p, sizeof a), 0), "%s text", text);
+    cr_assert(eq(int, memcmp(&a, &inc, sizeof a), 0), "%s adds", text);
+}
+
+Test(hand, four_ways_to_the_same_hand)
+{
+    uint64_t rng = 11;
+    for (int k = 0; k < 100000; k++) {
+        uint8_t c[MJT_KINDS], ids[14];
+        int len = legal[k % 10];
+        deal(&rng, len, c, ids);
+        check_ways(c, ids, len);
+    }
+}
+
+Test(hand, ara_hands_four_ways)
+{
+    static const char *sets[] = {"p_normal_10000.txt", "p_hon_10000.txt",
+                                 "p_tin_10000.txt", "p_koku_10000.txt"};
+    int hands = 0;
+    for (int s = 0; s < 4; s++) {
+        char path[256], line[512];
+        snprintf(path, sizeof path, "tests/data/ara/%s", sets[s]);
+        FILE *f = fopen(path, "r");
+        cr_assert(not(eq(ptr, f, NULL)), "%s", path);
+        while (fgets(line, sizeof line, f) != NULL) {
+            uint8_t c[MJT_KINDS] = {0}, ids[14];
+            char *p = line, *end;
+            int n = 0;
+            for (; n < 14; n++, p = end) {
+                long id = strtol(p, &end, 10);
+                if (end == p)
+                    break;
+                ids[n] = (uint8_t)id;
+                c[id]++;
+            }
+            cr_assert(eq(int, n, 14));
+            check_ways(c, ids, 14);
+            hands++;
+        }
+        fclose(f);
+    }
+    cr_assert(eq(int, hands, 40000));
+}
+
+/* Random walks of draws and discards: the hand changed a tile at a time
+ * stays the hand made from its counts, and answers as it does. */
+Test(hand, walks_of_draws_and_discards)
+{
+    const mjt_tables *t = test_tables();
+    uint64_t rng = 12;
+    for (int walk = 0; walk < 2000; walk++) {
+        uint8_t c[MJT_KINDS], ids[14];
+        int len = 1 + 3 * (walk % 5);
+        mjt_hand h, fresh;
+        deal(&rng, len, c, ids);
+        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+        for (int step = 0; step < 60; step++) {
+            int x = (int)(test_rand(&rng) % MJT_KINDS);
+            int add = step % 2 == 0;
+            int rc = add ? mjt_hand_add(&h, x) : mjt_hand_remove(&h, x);
+            int held = 0;
+            for (int i = 0; i < MJT_KINDS; i++)
+                held += c[i];
+            if (add && c[x] < 4 && held == 14) {
+                cr_assert(eq(int, rc, MJT_ECOUNT));
+                continue;
+            }
+            if (add && c[x] == 4) {
+                cr_assert(eq(int, rc, MJT_ECOPIES));
+                continue;
+            }
+            if (!add && c[x] == 0) {
+                cr_assert(eq(int, rc, MJT_EABSENT));
+                continue;
+            }
+            cr_assert(eq(int, rc, MJT_OK));
+            if (add)
+                c[x]++;
+            else
+                c[x]--;
+            int n = 0;
+            for (int i = 0; i < MJT_KINDS; i++)
+                n += c[i];
+            if (n % 3 == 0 || n == 0)
+                continue; /* a state the queries refuse; keep walking */
+            cr_assert(eq(int, mjt_hand_from_counts(&fresh, c, NULL), MJT_OK));
+            cr_assert(eq(int, memcmp(&h, &fresh, sizeof h), 0));
+            mjt_shanten_info a, b;
+            cr_assert(eq(int, mjt_shanten(t, &h, &a), MJT_OK));
+            brute_shanten(c, &b);
+            cr_assert(eq(int, a.overall, b.overall));
+        }
+    }
+}
+
+Test(hand, counts_and_length_are_checked)
+{
+    uint8_t c[MJT_KINDS] = {0};
+    mjt_hand h;
+    mjt_diag d;
+
+    c[5] = 5;
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, &d), MJT_ECOPIES));
+    cr_assert(eq(str, d.message, "tile 6m appears 5 times (at most 4)"));
+    c[5] = 200; /* a byte the vector code sees as negative */
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, &d), MJT_ECOPIES));
+    c[5] = 0;
+    c[33] = 9; /* the last byte */
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, &d), MJT_ECOPIES));
+    c[33] = 3;
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, &d), MJT_ECOUNT));
+    cr_assert(eq(str, d.message, "3 tiles: the count must be 1 or 2 mod 3"));
+    uint8_t ids[15] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 37};
+    cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 15, &d), MJT_ECOUNT));
+    cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 14, &d), MJT_OK));
+    ids[3] = 37;
+    cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 14, &d), MJT_ETILE));
+    cr_assert(eq(long, d.offset, 3));
+    cr_assert(eq(str, d.message, "tile id 37 at index 3 (ids are 0 to 36)"));
+    cr_assert(eq(int, mjt_hand_from_tiles(NULL, ids, 1, &d), MJT_EINVAL));
+}
+
+/* ==== Codes ==== */
+
+/* The vector and word codes of random counts, every count 0 to 4 and a few
+ * above, against the slow sum of mjt__code_step. */
+Test(hand, codes_as_the_definition)
+{
+    uint64_t rng = 13;
+    for (int k = 0; k < 300000; k++) {
+        uint8_t c[MJT_KINDS];
+        uint32_t want[4] = {0}, fast[4], words[4];
+        int n = 0, bad = 0;
+        for (int i = 0; i < MJT_KINDS; i++) {
+            uint64_t r = test_rand(&rng);
+            c[i] = (uint8_t)(r % 5);
+            if (k % 3 == 0 && r % 97 == 0)
+                c[i] = (uint8_t)(5 + r % 251), bad = 1;
+            want[i / 9] += c[i] * mjt__code_step[i % 9];
+            n += c[i];
+        }
+        int a = mjt__codes_of(c, fast), b = mjt__codes_of_words(c, words);
+        if (bad) {
+            cr_assert(eq(int, a, -1));
+            cr_assert(eq(int, b, -1));
+            continue;
+        }
+        cr_assert(eq(int, a, n));
+        cr_assert(eq(int, b, n));
+        cr_assert(eq(int, memcmp(fast, want, sizeof want), 0));
+        cr_assert(eq(int, memcmp(words, want, sizeof want), 0));
+    }
+}
+
+/* ==== The sealed hand ==== */
+
+/* Every query on h answers with a code; when it says MJT_OK, the answer
+ * is the one for the hand mjt_hand_tiles reports. */
+static int ask_all(const mjt_tables *t, const mjt_hand *h)
+{
+    mjt_shanten_info s;
+    mjt_ukeire_info u;
+    mjt_discard d[MJT_MAX_DISCARDS];
+    mjt_shape e[MJT_MAX_SHAPES];
+    mjt_decomposition x[MJT_MAX_DECOMPOSITIONS];
+    mjt_tiles held;
+    uint64_t w;
+    size_t n;
+    char text[64];
+
+    int rc = mjt_shanten(t, h, &s);
+    int rt = mjt_hand_tiles(h, &held);
+    mjt_ukeire(t, h, NULL, &u);
+    mjt_discards(t, h, NULL, d, MJT_MAX_DISCARDS, &n);
+    mjt_waits(t, h, &w);
+    mjt_shapes(t, h, e, MJT_MAX_SHAPES, &n);
+    mjt_decompositions(t, h, x, MJT_MAX_DECOMPOSITIONS, &n);
+    mjt_hand_format(h, text, sizeof text);
+    if (rc == MJT_OK) {
+        mjt_shanten_info want;
+        cr_assert(eq(int, rt, MJT_OK));
+        brute_shanten(held.counts, &want);
+        cr_assert(eq(int, s.overall, want.overall));
+    } else {
+        cr_assert(rc == MJT_EHAND || rc == MJT_ESTALE || rc == MJT_ECOUNT,
+                  "code %d", rc);
+    }
+    return rc;
+}
+
+Test(sealed, garbage_bytes_never_crash_nor_lie)
+{
+    const mjt_tables *t = test_tables();
+    uint64_t rng = 14;
+    int ok = 0, stale = 0;
+    for (int k = 0; k < 200000; k++) {
+        mjt_hand h;
+        for (int i = 0; i < 12; i++)
+            h.opaque_[i] = (uint32_t)test_rand(&rng);
+        if (k % 2) /* past the magic word, to reach the other checks */
+            h.opaque_[MJT__H_MAGIC] = MJT__HAND_MAGIC;
+        if (k % 4 == 1) /* codes in range, too */
+            for (int p = 0; p < 4; p++)
+                h.opaque_[p] %= 1u << 22;
+        int rc = ask_all(t, &h);
+        ok += rc == MJT_OK;
+        stale += rc == MJT_ESTALE;
+    }
+    cr_assert(gt(int, stale, 0));
+}
+
+/* One bit flipped anywhere in a real hand: refused, or still a hand that
+ * the accessors and the queries agree on.  Half the bits are in the words
+ * this version keeps zero and does not read: a flip there changes no
+ * answer.  Nearly every other flip is refused. */
+Test(sealed, flipped_bits_of_real_hands)
+{
+    const mjt_tables *t = test_tables();
+    uint64_t rng = 15;
+    int refused = 0;
+    for (int k = 0; k < 20000; k++) {
+        uint8_t c[MJT_KINDS], ids[14];
+        mjt_hand h;
+        deal(&rng, legal[k % 10], c, ids);
+        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+        int bit = (int)(test_rand(&rng) % (8 * sizeof h));
+        h.opaque_[bit / 32] ^= 1u << (bit % 32);
+        refused += ask_all(t, &h) != MJT_OK;
+    }
+    cr_assert(gt(int, refused, 8000));
+}
+
+Test(sealed, each_refusal_has_its_code)
+{
+    const mjt_tables *t = test_tables();
+    mjt_hand h = hand_of("123m456p789s1122z"), g;
+    mjt_shanten_info s;
+    mjt_tiles held;
+
+    memset(&g, 0, sizeof g); /* zeroed, never made */
+    cr_assert(eq(int, mjt_shanten(t, &g, &s), MJT_EHAND));
+    cr_assert(eq(int, mjt_hand_add(&g, 0), MJT_EHAND));
+    cr_assert(eq(int, mjt_hand_tiles(&g, &held), MJT_EHAND));
+    g = h; /* a count edited behind the library's back */
+    g.opaque_[0] += 1;
+    cr_assert(eq(int, mjt_shanten(t, &g, &s), MJT_ESTALE));
+    cr_assert(eq(int, mjt_hand_tiles(&g, &held), MJT_ESTALE));
+    g = h; /* the tile count */
+    g.opaque_[MJT__H_META] += 1;
+    cr_assert(eq(int, mjt_shanten(t, &g, &s), MJT_ESTALE));
+    g = h; /* a red five the hand does not hold */
+    g.opaque_[MJT__H_META] |= 1u << MJT__RED_SHIFT(2);
+    cr_assert(eq(int, mjt_shanten(t, &g, &s), MJT_ESTALE));
+    g = h; /* a code past the index */
+    g.opaque_[1] = 0xFFFFFFFF;
+    cr_assert(eq(int, mjt_shanten(t, &g, &s), MJT_ESTALE));
+    cr_assert(eq(int, mjt_hand_add(&g, 9), MJT_ESTALE));
+    cr_assert(eq(int, mjt_shanten(t, &h, &s), MJT_OK));
+    cr_assert(eq(int, s.overall, 0));
+}
+
+/* ==== Red fives ==== */
+
+Test(red, kept_through_parse_format_and_draws)
+{
+    mjt_hand h = hand_of("406m123p456s78s11z");
+    mjt_tiles held;
+    char text[64];
+
+    mjt_hand_format(&h, text, sizeof text);
+    cr_assert(eq(str, text, "406m123p45678s11z"));
+    cr_assert(eq(int, mjt_hand_tiles(&h, &held), MJT_OK));
+    cr_assert(eq(int, held.red[0], 1));
+    cr_assert(eq(int, held.counts[4], 1));
+    cr_assert(eq(int, mjt_hand_remove(&h, 4), MJT_EABSENT)); /* no plain */
+    cr_assert(eq(int, mjt_hand_add(&h, 4), MJT_OK));
+    mjt_hand_format(&h, text, sizeof text);
+    cr_assert(eq(str, text, "4056m123p45678s11z"));
+    cr_assert(eq(int, mjt_hand_remove(&h, MJT_RED_5M), MJT_OK));
+    cr_assert(eq(int, mjt_hand_remove(&h, MJT_RED_5M), MJT_EABSENT));
+    mjt_hand_format(&h, text, sizeof text);
+    cr_assert(eq(str, text, "456m123p45678s11z"));
+    cr_assert(eq(int, mjt_hand_add(&h, MJT_RED_5S), MJT_OK));
+    mjt_hand_format(&h, text, sizeof text);
+    cr_assert(eq(str, text, "456m123p405678s11z"));
+}
+
+/* The red five as a discard of its own beside the plain one, in its
+ * place when only red ones are held, and answers as a five. */
+Test(red, discards_list_the_red_five)
+{
+    const mjt_tables *t = test_tables();
+    mjt_discard d[MJT_MAX_DISCARDS], p[MJT_MAX_DISCARDS];
+    size_t n, pn;
+    mjt_hand h = hand_of("3055m123p456s78s11z");
+    mjt_hand plain = hand_of("3555m123p456s78s11z");
+
+    cr_assert(eq(int, mjt_discards(t, &h, NULL, d, MJT_MAX_DISCARDS, &n),
+                 MJT_OK));
+    cr_assert(eq(int, mjt_discards(t, &plain, NULL, p, MJT_MAX_DISCARDS, &pn),
+                 MJT_OK));
+    cr_assert(eq(sz, n, pn + 1));
+    cr_assert(eq(int, d[1].tile, 4));
+    cr_assert(eq(int, d[2].tile, MJT_RED_5M));
+    cr_assert(eq(int, d[2].shanten, d[1].shanten));
+    cr_assert(eq(u64, d[2].tiles, d[1].tiles));
+    cr_assert(eq(int, d[2].count, d[1].count));
+    for (size_t i = 0, j = 0; i < n; i++) {
+        if (d[i].tile == MJT_RED_5M)
+            continue;
+        cr_assert(eq(int, d[i].tile, p[j].tile));
+        cr_assert(eq(int, d[i].shanten, p[j].shanten));
+        cr_assert(eq(u64, d[i].tiles, p[j].tiles));
+        j++;
+    }
+    /* too small a buffer: nothing written, the size needed */
+    cr_assert(eq(int, mjt_discards(t, &h, NULL, d, pn, &n), MJT_ESPACE));
+    cr_assert(eq(sz, n, pn + 1));
+    h = hand_of("340m123p456s789s11z");
+    cr_assert(eq(int, mjt_discards(t, &h, NULL, d, MJT_MAX_DISCARDS, &n),
+                 MJT_OK));
+    cr_assert(eq(int, d[2].tile, MJT_RED_5M));
+    cr_assert(eq(int, d[3].tile, 9));
+}
+
+/* ==== Tile names and seen tiles ==== */
+
+Test(tiles, every_name_round_trips)
+{
+    for (int id = 0; id < MJT_TILE_IDS; id++) {
+        const char *name = mjt_tile_name(id);
+        cr_assert(not(eq(ptr, (void *)name, NULL)));
+        cr_assert(eq(int, mjt_tile_from_name(name, 2), id));
+        cr_assert(eq(int, MJT_KIND_OF(id), id < 34 ? id : (id - 34) * 9 + 4));
+    }
+    cr_assert(eq(ptr, (void *)mjt_tile_name(-1), NULL));
+    cr_assert(eq(ptr, (void *)mjt_tile_name(MJT_TILE_IDS), NULL));
+    cr_assert(eq(int, mjt_tile_from_name("0z", 2), MJT_ESYNTAX));
+    cr_assert(eq(int, mjt_tile_from_name("8z", 2), MJT_ESYNTAX));
+    cr_assert(eq(int, mjt_tile_from_name("5m", 1), MJT_ESYNTAX));
+    cr_assert(eq(int, mjt_tile_from_name(NULL, 2), MJT_ESYNTAX));
+}
+
+Test(tiles, seen_tiles_of_any_number)
+{
+    mjt_tiles seen;
+    mjt_diag d;
+    char text[256];
+
+    cr_assert(eq(int, mjt_tiles_parse(&seen, "", 0, &d), MJT_OK));
+    cr_assert(eq(int, seen.len, 0));
+    cr_assert(eq(int, mjt_tiles_parse(&seen, "1z5p0p", 6, &d), MJT_OK));
+    cr_assert(eq(int, seen.len, 3));
+    cr_assert(eq(int, seen.red[1], 1));
+    /* every kind four times, a red five of each suit among them: 136 */
+    mjt_tiles all = {{0}, {0}, 0};
+    for (int i = 0; i < MJT_KINDS; i++)
+        all.counts[i] = 4;
+    all.red[0] = all.red[1] = all.red[2] = 1;
+    size_t len = mjt_tiles_format(&all, text, sizeof text);
+    cr_assert(lt(sz, len, sizeof text));
+    cr_assert(eq(int, mjt_tiles_parse(&seen, text, len, &d), MJT_OK));
+    cr_assert(eq(int, seen.len, 136));
+    cr_assert(eq(int, memcmp(&seen, &all, MJT_KINDS + 3), 0));
+    cr_assert(eq(int, mjt_tiles_parse(&seen, "11111z", 6, &d), MJT_ECOPIES));
+    cr_assert(eq(int, mjt_tiles_parse(&seen, "1x", 2, &d), MJT_ESYNTAX));
+    cr_assert(eq(long, d.offset, 1));
+}
+
+/* ==== mjt_shanten_counts ==== */
+
+Test(counts, shanten_counts_as_shanten)
+{
+    const mjt_tables *t = test_tables();
+    uint64_t rng = 16;
+    for (int k = 0; k < 200000; k++) {
+        uint8_t c[MJT_KINDS], ids[14];
+        mjt_hand h;
+        mjt_shanten_info a, b;
+        deal(&rng, legal[k % 10], c, ids);
+        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+        cr_assert(eq(int, mjt_shanten(t, &h, &a), MJT_OK));
+        cr_assert(eq(int, mjt_shanten_counts(t, c, &b), MJT_OK));
+        cr_assert(eq(int, memcmp(&a, &b, sizeof a), 0));
+    }
+    uint8_t c[MJT_KINDS] = {0};
+    mjt_shanten_info s = {9, 9, 9, 9};
+    cr_assert(eq(int, mjt_shanten_counts(t, c, &s), MJT_ECOUNT));
+    c[0] = 5;
+    cr_assert(eq(int, mjt_shanten_counts(t, c, &s), MJT_ECOPIES));
+    cr_assert(eq(int, s.overall, 9), "a failure leaves the output alone");
+    cr_assert(eq(int, mjt_shanten_counts(NULL, c, &s), MJT_EINVAL));
+}
+
+/* ==== The bounds ==== */
+
+/* Every hand of seven distinct pairs (C(34, 7) of them) has at most
+ * MJT_MAX_DECOMPOSITIONS in all, seven pairs included; every hand of six
+ * pairs and a single, at most 10 shapes.  With the standard forms' bounds
+ * (test_shapes.c) and thirteen orphans' one decomposition and 13 shapes,
+ * that makes the constants the true maxima. */
+Test(bounds, seven_pairs_hands_add_nothing, .timeout = 120)
+{
+    const mjt_tables *t = test_tables();
+    size_t most_d = 0, most_s = 0;
+    int k[7];
+
+    for (k[0] = 0; k[0] < MJT_KINDS; k[0]++)
+        for (k[1] = k[0] + 1; k[1] < MJT_KINDS; k[1]++)
+            for (k[2] = k[1] + 1; k[2] < MJT_KINDS; k[2]++)
+                for (k[3] = k[2] + 1; k[3] < MJT_KINDS; k[3]++)
+                    for (k[4] = k[3] + 1; k[4] < MJT_KINDS; k[4]++)
+                        for (k[5] = k[4] + 1; k[5] < MJT_KINDS; k[5]++) {
+                            uint8_t c[MJT_KINDS] = {0};
+                            mjt_hand h;
+                            size_t n;
+                            for (int i = 0; i < 6; i++)
+                                c[k[i]] = 2;
+                            for (k[6] = 0; k[6] < MJT_KINDS; k[6]++) {
+                                if (c[k[6]])
+                                    continue;
+                                mjt_shape e[MJT_MAX_SHAPES];
+                                c[k[6]] = 1;
+                                mjt_hand_from_counts(&h, c, NULL);
+                                mjt_shapes(t, &h, e, MJT_MAX_SHAPES, &n);
+                                most_s = n > most_s ? n : most_s;
+                                if (k[6] > k[5]) {
+                                    mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
+                                    c[k[6]] = 2;
+                                    mjt_hand_from_counts(&h, c, NULL);
+                                    cr_assert(eq(int,
+                                                 mjt_decompositions(
+                                                     t, &h, d,
+                                                     MJT_MAX_DECOMPOSITIONS, &n),
+                                                 MJT_OK));
+                                    most_d = n > most_d ? n : most_d;
+                                }
+                                c[k[6]] = 0;
+                            }
+                        }
+    cr_assert(eq(sz, most_d, MJT_MAX_DECOMPOSITIONS));
+    cr_assert(eq(sz, most_s, 10));
+}
+
+/* Each MJT_MAX_* is reached, by the hand named in mjt.h. */
+Test(bounds, each_maximum_is_reached)
+{
+    const mjt_tables *t = test_tables();
+    mjt_shape e[MJT_MAX_SHAPES + 1];
+    mjt_decomposition d[MJT_MAX_DECOMPOSITIONS + 1];
+    mjt_discard x[MJT_MAX_DISCARDS];
+    size_t n;
+
+    mjt_hand h = hand_of("4555666777888m");
+    cr_assert(eq(int, mjt_shapes(t, &h, e, MJT_MAX_SHAPES + 1, &n), MJT_OK));
+    cr_assert(eq(sz, n, MJT_MAX_SHAPES));
+    h = hand_of("1112345678999m");
+    cr_assert(eq(int, mjt_shapes(t, &h, e, MJT_MAX_SHAPES, &n), MJT_OK));
+    cr_assert(eq(sz, n, 15)); /* not the most, whatever is said of it */
+    h = hand_of("11122233344455m");
+    cr_assert(eq(int, mjt_decompositions(t, &h, d, MJT_MAX_DECOMPOSITIONS + 1,
+                                         &n),
+                 MJT_OK));
+    cr_assert(eq(sz, n, MJT_MAX_DECOMPOSITIONS));
+    h = hand_of("11223344556677m"); /* three standard and seven pairs */
+    cr_assert(eq(int, mjt_decompositions(t, &h, d, MJT_MAX_DECOMPOSITIONS + 1,
+                                         &n),
+                 MJT_OK));
+    cr_assert(eq(sz, n, MJT_MAX_DECOMPOSITIONS));
+    h = hand_of("19m19p19s1234567z");
+    cr_assert(eq(int, mjt_shapes(t, &h, e, MJT_MAX_SHAPES, &n), MJT_OK));
+    cr_assert(eq(sz, n, 13));
+    h = hand_of("1357m2468p1357s13z");
+    cr_assert(eq(int, mjt_discards(t, &h, NULL, x, MJT_MAX_DISCARDS, &n),
+                 MJT_OK));
+    cr_assert(eq(sz, n, MJT_MAX_DISCARDS));
+}
