@@ -30,7 +30,7 @@ WARN      := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes
 MJT_CPPFLAGS := -Icore -Iquery -D_POSIX_C_SOURCE=200809L \
                 -DMJT_INSTALLED_TABLES='"$(PREFIX)/share/mjt/mjt.lmdb"' 
-MJT_CFLAGS   := -std=c11 $(WARN) -fPIC -MMD -MP
+MJT_CFLAGS   := -std=c11 $(WARN) -fPIC -fvisibility=hidden -MMD -MP
 DEP_CFLAGS    = $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
 DEP_LIBS      = $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null)
 TEST_CFLAGS   = $(shell $(PKG_CONFIG) --cflags $(TEST_DEPS) 2>/dev/null)
@@ -61,12 +61,21 @@ LIB_OBJ   := $(call obj,$(LIB_SRC))
 CLI_OBJ   := $(call obj,$(CLI_SRC))
 TEST_OBJ  := $(call obj,$(TEST_SRC))
 BENCH_BIN := $(patsubst tests/%.c,$(BUILD)/%,$(BENCH_SRC))
+FUZZ_TARGETS := hand sealed batch table diff
+REPLAY_BIN := $(addprefix $(BUILD)/fuzz_replay_,$(FUZZ_TARGETS))
 
 .PHONY: all lib gen cli tables test test-long bench install uninstall \
         clean clean-tables help deps deps-check debug asan ubsan leakcheck \
         fuzz check FORCE
 
 all: lib gen cli ## build libmjt, mjt-gen and mjq under build/
+
+# The shared library's ABI: soname libmjt.so.0 (the major version), the file
+# named by the whole version, the links beside it.
+VERSION    := $(shell sed -n 's/.*MJT_VERSION_STRING "\(.*\)"/\1/p' query/mjt.h)
+SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
+SONAME     := libmjt.so.$(SOMAJOR)
+SOFILE     := libmjt.so.$(VERSION)
 
 lib: $(BUILD)/libmjt.a $(BUILD)/libmjt.so $(BUILD)/mjt.pc ## libmjt only
 gen: $(BUILD)/mjt-gen ## mjt-gen only
@@ -86,9 +95,11 @@ tables: deps ## install deps, build, generate tables/mjt.lmdb, print a summary
 
 test: deps ## install deps, build, run every test (non-zero on failure)
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb \
-	    $(BUILD)/header.ok
+	    $(BUILD)/header.ok $(REPLAY_BIN)
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_mjt --jobs 2
 	$(Q)sh tests/cli.sh $(BUILD)
+	$(Q)sh tests/abi.sh $(BUILD)
+	$(Q)sh tests/fuzz-replay.sh $(BUILD)
 
 test-long: deps ## the exhaustive runs too long for `make test`
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
@@ -133,15 +144,19 @@ $(BUILD)/test/mjt.lmdb: $(BUILD)/mjt-gen
 $(BUILD)/libmjt.a: $(LIB_OBJ) $(CORE_OBJ)
 	$(call say,AR,$@)$(AR) rcs $@ $^
 
-$(BUILD)/libmjt.so: $(LIB_OBJ) $(CORE_OBJ)
-	$(call say,LD,$@)$(CC) -shared $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+$(BUILD)/$(SOFILE): $(LIB_OBJ) $(CORE_OBJ)
+	$(call say,LD,$@)$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ $^ \
+	    $(ALL_LDLIBS)
+
+$(BUILD)/libmjt.so: $(BUILD)/$(SOFILE)
+	$(Q)ln -sf $(SOFILE) $(BUILD)/$(SONAME)
+	$(Q)ln -sf $(SOFILE) $@
 
 # Made anew on every run (PREFIX may differ), replaced only when it changes.
 $(BUILD)/mjt.pc: query/mjt.pc.in FORCE
 	@mkdir -p $(@D)
-	@sed -e 's|@PREFIX@|$(PREFIX)|' \
-	    -e 's|@VERSION@|$(shell sed -n 's/.*MJT_VERSION_STRING "\(.*\)"/\1/p' query/mjt.h)|' \
-	    $< > $@.tmp
+	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	    -e 's|@DEPS@|$(DEPS)|' $< > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(BUILD)/mjt-gen: $(GEN_OBJ) $(CORE_OBJ)
@@ -153,6 +168,16 @@ $(BUILD)/mjq: $(CLI_OBJ) $(BUILD)/libmjt.a
 $(BUILD)/test_mjt: $(TEST_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
 
+# The fuzz targets with a plain main that replays files (tests/fuzz/).
+$(BUILD)/fuzz_replay_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.o \
+        $(BUILD)/tests/fuzz/fuzz_common.o $(filter-out $(BUILD)/query/cli.o,$(CLI_OBJ)) \
+        $(BUILD)/libmjt.a
+	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+
+$(BUILD)/tests/fuzz/%.o: tests/fuzz/%.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests/fuzz -c $< -o $@
+
 $(BUILD)/bench_%: $(BUILD)/tests/bench_%.o $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
@@ -161,7 +186,9 @@ install: all ## install header, libraries, mjq, mjt.pc (PREFIX, DESTDIR)
 	    $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mjt
 	install -m 644 query/mjt.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 $(BUILD)/libmjt.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/libmjt.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/$(SOFILE) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf $(SOFILE) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SOFILE) $(DESTDIR)$(PREFIX)/lib/libmjt.so
 	install -m 644 $(BUILD)/mjt.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
 	install -m 755 $(BUILD)/mjq $(BUILD)/mjt-gen $(DESTDIR)$(PREFIX)/bin/
 	if [ -f $(TABLES) ]; then install -m 644 $(TABLES) \
@@ -170,6 +197,7 @@ install: all ## install header, libraries, mjq, mjt.pc (PREFIX, DESTDIR)
 uninstall: ## remove what install put in place
 	rm -f $(DESTDIR)$(PREFIX)/include/mjt.h \
 	    $(DESTDIR)$(PREFIX)/lib/libmjt.a $(DESTDIR)$(PREFIX)/lib/libmjt.so \
+	    $(DESTDIR)$(PREFIX)/lib/$(SONAME) $(DESTDIR)$(PREFIX)/lib/$(SOFILE) \
 	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/mjt.pc \
 	    $(DESTDIR)$(PREFIX)/bin/mjq $(DESTDIR)$(PREFIX)/bin/mjt-gen \
 	    $(DESTDIR)$(PREFIX)/share/mjt/mjt.lmdb

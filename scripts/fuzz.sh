@@ -17,7 +17,7 @@ make --no-print-directory CC=clang BUILD="$F" \
     "$F/libmjt.a" "$F/query/cli_common.o" "$F/query/cli_analyze.o" \
     "$F/query/cli_diff.o"
 LIBS=$(pkg-config --libs lmdb libzstd libxxhash)
-for t in hand batch table diff; do
+for t in hand sealed batch table diff; do
     # shellcheck disable=SC2086
     clang -g -O1 $SAN -fsanitize=fuzzer -march=x86-64-v2 -std=c11 \
         -D_POSIX_C_SOURCE=200809L -Icore -Iquery -Itests/fuzz \
@@ -27,7 +27,7 @@ for t in hand batch table diff; do
 done
 
 # Seeds: the committed ones, and small real tables made here.
-for t in hand batch table diff; do
+for t in hand sealed batch table diff; do
     mkdir -p "$F/corpus/$t"
     cp tests/fuzz/seeds/"$t"/* "$F/corpus/$t/" 2>/dev/null || true
 done
@@ -37,7 +37,7 @@ cp "$F/small.lmdb" "$F/corpus/table/small.lmdb"
 { printf '\200'; cat "$F/small.lmdb" "$F/nocap.lmdb"; } >"$F/corpus/diff/pair"
 
 status=0
-for t in hand batch table diff; do
+for t in hand sealed batch table diff; do
     if MJT_FUZZ_TABLES="$B/test/mjt.lmdb" "$F/fuzz_$t" \
         -max_total_time="$SECS" -timeout=10 -rss_limit_mb=4096 \
         -artifact_prefix="$F/crash-$t-" "$F/corpus/$t" \

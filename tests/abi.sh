@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# libmjt as an embedder meets it: the soname, the symbols it exports (the
+# public functions of mjt.h and nothing else), and an install under a
+# fresh prefix that a program finds with pkg-config, links against the
+# shared library and opens the installed tables with the default path.
+# Usage: tests/abi.sh BUILD_DIR   (run by `make test`)
+set -u
+B=${1:-build}
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+
+version=$(sed -n 's/.*MJT_VERSION_STRING "\(.*\)"/\1/p' query/mjt.h)
+major=${version%%.*}
+
+soname=$(readelf -d "$B/libmjt.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
+[ "$soname" = "libmjt.so.$major" ] && ok || bad "soname: '$soname'"
+[ -f "$B/libmjt.so.$version" ] && [ -L "$B/libmjt.so.$major" ] &&
+    [ -L "$B/libmjt.so" ] && ok || bad "versioned file and links"
+
+# Exported functions against the MJT_API declarations of mjt.h.
+sed -n 's/^MJT_API [^(]*[ *]\(mjt_[a-z_0-9]*\)(.*/\1/p' query/mjt.h |
+    sort >"$tmp/declared"
+nm -D --defined-only "$B/libmjt.so" | awk '$2 ~ /[TtDdBbRr]/ {print $3}' |
+    grep -v '^_' | sort >"$tmp/exported"
+if [ -z "${MJT_SANITIZER:-}" ]; then
+    if [ -s "$tmp/declared" ] && cmp -s "$tmp/declared" "$tmp/exported"; then
+        ok
+    else
+        bad "exported symbols differ from mjt.h's (< declared, > exported):"
+        diff "$tmp/declared" "$tmp/exported"
+    fi
+fi
+
+# Install under a prefix of our own, from a build of our own (the default
+# table path is compiled in), then build a program as an embedder would.
+# Sanitizer builds skip it: their library wants their runtime.
+if [ -z "${MJT_SANITIZER:-}" ]; then
+    P="$tmp/prefix"
+    if make --no-print-directory BUILD="$tmp/build" PREFIX="$P" \
+        TABLES="$B/test/mjt.lmdb" install >"$tmp/install.log" 2>&1; then
+        ok
+    else
+        bad "make install"; tail -n 20 "$tmp/install.log"
+    fi
+    export PKG_CONFIG_PATH="$P/lib/pkgconfig"
+    [ "$(pkg-config --variable=tablesdir mjt)" = "$P/share/mjt" ] && ok ||
+        bad "mjt.pc tablesdir"
+    pkg-config --print-requires-private mjt | grep -q lmdb && ok ||
+        bad "mjt.pc Requires.private"
+    # shellcheck disable=SC2046
+    if cc -std=c99 -Wall -Werror tests/install_check.c \
+        $(pkg-config --cflags --libs mjt) -Wl,-rpath,"$P/lib" \
+        -o "$tmp/check" 2>"$tmp/cc.log"; then
+        ok
+    else
+        bad "compile against the installed header"; cat "$tmp/cc.log"
+    fi
+    if [ -x "$tmp/check" ]; then
+        readelf -d "$tmp/check" | grep -q "NEEDED.*libmjt.so.$major" && ok ||
+            bad "the program needs libmjt.so.$major"
+        env -u MJT_TABLES "$tmp/check" "$P/share/mjt/mjt.lmdb" \
+            >"$tmp/out" 2>&1 && ok || { bad "installed program"; cat "$tmp/out"; }
+        # $MJT_TABLES comes first; a missing one is named with the rest
+        MJT_TABLES="$B/test/mjt.lmdb" "$tmp/check" "$B/test/mjt.lmdb" \
+            >"$tmp/out" 2>&1 && ok || { bad "MJT_TABLES"; cat "$tmp/out"; }
+        rm "$P/share/mjt/mjt.lmdb"
+        MJT_TABLES=/nonexistent/x.lmdb "$tmp/check" --missing >"$tmp/out" 2>&1
+        if [ $? -eq 0 ] && grep -q "/nonexistent/x.lmdb" "$tmp/out" &&
+            grep -q "$P/share/mjt/mjt.lmdb" "$tmp/out"; then
+            ok
+        else
+            bad "no tables: every path tried is named"; cat "$tmp/out"
+        fi
+    fi
+fi
+
+echo "abi: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
