@@ -181,7 +181,7 @@ static void other_forms(uint64_t ge0, uint64_t ge1, int *best, uint64_t *mask)
 /* ==== Public queries ==== */
 
 /* The shanten of a checked hand of a valid count. */
-static int shanten_of(const mjt_tables *t, const mjt__hv *v,
+INLINE int shanten_of(const mjt_tables *t, const mjt__hv *v,
                       mjt_shanten_info *out)
 {
     out->standard = std_deficit(t, v) - 1;
@@ -229,9 +229,11 @@ int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
     if (!valid_len(v.len))
         return MJT_ECOUNT;
     /* Counts of at most 4 and 14 tiles in all: every code is a pattern's. */
-    v.sum = 0;
-    for (int p = 0; p < 4; p++)
-        v.sum += v.w[p] = mjt__index_word(t->kind[p], v.code[p]);
+    v.w[0] = mjt__index_word(t->kind[0], v.code[0]);
+    v.w[1] = mjt__index_word(t->kind[1], v.code[1]);
+    v.w[2] = mjt__index_word(t->kind[2], v.code[2]);
+    v.w[3] = mjt__index_word(t->kind[3], v.code[3]);
+    v.sum = v.w[0] + v.w[1] + v.w[2] + v.w[3];
     return shanten_of(t, &v, out);
 }
 

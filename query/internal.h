@@ -139,10 +139,12 @@ static inline int mjt__hand_view(const struct mjt_tables *t, const mjt_hand *h,
 
     if ((o[0] | o[1] | o[2] | o[3]) >= MJT__CODES)
         return o[MJT__H_MAGIC] == MJT__HAND_MAGIC ? MJT_ESTALE : MJT_EHAND;
-    for (int p = 0; p < 4; p++) {
-        v->code[p] = o[p];
-        v->w[p] = mjt__index_word(t->kind[p], o[p]);
-    }
+    /* Written out: the four parts' reads are independent. */
+    v->code[0] = o[0], v->code[1] = o[1], v->code[2] = o[2], v->code[3] = o[3];
+    v->w[0] = mjt__index_word(t->kind[0], o[0]);
+    v->w[1] = mjt__index_word(t->kind[1], o[1]);
+    v->w[2] = mjt__index_word(t->kind[2], o[2]);
+    v->w[3] = mjt__index_word(t->kind[3], o[3]);
     v->sum = v->w[0] + v->w[1] + v->w[2] + v->w[3];
     unsigned len = (unsigned)v->sum & 0xFF;
     v->len = (int)len;
