@@ -106,10 +106,8 @@ static int cmd_dump(int argc, char **argv)
     int table = suit == 3 ? MJT__HONOR : MJT__SUIT;
     uint64_t key =
         mjt__key_from_counts(counts + 9 * suit, mjt__table_ranks[table]);
-    if ((rc = mjt__tfile_open(&f, path, &diag)) != MJT_OK) {
-        fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
-        return 1;
-    }
+    if ((rc = mjt__tfile_open(&f, path, &diag)) != MJT_OK)
+        return cli_tables_error(&diag);
     rc = mjt__tfile_find(f, table, key, &rec, &diag);
     mjt__tfile_close(f);
     if (rc != MJT_OK) {
@@ -162,10 +160,8 @@ static int cmd_info(int argc, char **argv)
     }
     if (path == NULL)
         path = cli_default_tables();
-    if (mjt__tfile_open_any(&f, path, &diag) != MJT_OK) {
-        fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
-        return 1;
-    }
+    if (mjt__tfile_open_any(&f, path, &diag) != MJT_OK)
+        return cli_tables_error(&diag);
     printf("%-16s %s\n", "file", path);
     printf("%-16s %lld\n", "bytes", mjt__tfile_size(f));
     mjt__tfile_meta_each(f, print_meta, NULL);

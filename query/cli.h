@@ -11,6 +11,11 @@ const char *cli_default_tables(void);
 /* Print "mjq: <fmt with arg> (try 'mjq --help')" and return 2. */
 int cli_usage_error(const char *fmt, const char *arg);
 
+/* Print why the tables did not open, with a hint where one helps;
+ * returns 1 (the exit status). */
+struct mjt_diag;
+int cli_tables_error(const struct mjt_diag *diag);
+
 /* The ranks set in a 9-bit mask as digits, "1" to "9" ("" for none). */
 void cli_mask_digits(unsigned mask, char out[10]);
 

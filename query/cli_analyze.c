@@ -383,10 +383,8 @@ int cli_analyze(int argc, char **argv)
 
     mjt_tables *t;
     mjt_diag diag;
-    if (mjt_tables_open(&t, o.tables, &diag) != MJT_OK) {
-        fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
-        return 1;
-    }
+    if (mjt_tables_open(&t, o.tables, &diag) != MJT_OK)
+        return cli_tables_error(&diag);
     int status = 0;
     if (nhands == 0)
         status = batch(t, &o, stdin);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mjt.h"
 
 const char *cli_prog = "mjq";
 
@@ -24,6 +25,16 @@ const char *cli_default_tables(void)
         access(MJT_INSTALLED_TABLES, F_OK) != 0)
         return "tables/mjt.lmdb";
     return MJT_INSTALLED_TABLES;
+}
+
+int cli_tables_error(const mjt_diag *diag)
+{
+    fprintf(stderr, "%s: %s", cli_prog, diag->message);
+    if (diag->code == MJT_ENOENT || diag->code == MJT_EFORMAT)
+        fprintf(stderr, " (make them with 'make tables' in the source tree "
+                        "or with mjt-gen, or name them with --tables)");
+    fputc('\n', stderr);
+    return 1;
 }
 
 int cli_usage_error(const char *fmt, const char *arg)

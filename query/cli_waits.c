@@ -263,10 +263,8 @@ int cli_waits(int argc, char **argv)
                                                 : "no HAND given");
     mjt_tables *t;
     mjt_diag diag;
-    if (mjt__tables_open(&t, tables, 1, &diag) != MJT_OK) {
-        fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
-        return 1;
-    }
+    if (mjt__tables_open(&t, tables, 1, &diag) != MJT_OK)
+        return cli_tables_error(&diag);
     if (all)
         rc = all_one_suit(t, (unsigned)jobs);
     for (int i = 0; i < nhands && rc == 0; i++)

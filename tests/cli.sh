@@ -170,6 +170,17 @@ check diff_truncated 2 'truncated' -- "$Q" diff "$T" "$tmp/trunc"
 check diff_empty 2 'empty file' -- "$Q" diff "$tmp/empty" "$T"
 check diff_bad_max 2 'want a count' -- "$Q" diff --max -1 "$T" "$tmp/bit.lmdb"
 
+# Red fives: kept in the hand, and a discard of their own beside the 5.
+check red_text 0 '406m123p456789s1z (13 tiles)' -- \
+    "$Q" --tables "$T" 406m123p456s789s1z
+check red_json_hand 0 '{"hand":"3055m123p45678s11z","tiles":14,' -- \
+    "$Q" --tables "$T" --json 3055m123p45678s11z
+check red_json_discard 0 '{"tile":"5m","shanten":1,"ukeire":{"tiles":["4m","5m","3s","6s","9s","1z"],"count":18}},{"tile":"0m","shanten":1,"ukeire":{"tiles":["4m","5m","3s","6s","9s","1z"],"count":18}}' -- \
+    "$Q" --tables "$T" --json 3055m123p45678s11z
+check red_only 0 '  0m  shanten' -- "$Q" --tables "$T" 340m123p456s789s11z
+check tables_hint 1 "make them with 'make tables'" -- \
+    "$Q" --tables "$tmp/none.lmdb" 1m
+
 check gen_help 0 'usage: mjt-gen' -- "$G" --help
 check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
 check gen_foreign 1 'exists and is not an mjt table' -- "$G" -o "$tmp/foreign"

@@ -7,7 +7,9 @@
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 #include <criterion/parameterized.h>
+#include <errno.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -434,4 +436,35 @@ Test(errors, open_names_the_problem)
                  MJT_EFORMAT));
     cr_assert(eq(int, mjt_tables_open(NULL, "x", &d), MJT_EINVAL));
     mjt_tables_close(NULL);
+}
+
+/* A path through a file is no directory: an I/O error, not "no file". */
+Test(errors, open_says_io_error)
+{
+    mjt_tables *t = NULL;
+    mjt_diag d;
+    cr_assert(eq(int, mjt_tables_open(&t, "tests/cli.sh/x.lmdb", &d), MJT_EIO));
+    cr_assert(eq(ptr, t, NULL));
+    cr_assert(eq(int, d.sys_errno, ENOTDIR));
+}
+
+/* Out of address space while loading: MJT_ENOMEM, nothing leaked or half
+ * made.  Sanitizers reserve more address space than any limit allows. */
+Test(errors, open_says_out_of_memory)
+{
+    if (getenv("MJT_SANITIZER") != NULL)
+        cr_skip_test("the sanitizers need the address space");
+    long pages = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    cr_assert(not(eq(ptr, f, NULL)));
+    cr_assert(eq(int, fscanf(f, "%ld", &pages), 1));
+    fclose(f);
+    struct rlimit lim;
+    lim.rlim_cur = lim.rlim_max = (rlim_t)pages * 4096 + (2u << 20);
+    cr_assert(eq(int, setrlimit(RLIMIT_AS, &lim), 0));
+    mjt_tables *t = NULL;
+    mjt_diag d;
+    cr_assert(eq(int, mjt_tables_open(&t, test_tables_path(), &d), MJT_ENOMEM),
+              "%s", d.message);
+    cr_assert(eq(ptr, t, NULL));
 }
