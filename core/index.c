@@ -4,9 +4,8 @@
 
 #include "suit.h"
 
-const uint32_t mjt__code_step[9] = {1,         5,         25,        125,
-                                    1u << 10,  5u << 10,  25u << 10, 125u << 10,
-                                    625u << 10};
+const uint32_t mjt__code_step[9] = {
+    1, 5, 25, 125, 1u << 10, 5u << 10, 25u << 10, 125u << 10, 625u << 10};
 
 uint32_t mjt__code_of_key(uint64_t key, int ranks)
 {

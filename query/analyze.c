@@ -126,8 +126,8 @@ static int std_deficit(const mjt_tables *t, const mjt__hv *v)
 }
 
 /* Deficit and effective-tile mask of a 3k+1 hand's standard form. */
-INLINE int std_ukeire_k(const mjt_tables *t, const mjt__hv *hv,
-                        uint64_t *mask, int k)
+INLINE int std_ukeire_k(const mjt_tables *t, const mjt__hv *hv, uint64_t *mask,
+                        int k)
 {
     const mjt__mrec *r[4];
     mjt__vec v[4], y[4];
@@ -192,8 +192,8 @@ INLINE int shanten_of(const mjt_tables *t, const mjt__hv *v,
          * words hold them, so their sum is the hand's. */
         int kinds = MJT__W_KINDS(v->sum), pairs = MJT__W_PAIRS(v->sum);
         out->chiitoitsu = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-        out->kokushi = 13 - MJT__W_YAO_KINDS(v->sum) -
-                       (MJT__W_YAO_PAIRS(v->sum) != 0);
+        out->kokushi =
+            13 - MJT__W_YAO_KINDS(v->sum) - (MJT__W_YAO_PAIRS(v->sum) != 0);
         if (out->chiitoitsu < out->overall)
             out->overall = out->chiitoitsu;
         if (out->kokushi < out->overall)
@@ -346,8 +346,7 @@ typedef struct dtable {
     mjt__vec other[4][4]; /* other[i][j]: the two parts but i and j */
 } dtable;
 
-INLINE void dtable_init(dtable *d, const mjt_tables *t, const mjt__hv *v,
-                        int k)
+INLINE void dtable_init(dtable *d, const mjt_tables *t, const mjt__hv *v, int k)
 {
     for (int part = 0; part < 4; part++) {
         d->r[part] = rec_of(t, v, part);
@@ -513,7 +512,8 @@ static uint64_t std_waits(const mjt_tables *t, const mjt__hv *v)
     const mjt__mrec *r[4];
     for (int part = 0; part < 4; part++) {
         r[part] = rec_of(t, v, part);
-        near[part] = (unsigned)(r[part]->w0 >> (8 * (MJT__W_LEN(v->w[part]) / 3)));
+        near[part] =
+            (unsigned)(r[part]->w0 >> (8 * (MJT__W_LEN(v->w[part]) / 3)));
         if (!(wp >> part & 1) && (near[part] & 0xF) != 0)
             return 0; /* a part that must be complete is not */
     }

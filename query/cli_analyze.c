@@ -26,9 +26,9 @@ static void tiles_text(uint64_t mask, int json, char *buf, size_t cap)
     buf[0] = '\0';
     for (int i = 0; i < MJT_KINDS && n + 8 < cap; i++)
         if (mask >> i & 1)
-            n += (size_t)snprintf(buf + n, cap - n, json ? "%s\"%s\"" : "%s%s",
-                                  n ? (json ? "," : " ") : "",
-                                  mjt_tile_name(i));
+            n +=
+                (size_t)snprintf(buf + n, cap - n, json ? "%s\"%s\"" : "%s%s",
+                                 n ? (json ? "," : " ") : "", mjt_tile_name(i));
 }
 
 static const uint8_t *vis(const opts *o)

@@ -67,8 +67,8 @@ static inline int mjt__codes_of_words(const uint8_t counts[MJT_KINDS],
     uint64_t z = z8 >> 8;
     unsigned c8 = counts[8], c17 = counts[17], c26 = counts[26];
 
-    if ((mjt__above4(m) | mjt__above4(p) | mjt__above4(s) |
-         mjt__above4(z8)) != 0 ||
+    if ((mjt__above4(m) | mjt__above4(p) | mjt__above4(s) | mjt__above4(z8)) !=
+            0 ||
         c8 > 4 || c17 > 4)
         return -1;
     code[0] = mjt__code8(m) + c8 * mjt__code_step[8];
@@ -96,13 +96,13 @@ static inline int mjt__codes_of(const uint8_t counts[MJT_KINDS],
     __m128i zero = _mm_setzero_si128();
 
     __m128i top = _mm_max_epu8(_mm_max_epu8(a, b), c);
-    if (_mm_movemask_epi8(_mm_cmpeq_epi8(
-            _mm_subs_epu8(top, _mm_set1_epi8(4)), zero)) != 0xFFFF)
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(4)),
+                                         zero)) != 0xFFFF)
         return -1;
     __m128i mp = _mm_unpacklo_epi64(a, b); /* m 1-8, p 1-8 */
     __m128i sz = _mm_shuffle_epi8(         /* s 1-8, z 1-7, 0 */
-        c, _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15,
-                         -1));
+                                  c, _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 9,
+                                                   10, 11, 12, 13, 14, 15, -1));
     __m128i w5 = _mm_set1_epi16(5 << 8 | 1), w25 = _mm_set1_epi32(25 << 16 | 1);
     __m128i x = _mm_madd_epi16(_mm_maddubs_epi16(mp, w5), w25);
     __m128i y = _mm_madd_epi16(_mm_maddubs_epi16(sz, w5), w25);

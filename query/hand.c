@@ -50,8 +50,7 @@ static int build(mjt_hand *h, const uint8_t counts[MJT_KINDS], unsigned red)
  * rounded-up reciprocal, exact for v below 2^12 since 5^r < 2^12 too. */
 static int digit(uint32_t code, int r)
 {
-    static const uint64_t recip[5] = {1u << 24, 3355444, 671089, 134218,
-                                      26844};
+    static const uint64_t recip[5] = {1u << 24, 3355444, 671089, 134218, 26844};
     uint64_t v = r < 4 ? code & MJT__LO_MASK : code >> MJT__HI_SHIFT;
     uint64_t q = (v * recip[r < 4 ? r : r - 4]) >> 24;
     return (int)(q - 5 * ((q * 3355444) >> 24));
@@ -240,12 +239,22 @@ typedef struct tile_ref {
 
 #define REF_SUIT(p)                                                            \
     {p, 0, 1}, {p, 1, 1}, {p, 2, 1}, {p, 3, 1}, {p, 4, 1}, {p, 5, 1},          \
-        {p, 6, 1}, {p, 7, 1}, {p, 8, 1}
+        {p, 6, 1}, {p, 7, 1},                                                  \
+    {                                                                          \
+        p, 8, 1                                                                \
+    }
 static const tile_ref refs[MJT_TILE_IDS] = {
-    REF_SUIT(0), REF_SUIT(1), REF_SUIT(2),
-    {3, 0, 1},   {3, 1, 1},   {3, 2, 1},
-    {3, 3, 1},   {3, 4, 1},   {3, 5, 1},
-    {3, 6, 1},   {0, 4, 1 | 1u << MJT__RED_SHIFT(0)},
+    REF_SUIT(0),
+    REF_SUIT(1),
+    REF_SUIT(2),
+    {3, 0, 1},
+    {3, 1, 1},
+    {3, 2, 1},
+    {3, 3, 1},
+    {3, 4, 1},
+    {3, 5, 1},
+    {3, 6, 1},
+    {0, 4, 1 | 1u << MJT__RED_SHIFT(0)},
     {1, 4, 1 | 1u << MJT__RED_SHIFT(1)},
     {2, 4, 1 | 1u << MJT__RED_SHIFT(2)}};
 #undef REF_SUIT

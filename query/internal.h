@@ -166,7 +166,8 @@ static inline void mjt__hv_planes(const struct mjt_tables *t, const mjt__hv *v,
  * is held more than j times. */
 static inline uint64_t mjt__plane(const uint64_t pp[4], int j)
 {
-    return (uint64_t)MJT__PLANE(pp[0], j) | (uint64_t)MJT__PLANE(pp[1], j) << 9 |
+    return (uint64_t)MJT__PLANE(pp[0], j) |
+           (uint64_t)MJT__PLANE(pp[1], j) << 9 |
            (uint64_t)MJT__PLANE(pp[2], j) << 18 |
            (uint64_t)MJT__PLANE(pp[3], j) << 27;
 }

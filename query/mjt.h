@@ -147,7 +147,8 @@ MJT_API const char *mjt_tables_default(void);
 #define MJT_TILE_IDS 37
 
 /* The kind of a tile id: the id itself, or the five of a red five's suit. */
-#define MJT_KIND_OF(tile) ((tile) >= MJT_KINDS ? ((tile)-MJT_KINDS) * 9 + 4 : (tile))
+#define MJT_KIND_OF(tile)                                                      \
+    ((tile) >= MJT_KINDS ? ((tile)-MJT_KINDS) * 9 + 4 : (tile))
 
 /* The name of a tile id ("1m", "0p" for a red five, "7z"), a static
  * string; NULL for an id outside 0-36. */
@@ -177,7 +178,7 @@ typedef struct mjt_tiles {
  * Never allocates.
  */
 MJT_API int mjt_tiles_parse(mjt_tiles *out, const char *text, size_t len,
-                    mjt_diag *diag);
+                            mjt_diag *diag);
 
 /*
  * Write tiles in the text form into buf (NUL-terminated if cap > 0), red
@@ -210,7 +211,7 @@ typedef struct mjt_hand {
  * fast as a query: a bot may build a hand from its counts for every call.
  */
 MJT_API int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
-                         mjt_diag *diag);
+                                 mjt_diag *diag);
 
 /*
  * Make *h from len tile ids (0-36, red fives kept).  MJT_ETILE for an id
@@ -218,7 +219,7 @@ MJT_API int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
  * MJT_ECOUNT as above.
  */
 MJT_API int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
-                        mjt_diag *diag);
+                                mjt_diag *diag);
 
 /*
  * Make *h from len bytes of text in the text form ("123m406p789s1122z", 0
@@ -226,7 +227,8 @@ MJT_API int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
  * text, MJT_ECOPIES for a fifth copy, MJT_ECOUNT for a wrong number of
  * tiles; diag gets the message and the byte offset.  Never allocates.
  */
-MJT_API int mjt_hand_parse(mjt_hand *h, const char *text, size_t len, mjt_diag *diag);
+MJT_API int mjt_hand_parse(mjt_hand *h, const char *text, size_t len,
+                           mjt_diag *diag);
 
 /*
  * Write h in the text form into buf (NUL-terminated if cap > 0), red fives
@@ -278,15 +280,17 @@ typedef struct mjt_shanten_info {
     int overall;    /* the least of the three */
 } mjt_shanten_info;
 
-MJT_API int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out);
+MJT_API int mjt_shanten(const mjt_tables *t, const mjt_hand *h,
+                        mjt_shanten_info *out);
 
 /*
  * The same from 34 counts, with no hand in between: what a bot that keeps
  * counts calls in its hot loop (a few nanoseconds less than making a hand
  * and asking it).  MJT_ECOPIES for a count above 4.
  */
-MJT_API int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
-                       mjt_shanten_info *out);
+MJT_API int mjt_shanten_counts(const mjt_tables *t,
+                               const uint8_t counts[MJT_KINDS],
+                               mjt_shanten_info *out);
 
 /*
  * Effective tiles of a 3k+1 hand: bit i of tiles is set when drawing tile i
@@ -301,8 +305,8 @@ typedef struct mjt_ukeire_info {
     int shanten; /* overall shanten of the hand */
 } mjt_ukeire_info;
 
-MJT_API int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
-               mjt_ukeire_info *out);
+MJT_API int mjt_ukeire(const mjt_tables *t, const mjt_hand *h,
+                       const uint8_t *visible, mjt_ukeire_info *out);
 
 /*
  * Discard table of a 3k+2 hand: one entry per distinct tile held, in tile
@@ -326,8 +330,9 @@ typedef struct mjt_discard {
 /* The most entries a discard table has: one per tile of a 14-tile hand. */
 #define MJT_MAX_DISCARDS 14
 
-MJT_API int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
-                 mjt_discard *out, size_t cap, size_t *len);
+MJT_API int mjt_discards(const mjt_tables *t, const mjt_hand *h,
+                         const uint8_t *visible, mjt_discard *out, size_t cap,
+                         size_t *len);
 
 /*
  * Waits of a 3k+1 hand: *waits gets its effective tiles when it is tenpai
@@ -384,7 +389,7 @@ typedef struct mjt_decomposition {
  * MJT_MAX_DECOMPOSITIONS never is too small.  MJT_ECOUNT for a 3k+1 hand.
  */
 MJT_API int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
-                       mjt_decomposition *out, size_t cap, size_t *len);
+                               mjt_decomposition *out, size_t cap, size_t *len);
 
 enum mjt_shape_kind {
     MJT_TANKI,            /* wait: the single tile; the rest has no pair */
@@ -428,7 +433,7 @@ typedef struct mjt_shape {
  * a 3k+2 hand.
  */
 MJT_API int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
-               size_t cap, size_t *len);
+                       size_t cap, size_t *len);
 
 #ifdef __cplusplus
 }

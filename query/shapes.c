@@ -48,8 +48,7 @@ typedef struct combo {
 
 /* Set up c over the parts other than skip (-1: none); 0 when a part has
  * no complete form (then nothing joins). */
-static int combo_init(combo *c, const mjt_tables *t, const mjt__hv *v,
-                      int skip)
+static int combo_init(combo *c, const mjt_tables *t, const mjt__hv *v, int skip)
 {
     c->n = 0;
     for (int p = 0; p < 4; p++) {

@@ -50,8 +50,7 @@ static int open_env(mjt__tfile *f, const char *path, mjt_diag *diag)
     if (stat(path, &st) != 0) {
         int e = errno;
         rc = fail(diag, e == ENOENT ? MJT_ENOENT : MJT_EIO, path,
-                  e == ENOENT ? "no such file"
-                              : strerror(e));
+                  e == ENOENT ? "no such file" : strerror(e));
         if (diag != NULL)
             diag->sys_errno = e;
         return rc;

@@ -141,8 +141,8 @@ static inline long ask(const mjt_tables *t, const mjt_hand *h, query q)
 /* Median ns per hand of building each hand from src and asking q; FUSED
  * asks mjt_shanten_counts, with no hand; for PREBUILT the hands are built
  * before the clock starts. */
-static double time_hands(const mjt_tables *t, const held *hs, size_t n,
-                         query q, source src)
+static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
+                         source src)
 {
     double runs[RUNS];
     mjt_hand *pre = NULL;

@@ -50,15 +50,13 @@ static const int legal[] = {1, 2, 4, 5, 7, 8, 10, 11, 13, 14};
 
 /* From counts, from ids, from text and by adding each tile to an empty
  * hand: the same 48 bytes. */
-static void check_ways(const uint8_t c[MJT_KINDS], const uint8_t *ids,
-                       int len)
+static void check_ways(const uint8_t c[MJT_KINDS], const uint8_t *ids, int len)
 {
     mjt_hand a, b, p, inc;
     char text[64];
 
     cr_assert(eq(int, mjt_hand_from_counts(&a, c, NULL), MJT_OK));
-    cr_assert(eq(int, mjt_hand_from_tiles(&b, ids, (size_t)len, NULL),
-                 MJT_OK));
+    cr_assert(eq(int, mjt_hand_from_tiles(&b, ids, (size_t)len, NULL), MJT_OK));
     test_counts_text(c, text, sizeof text);
     p = hand_of(text);
     /* an empty hand is not a hand, so start from one tile and build up */
@@ -364,8 +362,8 @@ Test(red, discards_list_the_red_five)
     mjt_hand h = hand_of("3055m123p456s78s11z");
     mjt_hand plain = hand_of("3555m123p456s78s11z");
 
-    cr_assert(eq(int, mjt_discards(t, &h, NULL, d, MJT_MAX_DISCARDS, &n),
-                 MJT_OK));
+    cr_assert(
+        eq(int, mjt_discards(t, &h, NULL, d, MJT_MAX_DISCARDS, &n), MJT_OK));
     cr_assert(eq(int, mjt_discards(t, &plain, NULL, p, MJT_MAX_DISCARDS, &pn),
                  MJT_OK));
     cr_assert(eq(sz, n, pn + 1));
@@ -386,8 +384,8 @@ Test(red, discards_list_the_red_five)
     cr_assert(eq(int, mjt_discards(t, &h, NULL, d, pn, &n), MJT_ESPACE));
     cr_assert(eq(sz, n, pn + 1));
     h = hand_of("340m123p456s789s11z");
-    cr_assert(eq(int, mjt_discards(t, &h, NULL, d, MJT_MAX_DISCARDS, &n),
-                 MJT_OK));
+    cr_assert(
+        eq(int, mjt_discards(t, &h, NULL, d, MJT_MAX_DISCARDS, &n), MJT_OK));
     cr_assert(eq(int, d[2].tile, MJT_RED_5M));
     cr_assert(eq(int, d[3].tile, 9));
 }
@@ -497,11 +495,12 @@ Test(bounds, seven_pairs_hands_add_nothing, .timeout = 120)
                                     mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
                                     c[k[6]] = 2;
                                     mjt_hand_from_counts(&h, c, NULL);
-                                    cr_assert(eq(int,
-                                                 mjt_decompositions(
-                                                     t, &h, d,
-                                                     MJT_MAX_DECOMPOSITIONS, &n),
-                                                 MJT_OK));
+                                    cr_assert(
+                                        eq(int,
+                                           mjt_decompositions(
+                                               t, &h, d, MJT_MAX_DECOMPOSITIONS,
+                                               &n),
+                                           MJT_OK));
                                     most_d = n > most_d ? n : most_d;
                                 }
                                 c[k[6]] = 0;
@@ -527,20 +526,20 @@ Test(bounds, each_maximum_is_reached)
     cr_assert(eq(int, mjt_shapes(t, &h, e, MJT_MAX_SHAPES, &n), MJT_OK));
     cr_assert(eq(sz, n, 15)); /* not the most, whatever is said of it */
     h = hand_of("11122233344455m");
-    cr_assert(eq(int, mjt_decompositions(t, &h, d, MJT_MAX_DECOMPOSITIONS + 1,
-                                         &n),
+    cr_assert(eq(int,
+                 mjt_decompositions(t, &h, d, MJT_MAX_DECOMPOSITIONS + 1, &n),
                  MJT_OK));
     cr_assert(eq(sz, n, MJT_MAX_DECOMPOSITIONS));
     h = hand_of("11223344556677m"); /* three standard and seven pairs */
-    cr_assert(eq(int, mjt_decompositions(t, &h, d, MJT_MAX_DECOMPOSITIONS + 1,
-                                         &n),
+    cr_assert(eq(int,
+                 mjt_decompositions(t, &h, d, MJT_MAX_DECOMPOSITIONS + 1, &n),
                  MJT_OK));
     cr_assert(eq(sz, n, MJT_MAX_DECOMPOSITIONS));
     h = hand_of("19m19p19s1234567z");
     cr_assert(eq(int, mjt_shapes(t, &h, e, MJT_MAX_SHAPES, &n), MJT_OK));
     cr_assert(eq(sz, n, 13));
     h = hand_of("1357m2468p1357s13z");
-    cr_assert(eq(int, mjt_discards(t, &h, NULL, x, MJT_MAX_DISCARDS, &n),
-                 MJT_OK));
+    cr_assert(
+        eq(int, mjt_discards(t, &h, NULL, x, MJT_MAX_DISCARDS, &n), MJT_OK));
     cr_assert(eq(sz, n, MJT_MAX_DISCARDS));
 }

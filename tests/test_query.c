@@ -32,7 +32,8 @@ static uint64_t mask_of(const char *tiles)
 {
     mjt_tiles set;
     uint64_t m = 0;
-    cr_assert(eq(int, mjt_tiles_parse(&set, tiles, strlen(tiles), NULL), MJT_OK));
+    cr_assert(
+        eq(int, mjt_tiles_parse(&set, tiles, strlen(tiles), NULL), MJT_OK));
     for (int i = 0; i < MJT_KINDS; i++)
         if (set.counts[i])
             m |= 1ull << i;
@@ -175,8 +176,8 @@ static void check_hand(const mjt_tables *t, const uint8_t c[MJT_KINDS],
     mjt_discard d[MJT_MAX_DISCARDS];
     size_t n;
     uint8_t after[MJT_KINDS];
-    cr_assert(eq(int, mjt_discards(t, &h, NULL, d, MJT_MAX_DISCARDS, &n),
-                 MJT_OK));
+    cr_assert(
+        eq(int, mjt_discards(t, &h, NULL, d, MJT_MAX_DISCARDS, &n), MJT_OK));
     for (size_t i = 0; i < n; i++) {
         mjt_shanten_info s;
         memcpy(after, c, sizeof after);
@@ -352,9 +353,9 @@ Test(threads, shared_tables_answer_alike, .timeout = 300)
 Test(errors, each_code_has_its_own_message)
 {
     static const int codes[] = {
-        MJT_EINVAL, MJT_ENOMEM,  MJT_EIO,    MJT_ENOENT, MJT_EFORMAT,
+        MJT_EINVAL,   MJT_ENOMEM,  MJT_EIO,     MJT_ENOENT, MJT_EFORMAT,
         MJT_ECORRUPT, MJT_ESYNTAX, MJT_ECOPIES, MJT_ECOUNT, MJT_ETILE,
-        MJT_ESPACE, MJT_EABSENT, MJT_EHAND,  MJT_ESTALE};
+        MJT_ESPACE,   MJT_EABSENT, MJT_EHAND,   MJT_ESTALE};
     size_t n = sizeof codes / sizeof *codes;
     for (size_t i = 0; i < n; i++) {
         cr_assert(lt(int, codes[i], 0));

@@ -488,9 +488,10 @@ Test(examples, decompositions_of_complete_hands)
     cr_assert(eq(sz, n, 1));
     cr_assert(eq(int, d[0].form, MJT_KOKUSHI));
     h = hand("123m456p789s11223z");
-    cr_assert(eq(int, mjt_decompositions(test_tables(), &h, d,
-                                         MJT_MAX_DECOMPOSITIONS, &n),
-                 MJT_OK));
+    cr_assert(
+        eq(int,
+           mjt_decompositions(test_tables(), &h, d, MJT_MAX_DECOMPOSITIONS, &n),
+           MJT_OK));
     cr_assert(eq(sz, n, 0), "not complete: an empty answer");
 }
 

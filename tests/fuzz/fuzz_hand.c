@@ -26,8 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     size_t n = mjt_hand_format(&h, text, sizeof text);
     if (n >= sizeof text || mjt_hand_parse(&back, text, n, NULL) != MJT_OK ||
-        memcmp(&back, &h, sizeof h) != 0 ||
-        mjt_hand_tiles(&h, &held) != MJT_OK)
+        memcmp(&back, &h, sizeof h) != 0 || mjt_hand_tiles(&h, &held) != MJT_OK)
         abort();
     mjt_shanten_info s, c;
     if (mjt_shanten(t, &h, &s) != MJT_OK || s.overall < -1 || s.overall > 8 ||

@@ -36,7 +36,8 @@ static void ask_all(const mjt_tables *t, const mjt_hand *h)
     mjt_decompositions(t, h, x, MJT_MAX_DECOMPOSITIONS, &n);
     mjt_hand_format(h, text, sizeof text);
     if (rc == MJT_OK) {
-        if (rt != MJT_OK || mjt_shanten_counts(t, held.counts, &want) != MJT_OK ||
+        if (rt != MJT_OK ||
+            mjt_shanten_counts(t, held.counts, &want) != MJT_OK ||
             memcmp(&s, &want, sizeof s) != 0)
             abort();
     } else if (rc != MJT_EHAND && rc != MJT_ESTALE && rc != MJT_ECOUNT) {
@@ -55,8 +56,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ask_all(t, &h);
     for (size_t i = head; i < size; i++) {
         int tile = data[i] & 0x7F;
-        int rc = data[i] & 0x80 ? mjt_hand_remove(&h, tile)
-                                : mjt_hand_add(&h, tile);
+        int rc =
+            data[i] & 0x80 ? mjt_hand_remove(&h, tile) : mjt_hand_add(&h, tile);
         if (rc == MJT_OK && tile >= MJT_TILE_IDS)
             abort();
         ask_all(t, &h);
