@@ -21,5 +21,5 @@ for t in hand sealed batch table diff; do
         fail=$((fail + 1))
     fi
 done
-echo "fuzz seeds: $pass passed, $fail failed"
+echo "fuzz-seeds: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
