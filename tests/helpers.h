@@ -78,6 +78,27 @@ static inline uint64_t test_rand(uint64_t *s)
     return z ^ (z >> 31);
 }
 
+/* n tiles off a shuffled 136-tile wall into c (counts) and, if not NULL,
+ * ids (tile ids in the order drawn). */
+static inline void test_deal(uint64_t *rng, int n, uint8_t c[MJT_KINDS],
+                             uint8_t *ids)
+{
+    int wall[136];
+    for (int i = 0; i < 136; i++)
+        wall[i] = i / 4;
+    for (int i = 0; i < MJT_KINDS; i++)
+        c[i] = 0;
+    for (int i = 0; i < n; i++) {
+        int j = i + (int)(test_rand(rng) % (uint64_t)(136 - i));
+        int x = wall[i];
+        wall[i] = wall[j];
+        wall[j] = x;
+        c[wall[i]]++;
+        if (ids != NULL)
+            ids[i] = (uint8_t)wall[i];
+    }
+}
+
 /* A random complete hand of `melds` melds (of the 34 triplets and 21
  * runs, all suits mixed) and a pair, with no fifth copy, into c. */
 static inline void test_random_complete(uint64_t *seed, int melds,

@@ -220,22 +220,6 @@ ParameterizedTest(int *part, exhaustive, one_suit_13_tile_hands, .timeout = 900)
     cr_assert(gt(u64, seen, 93600 / 4 - 1));
 }
 
-/* Draw n tiles from a shuffled 136-tile wall. */
-static void draw(uint64_t *rng, int n, uint8_t c[MJT_KINDS])
-{
-    int wall[136];
-    for (int i = 0; i < 136; i++)
-        wall[i] = i / 4;
-    memset(c, 0, MJT_KINDS);
-    for (int i = 0; i < n; i++) {
-        int j = i + (int)(test_rand(rng) % (uint64_t)(136 - i));
-        int x = wall[i];
-        wall[i] = wall[j];
-        wall[j] = x;
-        c[wall[i]]++;
-    }
-}
-
 Test(random, hands_of_every_legal_size, .timeout = 600)
 {
     static const int sizes[] = {1, 2, 4, 5, 7, 8, 10, 11, 13, 14};
@@ -246,7 +230,7 @@ Test(random, hands_of_every_legal_size, .timeout = 600)
     for (int k = 0; k < hands; k++) {
         uint8_t c[MJT_KINDS];
         uint64_t seed = rng;
-        draw(&rng, sizes[k % 10], c);
+        test_deal(&rng, sizes[k % 10], c, NULL);
         check_hand(t, c, seed);
     }
 }
@@ -333,7 +317,7 @@ Test(threads, shared_tables_answer_alike, .timeout = 300)
 
     for (int i = 0; i < HANDS; i++) {
         uint8_t c[MJT_KINDS];
-        draw(&rng, sizes[i % 10], c);
+        test_deal(&rng, sizes[i % 10], c, NULL);
         cr_assert(eq(int, mjt_hand_from_counts(&hands[i], c, NULL), MJT_OK));
     }
     alone = (reader){test_tables(), hands, HANDS, 0};

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Every query on a hand of any bytes, for fuzz_sealed and test_hand.c:
+ * each must answer with a code, and when mjt_shanten says MJT_OK the hand
+ * must be one mjt_hand_tiles reports, whose counts give the same shanten.
+ */
+#ifndef MJT_TESTS_SEALED_H
+#define MJT_TESTS_SEALED_H
+
+#include <string.h>
+
+#include "mjt.h"
+
+/* Ask h everything; returns mjt_shanten's code, or 1 when a promise was
+ * broken.  *held gets what mjt_hand_tiles reports. */
+static inline int sealed_ask_all(const mjt_tables *t, const mjt_hand *h,
+                                 mjt_tiles *held)
+{
+    mjt_shanten_info s, want;
+    mjt_ukeire_info u;
+    mjt_discard d[MJT_MAX_DISCARDS];
+    mjt_shape e[MJT_MAX_SHAPES];
+    mjt_decomposition x[MJT_MAX_DECOMPOSITIONS];
+    uint64_t w;
+    size_t n;
+    char text[64];
+
+    int rc = mjt_shanten(t, h, &s);
+    int rt = mjt_hand_tiles(h, held);
+    mjt_ukeire(t, h, NULL, &u);
+    mjt_discards(t, h, NULL, d, MJT_MAX_DISCARDS, &n);
+    mjt_waits(t, h, &w);
+    mjt_shapes(t, h, e, MJT_MAX_SHAPES, &n);
+    mjt_decompositions(t, h, x, MJT_MAX_DECOMPOSITIONS, &n);
+    mjt_hand_format(h, text, sizeof text);
+    if (rc == MJT_OK)
+        return rt != MJT_OK ||
+                       mjt_shanten_counts(t, held->counts, &want) != MJT_OK ||
+                       memcmp(&s, &want, sizeof s) != 0
+                   ? 1
+                   : MJT_OK;
+    return rc == MJT_EHAND || rc == MJT_ESTALE || rc == MJT_ECOUNT ? rc : 1;
+}
+
+#endif
