@@ -64,6 +64,9 @@ BENCH_BIN := $(patsubst tests/%.c,$(BUILD)/%,$(BENCH_SRC))
 FUZZ_TARGETS := hand sealed batch table diff
 REPLAY_BIN := $(addprefix $(BUILD)/fuzz_replay_,$(FUZZ_TARGETS))
 
+# Keep the objects pattern rules make on the way (the fuzz replays' ones).
+.SECONDARY:
+
 .PHONY: all lib gen cli tables test test-long bench install uninstall \
         clean clean-tables help deps deps-check debug asan ubsan leakcheck \
         fuzz check FORCE
