@@ -171,7 +171,7 @@ static int cmd_info(int argc, char **argv)
     return rc;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
         usage(stdout);
@@ -186,4 +186,20 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "waits"))
         return cli_waits(argc - 1, argv + 1);
     return cli_analyze(argc, argv);
+}
+
+/* Every command's output is checked once it is all written: a full disk
+ * or a closed file is a failure (exit 1), never a silent success.  A
+ * closed pipe ends mjq by SIGPIPE before this, quietly, as it does other
+ * tools. */
+int main(int argc, char **argv)
+{
+    int rc = dispatch(argc, argv);
+
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "%s: cannot write the output: %s\n", cli_prog,
+                strerror(errno));
+        return 1;
+    }
+    return rc;
 }

@@ -319,6 +319,8 @@ static int batch(const mjt_tables *t, const opts *o, FILE *in)
         status |= analyse(t, &h, o);
         if (!o->json)
             putchar('\n');
+        if (ferror(stdout))
+            return 1; /* no one reads on: main says why */
     }
     return status;
 }

@@ -181,6 +181,16 @@ check red_only 0 '  0m  shanten' -- "$Q" --tables "$T" 340m123p456s789s11z
 check tables_hint 1 "make them with 'make tables'" -- \
     "$Q" --tables "$tmp/none.lmdb" 1m
 
+# Output that cannot be written is a failure, whatever the command.
+check full_analysis 1 'cannot write the output' -- sh -c "'$Q' --tables '$T' 1m >/dev/full"
+check full_help 1 'cannot write the output' -- sh -c "'$Q' --help >/dev/full"
+check full_info 1 'cannot write the output' -- sh -c "'$Q' info '$T' >/dev/full"
+check full_batch 1 'cannot write the output' -- \
+    sh -c "yes 123m456p789s1122z | head -n 100000 | '$Q' --tables '$T' >/dev/full"
+check closed_pipe 0 '' -- sh -c "yes 123m456p789s1122z | head -n 100000 | \
+    '$Q' --tables '$T' 2>'$tmp/pipe-err' | head -c 1 >/dev/null; \
+    test ! -s '$tmp/pipe-err'"
+
 check gen_help 0 'usage: mjt-gen' -- "$G" --help
 check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
 check gen_foreign 1 'exists and is not an mjt table' -- "$G" -o "$tmp/foreign"
