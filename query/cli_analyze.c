@@ -26,9 +26,42 @@ static void tiles_text(uint64_t mask, int json, char *buf, size_t cap)
     buf[0] = '\0';
     for (int i = 0; i < MJT_KINDS && n + 8 < cap; i++)
         if (mask >> i & 1)
-            n +=
-                (size_t)snprintf(buf + n, cap - n, json ? "%s\"%s\"" : "%s%s",
-                                 n ? (json ? "," : " ") : "", mjt_tile_name(i));
+            n += (size_t)snprintf(buf + n, cap - n, json ? "%s\"%s\"" : "%s%s",
+                                  n ? (json ? "," : " ") : "",
+                                  mjt_tile_name(i));
+}
+
+/*
+ * Effective tiles with the copies of each left to draw (4, less those
+ * held, in held, and those seen): text "3m(4) 6m(2) (6 tiles)", JSON
+ * "tiles":[...],"left":[...],"count":N.
+ */
+static void print_ukeire(uint64_t mask, int count, const uint8_t *held,
+                         const uint8_t *seen, int json)
+{
+    char tiles[256], left[128];
+    size_t t = 0, l = 0;
+
+    tiles[0] = left[0] = '\0';
+    for (int i = 0; i < MJT_KINDS; i++) {
+        if (!(mask >> i & 1))
+            continue;
+        int k = 4 - held[i] - (seen ? seen[i] : 0);
+        if (json) {
+            t += (size_t)snprintf(tiles + t, sizeof tiles - t, "%s\"%s\"",
+                                  t ? "," : "", mjt_tile_name(i));
+            l += (size_t)snprintf(left + l, sizeof left - l, "%s%d",
+                                  l ? "," : "", k);
+        } else {
+            t += (size_t)snprintf(tiles + t, sizeof tiles - t, "%s%s(%d)",
+                                  t ? " " : "", mjt_tile_name(i), k);
+        }
+    }
+    if (json)
+        printf("\"ukeire\":{\"tiles\":[%s],\"left\":[%s],\"count\":%d}",
+               tiles, left, count);
+    else
+        printf("%s (%d tile%s)", tiles, count, count == 1 ? "" : "s");
 }
 
 static const uint8_t *vis(const opts *o)
@@ -160,6 +193,7 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
     mjt_shanten_info s;
     mjt_tiles held;
 
+
     mjt_hand_format(h, text, sizeof text);
     if (mjt_hand_tiles(h, &held) != MJT_OK || mjt_shanten(t, h, &s) != MJT_OK)
         return 1;
@@ -173,14 +207,16 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
         if (mjt_ukeire(t, h, vis(o), &u) != MJT_OK)
             return 1;
         tiles_text(u.tiles, o->json, list, sizeof list);
+        printf(o->json ? "," : "ukeire    ");
+        print_ukeire(u.tiles, u.count, held.counts, vis(o), o->json);
         if (o->json) {
-            printf(",\"ukeire\":{\"tiles\":[%s],\"count\":%d}", list, u.count);
             if (s.overall == 0)
                 printf(",\"waits\":[%s]", list);
         } else {
-            printf("ukeire    %s (%d tiles)\n", list, u.count);
+            putchar('\n');
             if (s.overall == 0)
-                printf("waits     %s\n", list);
+                printf("waits     %s%s\n", list,
+                       u.count == 0 ? " (no tile left to draw)" : "");
         }
         int rc = cli_print_forms(t, h, o->json);
         if (o->json)
@@ -198,14 +234,15 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
         printf("discards\n");
     for (size_t i = 0; i < n; i++) {
         const char *name = mjt_tile_name(d[i].tile);
-        tiles_text(d[i].tiles, o->json, list, sizeof list);
+        /* Left to draw: the 14 tiles held count, the discard among them
+         * (it lies in the river). */
         if (o->json)
-            printf("%s{\"tile\":\"%s\",\"shanten\":%d,\"ukeire\":{\"tiles\":"
-                   "[%s],\"count\":%d}}",
-                   i ? "," : "", name, d[i].shanten, list, d[i].count);
+            printf("%s{\"tile\":\"%s\",\"shanten\":%d,", i ? "," : "",
+                   name, d[i].shanten);
         else
-            printf("  %s  shanten %d  ukeire %s (%d tiles)\n", name,
-                   d[i].shanten, list, d[i].count);
+            printf("  %s  shanten %d  ukeire ", name, d[i].shanten);
+        print_ukeire(d[i].tiles, d[i].count, held.counts, vis(o), o->json);
+        printf(o->json ? "}" : "\n");
     }
     if (o->json)
         printf("]");

@@ -215,8 +215,15 @@ static int shapes_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
                 cli_prog, arg, held.len);
         return 2;
     }
+    mjt_shape e[MJT_MAX_SHAPES];
+    size_t n = 0;
     mjt_hand_format(h, text, sizeof text);
     printf("%s\n", text);
+    /* (the tables hold only forms here: shapes, not waits, can be asked) */
+    if (mjt_shapes(t, h, e, MJT_MAX_SHAPES, &n) == MJT_OK && n == 0) {
+        printf("not tenpai\n");
+        return 0;
+    }
     return cli_print_forms(t, h, 0);
 }
 

@@ -28,7 +28,7 @@ check() {
 }
 
 Q="$B/mjq"
-check json_tenpai 0 '{"hand":"123m456p789s1122z","tiles":13,"shanten":{"standard":0,"chiitoitsu":4,"kokushi":8,"overall":0},"ukeire":{"tiles":["1z","2z"],"count":4},"waits":["1z","2z"],"shapes":[{"tile":"1z","shape":"shanpon","wait":"11z","melds":["123m","456p","789s"],"pair":"22z"},{"tile":"2z","shape":"shanpon","wait":"22z","melds":["123m","456p","789s"],"pair":"11z"}]}' -- \
+check json_tenpai 0 '{"hand":"123m456p789s1122z","tiles":13,"shanten":{"standard":0,"chiitoitsu":4,"kokushi":8,"overall":0},"ukeire":{"tiles":["1z","2z"],"left":[2,2],"count":4},"waits":["1z","2z"],"shapes":[{"tile":"1z","shape":"shanpon","wait":"11z","melds":["123m","456p","789s"],"pair":"22z"},{"tile":"2z","shape":"shanpon","wait":"22z","melds":["123m","456p","789s"],"pair":"11z"}]}' -- \
     "$Q" --tables "$T" --json 123m456p789s1122z
 check json_ryanmen 0 '"shapes":[{"tile":"3m","shape":"ryanmen","wait":"45m","melds":["123p","456p","789s"],"pair":"11z"},{"tile":"6m","shape":"ryanmen","wait":"45m","melds":["123p","456p","789s"],"pair":"11z"}]}' -- \
     "$Q" --tables "$T" --json 45m123p456p789s11z
@@ -42,7 +42,7 @@ check json_decompositions 0 '"decompositions":[{"form":"standard","melds":["123m
     "$Q" --tables "$T" --json 11223344556677m
 check json_kokushi_complete 0 '"decompositions":[{"form":"kokushi"}]}' -- \
     "$Q" --tables "$T" --json 19m19p19s12345677z
-check json_not_tenpai 0 '"7z"],"count":123}}' -- "$Q" --tables "$T" --json 1111m123p112233s
+check json_not_tenpai 0 '"7z"],"left":[4,4,4,4,4,4,4,4,3,3,3,4,4,4,4,4,4,2,2,2,4,4,4,4,4,4,4,4,4,4,4,4,4],"count":123}}' -- "$Q" --tables "$T" --json 1111m123p112233s
 check text_shapes 0 '  3m  penchan    [12m] 345m 678m 999m 11m' -- \
     "$Q" --tables "$T" 1112345678999m
 check text_decompositions 0 '  standard   111m 234m 345m 345m 22m' -- \
@@ -76,7 +76,7 @@ check waits_all_last 0 '' -- sh -c "grep ':' \"$tmp/all2\" | tail -1 | grep -qx 
 
 check json_short_hand 0 '"chiitoitsu":null,"kokushi":null' -- \
     "$Q" --tables "$T" --json 1m
-check json_discards 0 '"discards":[{"tile":"1m","shanten":0,"ukeire":{"tiles":["1m","4m"],"count":7}}' -- \
+check json_discards 0 '"discards":[{"tile":"1m","shanten":0,"ukeire":{"tiles":["1m","4m"],"left":[3,4],"count":7}}' -- \
     "$Q" --tables "$T" --json 123m456p789s11222z
 check text_trap 0 'shanten   1 (standard 1' -- "$Q" --tables "$T" 1111m123p112233s
 check visible 0 '"count":3' -- "$Q" --tables "$T" --json --visible 1z 123m456p789s1122z
@@ -175,11 +175,21 @@ check red_text 0 '406m123p456789s1z (13 tiles)' -- \
     "$Q" --tables "$T" 406m123p456s789s1z
 check red_json_hand 0 '{"hand":"3055m123p45678s11z","tiles":14,' -- \
     "$Q" --tables "$T" --json 3055m123p45678s11z
-check red_json_discard 0 '{"tile":"5m","shanten":1,"ukeire":{"tiles":["4m","5m","3s","6s","9s","1z"],"count":18}},{"tile":"0m","shanten":1,"ukeire":{"tiles":["4m","5m","3s","6s","9s","1z"],"count":18}}' -- \
+check red_json_discard 0 '{"tile":"5m","shanten":1,"ukeire":{"tiles":["4m","5m","3s","6s","9s","1z"],"left":[4,1,4,3,4,2],"count":18}},{"tile":"0m","shanten":1,"ukeire":{"tiles":["4m","5m","3s","6s","9s","1z"],"left":[4,1,4,3,4,2],"count":18}}' -- \
     "$Q" --tables "$T" --json 3055m123p45678s11z
 check red_only 0 '  0m  shanten' -- "$Q" --tables "$T" 340m123p456s789s11z
 check tables_hint 1 "make them with 'make tables'" -- \
     "$Q" --tables "$tmp/none.lmdb" 1m
+
+# What a player reads: copies left of each effective tile, a wait with
+# none left said so, a hand that waits on nothing said so, "1 tile".
+check left_text 0 'ukeire    3m(4) 6m(2) (6 tiles)' -- "$Q" --tables "$T" 4566m123p456p789s
+check left_none 0 'waits     1z (no tile left to draw)' -- \
+    "$Q" --tables "$T" --visible 111z 123m456p789s1z
+check left_none_count 0 'ukeire    1z(0) (0 tiles)' -- \
+    "$Q" --tables "$T" --visible 111z 123m456p789s1z
+check one_tile 0 'ukeire    1z(1) (1 tile)' -- "$Q" --tables "$T" --visible 11z 123m456p789s1z
+check waits_not_tenpai 0 'not tenpai' -- "$Q" waits --tables "$T" 1111m123p112233s
 
 # Output that cannot be written is a failure, whatever the command.
 check full_analysis 1 'cannot write the output' -- sh -c "'$Q' --tables '$T' 1m >/dev/full"
