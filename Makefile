@@ -206,7 +206,7 @@ uninstall: ## remove what install put in place
 	    $(DESTDIR)$(PREFIX)/share/mjt/mjt.lmdb
 
 clean: ## remove build/ and the other build directories (tables stay)
-	rm -rf $(BUILD) build-debug build-asan build-ubsan build-fuzz
+	rm -rf $(BUILD) build-debug build-asan build-ubsan build-fuzz build-portable
 
 clean-tables: ## remove the generated tables
 	rm -f tables/*.lmdb tables/*.lmdb.tmp.*

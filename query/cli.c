@@ -3,10 +3,14 @@
  * mjq: the command line face of libmjt.
  *
  *   mjq [--tables PATH] [--json] [--visible TILES] [HAND...]   analysis
+ *   mjq waits [--format text|countTiles] HAND... | --all-one-suit
  *   mjq dump [--tables PATH] PATTERN                           one record
  *   mjq info [--verify] [PATH]                                 meta record
  *   mjq diff [--json] [--max N] [--full] OLD NEW               table diff
+ *   mjq help [COMMAND]
  *
+ * The options before a command apply to it (cli_opts.c parses them all);
+ * the help texts are in cli_help.c.
  * Exit 0 on success, 1 on a runtime failure (or a bad line in batch mode),
  * 2 on a usage error.  Messages go to stderr as "mjq: context: problem".
  */
@@ -21,48 +25,44 @@
 #include "tablefile.h"
 #include "tiles.h"
 
-static void usage(FILE *f)
+static int cmd_dump(int argc, char **argv, cli_globals *g);
+static int cmd_info(int argc, char **argv, cli_globals *g);
+static int cmd_help(int argc, char **argv, cli_globals *g);
+
+static const struct command {
+    const char *name;
+    int (*run)(int argc, char **argv, cli_globals *g);
+} commands[] = {
+    {"waits", cli_waits}, {"dump", cmd_dump}, {"info", cmd_info},
+    {"diff", cli_diff},   {"help", cmd_help},
+};
+
+static const struct command *command_named(const char *name)
 {
-    fputs("usage: mjq [--tables PATH] [--json] [--visible TILES] [HAND...]\n"
-          "       mjq dump [--tables PATH] PATTERN\n"
-          "       mjq info [--verify] [PATH]\n"
-          "       mjq diff [--json] [--max N] [--full] OLD NEW\n"
-          "       mjq waits [--tables PATH] [--format=seed|text] HAND...\n"
-          "       mjq waits [--tables PATH] --all-one-suit [-j N]\n"
-          "\n"
-          "Analyse hands (1 to 14 tiles, count 1 or 2 mod 3, text form\n"
-          "such as 123m406p789s1122z): shanten of each form, effective\n"
-          "tiles, waits, and for 3k+2 hands every discard.  With no HAND,\n"
-          "read one hand a line from stdin.\n"
-          "\n"
-          "  --tables PATH    table file (default $MJT_TABLES, else\n"
-          "                   tables/mjt.lmdb, else the installed one)\n"
-          "  --json           one JSON object a line\n"
-          "  --visible TILES  tiles already seen (discards, calls, dora\n"
-          "                   indicators), not counted as drawable\n"
-          "  -h, --help       this text\n"
-          "\n"
-          "dump prints the record of one suit pattern (1111m, 1122z) as\n"
-          "JSON; info prints a table file's meta record, and with\n"
-          "--verify checks every table against its digest.  diff prints\n"
-          "what changed between two table files, record by record (exit\n"
-          "0 identical, 1 different, 2 trouble): --full reads tables whose\n"
-          "digests are equal too, --max N prints at most N differences,\n"
-          "--json one object a difference and a summary.\n"
-          "\n"
-          "waits prints each wait of a 3k+1 hand with its shapes; with\n"
-          "--format=seed, a one-suit hand's arrangements as seed 000 lists\n"
-          "them, (111)(234)(567)(99)[89]: completed blocks, then the\n"
-          "waiting block.  --all-one-suit lists all 93,600 one-suit hands\n"
-          "of 13 tiles in successor order, on N threads.\n",
-          f);
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+        if (!strcmp(commands[i].name, name))
+            return &commands[i];
+    return NULL;
+}
+
+/* mjq help [COMMAND]. */
+static int cmd_help(int argc, char **argv, cli_globals *g)
+{
+    (void)g;
+    if (argc > 1)
+        return cli_usage_error("help: %s: one COMMAND at most", argv[1]);
+    if (argc == 1 && command_named(argv[0]) == NULL)
+        return cli_usage_error("help: %s: no such command", argv[0]);
+    return cli_help(argc ? argv[0] : NULL);
 }
 
 /* ==== dump and info ==== */
 
-static int cmd_dump(int argc, char **argv)
+static const cli_opt dump_opts[] = {{"tables", 0, 1}, {NULL, 0, 0}};
+
+static int cmd_dump(int argc, char **argv, cli_globals *g)
 {
-    const char *path = cli_default_tables(), *pattern = NULL;
+    const char *path = NULL, *pattern = NULL, *a;
     mjt_tiles set;
     const uint8_t *counts = set.counts;
     mjt__tfile *f;
@@ -70,16 +70,26 @@ static int cmd_dump(int argc, char **argv)
     mjt_diag diag;
     int suit = -1, n, rc;
 
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--tables") && i + 1 < argc)
-            path = argv[++i];
-        else if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return cli_usage_error("dump: %s: unknown option", argv[i]);
+    cli_parser p;
+    cli_parser_init(&p, argc, argv, "dump");
+    while ((rc = cli_next(&p, dump_opts, &a)) != CLI_END) {
+        if (rc == CLI_BAD)
+            return 2;
+        if (rc == CLI_HELP)
+            return cli_help("dump");
+        if (rc == 0 && (path != NULL || g->tables != NULL))
+            return cli_usage_error("dump: %s", "--tables given twice");
+        if (rc == 0)
+            path = a;
         else if (pattern == NULL)
-            pattern = argv[i];
+            pattern = a;
         else
-            return cli_usage_error("dump: %s: one pattern only", argv[i]);
+            return cli_usage_error("dump: %s: one pattern only", a);
     }
+    if (g->has_visible)
+        return cli_usage_error("dump: %s", "--visible does not apply");
+    if (path == NULL)
+        path = g->tables ? g->tables : cli_default_tables();
     if (pattern == NULL)
         return cli_usage_error("dump: %s", "no PATTERN given");
     n = mjt__tiles_parse(pattern, strlen(pattern), &set, &diag);
@@ -140,24 +150,31 @@ static void print_meta(void *ctx, const char *k, size_t klen, const char *v,
     printf("%-16.*s %.*s\n", (int)klen, k, (int)vlen, v);
 }
 
-static int cmd_info(int argc, char **argv)
+static const cli_opt info_opts[] = {{"verify", 0, 0}, {NULL, 0, 0}};
+
+static int cmd_info(int argc, char **argv, cli_globals *g)
 {
-    const char *path = NULL;
+    const char *path = g->tables, *a;
     mjt__tfile *f;
     mjt_diag diag;
-    int verify = 0, rc = 0;
+    int verify = 0, rc = 0, k;
+    cli_parser p;
 
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--verify")) {
+    cli_parser_init(&p, argc, argv, "info");
+    while ((k = cli_next(&p, info_opts, &a)) != CLI_END) {
+        if (k == CLI_BAD)
+            return 2;
+        if (k == CLI_HELP)
+            return cli_help("info");
+        if (k == 0)
             verify = 1;
-            continue;
-        }
-        if (argv[i][0] == '-' && argv[i][1] != '\0')
-            return cli_usage_error("info: %s: unknown option", argv[i]);
-        if (path != NULL)
-            return cli_usage_error("info: %s: one file only", argv[i]);
-        path = argv[i];
+        else if (path != NULL)
+            return cli_usage_error("info: %s: one file only", a);
+        else
+            path = a;
     }
+    if (g->json || g->has_visible)
+        return cli_usage_error("info: %s", "--json and --visible do not apply");
     if (path == NULL)
         path = cli_default_tables();
     if (mjt__tfile_open_any(&f, path, &diag) != MJT_OK)
@@ -171,21 +188,35 @@ static int cmd_info(int argc, char **argv)
     return rc;
 }
 
+/*
+ * The options before a command (or before the first hand) apply to what
+ * follows; then the command, or the analysis, reads the rest.
+ */
 static int dispatch(int argc, char **argv)
 {
-    if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-        usage(stdout);
-        return 0;
+    cli_globals g;
+    cli_parser p;
+    const char *a = NULL;
+    int k;
+
+    memset(&g, 0, sizeof g);
+    cli_parser_init(&p, argc - 1, argv + 1, NULL);
+    while ((k = cli_next(&p, cli_global_opts, &a)) >= 0) {
+        int rc = cli_global(&g, k, a);
+        if (rc != 0)
+            return rc == CLI_DONE ? 0 : 2;
     }
-    if (argc > 1 && !strcmp(argv[1], "dump"))
-        return cmd_dump(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "info"))
-        return cmd_info(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "diff"))
-        return cli_diff(argc - 1, argv + 1);
-    if (argc > 1 && !strcmp(argv[1], "waits"))
-        return cli_waits(argc - 1, argv + 1);
-    return cli_analyze(argc, argv);
+    if (k == CLI_BAD)
+        return 2;
+    if (k == CLI_HELP)
+        return cli_help(NULL);
+    const struct command *c =
+        k == CLI_ARG && !p.args_only ? command_named(a) : NULL;
+    if (c == NULL) { /* hands, from the first one on */
+        int from = k == CLI_ARG ? p.i - 1 : p.i;
+        return cli_analyze(p.argc - from, p.argv + from, &g);
+    }
+    return c->run(p.argc - p.i, p.argv + p.i, &g);
 }
 
 /* Every command's output is checked once it is all written: a full disk

@@ -3,6 +3,11 @@
 #ifndef MJT_QUERY_CLI_H
 #define MJT_QUERY_CLI_H
 
+#include <stdint.h>
+#include <stdio.h>
+
+#include "mjt.h"
+
 extern const char *cli_prog;
 
 /* The table path when --tables is not given. */
@@ -16,12 +21,64 @@ int cli_usage_error(const char *fmt, const char *arg);
 struct mjt_diag;
 int cli_tables_error(const struct mjt_diag *diag);
 
+/* ==== Options (cli_opts.c) ==== */
+
+/* One option a command takes: --name, and -letter when letter is not 0. */
+typedef struct cli_opt {
+    const char *name;
+    char letter;
+    int takes_value;
+} cli_opt;
+
+typedef struct cli_parser {
+    int argc;
+    char **argv;
+    int i;         /* next word */
+    int args_only; /* after "--" */
+    const char *cmd;
+} cli_parser;
+
+#define CLI_END (-1)  /* no word left */
+#define CLI_ARG (-2)  /* an argument, in *value */
+#define CLI_BAD (-3)  /* a usage error, already reported */
+#define CLI_HELP (-4) /* -h or --help */
+
+/* Parse argv[0..argc-1] of command cmd (NULL: the analysis). */
+void cli_parser_init(cli_parser *p, int argc, char **argv, const char *cmd);
+
+/* The next word: an option (its index in opts, a list ended by a NULL
+ * name; *value its value, or NULL), or one of the CLI_ codes. */
+int cli_next(cli_parser *p, const cli_opt *opts, const char **value);
+
+/* What the options before a command set; a command refuses those that do
+ * not apply to it. */
+typedef struct cli_globals {
+    const char *tables; /* NULL: not given */
+    int json;
+    int has_visible;
+    uint8_t visible[34];
+} cli_globals;
+
+/* The options every command may be given before its name, and the
+ * analysis takes anywhere: --tables, --json, --visible, --version, in this
+ * order in cli_global_opts. */
+extern const cli_opt cli_global_opts[];
+#define CLI_OPT_TABLES 0
+#define CLI_OPT_JSON 1
+#define CLI_OPT_VISIBLE 2
+#define CLI_OPT_VERSION 3
+#define CLI_DONE (-5) /* the option did all there was to do (--version) */
+
+/* Apply global option k with its value to g: 0, CLI_BAD (reported) or
+ * CLI_DONE. */
+int cli_global(cli_globals *g, int k, const char *value);
+
+/* Add the tiles of text to g's seen tiles (--visible may be repeated); 0
+ * or CLI_BAD, reported. */
+int cli_add_visible(cli_globals *g, const char *text);
+
 /* The ranks set in a 9-bit mask as digits, "1" to "9" ("" for none). */
 void cli_mask_digits(unsigned mask, char out[10]);
-
-#include <stdio.h>
-
-#include "mjt.h"
 
 /* Block b as text, "123p" (with_suit) or "123", into out; returns its
  * length. */
@@ -37,16 +94,23 @@ size_t cli_blocks_text(const uint8_t *b, int n, char *out);
 const char *cli_shape_name(int shape);
 const char *cli_form_name(int form);
 
-/* mjq waits [--format=seed|text] [--all-one-suit [-j N]] [HAND...]. */
-int cli_waits(int argc, char **argv);
+/* Print mjq's help, or command cmd's (NULL: mjq's) to stdout; returns 0. */
+int cli_help(const char *cmd);
+
+/* The commands, each on the words after its name and the options given
+ * before it; each returns the exit status. */
+
+/* mjq waits [--format text|countTiles] [--all-one-suit [-j N]] [HAND...]. */
+int cli_waits(int argc, char **argv, cli_globals *g);
 
 /* Print the wait shapes (of a 3k+1 hand) or decompositions (3k+2), as
  * text lines or as a JSON member `,"shapes":[...]` (nothing when there are
  * none).  Returns 0, or 1 on a failure. */
 int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json);
 
-/* mjq [options] [HAND...]: the hand analysis. */
-int cli_analyze(int argc, char **argv);
+/* mjq [options] [HAND...]: the hand analysis, on the words from the
+ * first hand on. */
+int cli_analyze(int argc, char **argv, cli_globals *g);
 
 /* Batch mode on in, with tables t: what mjq does with no HAND (the fuzz
  * target for batch input calls it too).  Returns 0, or 1 if a line was
@@ -55,7 +119,7 @@ int cli_batch(const mjt_tables *t, FILE *in, int json);
 
 /* mjq diff [--json] [--max N] [--full] OLD NEW: exit status 0 identical,
  * 1 different, 2 trouble. */
-int cli_diff(int argc, char **argv);
+int cli_diff(int argc, char **argv, cli_globals *g);
 
 /* mjq info --verify: print whether each table's records hash to the digest
  * f records; returns 0 when all do, else 1. */

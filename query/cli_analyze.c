@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "mjt.h"
@@ -26,9 +27,9 @@ static void tiles_text(uint64_t mask, int json, char *buf, size_t cap)
     buf[0] = '\0';
     for (int i = 0; i < MJT_KINDS && n + 8 < cap; i++)
         if (mask >> i & 1)
-            n += (size_t)snprintf(buf + n, cap - n, json ? "%s\"%s\"" : "%s%s",
-                                  n ? (json ? "," : " ") : "",
-                                  mjt_tile_name(i));
+            n +=
+                (size_t)snprintf(buf + n, cap - n, json ? "%s\"%s\"" : "%s%s",
+                                 n ? (json ? "," : " ") : "", mjt_tile_name(i));
 }
 
 /*
@@ -58,8 +59,8 @@ static void print_ukeire(uint64_t mask, int count, const uint8_t *held,
         }
     }
     if (json)
-        printf("\"ukeire\":{\"tiles\":[%s],\"left\":[%s],\"count\":%d}",
-               tiles, left, count);
+        printf("\"ukeire\":{\"tiles\":[%s],\"left\":[%s],\"count\":%d}", tiles,
+               left, count);
     else
         printf("%s (%d tile%s)", tiles, count, count == 1 ? "" : "s");
 }
@@ -193,14 +194,13 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
     mjt_shanten_info s;
     mjt_tiles held;
 
-
     mjt_hand_format(h, text, sizeof text);
     if (mjt_hand_tiles(h, &held) != MJT_OK || mjt_shanten(t, h, &s) != MJT_OK)
         return 1;
     if (o->json)
         printf("{\"hand\":\"%s\",\"tiles\":%d,", text, held.len);
     else
-        printf("%s (%d tiles)\n", text, held.len);
+        printf("%s (%d tile%s)\n", text, held.len, held.len == 1 ? "" : "s");
     print_shanten(&s, o->json);
     if (held.len % 3 == 1) {
         mjt_ukeire_info u;
@@ -237,8 +237,8 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
         /* Left to draw: the 14 tiles held count, the discard among them
          * (it lies in the river). */
         if (o->json)
-            printf("%s{\"tile\":\"%s\",\"shanten\":%d,", i ? "," : "",
-                   name, d[i].shanten);
+            printf("%s{\"tile\":\"%s\",\"shanten\":%d,", i ? "," : "", name,
+                   d[i].shanten);
         else
             printf("  %s  shanten %d  ukeire ", name, d[i].shanten);
         print_ukeire(d[i].tiles, d[i].count, held.counts, vis(o), o->json);
@@ -252,14 +252,13 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
     return rc;
 }
 
-/* Parse a hand and check it against the visible tiles. */
-static int read_hand(const char *text, size_t len, const opts *o, mjt_hand *h,
-                     mjt_diag *diag)
+/* The hand and the visible tiles together hold at most 4 of a kind;
+ * diag says which does not. */
+static int visible_fits(const mjt_hand *h, const opts *o, mjt_diag *diag)
 {
     mjt_tiles held;
-    int rc = mjt_hand_parse(h, text, len, diag);
-    if (rc != MJT_OK || !o->has_visible)
-        return rc;
+    if (!o->has_visible)
+        return MJT_OK;
     mjt_hand_tiles(h, &held);
     for (int i = 0; i < MJT_KINDS; i++)
         if (held.counts[i] + o->visible[i] > 4) {
@@ -270,6 +269,24 @@ static int read_hand(const char *text, size_t len, const opts *o, mjt_hand *h,
             return MJT_ECOPIES;
         }
     return MJT_OK;
+}
+
+/* Parse a hand and check it against the visible tiles. */
+static int read_hand(const char *text, size_t len, const opts *o, mjt_hand *h,
+                     mjt_diag *diag)
+{
+    int rc = mjt_hand_parse(h, text, len, diag);
+    return rc != MJT_OK ? rc : visible_fits(h, o, diag);
+}
+
+/* An argument hand against the visible tiles: 0, or 2 (reported). */
+static int check_visible(const mjt_hand *h, const opts *o)
+{
+    mjt_diag diag;
+    if (visible_fits(h, o, &diag) == MJT_OK)
+        return 0;
+    fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
+    return 2;
 }
 
 static void json_string(const char *s)
@@ -362,46 +379,26 @@ static int batch(const mjt_tables *t, const opts *o, FILE *in)
     return status;
 }
 
-static int parse_visible(opts *o, const char *text)
+int cli_analyze(int argc, char **argv, cli_globals *g)
 {
-    mjt_diag diag;
-    mjt_tiles seen;
-    if (mjt_tiles_parse(&seen, text, strlen(text), &diag) != MJT_OK) {
-        fprintf(stderr, "%s: --visible %s: %s\n", cli_prog, text, diag.message);
-        return -1;
-    }
-    memcpy(o->visible, seen.counts, MJT_KINDS);
-    o->has_visible = 1;
-    return 0;
-}
-
-int cli_analyze(int argc, char **argv)
-{
-    opts o = {cli_default_tables(), 0, 0, {0}};
     mjt_hand hands[64];
-    int nhands = 0, bad = 0;
+    int nhands = 0, bad = 0, k;
+    cli_parser p;
+    const char *a;
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--json"))
-            o.json = 1;
-        else if (!strcmp(a, "--tables") && i + 1 < argc)
-            o.tables = argv[++i];
-        else if (!strcmp(a, "--visible") && i + 1 < argc) {
-            if (parse_visible(&o, argv[++i]) < 0)
-                return 2;
-        } else if (a[0] == '-' && a[1] != '\0')
-            return cli_usage_error("%s: unknown option or missing value", a);
-    }
-    /* Second pass: every non-option argument is a hand; all are checked
-     * before anything is printed, so a bad hand prints nothing. */
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+    /* Every hand is checked before anything is printed, so a bad hand
+     * prints nothing; options may stand anywhere. */
+    cli_parser_init(&p, argc, argv, NULL);
+    while ((k = cli_next(&p, cli_global_opts, &a)) != CLI_END) {
         mjt_diag diag;
-        if (!strcmp(a, "--json"))
-            continue;
-        if (!strcmp(a, "--tables") || !strcmp(a, "--visible")) {
-            i++;
+        if (k == CLI_BAD)
+            return 2;
+        if (k == CLI_HELP)
+            return cli_help(NULL);
+        if (k >= 0) {
+            int rc = cli_global(g, k, a);
+            if (rc != 0)
+                return rc == CLI_DONE ? 0 : 2;
             continue;
         }
         if (nhands == (int)(sizeof hands / sizeof *hands)) {
@@ -411,8 +408,9 @@ int cli_analyze(int argc, char **argv)
                     cli_prog);
             return 2;
         }
-        if (read_hand(a, strlen(a), &o, &hands[nhands], &diag) != MJT_OK) {
-            fprintf(stderr, "%s: %s: %s\n", cli_prog, a, diag.message);
+        if (mjt_hand_parse(&hands[nhands], a, strlen(a), &diag) != MJT_OK) {
+            fprintf(stderr, "%s: %.60s%s: %s\n", cli_prog, a,
+                    strlen(a) > 60 ? "..." : "", diag.message);
             bad = 1;
         }
         nhands++;
@@ -420,13 +418,27 @@ int cli_analyze(int argc, char **argv)
     if (bad)
         return 2;
 
+    opts o = {g->tables ? g->tables : cli_default_tables(),
+              g->json,
+              g->has_visible,
+              {0}};
+    memcpy(o.visible, g->visible, MJT_KINDS);
+    for (int i = 0; i < nhands; i++)
+        if (check_visible(&hands[i], &o) != 0)
+            return 2;
     mjt_tables *t;
     mjt_diag diag;
     if (mjt_tables_open(&t, o.tables, &diag) != MJT_OK)
         return cli_tables_error(&diag);
     int status = 0;
-    if (nhands == 0)
+    if (nhands == 0) {
+        if (isatty(STDIN_FILENO))
+            fprintf(stderr,
+                    "%s: reading hands from the terminal, one a line "
+                    "(end with Ctrl-D; 'mjq --help' for more)\n",
+                    cli_prog);
         status = batch(t, &o, stdin);
+    }
     for (int i = 0; i < nhands; i++) {
         if (i > 0 && !o.json)
             putchar('\n');

@@ -434,25 +434,37 @@ out:
 
 /* ==== The command ==== */
 
-static int parse_diff(int argc, char **argv, diffopts *o)
-{
-    int files = 0;
+static const cli_opt diff_opts[] = {
+    {"json", 0, 0}, {"full", 0, 0}, {"max", 0, 1}, {NULL, 0, 0}};
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--json")) {
+/* 0, 2 for a usage error (reported), or CLI_DONE after --help. */
+static int parse_diff(int argc, char **argv, const cli_globals *g, diffopts *o)
+{
+    int files = 0, k;
+    const char *a;
+    cli_parser p;
+
+    if (g->tables != NULL || g->has_visible)
+        return cli_usage_error("diff: %s", "--tables and --visible do not "
+                                           "apply (give OLD and NEW)");
+    o->json = g->json;
+    cli_parser_init(&p, argc, argv, "diff");
+    while ((k = cli_next(&p, diff_opts, &a)) != CLI_END) {
+        if (k == CLI_BAD)
+            return 2;
+        if (k == CLI_HELP)
+            return cli_help("diff"), CLI_DONE;
+        if (k == 0) {
             o->json = 1;
-        } else if (!strcmp(a, "--full")) {
+        } else if (k == 1) {
             o->full = 1;
-        } else if (!strcmp(a, "--max") && i + 1 < argc) {
+        } else if (k == 2) {
             char *end;
-            o->max = strtol(argv[++i], &end, 10);
-            if (*end != '\0' || o->max < 0)
+            o->max = strtol(a, &end, 10);
+            if (*end != '\0' || a[0] == '\0' || o->max < 0)
                 return cli_usage_error("diff: --max %s: want a count of 0 "
                                        "or more",
-                                       argv[i]);
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return cli_usage_error("diff: %s: unknown option", a);
+                                       a);
         } else if (files < 2) {
             o->path[files++] = a;
         } else {
@@ -503,7 +515,7 @@ static void print_header(mjt__tfile *f[2], const diffopts *o)
                a, b, a >= 3 && b >= 3 ? ", their forms" : "");
 }
 
-int cli_diff(int argc, char **argv)
+int cli_diff(int argc, char **argv, cli_globals *g)
 {
     diffopts o = {0, 0, -1, 0, {NULL, NULL}};
     mjt__tfile *f[2] = {NULL, NULL};
@@ -513,8 +525,9 @@ int cli_diff(int argc, char **argv)
     int rc = 2, differ = 0, damaged = 0, parts = MJT__NTABLES;
     mjt_diag diag;
 
-    if (parse_diff(argc, argv, &o) != 0)
-        return 2;
+    int parsed = parse_diff(argc, argv, g, &o);
+    if (parsed != 0)
+        return parsed == CLI_DONE ? 0 : 2;
     if (same_file(o.path[0], o.path[1])) {
         fprintf(stderr, "%s: diff: %s and %s are the same file\n", cli_prog,
                 o.path[0], o.path[1]);

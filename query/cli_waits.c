@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mjq waits: the wait shapes of hands, and seed 000's listing.
+ * mjq waits: the wait shapes of hands, and the countTiles listing.
  *
- * The listing (--format=seed) writes, for a one-suit hand of 3k+1 tiles,
+ * The listing (--format countTiles) writes, for a one-suit hand of 3k+1 tiles,
  * the line "DIGITS:" and then one line per distinct arrangement waiting on
  * a tile not already held 4 times: the completed blocks in parentheses
  * (melds, then the pair), the waiting block in brackets,
@@ -227,44 +227,74 @@ static int shapes_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
     return cli_print_forms(t, h, 0);
 }
 
-int cli_waits(int argc, char **argv)
+static const cli_opt waits_opts[] = {{"tables", 0, 1},
+                                     {"format", 0, 1},
+                                     {"all-one-suit", 0, 0},
+                                     {"jobs", 'j', 1},
+                                     {NULL, 0, 0}};
+
+int cli_waits(int argc, char **argv, cli_globals *g)
 {
-    const char *tables = cli_default_tables();
-    int seed = 0, all = 0, nhands = 0, rc = 0;
+    const char *tables = g->tables, *format = NULL, *jobs_text = NULL, *a;
+    int listing = 0, all = 0, nhands = 0, rc = 0, k;
     long jobs = 1;
     mjt_hand hands[64];
     const char *text[64];
+    cli_parser p;
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
+    if (g->json || g->has_visible)
+        return cli_usage_error("waits: %s", "--json and --visible do not "
+                                            "apply (waits prints text)");
+    cli_parser_init(&p, argc, argv, "waits");
+    while ((k = cli_next(&p, waits_opts, &a)) != CLI_END) {
         mjt_diag diag;
-        char *end;
-        if (!strcmp(a, "--format=seed")) {
-            seed = 1;
-        } else if (!strcmp(a, "--format=text")) {
-            seed = 0;
-        } else if (!strcmp(a, "--all-one-suit")) {
+        if (k == CLI_BAD)
+            return 2;
+        if (k == CLI_HELP)
+            return cli_help("waits");
+        if (k == 0 && tables != NULL)
+            return cli_usage_error("waits: %s", "--tables given twice");
+        if (k == 0) {
+            tables = a;
+        } else if (k == 1) {
+            format = a;
+            if (!strcmp(a, "countTiles") || !strcmp(a, "listing"))
+                listing = 1;
+            else if (!strcmp(a, "text"))
+                listing = 0;
+            else
+                return cli_usage_error("waits: --format %s: want text or "
+                                       "countTiles (or listing)",
+                                       a);
+        } else if (k == 2) {
             all = 1;
-        } else if (!strcmp(a, "--tables") && i + 1 < argc) {
-            tables = argv[++i];
-        } else if (!strncmp(a, "-j", 2) && (a[2] != '\0' || i + 1 < argc)) {
-            const char *v = a[2] != '\0' ? a + 2 : argv[++i];
-            jobs = strtol(v, &end, 10);
-            if (*end != '\0' || jobs < 1 || jobs > 64)
-                return cli_usage_error("waits: -j %s: want 1 to 64", v);
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return cli_usage_error("waits: %s: unknown option or missing value",
-                                   a);
+        } else if (k == 3) {
+            char *end;
+            jobs_text = a;
+            jobs = strtol(a, &end, 10);
+            if (*end != '\0' || a[0] == '\0' || jobs < 1 || jobs > 64)
+                return cli_usage_error("waits: -j %s: want 1 to 64", a);
         } else if (nhands == 64) {
             return cli_usage_error("waits: %s: at most 64 hands", a);
         } else if (mjt_hand_parse(&hands[nhands], a, strlen(a), &diag) !=
                    MJT_OK) {
-            fprintf(stderr, "%s: waits: %s: %s\n", cli_prog, a, diag.message);
+            fprintf(stderr, "%s: waits: %.60s%s: %s\n", cli_prog, a,
+                    strlen(a) > 60 ? "..." : "", diag.message);
             return 2;
         } else {
             text[nhands++] = a;
         }
     }
+    if (all && format != NULL && !listing)
+        return cli_usage_error("waits: --format %s: --all-one-suit prints "
+                               "the countTiles listing only",
+                               format);
+    if (jobs_text != NULL && !all)
+        return cli_usage_error("waits: -j %s: only --all-one-suit runs on "
+                               "threads",
+                               jobs_text);
+    if (tables == NULL)
+        tables = cli_default_tables();
     if (all == (nhands > 0))
         return cli_usage_error("waits: %s", all ? "--all-one-suit takes no HAND"
                                                 : "no HAND given");
@@ -275,8 +305,8 @@ int cli_waits(int argc, char **argv)
     if (all)
         rc = all_one_suit(t, (unsigned)jobs);
     for (int i = 0; i < nhands && rc == 0; i++)
-        rc = seed ? seed_hand(t, &hands[i], text[i])
-                  : shapes_hand(t, &hands[i], text[i]);
+        rc = listing ? seed_hand(t, &hands[i], text[i])
+                     : shapes_hand(t, &hands[i], text[i]);
     mjt_tables_close(t);
     return rc;
 }

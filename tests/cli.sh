@@ -48,19 +48,19 @@ check text_shapes 0 '  3m  penchan    [12m] 345m 678m 999m 11m' -- \
 check text_decompositions 0 '  standard   111m 234m 345m 345m 22m' -- \
     "$Q" --tables "$T" 11122233344455m
 
-# mjq waits: shapes, seed 000's listing of one hand and of all of them
+# mjq waits: shapes, the countTiles listing of one hand and of all of them
 check waits_text 0 '  2m  kanchan    [13m] 123p 123s 123s 11m' -- \
     "$Q" waits --tables "$T" 1113m123p112233s
 check waits_seed 0 '(111)(222)(123)(333)[4]' -- \
-    "$Q" waits --tables "$T" --format=seed 1111222233334m
+    "$Q" waits --tables "$T" --format=countTiles 1111222233334m
 check waits_seed_head 0 '1111222233334:' -- \
-    "$Q" waits --tables "$T" --format=seed 1111222233334m
+    "$Q" waits --tables "$T" --format=countTiles 1111222233334m
 check waits_seed_none 0 '(none)' -- \
-    "$Q" waits --tables "$T" --format=seed 1111222233347s
+    "$Q" waits --tables "$T" --format=countTiles 1111222233347s
 check waits_seed_honors 0 '(111)(222)(333)(44)[55]' -- \
-    "$Q" waits --tables "$T" --format=seed 1112223334455z
+    "$Q" waits --tables "$T" --format=countTiles 1112223334455z
 check waits_two_suits 2 'tiles of more than one suit' -- \
-    "$Q" waits --tables "$T" --format=seed 111222333m4445p
+    "$Q" waits --tables "$T" --format=countTiles 111222333m4445p
 check waits_count 2 '14 tiles: the count must be 1 mod 3' -- \
     "$Q" waits --tables "$T" 11122233344455m
 check waits_no_hand 2 'no HAND given' -- "$Q" waits --tables "$T"
@@ -190,6 +190,47 @@ check left_none_count 0 'ukeire    1z(0) (0 tiles)' -- \
     "$Q" --tables "$T" --visible 111z 123m456p789s1z
 check one_tile 0 'ukeire    1z(1) (1 tile)' -- "$Q" --tables "$T" --visible 11z 123m456p789s1z
 check waits_not_tenpai 0 'not tenpai' -- "$Q" waits --tables "$T" 1111m123p112233s
+
+# Spaces between groups, in arguments and in batch lines at either end.
+check spaces_arg 0 '123m456p789s1z (10 tiles)' -- "$Q" --tables "$T" '123m 456p 789s 1z'
+printf ' 123m 456p789s1z \n' >"$tmp/spaced"
+check spaces_batch 0 '123m456p789s1z (10 tiles)' -- sh -c "'$Q' --tables '$T' <'$tmp/spaced'"
+check space_in_group 2 'space at offset 2 inside a group' -- "$Q" --tables "$T" '12 3m'
+
+# Options, the same way everywhere: --opt value and --opt=value, global
+# options before a command, --, per-command --help, --version, and one
+# message per problem.
+check opt_eq 0 '123m456p789s1z (10 tiles)' -- "$Q" --tables="$T" 123m456p789s1z
+check opt_after_hand 0 '"tiles":10' -- "$Q" 123m456p789s1z --tables "$T" --json
+check opt_visible_eq 0 'ukeire    1z(2) (2 tiles)' -- \
+    "$Q" --tables "$T" --visible=1z 123m456p789s1z
+check opt_visible_adds 0 'ukeire    1z(0) (0 tiles)' -- \
+    "$Q" --tables "$T" --visible 11z --visible 1z 123m456p789s1z
+check opt_visible_five 2 'tile 1z seen 5 times in all (at most 4)' -- \
+    "$Q" --tables "$T" --visible 111z --visible 11z 1m
+check opt_global_cmd 0 '1111222233334:' -- \
+    "$Q" --tables "$T" waits --format countTiles 1111222233334m
+check opt_json_waits 2 'do not apply' -- "$Q" --json waits --tables "$T" 1m
+check opt_dashdash 0 '1m (1 tile)' -- "$Q" --tables "$T" -- 1m
+check opt_unknown 2 '--frob: unknown option' -- "$Q" --frob 1m
+check opt_missing 2 '--tables: needs a value' -- "$Q" 1m --tables
+check opt_no_value 2 '--json: takes no value' -- "$Q" --json=yes 1m
+check opt_waits_unknown 2 'waits: --frob: unknown option' -- "$Q" waits --frob 1m
+check opt_version 0 'mjq 0.' -- "$Q" --version
+check help_cmd 0 'Commands:' -- "$Q" help
+check help_waits 0 'usage: mjq waits' -- "$Q" help waits
+check help_nope 2 'no such command' -- "$Q" help nope
+for c in waits dump info diff; do
+    check "help_$c" 0 "usage: mjq $c" -- "$Q" "$c" --help
+done
+check waits_text_all 2 'prints the countTiles listing only' -- \
+    "$Q" waits --tables "$T" --format=text --all-one-suit
+check waits_j_hands 2 'only --all-one-suit runs on threads' -- \
+    "$Q" waits --tables "$T" -j 2 1m
+check waits_bad_format 2 'want text or countTiles' -- \
+    "$Q" waits --tables "$T" --format=seed 1m
+long=$(head -c 5000 /dev/zero | tr '\0' x)
+check long_arg_cut 2 'xxx...: unknown character' -- "$Q" --tables "$T" "$long"
 
 # Output that cannot be written is a failure, whatever the command.
 check full_analysis 1 'cannot write the output' -- sh -c "'$Q' --tables '$T' 1m >/dev/full"

@@ -5,6 +5,8 @@
  */
 #include <stdio.h>
 
+#include <string.h>
+
 #include "cli.h"
 #include "fuzz.h"
 
@@ -20,6 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t cut = 1 + (size - 1) * data[0] / 256;
     char *argv[] = {"diff", "--full", (char *)fuzz_file(0, data + 1, cut - 1),
                     (char *)fuzz_file(1, data + cut, size - cut), NULL};
-    cli_diff(4, argv);
+    cli_globals g;
+    memset(&g, 0, sizeof g);
+    cli_diff(3, argv + 1, &g);
     return 0;
 }

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/* mjq's help: the whole of it, and each command's, on stdout. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage_main[] =
+    "usage: mjq [--tables PATH] [--json] [--visible TILES]... [HAND...]\n"
+    "       mjq [--tables PATH] COMMAND [OPTION...] [ARG...]\n"
+    "       mjq help [COMMAND] | --help | --version\n"
+    "\n"
+    "Analyse hands (1 to 14 tiles, count 1 or 2 mod 3, text form such as\n"
+    "123m406p789s1122z, 0 a red five; spaces may separate groups): shanten\n"
+    "of each form, effective tiles with the copies left of each, waits and\n"
+    "their shapes, and for 3k+2 hands every discard.  With no HAND, read\n"
+    "one hand a line from stdin.\n"
+    "\n"
+    "  --tables PATH    table file (default $MJT_TABLES, else\n"
+    "                   tables/mjt.lmdb, else the installed one)\n"
+    "  --json           one JSON object a line\n"
+    "  --visible TILES  tiles already seen (discards, calls, dora\n"
+    "                   indicators), not counted as drawable; given\n"
+    "                   again, they add up\n"
+    "  --version        mjq's and libmjt's versions\n"
+    "  -h, --help       this text; COMMAND --help: a command's\n"
+    "  --               the words after it are hands, not options\n"
+    "\n"
+    "Commands:\n"
+    "  waits   every wait of a hand with its shapes; the countTiles listing\n"
+    "  dump    the record of one suit pattern, as JSON\n"
+    "  info    a table file's meta record; --verify checks its digests\n"
+    "  diff    what changed between two table files\n"
+    "  help    this text, or a command's\n"
+    "\n"
+    "Options are written --name value or --name=value, before or after\n"
+    "the hands.  Exit status: 0 success, 1 runtime failure, 2 usage\n"
+    "error.\n";
+
+static const char usage_dump[] =
+    "usage: mjq dump [--tables PATH] PATTERN\n"
+    "\n"
+    "Print the record of one suit pattern (1111m, 1122z) as JSON: for 0 to\n"
+    "4 melds and 0 or 1 pair, the deficit and the need and excess ranks.\n";
+
+static const char usage_info[] =
+    "usage: mjq info [--verify] [PATH]\n"
+    "\n"
+    "Print a table file's meta record (PATH, or --tables before info, or\n"
+    "the default table); --verify checks every table against its digest.\n";
+
+static const char usage_diff[] =
+    "usage: mjq diff [--json] [--max N] [--full] OLD NEW\n"
+    "\n"
+    "Print what changed between two table files, record by record and\n"
+    "decoded.  Exit 0 identical, 1 different, 2 trouble.\n"
+    "\n"
+    "  --full     read tables whose digests are equal too\n"
+    "  --max N    print at most N differences\n"
+    "  --json     one object a difference, then a summary\n";
+
+static const char usage_waits[] =
+    "usage: mjq waits [--tables PATH] [--format text|countTiles] HAND...\n"
+    "       mjq waits [--tables PATH] --all-one-suit [-j N]\n"
+    "\n"
+    "Print each wait of a 3k+1 hand with its shapes, or that it is not\n"
+    "tenpai.  --format countTiles (or listing) prints a one-suit hand's\n"
+    "arrangements in countTiles' listing format: DIGITS: and then\n"
+    "(111)(234)(567)(99)[89], completed blocks and the waiting block.\n"
+    "--all-one-suit lists all 93,600 one-suit hands of 13 tiles in that\n"
+    "format, in successor order, on N threads (-j, --jobs; default 1).\n";
+
+static const struct {
+    const char *name, *text;
+} usages[] = {
+    {"waits", usage_waits}, {"dump", usage_dump}, {"info", usage_info},
+    {"diff", usage_diff},   {"help", usage_main},
+};
+
+int cli_help(const char *cmd)
+{
+    const char *text = usage_main;
+    for (size_t i = 0; cmd != NULL && i < sizeof usages / sizeof *usages; i++)
+        if (!strcmp(usages[i].name, cmd))
+            text = usages[i].text;
+    fputs(text, stdout);
+    return 0;
+}
