@@ -4,6 +4,7 @@
  * or one JSON object a line for programs, for hands given as arguments or
  * read a line at a time from stdin (batch mode).
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -344,6 +345,160 @@ static void batch_error(const opts *o, long lineno, const char *message)
 
 /* Batch mode: one hand a line from in; bad lines are reported, not
  * fatal, and the exit status is 1 if there was any. */
+/* ==== JSON lines ==== */
+
+/* A JSON string at *p (past the opening quote) into out (cap bytes, NUL
+ * kept); *p moves past the closing quote.  Tiles are ASCII, so \u escapes
+ * above 0x7F are refused.  NULL, or the problem. */
+static const char *json_str(const char **p, const char *end, char *out,
+                            size_t cap)
+{
+    size_t n = 0;
+
+    while (*p < end && **p != '"') {
+        int c = (unsigned char)*(*p)++;
+        if (c < 0x20)
+            return "a control character inside a string";
+        if (c == '\\') {
+            if (*p >= end)
+                return "a string that does not end";
+            c = *(*p)++;
+            const char *esc = c != 0 ? strchr("\"\\/bfnrt", c) : NULL;
+            if (esc != NULL && c != 'u') {
+                c = "\"\\/\b\f\n\r\t"[esc - "\"\\/bfnrt"];
+            } else if (c == 'u') {
+                unsigned v = 0;
+                for (int i = 0; i < 4; i++, (*p)++) {
+                    if (*p >= end || !strchr("0123456789abcdefABCDEF", **p) ||
+                        **p == '\0')
+                        return "a \\u escape without four hex digits";
+                    v = v * 16 + (unsigned)(isdigit((unsigned char)**p)
+                                                ? **p - '0'
+                                                : (tolower((unsigned char)**p) -
+                                                   'a' + 10));
+                }
+                if (v == 0 || v > 0x7F)
+                    return "a \\u escape of no tile text";
+                c = (int)v;
+            } else {
+                return "an unknown escape in a string";
+            }
+        }
+        if (n + 1 >= cap)
+            return "a string too long";
+        out[n++] = (char)c;
+    }
+    if (*p >= end)
+        return "a string that does not end";
+    (*p)++;
+    out[n] = '\0';
+    return NULL;
+}
+
+static void json_space(const char **p, const char *end)
+{
+    while (*p < end && strchr(" \t\r\n", **p) && **p != '\0')
+        (*p)++;
+}
+
+/*
+ * A batch line that is a JSON object: {"hand":"...","visible":"..."}, in
+ * any order, "visible" optional.  NULL, or the problem.
+ */
+static const char *json_line(const char *p, const char *end, char *hand,
+                             char *visible, size_t cap)
+{
+    int have_hand = 0, have_visible = 0;
+
+    hand[0] = visible[0] = '\0';
+    json_space(&p, end);
+    if (p >= end || *p++ != '{')
+        return "not a JSON object";
+    json_space(&p, end);
+    if (p < end && *p == '}')
+        return "no \"hand\" in the object";
+    for (;;) {
+        char key[16];
+        const char *err;
+        json_space(&p, end);
+        if (p >= end || *p++ != '"')
+            return "a key that is not a string";
+        if ((err = json_str(&p, end, key, sizeof key)) != NULL)
+            return err;
+        json_space(&p, end);
+        if (p >= end || *p++ != ':')
+            return "no ':' after a key";
+        json_space(&p, end);
+        if (p >= end || *p++ != '"')
+            return "a value that is not a string (\"hand\" and \"visible\" "
+                   "are tiles as text)";
+        int *seen = !strcmp(key, "hand")      ? &have_hand
+                    : !strcmp(key, "visible") ? &have_visible
+                                              : NULL;
+        if (seen == NULL)
+            return "an unknown key (the keys are \"hand\" and \"visible\")";
+        if (*seen)
+            return "a key given twice";
+        *seen = 1;
+        if ((err = json_str(&p, end, seen == &have_hand ? hand : visible,
+                            cap)) != NULL)
+            return err;
+        json_space(&p, end);
+        if (p < end && *p == ',') {
+            p++;
+            continue;
+        }
+        if (p >= end || *p++ != '}')
+            return "no ',' or '}' after a value";
+        json_space(&p, end);
+        if (p != end)
+            return "text after the object";
+        return have_hand ? NULL : "no \"hand\" in the object";
+    }
+}
+
+/* Read a batch line, plain text or a JSON object, into h, with the
+ * line's own seen tiles added to o's in *lo. */
+static int read_line_hand(const char *line, size_t len, const opts *o, opts *lo,
+                          mjt_hand *h, mjt_diag *diag)
+{
+    char hand[LINE_BYTES], vis[LINE_BYTES];
+    size_t at = 0;
+
+    *lo = *o;
+    while (at < len && line[at] == ' ')
+        at++;
+    if (at == len || line[at] != '{')
+        return read_hand(line, len, o, h, diag);
+    const char *err = json_line(line, line + len, hand, vis, sizeof hand);
+    if (err != NULL) {
+        snprintf(diag->message, sizeof diag->message, "JSON line: %s", err);
+        return MJT_ESYNTAX;
+    }
+    if (vis[0] != '\0') {
+        mjt_tiles seen;
+        int rc = mjt_tiles_parse(&seen, vis, strlen(vis), diag);
+        if (rc != MJT_OK) {
+            char m[sizeof diag->message];
+            snprintf(m, sizeof m, "\"visible\": %.140s", diag->message);
+            memcpy(diag->message, m, sizeof m);
+            return rc;
+        }
+        for (int i = 0; i < MJT_KINDS; i++) {
+            if (lo->visible[i] + seen.counts[i] > 4) {
+                snprintf(diag->message, sizeof diag->message,
+                         "\"visible\": tile %s seen %d times in all (at "
+                         "most 4)",
+                         mjt_tile_name(i), lo->visible[i] + seen.counts[i]);
+                return MJT_ECOPIES;
+            }
+            lo->visible[i] = (uint8_t)(lo->visible[i] + seen.counts[i]);
+        }
+        lo->has_visible = 1;
+    }
+    return read_hand(hand, strlen(hand), lo, h, diag);
+}
+
 static int batch(const mjt_tables *t, const opts *o, FILE *in)
 {
     char line[LINE_BYTES];
@@ -365,12 +520,13 @@ static int batch(const mjt_tables *t, const opts *o, FILE *in)
             len--;
         if (len == 0)
             continue;
-        if (read_hand(line, len, o, &h, &diag) != MJT_OK) {
+        opts lo;
+        if (read_line_hand(line, len, o, &lo, &h, &diag) != MJT_OK) {
             batch_error(o, lineno, diag.message);
             status = 1;
             continue;
         }
-        status |= analyse(t, &h, o);
+        status |= analyse(t, &h, &lo);
         if (!o->json)
             putchar('\n');
         if (ferror(stdout))

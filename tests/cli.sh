@@ -232,6 +232,29 @@ check waits_bad_format 2 'want text or countTiles' -- \
 long=$(head -c 5000 /dev/zero | tr '\0' x)
 check long_arg_cut 2 'xxx...: unknown character' -- "$Q" --tables "$T" "$long"
 
+# Batch lines as JSON objects, for programs: each line's seen tiles add
+# to --visible; every problem named, the run goes on.
+J=tests/fuzz/seeds/batch/json-lines
+check jsonl_visible 0 '"ukeire":{"tiles":["1z","2z"],"left":[1,2],"count":3}' -- \
+    sh -c "'$Q' --tables '$T' --json <'$J'; true"
+check jsonl_spaces 0 '{"hand":"123m456p789s1z","tiles":10,' -- \
+    sh -c "'$Q' --tables '$T' --json <'$J'; true"
+check jsonl_both 0 '"ukeire":{"tiles":["1z"],"left":[0],"count":0}' -- \
+    sh -c "'$Q' --tables '$T' --json --visible 1z <'$J'; true"
+check jsonl_not_string 1 '{"line":3,"error":"JSON line: a value that is not a string' -- \
+    sh -c "'$Q' --tables '$T' --json <'$J'"
+check jsonl_unknown_key 1 '{"line":4,"error":"JSON line: an unknown key' -- \
+    sh -c "'$Q' --tables '$T' --json <'$J'"
+check jsonl_escape 1 '{"hand":"1m","tiles":1,' -- sh -c "'$Q' --tables '$T' --json <'$J'"
+check jsonl_twice 1 '{"line":6,"error":"JSON line: a key given twice"}' -- \
+    sh -c "'$Q' --tables '$T' --json <'$J'"
+check jsonl_unended 1 '{"line":7,"error":"JSON line: a string that does not end"}' -- \
+    sh -c "'$Q' --tables '$T' --json <'$J'"
+check jsonl_empty 1 '{"line":8,"error":"JSON line: no \"hand\" in the object"}' -- \
+    sh -c "'$Q' --tables '$T' --json <'$J'"
+check jsonl_non_ascii 1 '{"line":9,"error":"JSON line: a \\u escape of no tile text"}' -- \
+    sh -c "'$Q' --tables '$T' --json <'$J'"
+
 # Output that cannot be written is a failure, whatever the command.
 check full_analysis 1 'cannot write the output' -- sh -c "'$Q' --tables '$T' 1m >/dev/full"
 check full_help 1 'cannot write the output' -- sh -c "'$Q' --help >/dev/full"
