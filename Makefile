@@ -7,6 +7,11 @@ CFLAGS     ?= -O2 -g
 LDFLAGS    ?=
 PKG_CONFIG ?= pkg-config
 PREFIX     ?= /usr/local
+BINDIR     ?= $(PREFIX)/bin
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+MANDIR     ?= $(PREFIX)/share/man
+TABLESDIR  ?= $(PREFIX)/share/mjt
 DESTDIR    ?=
 V          ?= 0
 TABLES     ?= tables/mjt.lmdb
@@ -28,8 +33,7 @@ PACKAGES  := liblmdb-dev libzstd-dev libxxhash-dev libcriterion-dev
 
 WARN      := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes
-MJT_CPPFLAGS := -Icore -Iquery -D_POSIX_C_SOURCE=200809L \
-                -DMJT_INSTALLED_TABLES='"$(PREFIX)/share/mjt/mjt.lmdb"' 
+MJT_CPPFLAGS := -Icore -Iquery -D_POSIX_C_SOURCE=200809L
 MJT_CFLAGS   := -std=c11 $(WARN) -fPIC -fvisibility=hidden -MMD -MP
 DEP_CFLAGS    = $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
 DEP_LIBS      = $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null)
@@ -124,7 +128,17 @@ FORCE:
 
 $(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps-check
 	@mkdir -p $(@D)
-	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(FILE_CFLAGS) -c $< -o $@
+
+# Only the loader knows where the tables are installed, so another PREFIX
+# rebuilds that one file (its own stamp), not the tree.
+TABLES_STAMP := $(BUILD)/.tablesdir
+$(TABLES_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(TABLESDIR)' | cmp -s - $@ || echo '$(TABLESDIR)' > $@
+$(BUILD)/query/tables.o: FILE_CFLAGS = \
+    -DMJT_INSTALLED_TABLES='"$(TABLESDIR)/mjt.lmdb"'
+$(BUILD)/query/tables.o: $(TABLES_STAMP)
 
 $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
@@ -159,7 +173,9 @@ $(BUILD)/libmjt.so: $(BUILD)/$(SOFILE)
 $(BUILD)/mjt.pc: query/mjt.pc.in FORCE
 	@mkdir -p $(@D)
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
-	    -e 's|@DEPS@|$(DEPS)|' $< > $@.tmp
+	    -e 's|@DEPS@|$(DEPS)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@TABLESDIR@|$(TABLESDIR)|' \
+	    $< > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(BUILD)/mjt-gen: $(GEN_OBJ) $(CORE_OBJ)
@@ -184,26 +200,33 @@ $(BUILD)/tests/fuzz/%.o: tests/fuzz/%.c $(FLAGS_STAMP)
 $(BUILD)/bench_%: $(BUILD)/tests/bench_%.o $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
-install: all ## install header, libraries, mjq, mjt.pc (PREFIX, DESTDIR)
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-	    $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/mjt
-	install -m 644 query/mjt.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 $(BUILD)/libmjt.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/$(SOFILE) $(DESTDIR)$(PREFIX)/lib/
-	ln -sf $(SOFILE) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
-	ln -sf $(SOFILE) $(DESTDIR)$(PREFIX)/lib/libmjt.so
-	install -m 644 $(BUILD)/mjt.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
-	install -m 755 $(BUILD)/mjq $(BUILD)/mjt-gen $(DESTDIR)$(PREFIX)/bin/
-	if [ -f $(TABLES) ]; then install -m 644 $(TABLES) \
-	    $(DESTDIR)$(PREFIX)/share/mjt/; fi
+# The tables `make install` installs: made first when missing.
+$(TABLES): | $(BUILD)/mjt-gen
+	$(call say,GEN,$@)$(BUILD)/mjt-gen -q -j $(JOBS) -o $@ >/dev/null
 
-uninstall: ## remove what install put in place
-	rm -f $(DESTDIR)$(PREFIX)/include/mjt.h \
-	    $(DESTDIR)$(PREFIX)/lib/libmjt.a $(DESTDIR)$(PREFIX)/lib/libmjt.so \
-	    $(DESTDIR)$(PREFIX)/lib/$(SONAME) $(DESTDIR)$(PREFIX)/lib/$(SOFILE) \
-	    $(DESTDIR)$(PREFIX)/lib/pkgconfig/mjt.pc \
-	    $(DESTDIR)$(PREFIX)/bin/mjq $(DESTDIR)$(PREFIX)/bin/mjt-gen \
-	    $(DESTDIR)$(PREFIX)/share/mjt/mjt.lmdb
+install: all $(TABLES) ## install everything, the tables too (PREFIX, DESTDIR, ...DIR)
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
+	    $(DESTDIR)$(BINDIR) $(DESTDIR)$(TABLESDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 644 query/mjt.h $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 $(BUILD)/libmjt.a $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(BUILD)/$(SOFILE) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(SOFILE) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SOFILE) $(DESTDIR)$(LIBDIR)/libmjt.so
+	install -m 644 $(BUILD)/mjt.pc $(DESTDIR)$(LIBDIR)/pkgconfig/
+	install -m 755 $(BUILD)/mjq $(BUILD)/mjt-gen $(DESTDIR)$(BINDIR)/
+	install -m 644 query/mjq.1 gen/mjt-gen.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(TABLES) $(DESTDIR)$(TABLESDIR)/mjt.lmdb
+	@echo "installed under $(DESTDIR)$(PREFIX); tables in $(DESTDIR)$(TABLESDIR)"
+
+uninstall: ## remove what install put in place, and the directory it made
+	rm -f $(DESTDIR)$(INCLUDEDIR)/mjt.h \
+	    $(DESTDIR)$(LIBDIR)/libmjt.a $(DESTDIR)$(LIBDIR)/libmjt.so \
+	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(SOFILE) \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/mjt.pc \
+	    $(DESTDIR)$(BINDIR)/mjq $(DESTDIR)$(BINDIR)/mjt-gen \
+	    $(DESTDIR)$(MANDIR)/man1/mjq.1 $(DESTDIR)$(MANDIR)/man1/mjt-gen.1 \
+	    $(DESTDIR)$(TABLESDIR)/mjt.lmdb
+	-rmdir $(DESTDIR)$(TABLESDIR) 2>/dev/null
 
 clean: ## remove build/ and the other build directories (tables stay)
 	rm -rf $(BUILD) build-debug build-asan build-ubsan build-fuzz build-portable

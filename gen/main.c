@@ -36,7 +36,9 @@ static void usage(FILE *f)
                "Solve every suit pattern (405,350) and honor pattern (43,130)\n"
                "and write the tables, compressed, to one LMDB file.\n"
                "\n"
-               "  -o PATH         output file (default tables/mjt.lmdb)\n"
+               "  -o PATH         output file (default tables/mjt.lmdb where\n"
+               "                  a tables/ directory is, as in the source\n"
+               "                  tree, else mjt.lmdb)\n"
                "  -j N            worker threads (default: one per processor)\n"
                "  --max-tiles N   only patterns of at most N tiles (1-14; a\n"
                "                  smaller table for tests and experiments,\n"
@@ -131,8 +133,7 @@ static int parse_args(int argc, char **argv, gen_options *opt)
 
 int main(int argc, char **argv)
 {
-    gen_options opt = {"tables/mjt.lmdb",    0, &solvers[0], 0, 0, 9,
-                       MJT_MAX_PATTERN_TILES};
+    gen_options opt = {NULL, 0, &solvers[0], 0, 0, 9, MJT_MAX_PATTERN_TILES};
     gen_table tables[2] = {{.name = "suit", .ranks = MJT_SUIT_RANKS},
                            {.name = "honor", .ranks = MJT_HONOR_RANKS}};
     struct stat st;
@@ -141,6 +142,12 @@ int main(int argc, char **argv)
 
     if (parse_args(argc, argv, &opt) < 0)
         return 2;
+    /* The source tree's place where there is one, else here: a default
+     * that works from any directory. */
+    if (opt.out == NULL)
+        opt.out = stat("tables", &st) == 0 && S_ISDIR(st.st_mode)
+                      ? "tables/mjt.lmdb"
+                      : "mjt.lmdb";
     if (opt.jobs == 0) {
         long n = sysconf(_SC_NPROCESSORS_ONLN);
         opt.jobs = n < 1 ? 1 : n > 256 ? 256 : (unsigned)n;

@@ -10,10 +10,6 @@
 
 const char *cli_prog = "mjq";
 
-#ifndef MJT_INSTALLED_TABLES
-#define MJT_INSTALLED_TABLES "/usr/local/share/mjt/mjt.lmdb"
-#endif
-
 /* $MJT_TABLES; else tables/mjt.lmdb (a source tree where `make tables`
  * ran); else the tables `make install` put under PREFIX. */
 const char *cli_default_tables(void)
@@ -22,17 +18,20 @@ const char *cli_default_tables(void)
     if (env != NULL && env[0] != '\0')
         return env;
     if (access("tables/mjt.lmdb", F_OK) == 0 ||
-        access(MJT_INSTALLED_TABLES, F_OK) != 0)
+        access(mjt_tables_default(), F_OK) != 0)
         return "tables/mjt.lmdb";
-    return MJT_INSTALLED_TABLES;
+    return mjt_tables_default();
 }
 
 int cli_tables_error(const mjt_diag *diag)
 {
     fprintf(stderr, "%s: %s", cli_prog, diag->message);
     if (diag->code == MJT_ENOENT || diag->code == MJT_EFORMAT)
-        fprintf(stderr, " (make them with 'make tables' in the source tree "
-                        "or with mjt-gen, or name them with --tables)");
+        fprintf(stderr,
+                " (looked for $MJT_TABLES, tables/mjt.lmdb and %s; make "
+                "them with 'make tables' in the source tree or with mjt-gen, "
+                "or name them with --tables)",
+                mjt_tables_default());
     fputc('\n', stderr);
     return 1;
 }

@@ -61,6 +61,23 @@ if [ -z "${MJT_SANITIZER:-}" ]; then
     else
         bad "compile against the installed header"; cat "$tmp/cc.log"
     fi
+    # The installed tools, from another directory, as a user runs them.
+    mkdir "$tmp/elsewhere"
+    (cd "$tmp/elsewhere" && env -u MJT_TABLES "$P/bin/mjq" 123m456p789s1122z) \
+        >"$tmp/out" 2>&1 && grep -q 'waits     1z 2z' "$tmp/out" && ok ||
+        { bad "installed mjq elsewhere"; cat "$tmp/out"; }
+    (cd "$tmp/elsewhere" && "$P/bin/mjt-gen" -q --max-tiles 2) \
+        >"$tmp/out" 2>&1 && [ -f "$tmp/elsewhere/mjt.lmdb" ] && ok ||
+        { bad "installed mjt-gen elsewhere: its default output"; cat "$tmp/out"; }
+    for m in mjq mjt-gen; do
+        if [ -f "$P/share/man/man1/$m.1" ] &&
+            ! LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 \
+                -l "$P/share/man/man1/$m.1" 2>&1 >/dev/null | grep -q .; then
+            ok
+        else
+            bad "manual page $m.1 installed and rendered without warnings"
+        fi
+    done
     if [ -x "$tmp/check" ]; then
         readelf -d "$tmp/check" | grep -q "NEEDED.*libmjt.so.$major" && ok ||
             bad "the program needs libmjt.so.$major"
@@ -78,6 +95,11 @@ if [ -z "${MJT_SANITIZER:-}" ]; then
             bad "no tables: every path tried is named"; cat "$tmp/out"
         fi
     fi
+    make --no-print-directory BUILD="$tmp/build" PREFIX="$P" uninstall \
+        >"$tmp/install.log" 2>&1
+    left=$(find "$P" -type f | wc -l)
+    [ "$left" -eq 0 ] && [ ! -d "$P/share/mjt" ] && ok ||
+        { bad "uninstall left files behind"; find "$P" -type f; }
 fi
 
 echo "abi: $pass passed, $fail failed"
