@@ -22,6 +22,7 @@
 #include <xxhash.h>
 
 #include "format.h"
+#include "lmdbcheck.h"
 #include "mjt.h"
 #include "suit.h"
 
@@ -274,8 +275,11 @@ int gen_check_existing(const char *path)
 
     if (stat(path, &st) != 0)
         return errno == ENOENT ? 0 : -1;
-    if (S_ISREG(st.st_mode) && mdb_env_create(&env) == 0 &&
-        mdb_env_set_maxdbs(env, 8) == 0 &&
+    /* LMDB trusts a file's pages: only one that passes the check is
+     * opened (a short or damaged file would crash it). */
+    if (S_ISREG(st.st_mode) &&
+        mjt__lmdb_check(path, (long long)st.st_size, NULL) == MJT_OK &&
+        mdb_env_create(&env) == 0 && mdb_env_set_maxdbs(env, 8) == 0 &&
         mdb_env_open(env, path, MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK, 0) ==
             0 &&
         mdb_txn_begin(env, NULL, MDB_RDONLY, &txn) == 0 &&

@@ -15,6 +15,7 @@
 #include <zstd.h>
 
 #include "format.h"
+#include "lmdbcheck.h"
 #include "tiles.h"
 
 const char *const mjt__table_names[MJT__NTABLES] = {"suit", "honor"};

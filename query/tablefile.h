@@ -37,13 +37,6 @@ void mjt__tfile_close(mjt__tfile *f);
 int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt_diag *diag);
 int mjt__tfile_format(const mjt__tfile *f);
 
-/*
- * Check that the LMDB file at path (size bytes) is safe to map: every page
- * LMDB could reach from its newest meta page lies in the file and holds
- * together (lmdbcheck.c).  MJT_OK, or MJT_EFORMAT / MJT_EIO with diag set.
- */
-int mjt__lmdb_check(const char *path, long long size, mjt_diag *diag);
-
 /* Copy the meta value of key, NUL-terminated; MJT_ENOENT if absent. */
 int mjt__tfile_meta(mjt__tfile *f, const char *key, char *buf, size_t cap);
 

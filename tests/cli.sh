@@ -265,6 +265,12 @@ check closed_pipe 0 '' -- sh -c "yes 123m456p789s1122z | head -n 100000 | \
     '$Q' --tables '$T' 2>'$tmp/pipe-err' | head -c 1 >/dev/null; \
     test ! -s '$tmp/pipe-err'"
 
+# A short file where mjt-gen would write: refused, not a crash in LMDB.
+cp tests/fuzz/seeds/table/crash-sigbus-short-file "$tmp/short.lmdb"
+check gen_short_file 1 'exists and is not an mjt table' -- \
+    "$G" -q -o "$tmp/short.lmdb"
+check gen_short_kept 0 '' -- cmp tests/fuzz/seeds/table/crash-sigbus-short-file "$tmp/short.lmdb"
+
 check gen_help 0 'usage: mjt-gen' -- "$G" --help
 check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
 check gen_foreign 1 'exists and is not an mjt table' -- "$G" -o "$tmp/foreign"

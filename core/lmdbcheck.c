@@ -17,7 +17,7 @@
  * is refused as damage.  The check proves the file safe to map, not that
  * its content is right: the digests do that.
  */
-#include "tablefile.h"
+#include "lmdbcheck.h"
 
 #include <errno.h>
 #include <fcntl.h>
