@@ -42,6 +42,16 @@ static int put_meta(MDB_txn *txn, MDB_dbi dbi, const gen_table *tables,
     struct tm tm;
     int rc = 0;
 
+    /* Reproducible builds: $SOURCE_DATE_EPOCH, when set, is the time of
+     * creation, so that two runs write the same bytes. */
+    const char *epoch = getenv("SOURCE_DATE_EPOCH");
+    if (epoch != NULL && *epoch != '\0') {
+        char *end;
+        long long t = strtoll(epoch, &end, 10);
+        if (*end == '\0' && t >= 0)
+            now = (time_t)t;
+    }
+
     gmtime_r(&now, &tm);
     rc |= put_text(txn, dbi, "magic", MJT_FORMAT_MAGIC);
     snprintf(buf, sizeof buf, "%d", MJT_FORMAT_VERSION);

@@ -271,6 +271,14 @@ check gen_short_file 1 'exists and is not an mjt table' -- \
     "$G" -q -o "$tmp/short.lmdb"
 check gen_short_kept 0 '' -- cmp tests/fuzz/seeds/table/crash-sigbus-short-file "$tmp/short.lmdb"
 
+# Reproducible: with SOURCE_DATE_EPOCH, any -j, any run, the same bytes.
+for j in 1 2; do
+    SOURCE_DATE_EPOCH=1700000000 "$G" -q -j $j --max-tiles 8 \
+        -o "$tmp/repro$j.lmdb" >/dev/null
+done
+check gen_reproducible 0 '' -- cmp "$tmp/repro1.lmdb" "$tmp/repro2.lmdb"
+check gen_epoch 0 '2023-11-14T22:13:20Z' -- "$Q" info "$tmp/repro1.lmdb"
+
 check gen_help 0 'usage: mjt-gen' -- "$G" --help
 check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
 check gen_foreign 1 'exists and is not an mjt table' -- "$G" -o "$tmp/foreign"
