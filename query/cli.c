@@ -143,11 +143,20 @@ static int cmd_dump(int argc, char **argv, cli_globals *g)
     return 0;
 }
 
+/* The widest key, so that the values line up however long the keys. */
+static void widest_key(void *ctx, const char *k, size_t klen, const char *v,
+                       size_t vlen)
+{
+    int *w = ctx;
+    (void)k, (void)v, (void)vlen;
+    if ((int)klen > *w)
+        *w = (int)klen;
+}
+
 static void print_meta(void *ctx, const char *k, size_t klen, const char *v,
                        size_t vlen)
 {
-    (void)ctx;
-    printf("%-16.*s %.*s\n", (int)klen, k, (int)vlen, v);
+    printf("%-*.*s %.*s\n", *(int *)ctx, (int)klen, k, (int)vlen, v);
 }
 
 static const cli_opt info_opts[] = {{"verify", 0, 0}, {NULL, 0, 0}};
@@ -179,9 +188,11 @@ static int cmd_info(int argc, char **argv, cli_globals *g)
         path = cli_default_tables();
     if (mjt__tfile_open_any(&f, path, &diag) != MJT_OK)
         return cli_tables_error(&diag);
-    printf("%-16s %s\n", "file", path);
-    printf("%-16s %lld\n", "bytes", mjt__tfile_size(f));
-    mjt__tfile_meta_each(f, print_meta, NULL);
+    int width = 5; /* "bytes" */
+    mjt__tfile_meta_each(f, widest_key, &width);
+    printf("%-*s %s\n", width, "file", path);
+    printf("%-*s %lld\n", width, "bytes", mjt__tfile_size(f));
+    mjt__tfile_meta_each(f, print_meta, &width);
     if (verify)
         rc = cli_verify(f, path);
     mjt__tfile_close(f);

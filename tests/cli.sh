@@ -124,7 +124,7 @@ echo "not a table" >"$tmp/foreign"
 check dump_foreign 1 'not an LMDB file' -- "$Q" dump --tables "$tmp/foreign" 11m
 : >"$tmp/empty"
 check info_empty 1 'empty file' -- "$Q" info "$tmp/empty"
-check info 0 'suit.patterns    405350' -- "$Q" info "$T"
+check info 0 'suit.patterns        405350' -- "$Q" info "$T"
 head -c 100000 "$T" >"$tmp/trunc"
 check info_truncated 1 'truncated' -- "$Q" info "$tmp/trunc"
 
@@ -278,6 +278,10 @@ for j in 1 2; do
 done
 check gen_reproducible 0 '' -- cmp "$tmp/repro1.lmdb" "$tmp/repro2.lmdb"
 check gen_epoch 0 '2023-11-14T22:13:20Z' -- "$Q" info "$tmp/repro1.lmdb"
+
+# info's values line up, the longest key included.
+check info_aligned 0 'suit.forms.patterns  83166' -- "$Q" info "$T"
+check info_aligned_short 0 'format               3' -- "$Q" info "$T"
 
 check gen_help 0 'usage: mjt-gen' -- "$G" --help
 check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
