@@ -47,6 +47,7 @@ typedef struct checker {
     uint64_t psize, last; /* page size, last page number */
     unsigned char *seen;  /* a bit a page */
     const char *why;      /* the first problem found */
+    int code;             /* its code: MJT_EFORMAT unless set */
 } checker;
 
 static uint64_t get(const unsigned char *p, int n)
@@ -72,8 +73,11 @@ static int read_page(checker *c, uint64_t pg, unsigned char *buf, size_t bytes)
 
     while (got < bytes) {
         ssize_t n = pread(c->fd, buf + got, bytes - got, at + (off_t)got);
+        if (n < 0 && c->why == NULL)
+            c->code = MJT_EIO; /* the disk, not the file's content */
         if (n <= 0)
-            return bad(c, "the file cannot be read whole");
+            return bad(c, n < 0 ? "a read failed"
+                                : "the file cannot be read whole");
         got += (size_t)n;
     }
     return 0;
@@ -220,7 +224,7 @@ static int read_meta(checker *c, long long size, uint64_t *main_root)
 
 int mjt__lmdb_check(const char *path, long long size, mjt_diag *diag)
 {
-    checker c = {-1, 0, 0, NULL, NULL};
+    checker c = {-1, 0, 0, NULL, NULL, MJT_EFORMAT};
     uint64_t root = NO_PAGE;
 
     if ((c.fd = open(path, O_RDONLY)) < 0) {
@@ -229,19 +233,21 @@ int mjt__lmdb_check(const char *path, long long size, mjt_diag *diag)
     }
     if (read_meta(&c, size, &root) == 0) {
         c.seen = calloc((size_t)(c.last / 8 + 1), 1);
-        if (c.seen == NULL)
+        if (c.seen == NULL) {
             bad(&c, "out of memory");
-        else
+            c.code = MJT_ENOMEM;
+        } else
             check_tree(&c, root, 0);
     }
     close(c.fd);
     free(c.seen);
     if (c.why == NULL)
         return MJT_OK;
-    mjt__diag_set(diag, MJT_EFORMAT, -1, "%s: %s%s", path, c.why,
-                  strncmp(c.why, "truncated", 9) == 0 ||
+    mjt__diag_set(diag, c.code, -1, "%s: %s%s", path, c.why,
+                  c.code != MJT_EFORMAT ||
+                          strncmp(c.why, "truncated", 9) == 0 ||
                           strncmp(c.why, "not an LMDB", 11) == 0
                       ? ""
                       : " (the file is damaged)");
-    return MJT_EFORMAT;
+    return c.code;
 }

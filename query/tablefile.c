@@ -32,6 +32,7 @@ struct mjt__tfile {
     uint64_t *keys;      /* its keys */
     mjt__record *recs;   /* its records */
     unsigned char *rows; /* its decoded rows, hashed in one call */
+    char *path;          /* a copy, for the messages of later calls */
 };
 
 static int fail(mjt_diag *diag, int code, const char *path, const char *why)
@@ -174,8 +175,10 @@ static int open_file(mjt__tfile **out, const char *path, int oldest,
     int rc;
 
     *out = NULL;
-    if (f == NULL)
+    if (f == NULL || (f->path = strdup(path)) == NULL) {
+        free(f);
         return fail(diag, MJT_ENOMEM, path, "out of memory");
+    }
     if ((rc = open_env(f, path, diag)) != MJT_OK)
         goto fail;
     if (mdb_txn_begin(f->env, NULL, MDB_RDONLY, &f->txn) != 0) {
@@ -224,6 +227,7 @@ void mjt__tfile_close(mjt__tfile *f)
     if (f->env != NULL)
         mdb_env_close(f->env);
     ZSTD_freeDCtx(f->dctx);
+    free(f->path);
     free(f->raw);
     free(f->keys);
     free(f->recs);
@@ -280,8 +284,9 @@ static int decode(mjt__tfile *f, const MDB_val *v, uint32_t *n, mjt_diag *diag)
         (*n = mjt__block_decode(f->raw, size, MJT_BLOCK_RECORDS, f->keys,
                                 f->recs)) == 0) {
         mjt__diag_set(diag, MJT_ECORRUPT, -1,
-                      "a block does not decode "
-                      "(the file is damaged)");
+                      "%s: a block does not decode "
+                      "(the file is damaged)",
+                      f->path);
         return MJT_ECORRUPT;
     }
     return MJT_OK;
@@ -336,7 +341,7 @@ static int next_block(mjt__tfile *f, MDB_cursor *c, int first, uint32_t *n,
     if (rc == MDB_NOTFOUND)
         return 0;
     if (rc != 0)
-        return fail(diag, MJT_EIO, "table", mdb_strerror(rc));
+        return fail(diag, MJT_EIO, f->path, mdb_strerror(rc));
     if ((rc = decode(f, &v, n, diag)) != MJT_OK)
         return rc;
     if (k.mv_size != 8 || mjt__be64_get(k.mv_data) != f->keys[0]) {
@@ -407,6 +412,7 @@ int mjt__tfile_check_digest(mjt__tfile *f, int table, uint64_t digest,
 
 /* ==== Forms ==== */
 
+/* The file is named by the caller that knows it (mjt__tfile_each_forms). */
 static int forms_damaged(mjt_diag *diag, const char *table)
 {
     mjt__diag_set(diag, MJT_ECORRUPT, -1,
@@ -507,7 +513,14 @@ int mjt__tfile_each_forms(mjt__tfile *f, int table, mjt__forms_fn fn, void *ctx,
         if (digest != NULL)
             *digest = XXH3_64bits_digest(xxh);
     } else if (rc > 0) {
-        rc = fail(diag, MJT_EIO, "table", mdb_strerror(rc));
+        rc = fail(diag, MJT_EIO, f->path, mdb_strerror(rc));
+    } else if (rc == MJT_ECORRUPT && diag != NULL) {
+        char m[sizeof diag->message];
+        int n = snprintf(m, sizeof m, "%s: ", f->path);
+        if (n > 0 && (size_t)n < sizeof m)
+            snprintf(m + n, sizeof m - (size_t)n, "%.*s",
+                     (int)(sizeof m - (size_t)n - 1), diag->message);
+        memcpy(diag->message, m, sizeof m);
     }
     free(raw);
     mdb_cursor_close(c);
