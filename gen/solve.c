@@ -197,14 +197,15 @@ fail:
 }
 
 /* XXH3-64 of a table's decoded rows in key order, a block of rows a
- * call (rows: scratch for MJT_BLOCK_RECORDS rows). */
-static uint64_t digest_of(const gen_table *t, unsigned char *rows)
+ * call (rows: scratch for MJT_BLOCK_RECORDS rows), into t->digest; -1
+ * when out of memory, and then the run fails: no table is written with a
+ * digest that is not its own. */
+static int digest_of(gen_table *t, unsigned char *rows)
 {
     XXH3_state_t *st = XXH3_createState();
-    uint64_t h = 0;
 
     if (st == NULL)
-        return 0;
+        return -1;
     XXH3_64bits_reset(st);
     for (size_t i = 0; i < t->len; i += MJT_BLOCK_RECORDS) {
         size_t n =
@@ -214,9 +215,9 @@ static uint64_t digest_of(const gen_table *t, unsigned char *rows)
                             rows + r * MJT_ROW_SIZE);
         XXH3_64bits_update(st, rows, n * MJT_ROW_SIZE);
     }
-    h = XXH3_64bits_digest(st);
+    t->digest = XXH3_64bits_digest(st);
     XXH3_freeState(st);
-    return h;
+    return 0;
 }
 
 /* The forms digest, count and size, once every span is packed: the rows
@@ -266,7 +267,10 @@ static void *pack_worker(void *arg)
         int i;
         if (item < (size_t)pl->ntables) {
             /* raw is larger than a block's rows: use it as their scratch */
-            pl->tables[item].digest = digest_of(&pl->tables[item], raw);
+            if (digest_of(&pl->tables[item], raw) < 0) {
+                j->failed = 1;
+                break;
+            }
             continue;
         }
         g = item - (size_t)pl->ntables;
