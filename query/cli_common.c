@@ -3,6 +3,7 @@
  * the form of a usage error. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -26,7 +27,8 @@ const char *cli_default_tables(void)
 int cli_tables_error(const mjt_diag *diag)
 {
     fprintf(stderr, "%s: %s", cli_prog, diag->message);
-    if (diag->code == MJT_ENOENT || diag->code == MJT_EFORMAT)
+    if (diag->code == MJT_ENOENT ||
+        (diag->code == MJT_EFORMAT && !strstr(diag->message, "not exact")))
         fprintf(stderr,
                 " (looked for $MJT_TABLES, tables/mjt.lmdb and %s; make "
                 "them with 'make tables' in the source tree or with mjt-gen, "

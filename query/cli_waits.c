@@ -300,7 +300,7 @@ int cli_waits(int argc, char **argv, cli_globals *g)
                                                 : "no HAND given");
     mjt_tables *t;
     mjt_diag diag;
-    if (mjt__tables_open(&t, tables, 1, &diag) != MJT_OK)
+    if (mjt__tables_open(&t, tables, MJT__OPEN_FORMS_ONLY, &diag) != MJT_OK)
         return cli_tables_error(&diag);
     if (all)
         rc = all_one_suit(t, (unsigned)jobs);

@@ -234,10 +234,12 @@ static inline unsigned mjt__wait_parts(const mjt__hv *v)
     return ones == 0 && __builtin_popcount(twos) == 2 ? twos : 0;
 }
 
-/* mjt_tables_open, or with forms_only only the forms and their digests
- * (then only mjt_shapes and mjt_decompositions may be asked): for mjq
- * waits, which needs no record. */
-int mjt__tables_open(mjt_tables **out, const char *path, int forms_only,
+/* mjt_tables_open_flags, with a flag of the library's own besides:
+ * MJT__OPEN_FORMS_ONLY loads only the forms and their digests (then only
+ * mjt_shapes and mjt_decompositions may be asked), for mjq waits, which
+ * needs no record. */
+#define MJT__OPEN_FORMS_ONLY (1u << 16)
+int mjt__tables_open(mjt_tables **out, const char *path, unsigned flags,
                      mjt_diag *diag);
 
 /* Pack a solved record into its in-memory form. */

@@ -123,6 +123,16 @@ typedef struct mjt_tables mjt_tables;
  */
 MJT_API int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag);
 
+/*
+ * The same, with flags.  A table made by a solver whose answers are not
+ * exact (mjt-gen --solver nocap, kept to compare solvers, counts a fifth
+ * copy of a tile) is refused with MJT_EFORMAT and a message saying so,
+ * unless flags hold MJT_OPEN_INEXACT.  MJT_EINVAL for an unknown flag.
+ */
+#define MJT_OPEN_INEXACT 1u
+MJT_API int mjt_tables_open_flags(mjt_tables **out, const char *path,
+                                  unsigned flags, mjt_diag *diag);
+
 /* Free t and everything behind it.  NULL is a no-op. */
 MJT_API void mjt_tables_close(mjt_tables *t);
 

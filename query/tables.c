@@ -225,14 +225,20 @@ const char *mjt_tables_default(void)
     return MJT_INSTALLED_TABLES;
 }
 
-int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag)
+int mjt_tables_open_flags(mjt_tables **out, const char *path, unsigned flags,
+                          mjt_diag *diag)
 {
+    if (flags & ~(unsigned)MJT_OPEN_INEXACT) {
+        mjt__diag_set(diag, MJT_EINVAL, -1, "unknown flags 0x%x",
+                      flags & ~(unsigned)MJT_OPEN_INEXACT);
+        return MJT_EINVAL;
+    }
     if (out != NULL && path == NULL) {
         const char *env = getenv("MJT_TABLES");
         if (env != NULL && env[0] != '\0' && access(env, F_OK) == 0)
-            return mjt__tables_open(out, env, 0, diag);
+            return mjt__tables_open(out, env, flags, diag);
         if (access(MJT_INSTALLED_TABLES, F_OK) == 0)
-            return mjt__tables_open(out, MJT_INSTALLED_TABLES, 0, diag);
+            return mjt__tables_open(out, MJT_INSTALLED_TABLES, flags, diag);
         *out = NULL;
         if (env != NULL && env[0] != '\0')
             mjt__diag_set(diag, MJT_ENOENT, -1,
@@ -246,12 +252,37 @@ int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag)
                           MJT_INSTALLED_TABLES);
         return MJT_ENOENT;
     }
-    return mjt__tables_open(out, path, 0, diag);
+    return mjt__tables_open(out, path, flags, diag);
 }
 
-int mjt__tables_open(mjt_tables **out, const char *path, int forms_only,
+int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag)
+{
+    return mjt_tables_open_flags(out, path, 0, diag);
+}
+
+/* Solvers whose tables are exact; any other (nocap, kept to compare
+ * against) is refused unless the caller asks for it. */
+static int exact_solver(mjt__tfile *f, const char *path, unsigned flags,
+                        mjt_diag *diag)
+{
+    char solver[32] = "";
+
+    mjt__tfile_meta(f, "solver", solver, sizeof solver);
+    if ((flags & MJT_OPEN_INEXACT) || !strcmp(solver, "bitboard") ||
+        !strcmp(solver, "reference"))
+        return MJT_OK;
+    mjt__diag_set(diag, MJT_EFORMAT, -1,
+                  "%s: made by solver '%.31s', whose answers are not exact "
+                  "(it may count a fifth copy of a tile); open it with "
+                  "MJT_OPEN_INEXACT to compare",
+                  path, solver);
+    return MJT_EFORMAT;
+}
+
+int mjt__tables_open(mjt_tables **out, const char *path, unsigned flags,
                      mjt_diag *diag)
 {
+    int forms_only = (flags & MJT__OPEN_FORMS_ONLY) != 0;
     struct mjt_tables *t;
     mjt__tfile *f = NULL;
     int rc;
@@ -268,7 +299,8 @@ int mjt__tables_open(mjt_tables **out, const char *path, int forms_only,
     mjt__index_init(&t->ix);
     for (int part = 0; part < 4; part++)
         t->kind[part] = part < 3 ? &t->ix.suit : &t->ix.honor;
-    if ((rc = mjt__tfile_open(&f, path, diag)) != MJT_OK)
+    if ((rc = mjt__tfile_open(&f, path, diag)) != MJT_OK ||
+        (rc = exact_solver(f, path, flags, diag)) != MJT_OK)
         goto fail;
     floader fl = {t, 0, NULL, 0, 0, 0, 0};
     for (int table = 0; table < MJT__NTABLES; table++) {

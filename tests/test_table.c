@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <xxhash.h>
 #include <zstd.h>
 
 #include "format.h"
@@ -385,6 +386,72 @@ Test(table, absurd_meta_counts_are_refused, .timeout = 120)
               diag.message);
     snprintf(cmd, sizeof cmd, "info --verify %s", path);
     cr_assert(eq(int, mjq(cmd), 1));
+    unlink(path);
+    rmdir(d);
+}
+
+/* Recompute the meta digest of the table at path after set_meta, as
+ * mjt-gen does: a change that passes every digest. */
+static void reseal_meta(const char *path)
+{
+    MDB_env *env;
+    MDB_dbi dbi;
+    MDB_txn *txn = open_rw(path, "meta", &env, &dbi);
+    MDB_cursor *c;
+    MDB_val k, v;
+    XXH3_state_t *st = XXH3_createState();
+    unsigned char entry[512];
+    char digest[32];
+    int op = MDB_FIRST;
+
+    cr_assert(not(eq(ptr, st, NULL)));
+    XXH3_64bits_reset(st);
+    cr_assert(eq(int, mdb_cursor_open(txn, dbi, &c), 0));
+    while (mdb_cursor_get(c, &k, &v, op) == 0) {
+        op = MDB_NEXT;
+        if (k.mv_size == strlen(MJT_META_DIGEST) &&
+            memcmp(k.mv_data, MJT_META_DIGEST, k.mv_size) == 0)
+            continue;
+        size_t n = mjt__meta_entry(entry, sizeof entry, k.mv_data, k.mv_size,
+                                   v.mv_data, v.mv_size);
+        cr_assert(gt(sz, n, 0));
+        XXH3_64bits_update(st, entry, n);
+    }
+    mdb_cursor_close(c);
+    snprintf(digest, sizeof digest, "xxh3:%016llx",
+             (unsigned long long)XXH3_64bits_digest(st));
+    XXH3_freeState(st);
+    MDB_val dk = {strlen(MJT_META_DIGEST), (void *)MJT_META_DIGEST};
+    MDB_val dv = {strlen(digest), digest};
+    cr_assert(eq(int, mdb_put(txn, dbi, &dk, &dv, 0), 0));
+    cr_assert(eq(int, mdb_txn_commit(txn), 0));
+    mdb_env_close(env);
+}
+
+/* A table whose solver is not exact (nocap counts a fifth copy) is
+ * refused for answers unless the caller asks for it, and says why. */
+Test(table, an_inexact_solver_is_refused, .timeout = 120)
+{
+    char d[] = "/tmp/mjt-nocap-XXXXXX", path[256];
+    mjt_tables *t = NULL;
+    mjt_diag diag;
+
+    temp_copy(d, "nocap.lmdb", path, sizeof path);
+    set_meta(path, "solver", "nocap");
+    reseal_meta(path);
+    cr_assert(eq(int, mjt_tables_open(&t, path, &diag), MJT_EFORMAT));
+    cr_assert(eq(ptr, t, NULL));
+    cr_assert(not(eq(ptr, strstr(diag.message, "solver 'nocap'"), NULL)), "%s",
+              diag.message);
+    cr_assert(not(eq(ptr, strstr(diag.message, "not exact"), NULL)));
+    cr_assert(eq(int, mjt_tables_open_flags(&t, path, 2, &diag), MJT_EINVAL));
+    cr_assert(eq(int, mjt_tables_open_flags(&t, path, MJT_OPEN_INEXACT, &diag),
+                 MJT_OK),
+              "%s", diag.message);
+    mjt_tables_close(t);
+    char args[512];
+    snprintf(args, sizeof args, "--tables %s 1m", path);
+    cr_assert(mjq_says(args, "not exact"));
     unlink(path);
     rmdir(d);
 }
