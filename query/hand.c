@@ -9,12 +9,11 @@
  * tiles that seven pairs, thirteen orphans and the counting of tiles left
  * read come with the part words a query looks up anyway.
  *
- * From 34 counts the codes are made a suit at a time from one 8-byte load
- * of ranks 0-7 (see codes_of): two multiply-and-add steps turn the eight
- * count bytes into two base-5 numbers of four digits, exactly lo and the
- * low four digits of hi, with no loop over ranks.  The same loads check
- * that no count exceeds 4 and sum the tiles.  On a 64-bit machine that is
- * about forty instructions for the whole hand.
+ * From 34 counts the codes come with no loop over ranks (codes.h): two
+ * multiply-and-add steps turn each suit's count bytes into its two base-5
+ * halves, and the same loads check that no count exceeds 4 and sum the
+ * tiles, about forty instructions for the whole hand.  A draw or a discard
+ * reads the one digit it needs with a multiply by a reciprocal.
  */
 #include "internal.h"
 
