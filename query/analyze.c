@@ -69,7 +69,9 @@ static int valid_len(int len)
     return len >= 1 && len <= 14 && len % 3 != 0;
 }
 
-/* Part p's record, by the index in its part word. */
+/* Part p's record, by the index in its part word.  (A handle holding only
+ * the forms, which mjq waits opens, has no records: every query that reads
+ * them says MJT_EINVAL to it.) */
 static inline const mjt__mrec *rec_of(const mjt_tables *t, const mjt__hv *v,
                                       int p)
 {
@@ -206,7 +208,7 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
 {
     mjt__hv v;
 
-    if (t == NULL || h == NULL || out == NULL)
+    if (t == NULL || t->suit == NULL || h == NULL || out == NULL)
         return MJT_EINVAL;
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
@@ -221,7 +223,7 @@ int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
 {
     mjt__hv v;
 
-    if (t == NULL || counts == NULL || out == NULL)
+    if (t == NULL || t->suit == NULL || counts == NULL || out == NULL)
         return MJT_EINVAL;
     v.len = mjt__codes_of(counts, v.code);
     if (v.len < 0)
@@ -320,7 +322,7 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     planes pl;
     uint64_t tiles;
 
-    if (t == NULL || h == NULL || out == NULL)
+    if (t == NULL || t->suit == NULL || h == NULL || out == NULL)
         return MJT_EINVAL;
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
@@ -470,7 +472,7 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     planes pl;
     mjt_discard buf[MJT_MAX_DISCARDS];
 
-    if (t == NULL || h == NULL || out == NULL || len == NULL)
+    if (t == NULL || t->suit == NULL || h == NULL || out == NULL || len == NULL)
         return MJT_EINVAL;
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
@@ -545,7 +547,7 @@ int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits)
     mjt__hv v;
     uint64_t w, m;
 
-    if (t == NULL || h == NULL || waits == NULL)
+    if (t == NULL || t->suit == NULL || h == NULL || waits == NULL)
         return MJT_EINVAL;
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
