@@ -31,7 +31,10 @@
  * passes needs only the records that can hold the pair and the tile: no
  * convolution at all.
  *
- * Seven pairs and thirteen orphans come from the hand's count planes.
+ * Seven pairs and thirteen orphans: their shanten from the kinds and
+ * pairs the part words count (so from their sum), their tiles from the
+ * planes of held tiles (core/index.h), read only by the queries that need
+ * tiles.
  */
 #include "internal.h"
 #include "codes.h"

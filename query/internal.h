@@ -187,8 +187,8 @@ static inline int mjt__hand_red(const mjt_hand *h, int s)
      UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |               \
      UINT64_C(0x7F) << 27)
 
-/* Seven pairs shanten of a hand of 13 or 14 tiles from its count planes
- * ge0, ge1 (mjt_hand.ge); *mask gets the tiles whose draw lowers it.  At
+/* Seven pairs shanten of a hand of 13 or 14 tiles from its planes
+ * ge0, ge1 (mjt__plane); *mask gets the tiles whose draw lowers it.  At
  * shanten 0 of 13 tiles the hand is six pairs and a single, and *mask is
  * the single. */
 static inline int mjt__chiitoi(uint64_t ge0, uint64_t ge1, uint64_t *mask)
