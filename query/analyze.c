@@ -234,11 +234,7 @@ int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
     if (!valid_len(v.len))
         return MJT_ECOUNT;
     /* Counts of at most 4 and 14 tiles in all: every code is a pattern's. */
-    v.w[0] = mjt__index_word(t->kind[0], v.code[0]);
-    v.w[1] = mjt__index_word(t->kind[1], v.code[1]);
-    v.w[2] = mjt__index_word(t->kind[2], v.code[2]);
-    v.w[3] = mjt__index_word(t->kind[3], v.code[3]);
-    v.sum = v.w[0] + v.w[1] + v.w[2] + v.w[3];
+    mjt__hv_words(t, &v);
     return shanten_of(t, &v, out);
 }
 
@@ -427,6 +423,15 @@ INLINE size_t discards_k(const mjt_tables *t, const mjt__hv *v,
     return n;
 }
 
+/* Copies of tile the planes hold. */
+static int held_of(const planes *pl, int tile)
+{
+    int n = 0;
+    for (int j = 0; j < 4; j++)
+        n += (int)(pl->ge[j] >> tile & 1);
+    return n;
+}
+
 /* Red fives as discards of their own: where a suit's fives are all red the
  * entry of the five becomes the red one's; where some are, a copy of it
  * follows.  out has room for n + the copies; returns the new length. */
@@ -437,9 +442,7 @@ static size_t split_red(const mjt_hand *h, const planes *pl, mjt_discard *out,
         int tile = out[i].tile, s = tile / 9;
         if (tile % 9 != 4 || s > 2 || mjt__hand_red(h, s) == 0)
             continue;
-        uint64_t bit = UINT64_C(1) << tile;
-        int held = (int)(!!(pl->ge[0] & bit) + !!(pl->ge[1] & bit) +
-                         !!(pl->ge[2] & bit) + !!(pl->ge[3] & bit));
+        int held = held_of(pl, tile);
         if (mjt__hand_red(h, s) == held) {
             out[i].tile = MJT_KINDS + s;
             continue;
@@ -460,9 +463,7 @@ static size_t discards_needed(const mjt_hand *h, const planes *pl)
 
     for (int s = 0; s < 3; s++) {
         int tile = 9 * s + 4, red = mjt__hand_red(h, s);
-        uint64_t bit = UINT64_C(1) << tile;
-        int held = (int)(!!(pl->ge[0] & bit) + !!(pl->ge[1] & bit) +
-                         !!(pl->ge[2] & bit) + !!(pl->ge[3] & bit));
+        int held = held_of(pl, tile);
         n += red > 0 && red < held;
     }
     return n;

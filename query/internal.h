@@ -123,6 +123,17 @@ static inline int mjt__code_ok(uint32_t code, int p)
 
 int mjt__hand_refused(const mjt_hand *h, const mjt__hv *v);
 
+/* The part words of v's codes (each below MJT__CODES) and their sum.
+ * Written out: the four parts' reads are independent. */
+static inline void mjt__hv_words(const struct mjt_tables *t, mjt__hv *v)
+{
+    v->w[0] = mjt__index_word(t->kind[0], v->code[0]);
+    v->w[1] = mjt__index_word(t->kind[1], v->code[1]);
+    v->w[2] = mjt__index_word(t->kind[2], v->code[2]);
+    v->w[3] = mjt__index_word(t->kind[3], v->code[3]);
+    v->sum = v->w[0] + v->w[1] + v->w[2] + v->w[3];
+}
+
 /*
  * Check h and read its part words into v.  The fast path is two compares:
  * the codes are within the index arrays, and the magic and meta words
@@ -139,13 +150,8 @@ static inline int mjt__hand_view(const struct mjt_tables *t, const mjt_hand *h,
 
     if ((o[0] | o[1] | o[2] | o[3]) >= MJT__CODES)
         return o[MJT__H_MAGIC] == MJT__HAND_MAGIC ? MJT_ESTALE : MJT_EHAND;
-    /* Written out: the four parts' reads are independent. */
     v->code[0] = o[0], v->code[1] = o[1], v->code[2] = o[2], v->code[3] = o[3];
-    v->w[0] = mjt__index_word(t->kind[0], o[0]);
-    v->w[1] = mjt__index_word(t->kind[1], o[1]);
-    v->w[2] = mjt__index_word(t->kind[2], o[2]);
-    v->w[3] = mjt__index_word(t->kind[3], o[3]);
-    v->sum = v->w[0] + v->w[1] + v->w[2] + v->w[3];
+    mjt__hv_words(t, v);
     unsigned len = (unsigned)v->sum & 0xFF;
     v->len = (int)len;
     uint64_t meta = (uint64_t)o[MJT__H_MAGIC] | (uint64_t)o[MJT__H_META] << 32;
