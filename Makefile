@@ -33,13 +33,13 @@ PACKAGES  := liblmdb-dev libzstd-dev libxxhash-dev libcriterion-dev
 
 WARN      := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes
-MJT_CPPFLAGS := -Icore -Iquery -D_POSIX_C_SOURCE=200809L
+MJT_CPPFLAGS := -D_POSIX_C_SOURCE=200809L
 MJT_CFLAGS   := -std=c11 $(WARN) -fPIC -fvisibility=hidden -MMD -MP
 DEP_CFLAGS    = $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
 DEP_LIBS      = $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null)
 TEST_CFLAGS   = $(shell $(PKG_CONFIG) --cflags $(TEST_DEPS) 2>/dev/null)
 TEST_LIBS     = $(shell $(PKG_CONFIG) --libs $(TEST_DEPS) 2>/dev/null)
-ALL_CFLAGS    = $(MJT_CPPFLAGS) $(CPPFLAGS) $(MJT_CFLAGS) $(DEP_CFLAGS) \
+ALL_CFLAGS    = $(INC) $(MJT_CPPFLAGS) $(CPPFLAGS) $(MJT_CFLAGS) $(DEP_CFLAGS) \
                 $(ARCH_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
 ALL_LDLIBS    = $(DEP_LIBS) -lpthread $(LDLIBS)
 
@@ -51,10 +51,26 @@ Q =
 say =
 endif
 
+# The layers.  core depends on nothing of ours; gen (mjt-gen) and query
+# (libmjt) on core alone; mjq (query/cli) on the public header, the one
+# header of the raw-table tools and core.  Each directory's include path
+# holds only what it may use, so a wrong include fails to build
+# (tests/layers.sh tries one in each); mjt.h and tablefile.h are copied
+# into directories of their own under build/ because query/ also holds
+# the library's private headers.
+PUBLIC_HDR := $(BUILD)/include/mjt.h
+TOOLS_HDR  := $(BUILD)/include-tools/tablefile.h
+CORE_INC   := -Icore
+GEN_INC    := -Igen -Icore
+LIB_INC    := -Iquery -Icore
+CLI_INC    := -Iquery/cli -I$(BUILD)/include -I$(BUILD)/include-tools -Icore
+PUBLIC_INC := -I$(BUILD)/include
+TEST_INC   := -Itests -Igen -Iquery -Icore
+
 CORE_SRC  := $(wildcard core/*.c)
 GEN_SRC   := $(wildcard gen/*.c)
-LIB_SRC   := $(filter-out query/cli%.c,$(wildcard query/*.c))
-CLI_SRC   := $(wildcard query/cli*.c)
+LIB_SRC   := $(wildcard query/*.c)
+CLI_SRC   := $(wildcard query/cli/*.c)
 TEST_SRC  := $(wildcard tests/test_*.c) tests/brute.c tests/brute_forms.c
 BENCH_SRC := $(wildcard tests/bench_*.c)
 
@@ -130,6 +146,25 @@ $(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps-check
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(FILE_CFLAGS) -c $< -o $@
 
+# Each directory's include path (the most specific pattern wins).
+$(BUILD)/core/%.o: INC = $(CORE_INC)
+$(BUILD)/gen/%.o: INC = $(GEN_INC)
+$(BUILD)/query/%.o: INC = $(LIB_INC)
+$(BUILD)/query/cli/%.o: INC = $(CLI_INC)
+$(BUILD)/tests/%.o: INC = $(TEST_INC)
+$(BUILD)/tests/fuzz/%.o: INC = -Itests/fuzz $(CLI_INC)
+# test_query.c and install_check.c are what a user writes: mjt.h alone.
+$(BUILD)/tests/test_query.o: INC = -Itests $(PUBLIC_INC)
+FUZZ_OBJ := $(call obj,$(wildcard tests/fuzz/*.c))
+$(CLI_OBJ) $(FUZZ_OBJ) $(BUILD)/tests/test_query.o: $(PUBLIC_HDR) $(TOOLS_HDR)
+
+$(PUBLIC_HDR): query/mjt.h
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+$(TOOLS_HDR): query/tablefile.h
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+
 # Only the loader knows where the tables are installed, so another PREFIX
 # rebuilds that one file (its own stamp), not the tree.
 TABLES_STAMP := $(BUILD)/.tablesdir
@@ -140,17 +175,21 @@ $(BUILD)/query/tables.o: FILE_CFLAGS = \
     -DMJT_INSTALLED_TABLES='"$(TABLESDIR)/mjt.lmdb"'
 $(BUILD)/query/tables.o: $(TABLES_STAMP)
 
+# mjt-gen records the version it was built as; mjt.h holds the number.
+$(BUILD)/gen/writer.o: FILE_CFLAGS = -DMJT__GEN_VERSION='"$(VERSION)"'
+$(BUILD)/gen/writer.o: query/mjt.h
+
 $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c $< -o $@
 
 # mjt.h alone, as C99 and as C++, every warning an error.
-$(BUILD)/header.ok: tests/header_c99.c query/mjt.h
+$(BUILD)/header.ok: tests/header_c99.c $(PUBLIC_HDR)
 	@mkdir -p $(@D)
 	$(call say,CHECK,mjt.h)$(CC) -std=c99 -pedantic -Wall -Wextra -Werror \
-	    -Iquery -c $< -o $(BUILD)/header_c99.o
+	    $(PUBLIC_INC) -c $< -o $(BUILD)/header_c99.o
 	$(Q)if command -v $(CXX) >/dev/null 2>&1; then $(CXX) -x c++ -std=c++11 \
-	    -pedantic -Wall -Wextra -Werror -Iquery -fsyntax-only $<; fi
+	    -pedantic -Wall -Wextra -Werror $(PUBLIC_INC) -fsyntax-only $<; fi
 	@touch $@
 
 # The tables the tests read, built with -j2 (test_table checks -j1 agrees).
@@ -184,20 +223,24 @@ $(BUILD)/mjt-gen: $(GEN_OBJ) $(CORE_OBJ)
 $(BUILD)/mjq: $(CLI_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
-$(BUILD)/test_mjt: $(TEST_OBJ) $(BUILD)/libmjt.a
+# The tests check mjt-gen's solvers and enumeration too.
+GEN_LIB_OBJ := $(call obj,$(addprefix gen/,decompose.c enum.c forms.c \
+                 patterns.c reference.c))
+$(BUILD)/test_mjt: $(TEST_OBJ) $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
 
 # The fuzz targets with a plain main that replays files (tests/fuzz/).
 $(BUILD)/fuzz_replay_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.o \
-        $(BUILD)/tests/fuzz/fuzz_common.o $(filter-out $(BUILD)/query/cli.o,$(CLI_OBJ)) \
+        $(BUILD)/tests/fuzz/fuzz_common.o \
+        $(filter-out $(BUILD)/query/cli/main.o,$(CLI_OBJ)) \
         $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
 $(BUILD)/tests/fuzz/%.o: tests/fuzz/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
-	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Itests/fuzz -c $< -o $@
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/bench_%: $(BUILD)/tests/bench_%.o $(BUILD)/libmjt.a
+$(BUILD)/bench_%: $(BUILD)/tests/bench_%.o $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
 # The tables `make install` installs: made first when missing.
@@ -214,7 +257,7 @@ install: all $(TABLES) ## install everything, the tables too (PREFIX, DESTDIR, .
 	ln -sf $(SOFILE) $(DESTDIR)$(LIBDIR)/libmjt.so
 	install -m 644 $(BUILD)/mjt.pc $(DESTDIR)$(LIBDIR)/pkgconfig/
 	install -m 755 $(BUILD)/mjq $(BUILD)/mjt-gen $(DESTDIR)$(BINDIR)/
-	install -m 644 query/mjq.1 gen/mjt-gen.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 query/cli/mjq.1 gen/mjt-gen.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(TABLES) $(DESTDIR)$(TABLESDIR)/mjt.lmdb
 	@echo "installed under $(DESTDIR)$(PREFIX); tables in $(DESTDIR)$(TABLESDIR)"
 

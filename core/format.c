@@ -221,3 +221,14 @@ size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
     *key = k;
     return size;
 }
+
+int mjt__forms_width(int tiles, int is_short)
+{
+    if (!is_short)
+        return tiles % 3 == 1 ? -1 : tiles / 3 + (tiles % 3 == 2);
+    if (tiles % 3 == 0 || tiles >= MJT_MAX_PATTERN_TILES)
+        return -1;
+    /* 3m+1: m-1 melds, a pair and a wait, or m melds and a single;
+     * 3m+2: m melds and a two-tile wait. */
+    return tiles / 3 + 1;
+}

@@ -78,15 +78,4 @@ typedef struct mjt__forms {
  */
 int mjt__forms_width(int tiles, int is_short);
 
-/*
- * Every form of key (a valid pattern of ranks ranks, at most 14 tiles).
- * complete and shorts say which kinds to look for: a caller that knows the
- * pattern's deficits passes 0 for a kind it cannot have, and only the ranks
- * set in wins_hint (the tiles that lower its deficit to 0) are tried for
- * the short forms.  Returns 0, or -1 if a pattern had more than
- * MJT_MAX_FORMS forms of a kind (none of at most 14 tiles does).
- */
-int mjt__forms_of(uint64_t key, int ranks, int complete, unsigned wins_hint,
-                  mjt__forms *out);
-
 #endif

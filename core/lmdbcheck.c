@@ -21,11 +21,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#include "tiles.h"
 
 #define PAGEHDR 16 /* page number, pad, flags, lower, upper */
 #define NODEHDR 8  /* lo, hi, flags, key size */
@@ -47,7 +46,7 @@ typedef struct checker {
     uint64_t psize, last; /* page size, last page number */
     unsigned char *seen;  /* a bit a page */
     const char *why;      /* the first problem found */
-    int code;             /* its code: MJT_EFORMAT unless set */
+    int code;             /* its code: MJT__EFORMAT unless set */
 } checker;
 
 static uint64_t get(const unsigned char *p, int n)
@@ -74,7 +73,7 @@ static int read_page(checker *c, uint64_t pg, unsigned char *buf, size_t bytes)
     while (got < bytes) {
         ssize_t n = pread(c->fd, buf + got, bytes - got, at + (off_t)got);
         if (n < 0 && c->why == NULL)
-            c->code = MJT_EIO; /* the disk, not the file's content */
+            c->code = MJT__EIO; /* the disk, not the file's content */
         if (n <= 0)
             return bad(c, n < 0 ? "a read failed"
                                 : "the file cannot be read whole");
@@ -222,29 +221,29 @@ static int read_meta(checker *c, long long size, uint64_t *main_root)
     return 0;
 }
 
-int mjt__lmdb_check(const char *path, long long size, mjt_diag *diag)
+int mjt__lmdb_check(const char *path, long long size, mjt__diag *diag)
 {
-    checker c = {-1, 0, 0, NULL, NULL, MJT_EFORMAT};
+    checker c = {-1, 0, 0, NULL, NULL, MJT__EFORMAT};
     uint64_t root = NO_PAGE;
 
     if ((c.fd = open(path, O_RDONLY)) < 0) {
-        mjt__diag_set(diag, MJT_EIO, -1, "%s: %s", path, strerror(errno));
-        return MJT_EIO;
+        mjt__diag_set(diag, MJT__EIO, -1, "%s: %s", path, strerror(errno));
+        return MJT__EIO;
     }
     if (read_meta(&c, size, &root) == 0) {
         c.seen = calloc((size_t)(c.last / 8 + 1), 1);
         if (c.seen == NULL) {
             bad(&c, "out of memory");
-            c.code = MJT_ENOMEM;
+            c.code = MJT__ENOMEM;
         } else
             check_tree(&c, root, 0);
     }
     close(c.fd);
     free(c.seen);
     if (c.why == NULL)
-        return MJT_OK;
+        return MJT__OK;
     mjt__diag_set(diag, c.code, -1, "%s: %s%s", path, c.why,
-                  c.code != MJT_EFORMAT ||
+                  c.code != MJT__EFORMAT ||
                           strncmp(c.why, "truncated", 9) == 0 ||
                           strncmp(c.why, "not an LMDB", 11) == 0
                       ? ""

@@ -7,13 +7,13 @@
 #ifndef MJT_CORE_LMDBCHECK_H
 #define MJT_CORE_LMDBCHECK_H
 
-#include "mjt.h"
+#include "diag.h"
 
 /*
  * Check that the LMDB file at path (size bytes) is safe to map: every page
  * LMDB could reach from its newest meta page lies in the file and holds
- * together.  MJT_OK, or MJT_EFORMAT / MJT_EIO with diag set.
+ * together.  MJT__OK, or MJT__EFORMAT / MJT__EIO with diag set.
  */
-int mjt__lmdb_check(const char *path, long long size, mjt_diag *diag);
+int mjt__lmdb_check(const char *path, long long size, mjt__diag *diag);
 
 #endif

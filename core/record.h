@@ -10,9 +10,8 @@
  *   excess   bit r set when rank r is held and removing one tile of it does
  *            not raise the deficit.
  *
- * Both solvers fill this struct, the bitboard one for a whole table at a
- * time (patterns.h) and the reference one pattern by pattern, and the tests
- * compare them field by field.
+ * Both of mjt-gen's solvers fill this struct (gen/solvers.h), the tables
+ * store it (format.h) and the library packs it into its in-memory form.
  */
 #ifndef MJT_CORE_RECORD_H
 #define MJT_CORE_RECORD_H
@@ -37,25 +36,5 @@ typedef struct mjt__slotinfo {
 typedef struct mjt__record {
     mjt__slotinfo slot[MJT_SLOTS];
 } mjt__record;
-
-/*
- * The bitboard decomposer (decompose.c): the ten deficits of the pattern key
- * of ranks ranks (9 for a number suit, 7 for honors, which make no
- * sequences); key must satisfy mjt__key_valid().  known, if not NULL, holds
- * deficits known to be reachable, and floor, if not NULL, deficits known to
- * be unbeatable; both only prune the search.
- */
-void mjt__bitboard_deficits(uint64_t key, int ranks,
-                            const uint8_t known[MJT_SLOTS],
-                            const uint8_t floor[MJT_SLOTS],
-                            uint8_t out[MJT_SLOTS]);
-
-/* The reference solver (reference.c): one pattern, masks included, slowly
- * and simply, to check the bitboard solver against. */
-void mjt__solve_reference(uint64_t key, int ranks, mjt__record *out);
-
-/* The reference solver without the cap of 4 copies a kind: deliberately
- * wrong, for comparing tables (mjt-gen --solver nocap). */
-void mjt__solve_nocap(uint64_t key, int ranks, mjt__record *out);
 
 #endif

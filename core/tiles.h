@@ -11,10 +11,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mjt.h"
+#include "diag.h"
 
-#define MJT_KINDS 34
-#define MJT_MAX_COPIES 4
+#define MJT__KINDS 34
+#define MJT__MAX_COPIES 4
 
 /* The suit of a tile id: 0 m, 1 p, 2 s, 3 z. */
 static inline int mjt__suit_of(int tile)
@@ -31,15 +31,16 @@ static inline int mjt__rank_of(int tile)
 extern const char mjt__suit_letters[5];
 
 /*
- * Parse the text form into *out (cleared first), spaces allowed between
- * groups.  Returns the number of tiles (0 for empty text) or a negative
- * code: MJT_ESYNTAX for an unknown character, a space inside a group, a
- * suit letter with no digits before it, digits with no suit letter after
- * them or an honor digit 0, 8 or 9; MJT_ECOPIES for a fifth copy.  diag,
- * if not NULL, receives the offset and a message.
+ * Parse the text form into counts[34] (red fives counted as fives) and
+ * red[3] (the red fives of m, p, s), both cleared first; spaces are
+ * allowed between groups.  Returns the number of tiles (0 for empty text)
+ * or a negative code: MJT__ESYNTAX for an unknown character, a space
+ * inside a group, a suit letter with no digits before it, digits with no
+ * suit letter after them or an honor digit 0, 8 or 9; MJT__ECOPIES for a
+ * fifth copy.  diag, if not NULL, receives the offset and a message.
  */
-int mjt__tiles_parse(const char *text, size_t len, mjt_tiles *out,
-                     mjt_diag *diag);
+int mjt__tiles_parse(const char *text, size_t len, uint8_t counts[MJT__KINDS],
+                     uint8_t red[3], mjt__diag *diag);
 
 /*
  * Write tiles in the text form ("123m406p11z", suits in order m p s z, red
@@ -47,16 +48,10 @@ int mjt__tiles_parse(const char *text, size_t len, mjt_tiles *out,
  * Returns the length the full text needs, not counting the NUL
  * (snprintf's rule).
  */
-size_t mjt__tiles_format(const mjt_tiles *tiles, char *buf, size_t cap);
+size_t mjt__tiles_format(const uint8_t counts[MJT__KINDS], const uint8_t red[3],
+                         char *buf, size_t cap);
 
 /* Write tile's name ("5p") into buf[3].  Returns 2. */
 size_t mjt__tile_name(int tile, char buf[3]);
-
-/* Fill diag (if not NULL) with code, offset and a printf-style message. */
-void mjt__diag_set(mjt_diag *diag, int code, long offset, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 4, 5)))
-#endif
-    ;
 
 #endif

@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 #include "format.h"
-#include "mjt.h"
+#include "diag.h"
+#include "solvers.h"
 #include "suit.h"
 
 const char *gen_prog = "mjt-gen";

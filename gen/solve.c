@@ -28,7 +28,7 @@
 #include <zstd.h>
 
 #include "format.h"
-#include "forms.h"
+#include "solvers.h"
 #include "patterns.h"
 #include "suit.h"
 

@@ -23,7 +23,7 @@
 
 #include "format.h"
 #include "lmdbcheck.h"
-#include "mjt.h"
+#include "diag.h"
 #include "suit.h"
 
 #define MAP_SIZE ((size_t)256 << 20)
@@ -56,7 +56,7 @@ static int put_meta(MDB_txn *txn, MDB_dbi dbi, const gen_table *tables,
     rc |= put_text(txn, dbi, "magic", MJT_FORMAT_MAGIC);
     snprintf(buf, sizeof buf, "%d", MJT_FORMAT_VERSION);
     rc |= put_text(txn, dbi, "format", buf);
-    rc |= put_text(txn, dbi, "generator", "mjt-gen " MJT_VERSION_STRING);
+    rc |= put_text(txn, dbi, "generator", "mjt-gen " MJT__GEN_VERSION);
     rc |= put_text(txn, dbi, "solver", opt->solver->name);
     snprintf(buf, sizeof buf, "%u", opt->solver->version);
     rc |= put_text(txn, dbi, "solver.version", buf);
@@ -288,7 +288,7 @@ int gen_check_existing(const char *path)
     /* LMDB trusts a file's pages: only one that passes the check is
      * opened (a short or damaged file would crash it). */
     if (S_ISREG(st.st_mode) &&
-        mjt__lmdb_check(path, (long long)st.st_size, NULL) == MJT_OK &&
+        mjt__lmdb_check(path, (long long)st.st_size, NULL) == MJT__OK &&
         mdb_env_create(&env) == 0 && mdb_env_set_maxdbs(env, 8) == 0 &&
         mdb_env_open(env, path, MDB_NOSUBDIR | MDB_RDONLY | MDB_NOLOCK, 0) ==
             0 &&

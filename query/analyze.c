@@ -211,7 +211,7 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
 {
     mjt__hv v;
 
-    if (t == NULL || t->suit == NULL || h == NULL || out == NULL)
+    if (t == NULL || h == NULL || out == NULL)
         return MJT_EINVAL;
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
@@ -226,7 +226,7 @@ int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
 {
     mjt__hv v;
 
-    if (t == NULL || t->suit == NULL || counts == NULL || out == NULL)
+    if (t == NULL || counts == NULL || out == NULL)
         return MJT_EINVAL;
     v.len = mjt__codes_of(counts, v.code);
     if (v.len < 0)
@@ -321,7 +321,7 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     planes pl;
     uint64_t tiles;
 
-    if (t == NULL || t->suit == NULL || h == NULL || out == NULL)
+    if (t == NULL || h == NULL || out == NULL)
         return MJT_EINVAL;
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
@@ -476,7 +476,7 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     planes pl;
     mjt_discard buf[MJT_MAX_DISCARDS];
 
-    if (t == NULL || t->suit == NULL || h == NULL || out == NULL || len == NULL)
+    if (t == NULL || h == NULL || out == NULL || len == NULL)
         return MJT_EINVAL;
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
@@ -551,7 +551,7 @@ int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits)
     mjt__hv v;
     uint64_t w, m;
 
-    if (t == NULL || t->suit == NULL || h == NULL || waits == NULL)
+    if (t == NULL || h == NULL || waits == NULL)
         return MJT_EINVAL;
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)

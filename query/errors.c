@@ -1,6 +1,34 @@
 /* SPDX-License-Identifier: MIT */
-/* Error messages and the version, both from mjt.h's single lists. */
-#include "mjt.h"
+/*
+ * Error messages and the version.  The codes and messages are core's
+ * (core/diag.h), which mjt.h repeats so that it stands alone: the
+ * assertions below fail the build if a code of either list is missing from
+ * the other or has another value, or if mjt_diag's layout is not
+ * mjt__diag's.  (tests/test_errors checks that the messages agree too.)
+ */
+#include "internal.h"
+
+#include <stddef.h>
+#include <string.h>
+
+#define SAME_CODE_(name, value, msg)                                           \
+    _Static_assert((int)MJT_##name == (int)MJT__##name &&                      \
+                       MJT_##name == (value),                                  \
+                   "mjt.h and core/diag.h disagree on " #name);
+MJT_ERRNO_MAP(SAME_CODE_)
+MJT__ERRORS(SAME_CODE_)
+#undef SAME_CODE_
+
+#define SAME_FIELD_(f)                                                         \
+    _Static_assert(offsetof(mjt_diag, f) == offsetof(mjt__diag, f) &&          \
+                       sizeof((mjt_diag *)0)->f == sizeof((mjt__diag *)0)->f,  \
+                   "mjt_diag." #f " is not laid out as mjt__diag." #f);
+SAME_FIELD_(code)
+SAME_FIELD_(sys_errno)
+SAME_FIELD_(offset)
+SAME_FIELD_(message)
+#undef SAME_FIELD_
+_Static_assert(sizeof(mjt_diag) == sizeof(mjt__diag), "mjt_diag's size");
 
 const char *mjt_version(void)
 {
@@ -14,14 +42,15 @@ int mjt_version_number(void)
 
 const char *mjt_strerror(int code)
 {
-    switch (code) {
-    case MJT_OK:
-        return "success";
-#define MJT_ERRNO_CASE_(name, value, msg)                                      \
-    case MJT_##name:                                                           \
-        return msg;
-        MJT_ERRNO_MAP(MJT_ERRNO_CASE_)
-#undef MJT_ERRNO_CASE_
-    }
-    return "unknown error";
+    return mjt__strerror(code);
+}
+
+int mjt__diag_out(mjt_diag *out, mjt__diag *d, int rc)
+{
+    if (rc == MJT_OK || out == NULL)
+        return rc;
+    if (d->code == MJT_OK) /* a failure that left no detail */
+        mjt__diag_set(d, rc, -1, "%s", mjt__strerror(rc));
+    memcpy(out, d, sizeof *out);
+    return rc;
 }

@@ -55,7 +55,7 @@ static int digit(uint32_t code, int r)
     return (int)(q - 5 * ((q * 3355444) >> 24));
 }
 
-static int check_len(int n, mjt_diag *diag)
+static int check_len(int n, mjt__diag *diag)
 {
     if (n == 0) {
         mjt__diag_set(diag, MJT_ECOUNT, -1, "empty hand (1 to 14 tiles)");
@@ -74,7 +74,7 @@ static int check_len(int n, mjt_diag *diag)
 }
 
 /* The first count above 4, named in diag. */
-static int fifth_copy(const uint8_t counts[MJT_KINDS], mjt_diag *diag)
+static int fifth_copy(const uint8_t counts[MJT_KINDS], mjt__diag *diag)
 {
     for (int i = 0; i < MJT_KINDS; i++)
         if (counts[i] > 4) {
@@ -88,19 +88,29 @@ static int fifth_copy(const uint8_t counts[MJT_KINDS], mjt_diag *diag)
     return MJT_ECOPIES;
 }
 
-int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
-                         mjt_diag *diag)
+/* Why counts (of n tiles, as build() said) make no hand. */
+static int counts_refused(const mjt_hand *h, const uint8_t *counts, int n,
+                          mjt__diag *diag)
 {
     if (h == NULL || counts == NULL) {
         mjt__diag_set(diag, MJT_EINVAL, -1, "no hand or counts");
         return MJT_EINVAL;
     }
-    int n = build(h, counts, 0);
-    if (n < 0)
-        return fifth_copy(counts, diag);
-    if (n == 0 || n > 14 || n % 3 == 0)
-        return check_len(n, diag);
-    return MJT_OK;
+    return n < 0 ? fifth_copy(counts, diag) : check_len(n, diag);
+}
+
+int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
+                         mjt_diag *diag)
+{
+    int n = 0;
+
+    if (h != NULL && counts != NULL) {
+        n = build(h, counts, 0);
+        if (n > 0 && n <= 14 && n % 3 != 0)
+            return MJT_OK;
+    }
+    mjt__diag d = {.code = MJT_OK};
+    return mjt__diag_out(diag, &d, counts_refused(h, counts, n, &d));
 }
 
 /* Red fives of tiles as the meta word's red field; the caller has checked
@@ -112,7 +122,7 @@ static unsigned red_field(const mjt_tiles *tiles)
 }
 
 /* A hand of what tiles holds, checking its count. */
-static int from_set(mjt_hand *h, const mjt_tiles *tiles, mjt_diag *diag)
+static int from_set(mjt_hand *h, const mjt_tiles *tiles, mjt__diag *diag)
 {
     int n = build(h, tiles->counts, red_field(tiles));
 
@@ -121,8 +131,8 @@ static int from_set(mjt_hand *h, const mjt_tiles *tiles, mjt_diag *diag)
     return check_len(n, diag);
 }
 
-int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
-                        mjt_diag *diag)
+static int from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
+                      mjt__diag *diag)
 {
     mjt_tiles set;
 
@@ -147,7 +157,14 @@ int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
     return from_set(h, &set, diag);
 }
 
-int mjt_hand_parse(mjt_hand *h, const char *text, size_t len, mjt_diag *diag)
+int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
+                        mjt_diag *diag)
+{
+    mjt__diag d = {.code = MJT_OK};
+    return mjt__diag_out(diag, &d, from_tiles(h, tiles, len, &d));
+}
+
+static int parse(mjt_hand *h, const char *text, size_t len, mjt__diag *diag)
 {
     mjt_tiles set;
 
@@ -155,10 +172,16 @@ int mjt_hand_parse(mjt_hand *h, const char *text, size_t len, mjt_diag *diag)
         mjt__diag_set(diag, MJT_EINVAL, -1, "no hand or text");
         return MJT_EINVAL;
     }
-    int rc = mjt_tiles_parse(&set, text, len, diag);
+    int rc = mjt__tiles_read(&set, text, len, diag);
     if (rc != MJT_OK)
         return rc;
     return from_set(h, &set, diag);
+}
+
+int mjt_hand_parse(mjt_hand *h, const char *text, size_t len, mjt_diag *diag)
+{
+    mjt__diag d = {.code = MJT_OK};
+    return mjt__diag_out(diag, &d, parse(h, text, len, &d));
 }
 
 /*

@@ -34,6 +34,7 @@
 
 #include <stdint.h>
 
+#include "diag.h"
 #include "index.h"
 #include "mjt.h"
 #include "record.h"
@@ -240,13 +241,17 @@ static inline unsigned mjt__wait_parts(const mjt__hv *v)
     return ones == 0 && __builtin_popcount(twos) == 2 ? twos : 0;
 }
 
-/* mjt_tables_open_flags, with a flag of the library's own besides:
- * MJT__OPEN_FORMS_ONLY loads only the forms and their digests (then only
- * mjt_shapes and mjt_decompositions may be asked), for mjq waits, which
- * needs no record. */
-#define MJT__OPEN_FORMS_ONLY (1u << 16)
-int mjt__tables_open(mjt_tables **out, const char *path, unsigned flags,
-                     mjt_diag *diag);
+/* ==== Errors (errors.c) ==== */
+
+/* Copy d into the caller's out (when not NULL) if rc is a failure, and
+ * return rc: the public calls that take an mjt_diag report through core's
+ * mjt__diag, whose layout errors.c checks is mjt_diag's.  d starts with
+ * code MJT_OK; a failure that set no detail gets rc's message. */
+int mjt__diag_out(mjt_diag *out, mjt__diag *d, int rc);
+
+/* mjt_tiles_parse into a core diagnostic, for the calls built on it. */
+int mjt__tiles_read(mjt_tiles *out, const char *text, size_t len,
+                    mjt__diag *diag);
 
 /* Pack a solved record into its in-memory form. */
 mjt__mrec mjt__mrec_pack(const mjt__record *rec);

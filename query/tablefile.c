@@ -35,14 +35,14 @@ struct mjt__tfile {
     char *path;          /* a copy, for the messages of later calls */
 };
 
-static int fail(mjt_diag *diag, int code, const char *path, const char *why)
+static int fail(mjt__diag *diag, int code, const char *path, const char *why)
 {
     mjt__diag_set(diag, code, -1, "%s: %s", path, why);
     return code;
 }
 
 /* Open the LMDB environment and check its size against its header. */
-static int open_env(mjt__tfile *f, const char *path, mjt_diag *diag)
+static int open_env(mjt__tfile *f, const char *path, mjt__diag *diag)
 {
     struct stat st;
     MDB_envinfo info;
@@ -121,7 +121,7 @@ out:
 }
 
 static int check_meta(mjt__tfile *f, const char *path, int oldest,
-                      mjt_diag *diag)
+                      mjt__diag *diag)
 {
     char buf[64];
 
@@ -169,7 +169,7 @@ static int check_meta(mjt__tfile *f, const char *path, int oldest,
 }
 
 static int open_file(mjt__tfile **out, const char *path, int oldest,
-                     mjt_diag *diag)
+                     mjt__diag *diag)
 {
     mjt__tfile *f = calloc(1, sizeof *f);
     int rc;
@@ -203,12 +203,12 @@ fail:
     return rc;
 }
 
-int mjt__tfile_open(mjt__tfile **out, const char *path, mjt_diag *diag)
+int mjt__tfile_open(mjt__tfile **out, const char *path, mjt__diag *diag)
 {
     return open_file(out, path, MJT_FORMAT_VERSION, diag);
 }
 
-int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt_diag *diag)
+int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt__diag *diag)
 {
     return open_file(out, path, MJT_FORMAT_OLDEST, diag);
 }
@@ -275,7 +275,7 @@ int mjt__tfile_meta_each(mjt__tfile *f,
 }
 
 /* Decompress and decode the block in v into f->keys and f->recs. */
-static int decode(mjt__tfile *f, const MDB_val *v, uint32_t *n, mjt_diag *diag)
+static int decode(mjt__tfile *f, const MDB_val *v, uint32_t *n, mjt__diag *diag)
 {
     size_t size =
         ZSTD_decompressDCtx(f->dctx, f->raw, MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS),
@@ -293,7 +293,7 @@ static int decode(mjt__tfile *f, const MDB_val *v, uint32_t *n, mjt_diag *diag)
 }
 
 int mjt__tfile_find(mjt__tfile *f, int table, uint64_t key, mjt__record *rec,
-                    mjt_diag *diag)
+                    mjt__diag *diag)
 {
     MDB_cursor *c;
     unsigned char kb[8];
@@ -333,7 +333,7 @@ int mjt__tfile_find(mjt__tfile *f, int table, uint64_t key, mjt__record *rec,
  * 0 past the last block, or an error code with diag set.
  */
 static int next_block(mjt__tfile *f, MDB_cursor *c, int first, uint32_t *n,
-                      XXH3_state_t *xxh, mjt_diag *diag)
+                      XXH3_state_t *xxh, mjt__diag *diag)
 {
     MDB_val k, v;
     int rc = mdb_cursor_get(c, &k, &v, first ? MDB_FIRST : MDB_NEXT);
@@ -357,7 +357,7 @@ static int next_block(mjt__tfile *f, MDB_cursor *c, int first, uint32_t *n,
 }
 
 int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn, void *ctx,
-                          uint64_t *digest, mjt_diag *diag)
+                          uint64_t *digest, mjt__diag *diag)
 {
     XXH3_state_t *xxh = XXH3_createState();
     MDB_cursor *c;
@@ -385,7 +385,7 @@ int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn, void *ctx,
 /* Compare digest with the meta value of key; else MJT_ECORRUPT, diag
  * saying "PATH: WHAT hashes to ..., the file records ...". */
 static int check_recorded(mjt__tfile *f, const char *key, const char *what,
-                          uint64_t digest, const char *path, mjt_diag *diag)
+                          uint64_t digest, const char *path, mjt__diag *diag)
 {
     char want[64] = "", got[64];
 
@@ -401,7 +401,7 @@ static int check_recorded(mjt__tfile *f, const char *key, const char *what,
 }
 
 int mjt__tfile_check_digest(mjt__tfile *f, int table, uint64_t digest,
-                            const char *path, mjt_diag *diag)
+                            const char *path, mjt__diag *diag)
 {
     char key[32], what[48];
 
@@ -413,7 +413,7 @@ int mjt__tfile_check_digest(mjt__tfile *f, int table, uint64_t digest,
 /* ==== Forms ==== */
 
 /* The file is named by the caller that knows it (mjt__tfile_each_forms). */
-static int forms_damaged(mjt_diag *diag, const char *table)
+static int forms_damaged(mjt__diag *diag, const char *table)
 {
     mjt__diag_set(diag, MJT_ECORRUPT, -1,
                   "a block of the %s forms does not decode (the file is "
@@ -448,7 +448,7 @@ static size_t forms_decompress(mjt__tfile *f, const MDB_val *v,
 /* Decode one forms block's rows, checking keys rise across blocks. */
 static int forms_block(int table, const unsigned char *raw, size_t size,
                        uint64_t first, uint64_t *last, int *any,
-                       mjt__forms_fn fn, void *ctx, mjt_diag *diag)
+                       mjt__forms_fn fn, void *ctx, mjt__diag *diag)
 {
     const char *name = mjt__table_names[table];
     uint32_t n = raw[0] | (uint32_t)raw[1] << 8 | (uint32_t)raw[2] << 16 |
@@ -473,7 +473,7 @@ static int forms_block(int table, const unsigned char *raw, size_t size,
 }
 
 int mjt__tfile_each_forms(mjt__tfile *f, int table, mjt__forms_fn fn, void *ctx,
-                          uint64_t *digest, mjt_diag *diag)
+                          uint64_t *digest, mjt__diag *diag)
 {
     XXH3_state_t *xxh;
     MDB_cursor *c;
@@ -529,7 +529,7 @@ int mjt__tfile_each_forms(mjt__tfile *f, int table, mjt__forms_fn fn, void *ctx,
 }
 
 int mjt__tfile_check_forms_digest(mjt__tfile *f, int table, uint64_t digest,
-                                  const char *path, mjt_diag *diag)
+                                  const char *path, mjt__diag *diag)
 {
     char key[48], what[48];
 
@@ -561,7 +561,7 @@ int mjt__walk_open(mjt__walk *w, mjt__tfile *f, int table)
 }
 
 int mjt__walk_next(mjt__walk *w, uint64_t *key, const mjt__record **rec,
-                   mjt_diag *diag)
+                   mjt__diag *diag)
 {
     mjt__tfile *f = w->f;
 

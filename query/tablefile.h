@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reading a table file (internal to libmjt and mjq).  The file is opened
+ * Reading a table file: libmjt's loader, and the one header beyond mjt.h
+ * that the tools (mjq dump, info and diff) use, for raw records.  The file is opened
  * read-only and without a lock file: a table never changes after mjt-gen
  * renames it into place.  Before LMDB maps anything the file's size is
  * checked against what its header claims, so a truncated file is an error,
@@ -12,8 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mjt.h"
+#include "diag.h"
 #include "forms.h"
+#include "mjt.h"
 #include "record.h"
 
 enum { MJT__SUIT, MJT__HONOR, MJT__NTABLES };
@@ -28,13 +30,13 @@ typedef struct mjt__tfile mjt__tfile;
  * MJT_EIO, MJT_EFORMAT (not LMDB, not ours, other version, truncated),
  * MJT_ENOMEM; diag gets the message.
  */
-int mjt__tfile_open(mjt__tfile **out, const char *path, mjt_diag *diag);
+int mjt__tfile_open(mjt__tfile **out, const char *path, mjt__diag *diag);
 void mjt__tfile_close(mjt__tfile *f);
 
 /* The same, accepting every format this build can read records of (1 to
  * MJT_FORMAT_VERSION), for the tools that compare and inspect tables;
  * mjt__tfile_format says which the file is. */
-int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt_diag *diag);
+int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt__diag *diag);
 int mjt__tfile_format(const mjt__tfile *f);
 
 /* Copy the meta value of key, NUL-terminated; MJT_ENOENT if absent. */
@@ -48,7 +50,7 @@ int mjt__tfile_meta_each(mjt__tfile *f,
 
 /* The record of key in table; MJT_ENOENT if the table has no such key. */
 int mjt__tfile_find(mjt__tfile *f, int table, uint64_t key, mjt__record *rec,
-                    mjt_diag *diag);
+                    mjt__diag *diag);
 
 /*
  * Decode every block of table in key order and call fn on each; a block that
@@ -59,12 +61,12 @@ int mjt__tfile_find(mjt__tfile *f, int table, uint64_t key, mjt__record *rec,
 typedef int (*mjt__block_fn)(void *ctx, const uint64_t *keys,
                              const mjt__record *recs, uint32_t n);
 int mjt__tfile_each_block(mjt__tfile *f, int table, mjt__block_fn fn, void *ctx,
-                          uint64_t *digest, mjt_diag *diag);
+                          uint64_t *digest, mjt__diag *diag);
 
 /* MJT_OK when digest is what the file records for table, else MJT_ECORRUPT
  * with diag naming path, the table and both digests. */
 int mjt__tfile_check_digest(mjt__tfile *f, int table, uint64_t digest,
-                            const char *path, mjt_diag *diag);
+                            const char *path, mjt__diag *diag);
 
 /*
  * Call fn for the forms of every pattern of table that has any, in key
@@ -76,9 +78,9 @@ int mjt__tfile_check_digest(mjt__tfile *f, int table, uint64_t digest,
  */
 typedef int (*mjt__forms_fn)(void *ctx, uint64_t key, const mjt__forms *f);
 int mjt__tfile_each_forms(mjt__tfile *f, int table, mjt__forms_fn fn, void *ctx,
-                          uint64_t *digest, mjt_diag *diag);
+                          uint64_t *digest, mjt__diag *diag);
 int mjt__tfile_check_forms_digest(mjt__tfile *f, int table, uint64_t digest,
-                                  const char *path, mjt_diag *diag);
+                                  const char *path, mjt__diag *diag);
 
 /* Bytes the file takes on disk. */
 long long mjt__tfile_size(const mjt__tfile *f);
@@ -102,7 +104,7 @@ typedef struct mjt__walk {
 
 int mjt__walk_open(mjt__walk *w, mjt__tfile *f, int table);
 int mjt__walk_next(mjt__walk *w, uint64_t *key, const mjt__record **rec,
-                   mjt_diag *diag);
+                   mjt__diag *diag);
 uint64_t mjt__walk_digest(const mjt__walk *w);
 void mjt__walk_close(mjt__walk *w);
 

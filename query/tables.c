@@ -66,7 +66,7 @@ static int load_block(void *ctx, const uint64_t *keys, const mjt__record *recs,
 }
 
 static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
-                      const char *path, mjt_diag *diag)
+                      const char *path, mjt__diag *diag)
 {
     const char *name = mjt__table_names[table];
     size_t len = table == MJT__SUIT ? MJT_SUIT_PATTERNS : MJT_HONOR_PATTERNS;
@@ -189,7 +189,7 @@ static int load_forms_of(void *ctx, uint64_t key, const mjt__forms *f)
 }
 
 static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
-                      const char *path, mjt_diag *diag)
+                      const char *path, mjt__diag *diag)
 {
     uint64_t digest;
     int rc;
@@ -225,8 +225,11 @@ const char *mjt_tables_default(void)
     return MJT_INSTALLED_TABLES;
 }
 
-int mjt_tables_open_flags(mjt_tables **out, const char *path, unsigned flags,
-                          mjt_diag *diag)
+static int load(mjt_tables **out, const char *path, unsigned flags,
+                mjt__diag *diag);
+
+static int open_flags(mjt_tables **out, const char *path, unsigned flags,
+                      mjt__diag *diag)
 {
     if (flags & ~(unsigned)MJT_OPEN_INEXACT) {
         mjt__diag_set(diag, MJT_EINVAL, -1, "unknown flags 0x%x",
@@ -236,9 +239,9 @@ int mjt_tables_open_flags(mjt_tables **out, const char *path, unsigned flags,
     if (out != NULL && path == NULL) {
         const char *env = getenv("MJT_TABLES");
         if (env != NULL && env[0] != '\0' && access(env, F_OK) == 0)
-            return mjt__tables_open(out, env, flags, diag);
+            return load(out, env, flags, diag);
         if (access(MJT_INSTALLED_TABLES, F_OK) == 0)
-            return mjt__tables_open(out, MJT_INSTALLED_TABLES, flags, diag);
+            return load(out, MJT_INSTALLED_TABLES, flags, diag);
         *out = NULL;
         if (env != NULL && env[0] != '\0')
             mjt__diag_set(diag, MJT_ENOENT, -1,
@@ -252,7 +255,14 @@ int mjt_tables_open_flags(mjt_tables **out, const char *path, unsigned flags,
                           MJT_INSTALLED_TABLES);
         return MJT_ENOENT;
     }
-    return mjt__tables_open(out, path, flags, diag);
+    return load(out, path, flags, diag);
+}
+
+int mjt_tables_open_flags(mjt_tables **out, const char *path, unsigned flags,
+                          mjt_diag *diag)
+{
+    mjt__diag d = {.code = MJT_OK};
+    return mjt__diag_out(diag, &d, open_flags(out, path, flags, &d));
 }
 
 int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag)
@@ -263,7 +273,7 @@ int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag)
 /* Solvers whose tables are exact; any other (nocap, kept to compare
  * against) is refused unless the caller asks for it. */
 static int exact_solver(mjt__tfile *f, const char *path, unsigned flags,
-                        mjt_diag *diag)
+                        mjt__diag *diag)
 {
     char solver[32] = "";
 
@@ -279,10 +289,10 @@ static int exact_solver(mjt__tfile *f, const char *path, unsigned flags,
     return MJT_EFORMAT;
 }
 
-int mjt__tables_open(mjt_tables **out, const char *path, unsigned flags,
-                     mjt_diag *diag)
+/* Open and load the tables at path, all of them. */
+static int load(mjt_tables **out, const char *path, unsigned flags,
+                mjt__diag *diag)
 {
-    int forms_only = (flags & MJT__OPEN_FORMS_ONLY) != 0;
     struct mjt_tables *t;
     mjt__tfile *f = NULL;
     int rc;
@@ -304,7 +314,7 @@ int mjt__tables_open(mjt_tables **out, const char *path, unsigned flags,
         goto fail;
     floader fl = {t, 0, NULL, 0, 0, 0, 0};
     for (int table = 0; table < MJT__NTABLES; table++) {
-        if (!forms_only && (rc = load_table(t, f, table, path, diag)) != MJT_OK)
+        if ((rc = load_table(t, f, table, path, diag)) != MJT_OK)
             goto fail;
         fl.table = table;
         if ((rc = load_forms(t, f, &fl, path, diag)) != MJT_OK) {

@@ -31,15 +31,25 @@ int mjt_tile_from_name(const char *text, size_t len)
     return MJT_ESYNTAX;
 }
 
-int mjt_tiles_parse(mjt_tiles *out, const char *text, size_t len,
-                    mjt_diag *diag)
+int mjt__tiles_read(mjt_tiles *out, const char *text, size_t len,
+                    mjt__diag *diag)
 {
     if (out == NULL || (text == NULL && len > 0)) {
         mjt__diag_set(diag, MJT_EINVAL, -1, "no tiles or text");
         return MJT_EINVAL;
     }
-    int n = mjt__tiles_parse(text, len, out, diag);
-    return n < 0 ? n : MJT_OK;
+    int n = mjt__tiles_parse(text, len, out->counts, out->red, diag);
+    if (n < 0)
+        return n;
+    out->len = (uint8_t)n;
+    return MJT_OK;
+}
+
+int mjt_tiles_parse(mjt_tiles *out, const char *text, size_t len,
+                    mjt_diag *diag)
+{
+    mjt__diag d = {.code = MJT_OK};
+    return mjt__diag_out(diag, &d, mjt__tiles_read(out, text, len, &d));
 }
 
 size_t mjt_tiles_format(const mjt_tiles *tiles, char *buf, size_t cap)
@@ -49,5 +59,5 @@ size_t mjt_tiles_format(const mjt_tiles *tiles, char *buf, size_t cap)
             buf[0] = '\0';
         return 0;
     }
-    return mjt__tiles_format(tiles, buf, cap);
+    return mjt__tiles_format(tiles->counts, tiles->red, buf, cap);
 }

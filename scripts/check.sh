@@ -8,7 +8,8 @@ command -v clang-format >/dev/null 2>&1 || {
     exit 1
 }
 bad=0
-for f in core/*.[ch] gen/*.[ch] query/*.[ch] tests/*.[ch] tests/fuzz/*.[ch]; do
+for f in core/*.[ch] gen/*.[ch] query/*.[ch] query/cli/*.[ch] tests/*.[ch] \
+    tests/fuzz/*.[ch]; do
     if ! clang-format --dry-run -Werror "$f" >/dev/null 2>&1; then
         echo "check: $f is not laid out as .clang-format says"
         bad=1

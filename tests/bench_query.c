@@ -24,7 +24,7 @@
 
 #include "helpers.h"
 #include "mjt.h"
-#include "suit.h"
+#include "enum.h"
 
 #define RUNS 5
 

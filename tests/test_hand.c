@@ -510,34 +510,3 @@ Test(bounds, each_maximum_is_reached)
         eq(int, mjt_discards(t, &h, NULL, x, MJT_MAX_DISCARDS, &n), MJT_OK));
     cr_assert(eq(sz, n, MJT_MAX_DISCARDS));
 }
-
-/* A handle of forms only (what mjq waits opens) answers shapes and
- * decompositions, and refuses, never crashes on, the queries that read
- * records. */
-Test(sealed, a_forms_only_handle_refuses_the_record_queries)
-{
-    mjt_tables *t = NULL;
-    mjt_diag d;
-    mjt_hand h = hand_of("123m456p789s1122z");
-    mjt_shanten_info s;
-    mjt_ukeire_info u;
-    mjt_discard x[MJT_MAX_DISCARDS];
-    mjt_shape e[MJT_MAX_SHAPES];
-    uint64_t w;
-    size_t n;
-    uint8_t c[MJT_KINDS] = {0};
-
-    cr_assert(eq(
-        int, mjt__tables_open(&t, test_tables_path(), MJT__OPEN_FORMS_ONLY, &d),
-        MJT_OK));
-    cr_assert(eq(int, mjt_shapes(t, &h, e, MJT_MAX_SHAPES, &n), MJT_OK));
-    cr_assert(eq(sz, n, 2));
-    cr_assert(eq(int, mjt_shanten(t, &h, &s), MJT_EINVAL));
-    cr_assert(eq(int, mjt_ukeire(t, &h, NULL, &u), MJT_EINVAL));
-    cr_assert(eq(int, mjt_waits(t, &h, &w), MJT_EINVAL));
-    cr_assert(eq(int, mjt_discards(t, &h, NULL, x, MJT_MAX_DISCARDS, &n),
-                 MJT_EINVAL));
-    c[0] = 1;
-    cr_assert(eq(int, mjt_shanten_counts(t, c, &s), MJT_EINVAL));
-    mjt_tables_close(t);
-}

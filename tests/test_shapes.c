@@ -12,10 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "enum.h"
 #include "forms.h"
 #include "helpers.h"
 #include "internal.h"
 #include "suit.h"
+#include "solvers.h"
 #include "tiles.h"
 
 #define MOST 512

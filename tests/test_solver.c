@@ -14,6 +14,7 @@
 
 #include "patterns.h"
 #include "record.h"
+#include "solvers.h"
 #include "suit.h"
 
 static void check_all(int ranks, int tiles)

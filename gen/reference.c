@@ -19,7 +19,7 @@
  * it lets a target hold a fifth 1 next to 1111, as counting-based shanten
  * code effectively does.
  */
-#include "record.h"
+#include "solvers.h"
 #include "suit.h"
 
 #include <string.h>

@@ -40,7 +40,7 @@
  * once a target would need a fifth copy); collecting the masks from every
  * optimal leaf of one search (correct, but ties defeat the bound).
  */
-#include "record.h"
+#include "solvers.h"
 #include "suit.h"
 
 #include <stddef.h>

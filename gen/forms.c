@@ -17,22 +17,11 @@
  * leave the same arrangement, so these are sorted and merged, their winning
  * tiles OR-ed.
  */
-#include "forms.h"
+#include "solvers.h"
 
 #include <string.h>
 
 #include "suit.h"
-
-int mjt__forms_width(int tiles, int is_short)
-{
-    if (!is_short)
-        return tiles % 3 == 1 ? -1 : tiles / 3 + (tiles % 3 == 2);
-    if (tiles % 3 == 0 || tiles >= MJT_MAX_PATTERN_TILES)
-        return -1;
-    /* 3m+1: m-1 melds, a pair and a wait, or m melds and a single;
-     * 3m+2: m melds and a two-tile wait. */
-    return tiles / 3 + 1;
-}
 
 /* Melds in unary-value order: by top tile, a run before a triplet that
  * ends on the same tile. */

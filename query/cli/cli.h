@@ -16,10 +16,9 @@ const char *cli_default_tables(void);
 /* Print "mjq: <fmt with arg> (try 'mjq --help')" and return 2. */
 int cli_usage_error(const char *fmt, const char *arg);
 
-/* Print why the tables did not open, with a hint where one helps;
- * returns 1 (the exit status). */
-struct mjt_diag;
-int cli_tables_error(const struct mjt_diag *diag);
+/* Print why the tables did not open (code and message of a diagnostic),
+ * with a hint where one helps; returns 1 (the exit status). */
+int cli_tables_error(int code, const char *message);
 
 /* ==== Options (cli_opts.c) ==== */
 

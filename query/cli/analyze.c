@@ -585,7 +585,7 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
     mjt_tables *t;
     mjt_diag diag;
     if (mjt_tables_open(&t, o.tables, &diag) != MJT_OK)
-        return cli_tables_error(&diag);
+        return cli_tables_error(diag.code, diag.message);
     int status = 0;
     if (nhands == 0) {
         if (isatty(STDIN_FILENO))

@@ -23,7 +23,6 @@
 #include "mjt.h"
 #include "suit.h"
 #include "tablefile.h"
-#include "tiles.h"
 
 static int cmd_dump(int argc, char **argv, cli_globals *g);
 static int cmd_info(int argc, char **argv, cli_globals *g);
@@ -68,6 +67,7 @@ static int cmd_dump(int argc, char **argv, cli_globals *g)
     mjt__tfile *f;
     mjt__record rec;
     mjt_diag diag;
+    mjt__diag rdiag;
     int suit = -1, n, rc;
 
     cli_parser p;
@@ -92,8 +92,7 @@ static int cmd_dump(int argc, char **argv, cli_globals *g)
         path = g->tables ? g->tables : cli_default_tables();
     if (pattern == NULL)
         return cli_usage_error("dump: %s", "no PATTERN given");
-    n = mjt__tiles_parse(pattern, strlen(pattern), &set, &diag);
-    if (n < 0) {
+    if (mjt_tiles_parse(&set, pattern, strlen(pattern), &diag) != MJT_OK) {
         fprintf(stderr, "%s: dump: %s: %s\n", cli_prog, pattern, diag.message);
         return 2;
     }
@@ -108,6 +107,7 @@ static int cmd_dump(int argc, char **argv, cli_globals *g)
             }
             suit = i / 9;
         }
+    n = set.len;
     if (n == 0 || n > MJT_MAX_PATTERN_TILES) {
         fprintf(stderr, "%s: dump: %s: %d tiles (a pattern has 1 to 14)\n",
                 cli_prog, pattern, n);
@@ -116,18 +116,18 @@ static int cmd_dump(int argc, char **argv, cli_globals *g)
     int table = suit == 3 ? MJT__HONOR : MJT__SUIT;
     uint64_t key =
         mjt__key_from_counts(counts + 9 * suit, mjt__table_ranks[table]);
-    if ((rc = mjt__tfile_open(&f, path, &diag)) != MJT_OK)
-        return cli_tables_error(&diag);
-    rc = mjt__tfile_find(f, table, key, &rec, &diag);
+    if ((rc = mjt__tfile_open(&f, path, &rdiag)) != MJT_OK)
+        return cli_tables_error(rdiag.code, rdiag.message);
+    rc = mjt__tfile_find(f, table, key, &rec, &rdiag);
     mjt__tfile_close(f);
     if (rc != MJT_OK) {
         fprintf(stderr, "%s: %s: %s\n", cli_prog, path,
                 rc == MJT_ENOENT ? "pattern missing from the table"
-                                 : diag.message);
+                                 : rdiag.message);
         return 1;
     }
     char text[64];
-    mjt__tiles_format(&set, text, sizeof text);
+    mjt_tiles_format(&set, text, sizeof text);
     printf("{\"pattern\":\"%s\",\"key\":\"0x%016llx\",\"tiles\":%d,"
            "\"slots\":[",
            text, (unsigned long long)key, n);
@@ -165,7 +165,7 @@ static int cmd_info(int argc, char **argv, cli_globals *g)
 {
     const char *path = g->tables, *a;
     mjt__tfile *f;
-    mjt_diag diag;
+    mjt__diag diag;
     int verify = 0, rc = 0, k;
     cli_parser p;
 
@@ -187,7 +187,7 @@ static int cmd_info(int argc, char **argv, cli_globals *g)
     if (path == NULL)
         path = cli_default_tables();
     if (mjt__tfile_open_any(&f, path, &diag) != MJT_OK)
-        return cli_tables_error(&diag);
+        return cli_tables_error(diag.code, diag.message);
     int width = 5; /* "bytes" */
     mjt__tfile_meta_each(f, widest_key, &width);
     printf("%-*s %s\n", width, "file", path);

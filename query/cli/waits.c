@@ -7,15 +7,18 @@
  * a tile not already held 4 times: the completed blocks in parentheses
  * (melds, then the pair), the waiting block in brackets,
  * "(111)(234)(567)(99)[89]"; "(none)" when there is no such arrangement.
- * These are exactly the pattern's short forms as the tables hold them, in
- * their order, so a line is a table read and some byte copies.
+ * The lines come from mjt_shapes: its standard-form shapes, one per
+ * winning tile and arrangement, less the winning tile, are the
+ * arrangements (a two-sided wait appears under both its tiles, once
+ * here).  Written as bytes, kind << 4 | rank, melds then pair then wait,
+ * they are sorted and each printed once: the order in which the tables
+ * list a pattern's arrangements, and countTiles' order.
  *
  * --all-one-suit lists the 93,600 hands of 13 tiles of one number suit in
- * successor order.  Thread k of N formats the hands k, k+N, k+2N, ... (seed
- * 000's stride) into its own buffer, noting where each hand's text ends;
- * the main thread then interleaves the buffers in hand order into one
- * output buffer and writes it with one call.  It needs only the forms, so
- * it opens the tables without the records (mjt__tables_open).
+ * successor order (their sorted digit strings in increasing order).
+ * Thread k of N formats the hands k, k+N, k+2N, ... into its own buffer,
+ * noting where each hand's text ends; the main thread then interleaves the
+ * buffers in hand order into one output buffer and writes it with one call.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -23,43 +26,78 @@
 #include <string.h>
 
 #include "cli.h"
-#include "forms.h"
-#include "internal.h"
-#include "suit.h"
-#include "tiles.h"
 
-/* Bytes one hand's listing can take: its header and at most 31 lines of
+/* Bytes one hand's listing can take: its header and at most 20 lines of
  * four melds, a pair and a wait. */
-#define SEED_MAX (16 + 31 * 32)
+#define LISTING_MAX (16 + MJT_MAX_SHAPES * 32)
 
-/* The listing of the one-suit pattern with code `code` in part `part`,
- * whose ranks (sorted) are digits[0..n-1], into out; returns its length. */
-static size_t seed_listing(const mjt_tables *t, int part, uint32_t code,
-                           const uint8_t *digits, int n, char *out)
+/* The most blocks of an arrangement: four melds, a pair, a wait. */
+#define LINE_BLOCKS 6
+
+/* A block as the listing sorts it. */
+static uint8_t block_byte(mjt_block b)
 {
-    uint32_t w = mjt__fword(t, part, code);
-    const uint64_t *f = t->forms + MJT__F_FIRST(w) + MJT__F_COMPLETE(w);
-    int forms = (int)MJT__F_SHORT(w);
+    return (uint8_t)(b.kind << 4 | b.tile % 9);
+}
+
+/* The arrangement of standard shape e as bytes into line; returns how
+ * many. */
+static int line_of(const mjt_shape *e, uint8_t line[LINE_BLOCKS])
+{
+    int n = 0;
+
+    for (int i = 0; i < e->melds_len; i++)
+        line[n++] = block_byte(e->melds[i]);
+    if (e->pair != MJT_NO_TILE)
+        line[n++] = block_byte((mjt_block){MJT_PAIR, e->pair});
+    line[n++] = block_byte(e->wait);
+    return n;
+}
+
+/*
+ * The listing of the hand of n tiles of suit `suit` whose ranks (sorted)
+ * are digits[0..n-1], into out (LISTING_MAX bytes); returns its length,
+ * or 0 if the library failed.
+ */
+static size_t listing(const mjt_tables *t, int suit, const uint8_t *digits,
+                      int n, char *out)
+{
+    uint8_t counts[MJT_KINDS] = {0}, lines[MJT_MAX_SHAPES][LINE_BLOCKS];
+    mjt_shape e[MJT_MAX_SHAPES];
+    size_t ne = 0;
+    int nl = 0, width = 0;
+    mjt_hand h;
     char *p = out;
 
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
+        counts[9 * suit + digits[i]]++;
         *p++ = (char)('1' + digits[i]);
+    }
     *p++ = ':';
     *p++ = '\n';
-    if (forms == 0) {
+    if (mjt_hand_from_counts(&h, counts, NULL) != MJT_OK ||
+        mjt_shapes(t, &h, e, MJT_MAX_SHAPES, &ne) != MJT_OK)
+        return 0;
+    for (size_t i = 0; i < ne; i++) {
+        uint8_t line[LINE_BLOCKS];
+        int at = 0, cmp = 1;
+        if (e[i].shape > MJT_RYANMEN)
+            continue; /* seven pairs or thirteen orphans */
+        width = line_of(&e[i], line);
+        while (at < nl && (cmp = memcmp(lines[at], line, width)) < 0)
+            at++;
+        if (at < nl && cmp == 0)
+            continue; /* the same arrangement, another winning tile */
+        memmove(lines[at + 1], lines[at], (size_t)(nl - at) * LINE_BLOCKS);
+        memcpy(lines[at], line, LINE_BLOCKS);
+        nl++;
+    }
+    if (nl == 0) {
         memcpy(p, "(none)\n", 7);
         return (size_t)(p + 7 - out);
     }
-    for (int i = 0; i < forms; i++) {
-        /* the form word's melds, pair and wait (internal.h), in order */
-        uint8_t b[MJT_FORM_BLOCKS];
-        int k = (int)(f[i] >> 60 & 7);
-        for (int j = 0; j < k; j++)
-            b[j] = (uint8_t)(f[i] >> (8 * j));
-        for (int j = 4; j <= 5; j++)
-            if ((uint8_t)(f[i] >> (8 * j)) != MJT__F_NONE)
-                b[k++] = (uint8_t)(f[i] >> (8 * j));
-        p += cli_blocks_text(b, k, p);
+    for (int i = 0; i < nl; i++) {
+        p += cli_blocks_text(lines[i], width, p);
         *p++ = '\n';
     }
     return (size_t)(p - out);
@@ -68,9 +106,29 @@ static size_t seed_listing(const mjt_tables *t, int part, uint32_t code,
 /* ==== The whole listing ==== */
 
 #define ONE_SUIT_HANDS 93600u
+#define ONE_SUIT_TILES 13
+
+/* Every one-suit hand of 13 tiles as its sorted ranks, in increasing
+ * order: a depth-first walk that tries the smaller rank first. */
+static void all_hands(uint8_t (*out)[ONE_SUIT_TILES], size_t *len, uint8_t *cur,
+                      int pos, int from, uint8_t *held)
+{
+    if (pos == ONE_SUIT_TILES) {
+        memcpy(out[(*len)++], cur, ONE_SUIT_TILES);
+        return;
+    }
+    for (int r = from; r < 9; r++)
+        if (held[r] < 4) {
+            cur[pos] = (uint8_t)r;
+            held[r]++;
+            all_hands(out, len, cur, pos + 1, r, held);
+            held[r]--;
+        }
+}
 
 typedef struct lister {
     const mjt_tables *t;
+    const uint8_t (*hands)[ONE_SUIT_TILES];
     unsigned k, n;
     char *buf;   /* this thread's text */
     size_t *end; /* end of its j-th hand's text in buf */
@@ -81,27 +139,22 @@ static void *list_share(void *arg)
 {
     lister *l = arg;
     size_t hands = (ONE_SUIT_HANDS - l->k + l->n - 1) / l->n, used = 0;
-    mjt__enum e;
 
-    l->buf = malloc(hands * SEED_MAX);
+    l->buf = malloc(hands * LISTING_MAX);
     l->end = malloc(hands * sizeof *l->end);
     if (l->buf == NULL || l->end == NULL) {
         l->failed = 1;
         return NULL;
     }
-    mjt__enum_init_at(&e, MJT_SUIT_RANKS, 13);
-    if (!mjt__enum_skip(&e, l->k))
-        return NULL;
     for (size_t j = 0; j < hands; j++) {
-        uint32_t code = 0;
-        for (int i = 0; i < 13; i++)
-            code += mjt__code_step[e.t[i]];
-        used += seed_listing(l->t, 0, code, e.t, 13, l->buf + used);
-        l->end[j] = used;
-        if (j + 1 < hands && !mjt__enum_skip(&e, l->n)) {
+        size_t len = listing(l->t, 0, l->hands[l->k + j * l->n], ONE_SUIT_TILES,
+                             l->buf + used);
+        if (len == 0) {
             l->failed = 1;
             break;
         }
+        used += len;
+        l->end[j] = used;
     }
     return NULL;
 }
@@ -131,13 +184,22 @@ static int write_listing(lister *ls, unsigned n)
 
 static int all_one_suit(const mjt_tables *t, unsigned n)
 {
+    uint8_t(*hands)[ONE_SUIT_TILES] = malloc(ONE_SUIT_HANDS * sizeof *hands);
+    uint8_t cur[ONE_SUIT_TILES], held[9] = {0};
+    size_t len = 0;
     lister ls[64];
     pthread_t tid[64];
     unsigned started = 0;
     int rc = 0;
 
+    if (hands == NULL) {
+        fprintf(stderr, "%s: waits: out of memory\n", cli_prog);
+        return 1;
+    }
+    all_hands(hands, &len, cur, 0, 0, held);
     for (unsigned k = 0; k < n; k++) {
-        ls[k] = (lister){t, k, n, NULL, NULL, 0};
+        ls[k] = (lister){
+            t, (const uint8_t(*)[ONE_SUIT_TILES])hands, k, n, NULL, NULL, 0};
         if (pthread_create(&tid[k], NULL, list_share, &ls[k]) != 0)
             break;
         started++;
@@ -146,7 +208,7 @@ static int all_one_suit(const mjt_tables *t, unsigned n)
         pthread_join(tid[k], NULL);
         rc |= ls[k].failed;
     }
-    if (started < n || rc) {
+    if (started < n || rc || len != ONE_SUIT_HANDS) {
         fprintf(stderr, "%s: waits: out of memory or threads\n", cli_prog);
         rc = 1;
     } else if (write_listing(ls, n) < 0) {
@@ -157,21 +219,19 @@ static int all_one_suit(const mjt_tables *t, unsigned n)
         free(ls[k].buf);
         free(ls[k].end);
     }
+    free(hands);
     return rc;
 }
 
 /* ==== One hand at a time ==== */
 
-/* The seed listing of one hand, which must be of one suit and 3k+1
- * tiles. */
-static int seed_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
+/* The listing of one hand, which must be of one suit and 3k+1 tiles. */
+static int listing_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
 {
-    int part = -1;
-    uint8_t digits[MJT_MAX_PATTERN_TILES];
-    char out[SEED_MAX];
+    int part = -1, n = 0;
+    uint8_t digits[14];
+    char out[LISTING_MAX];
     mjt_tiles held;
-    uint32_t code = 0;
-    int n = 0;
 
     if (mjt_hand_tiles(h, &held) != MJT_OK)
         return 1;
@@ -180,7 +240,7 @@ static int seed_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
             if (part >= 0 && part != i / 9) {
                 fprintf(stderr,
                         "%s: waits: %s: tiles of more than one suit "
-                        "(--format=seed lists one-suit hands)\n",
+                        "(--format countTiles lists one-suit hands)\n",
                         cli_prog, arg);
                 return 2;
             }
@@ -189,16 +249,19 @@ static int seed_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
     if (held.len % 3 != 1) {
         fprintf(stderr,
                 "%s: waits: %s: %d tiles: the count must be 1 mod 3 "
-                "(13 for the seed listing)\n",
+                "(13 for the countTiles listing)\n",
                 cli_prog, arg, held.len);
         return 2;
     }
-    for (int r = 0; r < (part == 3 ? 7 : 9); r++) {
-        code += held.counts[9 * part + r] * mjt__code_step[r];
-        for (int c = 0; c < held.counts[9 * part + r]; c++)
+    for (int r = 0; r < 9; r++)
+        for (int c = 0;
+             part * 9 + r < MJT_KINDS && c < held.counts[9 * part + r]; c++)
             digits[n++] = (uint8_t)r;
+    size_t len = listing(t, part, digits, n, out);
+    if (len == 0) {
+        fprintf(stderr, "%s: waits: %s: the library failed\n", cli_prog, arg);
+        return 1;
     }
-    size_t len = seed_listing(t, part, code, digits, n, out);
     fwrite(out, 1, len, stdout);
     return 0;
 }
@@ -219,7 +282,6 @@ static int shapes_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
     size_t n = 0;
     mjt_hand_format(h, text, sizeof text);
     printf("%s\n", text);
-    /* (the tables hold only forms here: shapes, not waits, can be asked) */
     if (mjt_shapes(t, h, e, MJT_MAX_SHAPES, &n) == MJT_OK && n == 0) {
         printf("not tenpai\n");
         return 0;
@@ -236,7 +298,7 @@ static const cli_opt waits_opts[] = {{"tables", 0, 1},
 int cli_waits(int argc, char **argv, cli_globals *g)
 {
     const char *tables = g->tables, *format = NULL, *jobs_text = NULL, *a;
-    int listing = 0, all = 0, nhands = 0, rc = 0, k;
+    int as_listing = 0, all = 0, nhands = 0, rc = 0, k;
     long jobs = 1;
     mjt_hand hands[64];
     const char *text[64];
@@ -259,9 +321,9 @@ int cli_waits(int argc, char **argv, cli_globals *g)
         } else if (k == 1) {
             format = a;
             if (!strcmp(a, "countTiles") || !strcmp(a, "listing"))
-                listing = 1;
+                as_listing = 1;
             else if (!strcmp(a, "text"))
-                listing = 0;
+                as_listing = 0;
             else
                 return cli_usage_error("waits: --format %s: want text or "
                                        "countTiles (or listing)",
@@ -285,7 +347,7 @@ int cli_waits(int argc, char **argv, cli_globals *g)
             text[nhands++] = a;
         }
     }
-    if (all && format != NULL && !listing)
+    if (all && format != NULL && !as_listing)
         return cli_usage_error("waits: --format %s: --all-one-suit prints "
                                "the countTiles listing only",
                                format);
@@ -300,13 +362,13 @@ int cli_waits(int argc, char **argv, cli_globals *g)
                                                 : "no HAND given");
     mjt_tables *t;
     mjt_diag diag;
-    if (mjt__tables_open(&t, tables, MJT__OPEN_FORMS_ONLY, &diag) != MJT_OK)
-        return cli_tables_error(&diag);
+    if (mjt_tables_open(&t, tables, &diag) != MJT_OK)
+        return cli_tables_error(diag.code, diag.message);
     if (all)
         rc = all_one_suit(t, (unsigned)jobs);
     for (int i = 0; i < nhands && rc == 0; i++)
-        rc = listing ? seed_hand(t, &hands[i], text[i])
-                     : shapes_hand(t, &hands[i], text[i]);
+        rc = as_listing ? listing_hand(t, &hands[i], text[i])
+                        : shapes_hand(t, &hands[i], text[i]);
     mjt_tables_close(t);
     return rc;
 }

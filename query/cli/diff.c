@@ -160,7 +160,7 @@ static int compare(diffopts *o, int table, uint64_t key, const mjt__record *a,
 static int step(mjt__walk *w, const diffopts *o, int side, uint64_t *key,
                 const mjt__record **rec)
 {
-    mjt_diag diag;
+    mjt__diag diag;
     int rc = mjt__walk_next(w, key, rec, &diag);
     if (rc < 0) {
         fprintf(stderr, "%s: %s: %s table: %s\n", cli_prog, o->path[side],
@@ -174,7 +174,7 @@ static int step(mjt__walk *w, const diffopts *o, int side, uint64_t *key,
 static void check_digest(mjt__tfile *f, const mjt__walk *w, const diffopts *o,
                          int side, tally *t)
 {
-    mjt_diag diag;
+    mjt__diag diag;
 
     if (mjt__tfile_check_digest(f, w->table, mjt__walk_digest(w), o->path[side],
                                 &diag) != MJT_OK) {
@@ -367,7 +367,7 @@ static void row_forms(const fset *s, size_t i, int table, mjt__forms *f)
 static int read_forms(mjt__tfile *f, int table, const diffopts *o, int side,
                       fset *s, tally *t)
 {
-    mjt_diag diag;
+    mjt__diag diag;
     uint64_t digest;
     int rc = mjt__tfile_each_forms(f, table, collect, s, &digest, &diag);
 
@@ -523,7 +523,7 @@ int cli_diff(int argc, char **argv, cli_globals *g)
     tally t[2 * MJT__NTABLES];
     char name[2 * MJT__NTABLES][32];
     int rc = 2, differ = 0, damaged = 0, parts = MJT__NTABLES;
-    mjt_diag diag;
+    mjt__diag diag;
 
     int parsed = parse_diff(argc, argv, g, &o);
     if (parsed != 0)

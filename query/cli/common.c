@@ -24,11 +24,11 @@ const char *cli_default_tables(void)
     return mjt_tables_default();
 }
 
-int cli_tables_error(const mjt_diag *diag)
+int cli_tables_error(int code, const char *message)
 {
-    fprintf(stderr, "%s: %s", cli_prog, diag->message);
-    if (diag->code == MJT_ENOENT ||
-        (diag->code == MJT_EFORMAT && !strstr(diag->message, "not exact")))
+    fprintf(stderr, "%s: %s", cli_prog, message);
+    if (code == MJT_ENOENT ||
+        (code == MJT_EFORMAT && !strstr(message, "not exact")))
         fprintf(stderr,
                 " (looked for $MJT_TABLES, tables/mjt.lmdb and %s; make "
                 "them with 'make tables' in the source tree or with mjt-gen, "

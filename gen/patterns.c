@@ -2,6 +2,8 @@
 /* Solving every pattern of a suit; see patterns.h. */
 #include "patterns.h"
 
+#include "solvers.h"
+
 #include <stdlib.h>
 #include <string.h>
 

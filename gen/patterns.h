@@ -30,7 +30,7 @@
 
 #include "index.h"
 #include "record.h"
-#include "suit.h"
+#include "enum.h"
 
 typedef struct mjt__patterns {
     int ranks;
