@@ -122,6 +122,9 @@ test: deps ## install deps, build, run every test (non-zero on failure)
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_mjt --jobs 2
 	$(Q)sh tests/cli.sh $(BUILD)
 	$(Q)sh tests/abi.sh $(BUILD)
+	$(Q)CC='$(CC)' CORE_INC='$(CORE_INC)' GEN_INC='$(GEN_INC)' \
+	    LIB_INC='$(LIB_INC)' CLI_INC='$(CLI_INC)' PUBLIC_INC='$(PUBLIC_INC)' \
+	    sh tests/layers.sh $(BUILD)
 	$(Q)sh tests/fuzz-replay.sh $(BUILD)
 
 test-long: deps ## the exhaustive runs too long for `make test`
@@ -197,8 +200,9 @@ $(BUILD)/test/mjt.lmdb: $(BUILD)/mjt-gen
 	@mkdir -p $(@D)
 	$(call say,GEN,$@)$(BUILD)/mjt-gen -q -j 2 -o $@ >/dev/null
 
+# Made anew: `ar r` into an old archive would keep objects since removed.
 $(BUILD)/libmjt.a: $(LIB_OBJ) $(CORE_OBJ)
-	$(call say,AR,$@)$(AR) rcs $@ $^
+	$(call say,AR,$@)rm -f $@ && $(AR) rcs $@ $^
 
 $(BUILD)/$(SOFILE): $(LIB_OBJ) $(CORE_OBJ)
 	$(call say,LD,$@)$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ $^ \

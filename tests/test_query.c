@@ -364,6 +364,19 @@ Test(errors, each_code_has_its_own_message)
     cr_assert(eq(str, (char *)mjt_strerror(MJT_OK), "success"));
 }
 
+/* mjt_strerror gives core's messages (core/diag.h); mjt.h repeats the list
+ * for its users, and the two must say the same. */
+Test(errors, the_public_list_says_what_mjt_strerror_says)
+{
+    int n = 0;
+#define CHECK_(name, code, msg)                                                \
+    cr_assert(eq(str, (char *)mjt_strerror(MJT_##name), msg), #name);          \
+    n++;
+    MJT_ERRNO_MAP(CHECK_)
+#undef CHECK_
+    cr_assert(eq(int, n, 14));
+}
+
 struct bad_hand { /* arrays: see test_core.c */
     char text[32];
     int code;
