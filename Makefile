@@ -175,7 +175,7 @@ $(TABLES_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(TABLESDIR)' | cmp -s - $@ || echo '$(TABLESDIR)' > $@
 $(BUILD)/query/tables.o: FILE_CFLAGS = \
-    -DMJT_INSTALLED_TABLES='"$(TABLESDIR)/mjt.lmdb"'
+    -DMJT__INSTALLED_TABLES='"$(TABLESDIR)/mjt.lmdb"'
 $(BUILD)/query/tables.o: $(TABLES_STAMP)
 
 # mjt-gen records the version it was built as; mjt.h holds the number.

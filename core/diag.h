@@ -6,8 +6,8 @@
  * compile time, tests/test_errors checks the messages), so the public list
  * and this one cannot drift apart.
  */
-#ifndef MJT_CORE_DIAG_H
-#define MJT_CORE_DIAG_H
+#ifndef MJT__CORE_DIAG_H
+#define MJT__CORE_DIAG_H
 
 /* Each code with its message: the single source of both. */
 #define MJT__ERRORS(X)                                                         \

@@ -67,10 +67,10 @@ uint64_t mjt__be64_get(const unsigned char in[8])
 }
 
 void mjt__row_encode(uint64_t key, const mjt__record *rec,
-                     unsigned char row[MJT_ROW_SIZE])
+                     unsigned char row[MJT__ROW_SIZE])
 {
     le_put(row, key, 8);
-    for (int s = 0; s < MJT_SLOTS; s++) {
+    for (int s = 0; s < MJT__SLOTS; s++) {
         unsigned char *p = row + 8 + 5 * s;
         p[0] = rec->slot[s].deficit;
         le16_put(p + 1, rec->slot[s].need);
@@ -87,13 +87,13 @@ void mjt__block_encode(const uint64_t *keys, const mjt__record *recs,
     p += 4;
     for (uint32_t i = 0; i < n; i++, p += 8)
         le_put(p, keys[i], 8);
-    for (int s = 0; s < MJT_SLOTS; s++)
+    for (int s = 0; s < MJT__SLOTS; s++)
         for (uint32_t i = 0; i < n; i++)
             *p++ = recs[i].slot[s].deficit;
-    for (int s = 0; s < MJT_SLOTS; s++)
+    for (int s = 0; s < MJT__SLOTS; s++)
         for (uint32_t i = 0; i < n; i++, p += 2)
             le16_put(p, recs[i].slot[s].need);
-    for (int s = 0; s < MJT_SLOTS; s++)
+    for (int s = 0; s < MJT__SLOTS; s++)
         for (uint32_t i = 0; i < n; i++, p += 2)
             le16_put(p, recs[i].slot[s].excess);
 }
@@ -104,12 +104,12 @@ uint32_t mjt__block_decode(const unsigned char *buf, size_t size, uint32_t max,
     if (size < 4)
         return 0;
     uint32_t n = (uint32_t)le_get(buf, 4);
-    if (n == 0 || n > max || size != MJT_BLOCK_SIZE(n))
+    if (n == 0 || n > max || size != MJT__BLOCK_SIZE(n))
         return 0;
     const unsigned char *kp = buf + 4;
     const unsigned char *dp = kp + 8 * (size_t)n;
-    const unsigned char *np = dp + MJT_SLOTS * (size_t)n;
-    const unsigned char *ep = np + 2 * MJT_SLOTS * (size_t)n;
+    const unsigned char *np = dp + MJT__SLOTS * (size_t)n;
+    const unsigned char *ep = np + 2 * MJT__SLOTS * (size_t)n;
     for (uint64_t i = 0, last = 0; i < n; i++) {
         uint64_t k = le_get(kp + 8 * i, 8);
         if (i > 0 && k <= last)
@@ -120,7 +120,7 @@ uint32_t mjt__block_decode(const unsigned char *buf, size_t size, uint32_t max,
     }
     if (recs == NULL)
         return n;
-    for (int s = 0; s < MJT_SLOTS; s++)
+    for (int s = 0; s < MJT__SLOTS; s++)
         for (uint32_t i = 0; i < n; i++) {
             size_t at = (size_t)s * n + i;
             recs[i].slot[s].deficit = dp[at];
@@ -176,7 +176,7 @@ static int blocks_ok(const uint8_t *b, size_t n, int ranks)
         if (kind >= MJT__BLOCK_KINDS ||
             mjt__block_rank(b[i]) + span[kind] > ranks)
             return 0;
-        if (ranks != MJT_SUIT_RANKS && span[kind] > 1)
+        if (ranks != MJT__SUIT_RANKS && span[kind] > 1)
             return 0;
     }
     return 1;
@@ -188,11 +188,11 @@ size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
     if (avail < 10)
         return 0;
     uint64_t k = le_get(p, 8);
-    if (!mjt__key_valid(k, ranks) || mjt__key_tiles(k) > MJT_MAX_PATTERN_TILES)
+    if (!mjt__key_valid(k, ranks) || mjt__key_tiles(k) > MJT__MAX_PATTERN_TILES)
         return 0;
     int tiles = mjt__key_tiles(k), nc = p[8], ns = p[9];
     int wci = mjt__forms_width(tiles, 0), wsi = mjt__forms_width(tiles, 1);
-    if (nc > MJT_MAX_FORMS || ns > MJT_MAX_FORMS || (nc > 0 && wci < 0) ||
+    if (nc > MJT__MAX_FORMS || ns > MJT__MAX_FORMS || (nc > 0 && wci < 0) ||
         (ns > 0 && wsi < 0) || (nc == 0 && ns == 0))
         return 0;
     size_t wc = nc > 0 ? (size_t)wci : 0, ws = ns > 0 ? (size_t)wsi : 0;
@@ -200,18 +200,18 @@ size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
     if (size > avail)
         return 0;
     /* Only the forms given are written, each whole (its bytes past the
-     * width zero), so that forms compare as MJT_FORM_BLOCKS bytes. */
+     * width zero), so that forms compare as MJT__FORM_BLOCKS bytes. */
     f->ncomplete = nc;
     f->nshort = ns;
     p += 10;
     for (int i = 0; i < nc; i++, p += wc) {
-        memset(f->complete[i], 0, MJT_FORM_BLOCKS);
+        memset(f->complete[i], 0, MJT__FORM_BLOCKS);
         memcpy(f->complete[i], p, wc);
         if (!blocks_ok(p, wc, ranks))
             return 0;
     }
     for (int i = 0; i < ns; i++, p += ws + 2) {
-        memset(f->shorts[i], 0, MJT_FORM_BLOCKS);
+        memset(f->shorts[i], 0, MJT__FORM_BLOCKS);
         memcpy(f->shorts[i], p, ws);
         f->wins[i] = (uint16_t)le16_get(p + ws);
         if (!blocks_ok(p, ws, ranks) || f->wins[i] == 0 ||
@@ -226,7 +226,7 @@ int mjt__forms_width(int tiles, int is_short)
 {
     if (!is_short)
         return tiles % 3 == 1 ? -1 : tiles / 3 + (tiles % 3 == 2);
-    if (tiles % 3 == 0 || tiles >= MJT_MAX_PATTERN_TILES)
+    if (tiles % 3 == 0 || tiles >= MJT__MAX_PATTERN_TILES)
         return -1;
     /* 3m+1: m-1 melds, a pair and a wait, or m melds and a single;
      * 3m+2: m melds and a two-tile wait. */

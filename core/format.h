@@ -5,8 +5,8 @@
  * cover, and the block that groups consecutive records before compression.
  * tables/FORMAT.md is the prose version of this file; keep them together.
  */
-#ifndef MJT_CORE_FORMAT_H
-#define MJT_CORE_FORMAT_H
+#ifndef MJT__CORE_FORMAT_H
+#define MJT__CORE_FORMAT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -14,28 +14,28 @@
 #include "forms.h"
 #include "record.h"
 
-#define MJT_FORMAT_MAGIC "mjt-tables"
-#define MJT_FORMAT_VERSION 3
+#define MJT__FORMAT_MAGIC "mjt-tables"
+#define MJT__FORMAT_VERSION 3
 /* The oldest format whose records this build can still read (for mjq
- * info and diff; libmjt loads only MJT_FORMAT_VERSION). */
-#define MJT_FORMAT_OLDEST 1
+ * info and diff; libmjt loads only MJT__FORMAT_VERSION). */
+#define MJT__FORMAT_OLDEST 1
 
 /* Records a block holds, but the last block of a table. */
-#define MJT_BLOCK_RECORDS 4096u
+#define MJT__BLOCK_RECORDS 4096u
 
 /* A decoded row: key (u64 LE), then per slot deficit u8, need, excess u16. */
-#define MJT_ROW_SIZE (8 + MJT_SLOTS * 5)
+#define MJT__ROW_SIZE (8 + MJT__SLOTS * 5)
 
 /* Bytes a decoded block of n records takes: count u32, keys, columns. */
-#define MJT_BLOCK_SIZE(n) (4 + (size_t)(n)*MJT_ROW_SIZE)
+#define MJT__BLOCK_SIZE(n) (4 + (size_t)(n)*MJT__ROW_SIZE)
 
 void mjt__row_encode(uint64_t key, const mjt__record *rec,
-                     unsigned char row[MJT_ROW_SIZE]);
+                     unsigned char row[MJT__ROW_SIZE]);
 
 /*
  * Lay out n records column by column (all keys, then each slot's deficits,
  * then each slot's need masks, then excess masks), which compresses far
- * better than rows.  buf must hold MJT_BLOCK_SIZE(n) bytes.
+ * better than rows.  buf must hold MJT__BLOCK_SIZE(n) bytes.
  */
 void mjt__block_encode(const uint64_t *keys, const mjt__record *recs,
                        uint32_t n, unsigned char *buf);
@@ -58,14 +58,14 @@ uint32_t mjt__block_decode(const unsigned char *buf, size_t size, uint32_t max,
  * of rows and the rows, compressed as one zstd frame; its digest covers
  * the rows.
  */
-#define MJT_FORMS_SUFFIX ".forms"
+#define MJT__FORMS_SUFFIX ".forms"
 /* Positions of the key order one forms block covers (it holds only the
  * patterns among them that have forms). */
-#define MJT_FORMS_SPAN 16384u
-#define MJT_FORMS_ROW_MAX                                                      \
-    (10 + MJT_MAX_FORMS * (MJT_FORM_BLOCKS + MJT_FORM_BLOCKS + 2))
+#define MJT__FORMS_SPAN 16384u
+#define MJT__FORMS_ROW_MAX                                                     \
+    (10 + MJT__MAX_FORMS * (MJT__FORM_BLOCKS + MJT__FORM_BLOCKS + 2))
 
-/* Encode the row of key into row (MJT_FORMS_ROW_MAX bytes); returns its
+/* Encode the row of key into row (MJT__FORMS_ROW_MAX bytes); returns its
  * size. */
 size_t mjt__forms_row_encode(uint64_t key, const mjt__forms *f,
                              unsigned char *row);
@@ -73,7 +73,7 @@ size_t mjt__forms_row_encode(uint64_t key, const mjt__forms *f,
 /*
  * Decode the row at p (avail bytes) of a pattern of ranks ranks.  Returns
  * its size, or 0 when it is malformed: an invalid key, more forms than
- * MJT_MAX_FORMS, a form the pattern's tile count cannot have, a block of
+ * MJT__MAX_FORMS, a form the pattern's tile count cannot have, a block of
  * an unknown kind or outside the ranks, or a row running past avail.
  * Only f's first ncomplete and nshort forms are written.
  */
@@ -86,7 +86,7 @@ size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
  * key, a NUL, the value and a NUL.  Writes into buf (cap bytes) and
  * returns the length, or 0 when it does not fit.
  */
-#define MJT_META_DIGEST "meta.digest"
+#define MJT__META_DIGEST "meta.digest"
 size_t mjt__meta_entry(unsigned char *buf, size_t cap, const void *key,
                        size_t klen, const void *val, size_t vlen);
 

@@ -26,8 +26,8 @@
  * a rank held fewer than 4 times makes it complete (n = 1 or 2 mod 3).  A
  * pattern of 2 mod 3 tiles can be both.  Honors make no runs.
  */
-#ifndef MJT_CORE_FORMS_H
-#define MJT_CORE_FORMS_H
+#ifndef MJT__CORE_FORMS_H
+#define MJT__CORE_FORMS_H
 
 #include <stdint.h>
 
@@ -59,14 +59,14 @@ static inline int mjt__block_rank(uint8_t b)
 
 /* The most blocks a form has (4 melds, a pair, a wait) and the most forms
  * of one kind a pattern has (test_shapes.c finds every pattern within them). */
-#define MJT_FORM_BLOCKS 6
-#define MJT_MAX_FORMS 16
+#define MJT__FORM_BLOCKS 6
+#define MJT__MAX_FORMS 16
 
 typedef struct mjt__forms {
     int ncomplete, nshort;
-    uint8_t complete[MJT_MAX_FORMS][MJT_FORM_BLOCKS];
-    uint8_t shorts[MJT_MAX_FORMS][MJT_FORM_BLOCKS];
-    uint16_t wins[MJT_MAX_FORMS]; /* bit r: a tile of rank r finishes it */
+    uint8_t complete[MJT__MAX_FORMS][MJT__FORM_BLOCKS];
+    uint8_t shorts[MJT__MAX_FORMS][MJT__FORM_BLOCKS];
+    uint16_t wins[MJT__MAX_FORMS]; /* bit r: a tile of rank r finishes it */
 } mjt__forms;
 
 /*

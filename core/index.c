@@ -43,7 +43,7 @@ static uint64_t digit_planes(uint32_t v, int first)
 
 static void init_kind(mjt__index_of_kind *k, uint32_t nhi, unsigned yao)
 {
-    uint32_t upto[MJT_MAX_PATTERN_TILES + 1] = {0}; /* lo codes of <= s */
+    uint32_t upto[MJT__MAX_PATTERN_TILES + 1] = {0}; /* lo codes of <= s */
     uint32_t next = 0;
 
     for (int s = 0; s <= 16; s++)
@@ -53,16 +53,16 @@ static void init_kind(mjt__index_of_kind *k, uint32_t nhi, unsigned yao)
     for (uint32_t lo = MJT__LO_CODES; lo <= MJT__LO_MASK; lo++)
         k->pos[lo] = MJT__W_BAD;
     for (uint32_t lo = 0; lo < MJT__LO_CODES; lo++)
-        for (int s = MJT__W_LEN(k->pos[lo]); s <= MJT_MAX_PATTERN_TILES; s++)
+        for (int s = MJT__W_LEN(k->pos[lo]); s <= MJT__MAX_PATTERN_TILES; s++)
             upto[s]++;
     uint32_t at = 0;
     for (uint32_t hi = 0; hi < MJT__HI_FIELD; hi++) {
         uint64_t w = hi < nhi ? digits_word(hi, 4, yao) : MJT__W_BAD;
         int s = MJT__W_LEN(w);
         k->base[hi] = w;
-        if (s <= MJT_MAX_PATTERN_TILES) {
+        if (s <= MJT__MAX_PATTERN_TILES) {
             k->base[hi] |= (uint64_t)at << 8;
-            at += upto[MJT_MAX_PATTERN_TILES - s];
+            at += upto[MJT__MAX_PATTERN_TILES - s];
         }
     }
 }

@@ -46,8 +46,8 @@
  * is held more than j times (lo fills ranks 0-3, hi ranks 4-8), so again
  * the two entries add up to the pattern's.
  */
-#ifndef MJT_CORE_INDEX_H
-#define MJT_CORE_INDEX_H
+#ifndef MJT__CORE_INDEX_H
+#define MJT__CORE_INDEX_H
 
 #include <stdint.h>
 

@@ -4,8 +4,8 @@
  * it (lmdbcheck.c): both sides open table files, mjt-gen to see whether a
  * file it would replace is a table, libmjt to load one.
  */
-#ifndef MJT_CORE_LMDBCHECK_H
-#define MJT_CORE_LMDBCHECK_H
+#ifndef MJT__CORE_LMDBCHECK_H
+#define MJT__CORE_LMDBCHECK_H
 
 #include "diag.h"
 

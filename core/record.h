@@ -13,13 +13,13 @@
  * Both of mjt-gen's solvers fill this struct (gen/solvers.h), the tables
  * store it (format.h) and the library packs it into its in-memory form.
  */
-#ifndef MJT_CORE_RECORD_H
-#define MJT_CORE_RECORD_H
+#ifndef MJT__CORE_RECORD_H
+#define MJT__CORE_RECORD_H
 
 #include <stdint.h>
 
-#define MJT_SLOTS 10
-#define MJT_MAX_MELDS 4
+#define MJT__SLOTS 10
+#define MJT__MAX_MELDS 4
 
 /* Slot of (melds, pair): (0,0), (0,1), (1,0), ..., (4,1). */
 static inline int mjt__slot(int melds, int pair)
@@ -34,7 +34,7 @@ typedef struct mjt__slotinfo {
 } mjt__slotinfo;
 
 typedef struct mjt__record {
-    mjt__slotinfo slot[MJT_SLOTS];
+    mjt__slotinfo slot[MJT__SLOTS];
 } mjt__record;
 
 #endif

@@ -25,11 +25,11 @@ int mjt__key_to_counts(uint64_t key, int ranks, uint8_t *counts)
 /*
  * Unary fields of at most 4 are exactly those f with f & (f + 1) == 0 and
  * the top bit clear.  With every top bit clear, adding 1 to each field at
- * once (key + MJT_FIELD_LOW) cannot carry from one field into the next, so
+ * once (key + MJT__FIELD_LOW) cannot carry from one field into the next, so
  * one addition tests all nine; ranks above the last must be empty.
  */
 int mjt__key_valid(uint64_t key, int ranks)
 {
-    return (key >> (5 * ranks)) == 0 && (key & MJT_FIELD_GUARD) == 0 &&
-           (key & (key + MJT_FIELD_LOW)) == 0;
+    return (key >> (5 * ranks)) == 0 && (key & MJT__FIELD_GUARD) == 0 &&
+           (key & (key + MJT__FIELD_LOW)) == 0;
 }

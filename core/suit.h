@@ -7,25 +7,25 @@
  * The top bit of every field and bits 45-63 stay 0.  Honors use the same
  * layout with 7 ranks.  The word is the key of the pattern's record.
  */
-#ifndef MJT_CORE_SUIT_H
-#define MJT_CORE_SUIT_H
+#ifndef MJT__CORE_SUIT_H
+#define MJT__CORE_SUIT_H
 
 #include <stdint.h>
 
-#define MJT_SUIT_RANKS 9
-#define MJT_HONOR_RANKS 7
-#define MJT_MAX_PATTERN_TILES 14
+#define MJT__SUIT_RANKS 9
+#define MJT__HONOR_RANKS 7
+#define MJT__MAX_PATTERN_TILES 14
 
 /* Bit 0 of each of the 9 fields: 1 + 2^5 + 2^10 + ... + 2^40. */
-#define MJT_FIELD_LOW 0x0000010842108421ULL
+#define MJT__FIELD_LOW 0x0000010842108421ULL
 /* The four count bits of each of the 9 fields. */
-#define MJT_FIELD_COUNT (MJT_FIELD_LOW * 0xFu)
+#define MJT__FIELD_COUNT (MJT__FIELD_LOW * 0xFu)
 /* The always-zero top bit of each of the 9 fields. */
-#define MJT_FIELD_GUARD (MJT_FIELD_LOW << 4)
+#define MJT__FIELD_GUARD (MJT__FIELD_LOW << 4)
 
 /* Number of suit and honor patterns of 0 to 14 tiles (tests check them). */
-#define MJT_SUIT_PATTERNS 405350u
-#define MJT_HONOR_PATTERNS 43130u
+#define MJT__SUIT_PATTERNS 405350u
+#define MJT__HONOR_PATTERNS 43130u
 
 /* The key of counts[0..ranks-1] (each 0-4). */
 uint64_t mjt__key_from_counts(const uint8_t *counts, int ranks);

@@ -5,8 +5,8 @@
  * form is runs of digits each closed by a suit letter, "123m406p789s11z",
  * where 0 is a red five and reads as a 5.
  */
-#ifndef MJT_CORE_TILES_H
-#define MJT_CORE_TILES_H
+#ifndef MJT__CORE_TILES_H
+#define MJT__CORE_TILES_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -49,9 +49,9 @@ enum { PAIR, TRIPLET, SEQ_HIGH, SEQ_MID, SEQ_LOW, NTYPES };
 
 typedef struct search {
     int ranks;
-    int ntypes;          /* honors stop after TRIPLET */
-    int best[MJT_SLOTS]; /* best overlap reached (or known) per slot */
-    int cap[MJT_SLOTS];  /* no slot can do better than this */
+    int ntypes;           /* honors stop after TRIPLET */
+    int best[MJT__SLOTS]; /* best overlap reached (or known) per slot */
+    int cap[MJT__SLOTS];  /* no slot can do better than this */
 } search;
 
 /* Nibble-parallel: bit 3 of a nibble is set where the count exceeds 4. */
@@ -60,7 +60,7 @@ typedef struct search {
 
 static void leaf(search *s, int o, int mu, int pu)
 {
-    for (int m = mu; m <= MJT_MAX_MELDS; m++)
+    for (int m = mu; m <= MJT__MAX_MELDS; m++)
         for (int p = pu; p <= 1; p++)
             if (o > s->best[mjt__slot(m, p)])
                 s->best[mjt__slot(m, p)] = o;
@@ -80,7 +80,7 @@ static inline uint64_t take_one(uint64_t H, int r)
  */
 static int promising(const search *s, int o, int left, int mu, int pu)
 {
-    for (int m = mu; m <= MJT_MAX_MELDS; m++)
+    for (int m = mu; m <= MJT__MAX_MELDS; m++)
         for (int p = pu; p <= 1; p++) {
             int slot = mjt__slot(m, p);
             int room = 3 * (m - mu) + 2 * (p - pu);
@@ -133,7 +133,7 @@ static void dfs(search *s, uint64_t H, uint64_t T, int o, int mu, int pu,
     }
     int r = __builtin_ctzll(H) / 5;
     for (int type = tmin; type < s->ntypes; type++) {
-        if (type == PAIR ? pu >= 1 : mu >= MJT_MAX_MELDS)
+        if (type == PAIR ? pu >= 1 : mu >= MJT__MAX_MELDS)
             continue;
         place(s, H, T, o, mu, pu, r, type, left);
     }
@@ -143,16 +143,16 @@ static void dfs(search *s, uint64_t H, uint64_t T, int o, int mu, int pu,
 }
 
 void mjt__bitboard_deficits(uint64_t key, int ranks,
-                            const uint8_t known[MJT_SLOTS],
-                            const uint8_t floor[MJT_SLOTS],
-                            uint8_t out[MJT_SLOTS])
+                            const uint8_t known[MJT__SLOTS],
+                            const uint8_t floor[MJT__SLOTS],
+                            uint8_t out[MJT__SLOTS])
 {
     search s;
     int tiles = mjt__key_tiles(key);
 
     s.ranks = ranks;
-    s.ntypes = ranks == MJT_SUIT_RANKS ? NTYPES : TRIPLET + 1;
-    for (int slot = 0; slot < MJT_SLOTS; slot++) {
+    s.ntypes = ranks == MJT__SUIT_RANKS ? NTYPES : TRIPLET + 1;
+    for (int slot = 0; slot < MJT__SLOTS; slot++) {
         int size = 3 * (slot / 2) + 2 * (slot % 2);
         /* With nothing known, overlap -1 lets any leaf count. */
         s.best[slot] = known != NULL ? size - known[slot] : -1;
@@ -161,6 +161,6 @@ void mjt__bitboard_deficits(uint64_t key, int ranks,
             s.cap[slot] = size - floor[slot];
     }
     dfs(&s, key, 0, 0, 0, 0, 0, tiles);
-    for (int slot = 0; slot < MJT_SLOTS; slot++)
+    for (int slot = 0; slot < MJT__SLOTS; slot++)
         out[slot] = (uint8_t)(3 * (slot / 2) + 2 * (slot % 2) - s.best[slot]);
 }

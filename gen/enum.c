@@ -69,7 +69,7 @@ int mjt__enum_skip(mjt__enum *e, uint64_t n)
 
 uint64_t mjt__enum_key(const mjt__enum *e)
 {
-    uint8_t counts[MJT_SUIT_RANKS] = {0};
+    uint8_t counts[MJT__SUIT_RANKS] = {0};
 
     for (int i = 0; i < e->tiles; i++)
         counts[e->t[i]]++;
@@ -78,7 +78,7 @@ uint64_t mjt__enum_key(const mjt__enum *e)
 
 int mjt__stride_init(mjt__stride *s, int ranks, unsigned k, unsigned n)
 {
-    mjt__enum_init(&s->e, ranks, MJT_MAX_PATTERN_TILES);
+    mjt__enum_init(&s->e, ranks, MJT__MAX_PATTERN_TILES);
     s->step = n;
     return mjt__enum_skip(&s->e, k);
 }

@@ -3,8 +3,8 @@
  * Walking every pattern of a suit (or of the honors) in successor order,
  * the order in which mjt-gen solves them and splits them among threads.
  */
-#ifndef MJT_GEN_ENUM_H
-#define MJT_GEN_ENUM_H
+#ifndef MJT__GEN_ENUM_H
+#define MJT__GEN_ENUM_H
 
 #include <stdint.h>
 
@@ -20,9 +20,9 @@
 typedef struct mjt__enum {
     int ranks;
     int max_tiles;
-    int tiles;                        /* tile count of the current pattern */
-    uint8_t t[MJT_MAX_PATTERN_TILES]; /* its ranks, sorted */
-    uint64_t index;                   /* position in the full enumeration */
+    int tiles;                         /* tile count of the current pattern */
+    uint8_t t[MJT__MAX_PATTERN_TILES]; /* its ranks, sorted */
+    uint64_t index;                    /* position in the full enumeration */
 } mjt__enum;
 
 /* Start at the first pattern (the empty one). */

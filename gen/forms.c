@@ -44,7 +44,7 @@ static void sort_melds(uint8_t *m, int n)
 /* A decomposition being built. */
 typedef struct search {
     int ranks, want_pair;
-    uint8_t c[MJT_SUIT_RANKS + 2]; /* counts; two zero ranks past the top */
+    uint8_t c[MJT__SUIT_RANKS + 2]; /* counts; two zero ranks past the top */
     uint8_t melds[4];
     int nmelds, pair; /* pair: its rank, or -1 */
     void (*emit)(struct search *s, void *ctx);
@@ -66,8 +66,8 @@ static void decompose(search *s, int r)
             int runs = have - 3 * trip - 2 * pr;
             if (runs < 0 || nm + trip + runs > 4)
                 continue;
-            if (runs > 0 && (s->ranks != MJT_SUIT_RANKS || s->c[r + 1] < runs ||
-                             s->c[r + 2] < runs))
+            if (runs > 0 && (s->ranks != MJT__SUIT_RANKS ||
+                             s->c[r + 1] < runs || s->c[r + 2] < runs))
                 continue;
             int n = nm;
             if (trip)
@@ -106,17 +106,17 @@ static void search_init(search *s, uint64_t key, int ranks, int add)
 /* Collected forms of one kind, before sorting and merging. */
 typedef struct bag {
     int n, overflow, width, add;
-    uint8_t f[4 * MJT_MAX_FORMS][MJT_FORM_BLOCKS];
-    uint16_t win[4 * MJT_MAX_FORMS];
+    uint8_t f[4 * MJT__MAX_FORMS][MJT__FORM_BLOCKS];
+    uint16_t win[4 * MJT__MAX_FORMS];
 } bag;
 
 static void bag_put(bag *b, const uint8_t *blocks, unsigned win)
 {
-    if (b->n == 4 * MJT_MAX_FORMS) {
+    if (b->n == 4 * MJT__MAX_FORMS) {
         b->overflow = 1;
         return;
     }
-    memset(b->f[b->n], 0, MJT_FORM_BLOCKS);
+    memset(b->f[b->n], 0, MJT__FORM_BLOCKS);
     memcpy(b->f[b->n], blocks, (size_t)b->width);
     b->win[b->n++] = (uint16_t)win;
 }
@@ -124,7 +124,7 @@ static void bag_put(bag *b, const uint8_t *blocks, unsigned win)
 /* A whole decomposition, as found. */
 static void emit_complete(search *s, void *ctx)
 {
-    uint8_t f[MJT_FORM_BLOCKS];
+    uint8_t f[MJT__FORM_BLOCKS];
     int n = s->nmelds;
 
     memcpy(f, s->melds, (size_t)n);
@@ -164,7 +164,7 @@ static void emit_short(search *s, void *ctx)
 {
     bag *b = ctx;
     int t = b->add, n = s->nmelds;
-    uint8_t blocks[MJT_FORM_BLOCKS];
+    uint8_t blocks[MJT__FORM_BLOCKS];
 
     memcpy(blocks, s->melds, (size_t)n);
     if (s->pair >= 0)
@@ -172,7 +172,7 @@ static void emit_short(search *s, void *ctx)
     for (int i = 0; i < n; i++) {
         if (!holds(blocks[i], t) || memchr(blocks, blocks[i], (size_t)i))
             continue;
-        uint8_t f[MJT_FORM_BLOCKS];
+        uint8_t f[MJT__FORM_BLOCKS];
         int k = 0;
         for (int j = 0; j < s->nmelds; j++)
             if (j != i)
@@ -187,15 +187,15 @@ static void emit_short(search *s, void *ctx)
 
 static int cmp_form(const void *a, const void *b)
 {
-    return memcmp(a, b, MJT_FORM_BLOCKS);
+    return memcmp(a, b, MJT__FORM_BLOCKS);
 }
 
 /* Sort the bag and merge equal forms into out; returns their number, or
- * -1 if there are more than MJT_MAX_FORMS. */
-static int bag_take(bag *b, uint8_t out[][MJT_FORM_BLOCKS], uint16_t *wins)
+ * -1 if there are more than MJT__MAX_FORMS. */
+static int bag_take(bag *b, uint8_t out[][MJT__FORM_BLOCKS], uint16_t *wins)
 {
     /* Sort indices by form so the winning tiles travel along. */
-    int idx[4 * MJT_MAX_FORMS], n = 0;
+    int idx[4 * MJT__MAX_FORMS], n = 0;
 
     if (b->overflow)
         return -1;
@@ -212,9 +212,9 @@ static int bag_take(bag *b, uint8_t out[][MJT_FORM_BLOCKS], uint16_t *wins)
                 wins[n - 1] |= b->win[idx[i]];
             continue;
         }
-        if (n == MJT_MAX_FORMS)
+        if (n == MJT__MAX_FORMS)
             return -1;
-        memcpy(out[n], f, MJT_FORM_BLOCKS);
+        memcpy(out[n], f, MJT__FORM_BLOCKS);
         if (wins != NULL)
             wins[n] = b->win[idx[i]];
         n++;

@@ -3,8 +3,8 @@
  * mjt-gen's parts: the solving pool (solve.c) and the table writer
  * (writer.c), driven by main.c.
  */
-#ifndef MJT_GEN_H
-#define MJT_GEN_H
+#ifndef MJT__GEN_H
+#define MJT__GEN_H
 
 #include <stdatomic.h>
 #include <stddef.h>
@@ -36,7 +36,7 @@ typedef struct gen_table {
     size_t *block_size;
     size_t compressed; /* sum of block_size */
     /* Forms (core/format.h): span s covers key-order positions s *
-     * MJT_FORMS_SPAN on, and gives a block if any of them has forms. */
+     * MJT__FORMS_SPAN on, and gives a block if any of them has forms. */
     size_t nspans;
     unsigned char **frows;   /* each span's decoded block: count, rows */
     size_t *frows_size;      /* 0: no pattern of the span has forms */

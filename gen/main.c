@@ -103,7 +103,7 @@ static int parse_args(int argc, char **argv, gen_options *opt)
             opt->jobs = (unsigned)n;
             i++;
         } else if (!strcmp(a, "--max-tiles") && v != NULL) {
-            if (parse_count(a, v, MJT_MAX_PATTERN_TILES, "a tile count", &n) <
+            if (parse_count(a, v, MJT__MAX_PATTERN_TILES, "a tile count", &n) <
                 0)
                 return -1;
             opt->max_tiles = (int)n;
@@ -134,9 +134,9 @@ static int parse_args(int argc, char **argv, gen_options *opt)
 
 int main(int argc, char **argv)
 {
-    gen_options opt = {NULL, 0, &solvers[0], 0, 0, 9, MJT_MAX_PATTERN_TILES};
-    gen_table tables[2] = {{.name = "suit", .ranks = MJT_SUIT_RANKS},
-                           {.name = "honor", .ranks = MJT_HONOR_RANKS}};
+    gen_options opt = {NULL, 0, &solvers[0], 0, 0, 9, MJT__MAX_PATTERN_TILES};
+    gen_table tables[2] = {{.name = "suit", .ranks = MJT__SUIT_RANKS},
+                           {.name = "honor", .ranks = MJT__HONOR_RANKS}};
     struct stat st;
     double t0 = now();
     int rc = 1;

@@ -56,27 +56,28 @@ int mjt__patterns_init(mjt__patterns *ps, int ranks)
     memset(ps, 0, sizeof *ps);
     ps->ranks = ranks;
     mjt__index_init(&ps->ix);
-    ps->kind = ranks == MJT_SUIT_RANKS ? &ps->ix.suit : &ps->ix.honor;
-    ps->len = ranks == MJT_SUIT_RANKS ? MJT_SUIT_PATTERNS : MJT_HONOR_PATTERNS;
+    ps->kind = ranks == MJT__SUIT_RANKS ? &ps->ix.suit : &ps->ix.honor;
+    ps->len =
+        ranks == MJT__SUIT_RANKS ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
     ps->keys = malloc(ps->len * sizeof *ps->keys);
     ps->def = calloc(ps->len, sizeof *ps->def);
     if (ps->keys == NULL || ps->def == NULL) {
         mjt__patterns_free(ps);
         return -1;
     }
-    for (int b = 0; b <= MJT_MAX_PATTERN_TILES; b++)
+    for (int b = 0; b <= MJT__MAX_PATTERN_TILES; b++)
         ps->fewer[0][b] = 1;
     for (int r = 1; r <= ranks; r++)
-        for (int b = 0; b <= MJT_MAX_PATTERN_TILES; b++) {
+        for (int b = 0; b <= MJT__MAX_PATTERN_TILES; b++) {
             ps->fewer[r][b] = 0;
             for (int v = 0; v <= 4 && v <= b; v++)
                 ps->fewer[r][b] += ps->fewer[r - 1][b - v];
         }
-    for (int tiles = 0; tiles <= MJT_MAX_PATTERN_TILES; tiles++) {
+    for (int tiles = 0; tiles <= MJT__MAX_PATTERN_TILES; tiles++) {
         ps->start[tiles] = n;
         emit(ps, &n, 0, 0, tiles);
     }
-    ps->start[MJT_MAX_PATTERN_TILES + 1] = n;
+    ps->start[MJT__MAX_PATTERN_TILES + 1] = n;
     return 0;
 }
 
@@ -118,7 +119,7 @@ void mjt__patterns_solve(mjt__patterns *ps, int tiles, unsigned k, unsigned n)
         if (mirror_key(key, ps->ranks) < key)
             continue;
         uint32_t code = mjt__code_of_key(key, ps->ranks);
-        uint8_t known[MJT_SLOTS], floor[MJT_SLOTS];
+        uint8_t known[MJT__SLOTS], floor[MJT__SLOTS];
         uint8_t *out = ps->def[mjt__index_at(ps->kind, code)];
         if (tiles == 0) {
             mjt__bitboard_deficits(key, ps->ranks, NULL, NULL, out);
@@ -131,7 +132,7 @@ void mjt__patterns_solve(mjt__patterns *ps, int tiles, unsigned k, unsigned n)
             if (mjt__key_count(key, r) == 0)
                 continue;
             const uint8_t *d = def_at(ps, code - mjt__code_step[r]);
-            for (int s = 0; s < MJT_SLOTS; s++) {
+            for (int s = 0; s < MJT__SLOTS; s++) {
                 if (d[s] < known[s])
                     known[s] = d[s];
                 if (d[s] > 0 && d[s] - 1 > floor[s])
@@ -150,7 +151,7 @@ void mjt__patterns_mirror(mjt__patterns *ps, int tiles, unsigned k, unsigned n)
         if (m < key)
             memcpy(ps->def[mjt__index_at(ps->kind,
                                          mjt__code_of_key(key, ps->ranks))],
-                   def_at(ps, mjt__code_of_key(m, ps->ranks)), MJT_SLOTS);
+                   def_at(ps, mjt__code_of_key(m, ps->ranks)), MJT__SLOTS);
     }
 }
 
@@ -163,7 +164,7 @@ static unsigned below(const uint8_t *a, const uint8_t *b)
     __m128i y = _mm_loadu_si128((const __m128i *)b);
     /* y < x exactly where min(x, y) differs from x. */
     __m128i ge = _mm_cmpeq_epi8(_mm_min_epu8(x, y), x);
-    return ~(unsigned)_mm_movemask_epi8(ge) & ((1u << MJT_SLOTS) - 1);
+    return ~(unsigned)_mm_movemask_epi8(ge) & ((1u << MJT__SLOTS) - 1);
 }
 
 static unsigned equal(const uint8_t *a, const uint8_t *b)
@@ -171,13 +172,13 @@ static unsigned equal(const uint8_t *a, const uint8_t *b)
     __m128i x = _mm_loadu_si128((const __m128i *)a);
     __m128i y = _mm_loadu_si128((const __m128i *)b);
     return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) &
-           ((1u << MJT_SLOTS) - 1);
+           ((1u << MJT__SLOTS) - 1);
 }
 #else
 static unsigned below(const uint8_t *a, const uint8_t *b)
 {
     unsigned m = 0;
-    for (int s = 0; s < MJT_SLOTS; s++)
+    for (int s = 0; s < MJT__SLOTS; s++)
         m |= (unsigned)(b[s] < a[s]) << s;
     return m;
 }
@@ -185,7 +186,7 @@ static unsigned below(const uint8_t *a, const uint8_t *b)
 static unsigned equal(const uint8_t *a, const uint8_t *b)
 {
     unsigned m = 0;
-    for (int s = 0; s < MJT_SLOTS; s++)
+    for (int s = 0; s < MJT__SLOTS; s++)
         m |= (unsigned)(b[s] == a[s]) << s;
     return m;
 }
@@ -196,8 +197,8 @@ void mjt__patterns_record(const mjt__patterns *ps, uint64_t key,
 {
     uint32_t code = mjt__code_of_key(key, ps->ranks);
     const uint8_t *d = def_at(ps, code);
-    int full = mjt__key_tiles(key) == MJT_MAX_PATTERN_TILES;
-    unsigned need[MJT_SUIT_RANKS] = {0}, excess[MJT_SUIT_RANKS] = {0};
+    int full = mjt__key_tiles(key) == MJT__MAX_PATTERN_TILES;
+    unsigned need[MJT__SUIT_RANKS] = {0}, excess[MJT__SUIT_RANKS] = {0};
 
     for (int r = 0; r < ps->ranks; r++) {
         int c = mjt__key_count(key, r);
@@ -217,15 +218,15 @@ void mjt__patterns_record(const mjt__patterns *ps, uint64_t key,
     }
     /* From slots by rank to ranks by slot, in registers, then one write
      * of the whole record (padding too: records are compared). */
-    uint16_t n_of[MJT_SLOTS] = {0}, e_of[MJT_SLOTS] = {0};
+    uint16_t n_of[MJT__SLOTS] = {0}, e_of[MJT__SLOTS] = {0};
     for (int r = 0; r < ps->ranks; r++)
-        for (int s = 0; s < MJT_SLOTS; s++) {
+        for (int s = 0; s < MJT__SLOTS; s++) {
             n_of[s] |= (uint16_t)((need[r] >> s & 1) << r);
             e_of[s] |= (uint16_t)((excess[r] >> s & 1) << r);
         }
     mjt__record rec;
     memset(&rec, 0, sizeof rec);
-    for (int s = 0; s < MJT_SLOTS; s++) {
+    for (int s = 0; s < MJT__SLOTS; s++) {
         rec.slot[s].deficit = d[s];
         rec.slot[s].need = n_of[s];
         rec.slot[s].excess = e_of[s];

@@ -22,8 +22,8 @@
  * of one call touch disjoint memory; calls for tile count t need every call
  * for t - 1 finished (solve, then mirror), and records need all of them.
  */
-#ifndef MJT_CORE_PATTERNS_H
-#define MJT_CORE_PATTERNS_H
+#ifndef MJT__GEN_PATTERNS_H
+#define MJT__GEN_PATTERNS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -34,14 +34,14 @@
 
 typedef struct mjt__patterns {
     int ranks;
-    size_t len;                              /* patterns of 0 to 14 tiles */
-    size_t start[MJT_MAX_PATTERN_TILES + 2]; /* first position of each
+    size_t len;                               /* patterns of 0 to 14 tiles */
+    size_t start[MJT__MAX_PATTERN_TILES + 2]; /* first position of each
                                                 tile count; start[15] = len */
     uint64_t *keys;     /* by position in successor order */
     uint8_t (*def)[16]; /* deficits by dense index, rows padded to 16 */
     const mjt__index_of_kind *kind; /* ix.suit or ix.honor */
     mjt__index ix;
-    uint32_t fewer[MJT_SUIT_RANKS + 1][MJT_MAX_PATTERN_TILES + 1];
+    uint32_t fewer[MJT__SUIT_RANKS + 1][MJT__MAX_PATTERN_TILES + 1];
     /* fewer[r][b]: patterns of ranks 0..r-1, <= b tiles */
 } mjt__patterns;
 

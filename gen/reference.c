@@ -27,7 +27,7 @@
 #define INF 0x7F
 
 /* cost[a][b][m][p]: a sequences started at r-1, b started at r-2. */
-typedef uint8_t dpstate[5][5][MJT_MAX_MELDS + 1][2];
+typedef uint8_t dpstate[5][5][MJT__MAX_MELDS + 1][2];
 
 static void relax(uint8_t *cell, int cost)
 {
@@ -40,12 +40,12 @@ static void step(const dpstate cur, dpstate nxt, int have, int seq_ok, int cap)
     memset(nxt, INF, sizeof(dpstate));
     for (int a = 0; a <= 4; a++)
         for (int b = 0; a + b <= 4; b++)
-            for (int m = a + b; m <= MJT_MAX_MELDS; m++)
+            for (int m = a + b; m <= MJT__MAX_MELDS; m++)
                 for (int p = 0; p <= 1; p++) {
                     int c = cur[a][b][m][p];
                     if (c == INF)
                         continue;
-                    for (int t = 0; t <= 1 && m + t <= MJT_MAX_MELDS; t++)
+                    for (int t = 0; t <= 1 && m + t <= MJT__MAX_MELDS; t++)
                         for (int q = 0; q + p <= 1; q++)
                             for (int s = 0;
                                  s <= (seq_ok ? 4 : 0) && m + t + s <= 4; s++) {
@@ -59,7 +59,7 @@ static void step(const dpstate cur, dpstate nxt, int have, int seq_ok, int cap)
 }
 
 static void deficits(const uint8_t *counts, int ranks, int cap,
-                     uint8_t out[MJT_SLOTS])
+                     uint8_t out[MJT__SLOTS])
 {
     dpstate dp[2];
     int cur = 0;
@@ -68,31 +68,31 @@ static void deficits(const uint8_t *counts, int ranks, int cap,
     dp[cur][0][0][0][0] = 0;
     for (int r = 0; r < ranks; r++) {
         /* A sequence may start at r only if r+2 exists: not in honors. */
-        int seq_ok = ranks == MJT_SUIT_RANKS && r + 2 < ranks;
-        step((const uint8_t(*)[5][MJT_MAX_MELDS + 1][2]) dp[cur], dp[cur ^ 1],
+        int seq_ok = ranks == MJT__SUIT_RANKS && r + 2 < ranks;
+        step((const uint8_t(*)[5][MJT__MAX_MELDS + 1][2]) dp[cur], dp[cur ^ 1],
              counts[r], seq_ok, cap);
         cur ^= 1;
     }
-    for (int m = 0; m <= MJT_MAX_MELDS; m++)
+    for (int m = 0; m <= MJT__MAX_MELDS; m++)
         for (int p = 0; p <= 1; p++)
             out[mjt__slot(m, p)] = dp[cur][0][0][m][p];
 }
 
 static void solve(uint64_t key, int ranks, int cap, mjt__record *out)
 {
-    uint8_t counts[MJT_SUIT_RANKS], base[MJT_SLOTS], other[MJT_SLOTS];
+    uint8_t counts[MJT__SUIT_RANKS], base[MJT__SLOTS], other[MJT__SLOTS];
 
     mjt__key_to_counts(key, ranks, counts);
     deficits(counts, ranks, cap, base);
     memset(out, 0, sizeof *out);
-    for (int s = 0; s < MJT_SLOTS; s++)
+    for (int s = 0; s < MJT__SLOTS; s++)
         out->slot[s].deficit = base[s];
     for (int r = 0; r < ranks; r++) {
         if (counts[r] < 4) {
             counts[r]++;
             deficits(counts, ranks, cap, other);
             counts[r]--;
-            for (int s = 0; s < MJT_SLOTS; s++)
+            for (int s = 0; s < MJT__SLOTS; s++)
                 if (other[s] < base[s])
                     out->slot[s].need |= (uint16_t)(1u << r);
         }
@@ -100,7 +100,7 @@ static void solve(uint64_t key, int ranks, int cap, mjt__record *out)
             counts[r]--;
             deficits(counts, ranks, cap, other);
             counts[r]++;
-            for (int s = 0; s < MJT_SLOTS; s++)
+            for (int s = 0; s < MJT__SLOTS; s++)
                 if (other[s] == base[s])
                     out->slot[s].excess |= (uint16_t)(1u << r);
         }
@@ -114,5 +114,5 @@ void mjt__solve_reference(uint64_t key, int ranks, mjt__record *out)
 
 void mjt__solve_nocap(uint64_t key, int ranks, mjt__record *out)
 {
-    solve(key, ranks, MJT_MAX_PATTERN_TILES, out);
+    solve(key, ranks, MJT__MAX_PATTERN_TILES, out);
 }

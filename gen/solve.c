@@ -119,11 +119,11 @@ static void *pattern_worker(void *arg)
 static int compress_block(gen_table *t, size_t b, ZSTD_CCtx *cctx,
                           unsigned char *raw)
 {
-    size_t first = b * MJT_BLOCK_RECORDS;
+    size_t first = b * MJT__BLOCK_RECORDS;
     uint32_t n =
-        (uint32_t)(t->len - first < MJT_BLOCK_RECORDS ? t->len - first
-                                                      : MJT_BLOCK_RECORDS);
-    size_t size = MJT_BLOCK_SIZE(n), cap = ZSTD_compressBound(size);
+        (uint32_t)(t->len - first < MJT__BLOCK_RECORDS ? t->len - first
+                                                       : MJT__BLOCK_RECORDS);
+    size_t size = MJT__BLOCK_SIZE(n), cap = ZSTD_compressBound(size);
 
     mjt__block_encode(t->keys + first, t->recs + first, n, raw);
     if ((t->blocks[b] = malloc(cap)) == NULL)
@@ -159,7 +159,7 @@ static int forms_of(const gen_table *t, size_t i, mjt__forms *f)
 /* Make span s of table t's forms block: its rows, then compressed. */
 static int pack_span(gen_table *t, size_t s, ZSTD_CCtx *cctx)
 {
-    size_t first = s * MJT_FORMS_SPAN, end = first + MJT_FORMS_SPAN;
+    size_t first = s * MJT__FORMS_SPAN, end = first + MJT__FORMS_SPAN;
     size_t cap = 64 << 10, size = 4;
     unsigned char *rows = malloc(cap), *grown;
     uint32_t n = 0;
@@ -170,7 +170,7 @@ static int pack_span(gen_table *t, size_t s, ZSTD_CCtx *cctx)
             goto fail;
         if (f.ncomplete + f.nshort == 0)
             continue;
-        if (size + MJT_FORMS_ROW_MAX > cap) {
+        if (size + MJT__FORMS_ROW_MAX > cap) {
             if ((grown = realloc(rows, cap *= 2)) == NULL)
                 goto fail;
             rows = grown;
@@ -197,7 +197,7 @@ fail:
 }
 
 /* XXH3-64 of a table's decoded rows in key order, a block of rows a
- * call (rows: scratch for MJT_BLOCK_RECORDS rows), into t->digest; -1
+ * call (rows: scratch for MJT__BLOCK_RECORDS rows), into t->digest; -1
  * when out of memory, and then the run fails: no table is written with a
  * digest that is not its own. */
 static int digest_of(gen_table *t, unsigned char *rows)
@@ -207,13 +207,13 @@ static int digest_of(gen_table *t, unsigned char *rows)
     if (st == NULL)
         return -1;
     XXH3_64bits_reset(st);
-    for (size_t i = 0; i < t->len; i += MJT_BLOCK_RECORDS) {
+    for (size_t i = 0; i < t->len; i += MJT__BLOCK_RECORDS) {
         size_t n =
-            t->len - i < MJT_BLOCK_RECORDS ? t->len - i : MJT_BLOCK_RECORDS;
+            t->len - i < MJT__BLOCK_RECORDS ? t->len - i : MJT__BLOCK_RECORDS;
         for (size_t r = 0; r < n; r++)
             mjt__row_encode(t->keys[i + r], &t->recs[i + r],
-                            rows + r * MJT_ROW_SIZE);
-        XXH3_64bits_update(st, rows, n * MJT_ROW_SIZE);
+                            rows + r * MJT__ROW_SIZE);
+        XXH3_64bits_update(st, rows, n * MJT__ROW_SIZE);
     }
     t->digest = XXH3_64bits_digest(st);
     XXH3_freeState(st);
@@ -255,7 +255,7 @@ static void *pack_worker(void *arg)
     job *j = arg;
     pool *pl = j->pl;
     ZSTD_CCtx *cctx = ZSTD_createCCtx();
-    unsigned char *raw = malloc(MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS));
+    unsigned char *raw = malloc(MJT__BLOCK_SIZE(MJT__BLOCK_RECORDS));
 
     if (cctx == NULL || raw == NULL) {
         j->failed = 1;
@@ -361,7 +361,7 @@ static int solve(pool *pl)
     atomic_store(&pl->what, "solving");
     if (pl->opt->solver->fn != NULL)
         return run_pool(pl, pattern_worker, 0);
-    for (int tiles = 0; tiles <= MJT_MAX_PATTERN_TILES; tiles++)
+    for (int tiles = 0; tiles <= MJT__MAX_PATTERN_TILES; tiles++)
         if (run_pool(pl, deficit_worker, tiles) < 0 ||
             run_pool(pl, mirror_worker, tiles) < 0)
             return -1;
@@ -390,10 +390,10 @@ static int alloc_table(gen_table *t, const mjt__patterns *ps, int max_tiles)
     t->len = ps->start[max_tiles + 1];
     t->keys = alloc_big(t->len * sizeof *t->keys);
     t->recs = alloc_big(t->len * sizeof *t->recs);
-    t->nblocks = (t->len + MJT_BLOCK_RECORDS - 1) / MJT_BLOCK_RECORDS;
+    t->nblocks = (t->len + MJT__BLOCK_RECORDS - 1) / MJT__BLOCK_RECORDS;
     t->blocks = calloc(t->nblocks, sizeof *t->blocks);
     t->block_size = calloc(t->nblocks, sizeof *t->block_size);
-    t->nspans = (t->len + MJT_FORMS_SPAN - 1) / MJT_FORMS_SPAN;
+    t->nspans = (t->len + MJT__FORMS_SPAN - 1) / MJT__FORMS_SPAN;
     t->frows = calloc(t->nspans, sizeof *t->frows);
     t->frows_size = calloc(t->nspans, sizeof *t->frows_size);
     t->fblocks = calloc(t->nspans, sizeof *t->fblocks);

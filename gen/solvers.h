@@ -6,8 +6,8 @@
  * (forms.c, core/forms.h).  Only mjt-gen and the tests link them; libmjt
  * reads what they wrote.
  */
-#ifndef MJT_GEN_SOLVERS_H
-#define MJT_GEN_SOLVERS_H
+#ifndef MJT__GEN_SOLVERS_H
+#define MJT__GEN_SOLVERS_H
 
 #include <stdint.h>
 
@@ -22,9 +22,9 @@
  * be unbeatable; both only prune the search.
  */
 void mjt__bitboard_deficits(uint64_t key, int ranks,
-                            const uint8_t known[MJT_SLOTS],
-                            const uint8_t floor[MJT_SLOTS],
-                            uint8_t out[MJT_SLOTS]);
+                            const uint8_t known[MJT__SLOTS],
+                            const uint8_t floor[MJT__SLOTS],
+                            uint8_t out[MJT__SLOTS]);
 
 /* The reference solver (reference.c): one pattern, masks included, slowly
  * and simply, to check the bitboard solver against. */
@@ -40,7 +40,7 @@ void mjt__solve_nocap(uint64_t key, int ranks, mjt__record *out);
  * pattern's deficits passes 0 for a kind it cannot have, and only the ranks
  * set in wins_hint (the tiles that lower its deficit to 0) are tried for
  * the short forms.  Returns 0, or -1 if a pattern had more than
- * MJT_MAX_FORMS forms of a kind (none of at most 14 tiles does).
+ * MJT__MAX_FORMS forms of a kind (none of at most 14 tiles does).
  */
 int mjt__forms_of(uint64_t key, int ranks, int complete, unsigned wins_hint,
                   mjt__forms *out);

@@ -53,16 +53,16 @@ static int put_meta(MDB_txn *txn, MDB_dbi dbi, const gen_table *tables,
     }
 
     gmtime_r(&now, &tm);
-    rc |= put_text(txn, dbi, "magic", MJT_FORMAT_MAGIC);
-    snprintf(buf, sizeof buf, "%d", MJT_FORMAT_VERSION);
+    rc |= put_text(txn, dbi, "magic", MJT__FORMAT_MAGIC);
+    snprintf(buf, sizeof buf, "%d", MJT__FORMAT_VERSION);
     rc |= put_text(txn, dbi, "format", buf);
     rc |= put_text(txn, dbi, "generator", "mjt-gen " MJT__GEN_VERSION);
     rc |= put_text(txn, dbi, "solver", opt->solver->name);
     snprintf(buf, sizeof buf, "%u", opt->solver->version);
     rc |= put_text(txn, dbi, "solver.version", buf);
-    snprintf(buf, sizeof buf, "block=%u zstd=%d", MJT_BLOCK_RECORDS,
+    snprintf(buf, sizeof buf, "block=%u zstd=%d", MJT__BLOCK_RECORDS,
              opt->level);
-    if (opt->max_tiles < MJT_MAX_PATTERN_TILES)
+    if (opt->max_tiles < MJT__MAX_PATTERN_TILES)
         snprintf(buf + strlen(buf), sizeof buf - strlen(buf), " max_tiles=%d",
                  opt->max_tiles);
     rc |= put_text(txn, dbi, "options", buf);
@@ -77,11 +77,11 @@ static int put_meta(MDB_txn *txn, MDB_dbi dbi, const gen_table *tables,
                  (unsigned long long)tables[i].digest);
         rc |= put_text(txn, dbi, name, buf);
         snprintf(name, sizeof name, "%s%s.patterns", tables[i].name,
-                 MJT_FORMS_SUFFIX);
+                 MJT__FORMS_SUFFIX);
         snprintf(buf, sizeof buf, "%zu", tables[i].fpatterns);
         rc |= put_text(txn, dbi, name, buf);
         snprintf(name, sizeof name, "%s%s.digest", tables[i].name,
-                 MJT_FORMS_SUFFIX);
+                 MJT__FORMS_SUFFIX);
         snprintf(buf, sizeof buf, "xxh3:%016llx",
                  (unsigned long long)tables[i].fdigest);
         rc |= put_text(txn, dbi, name, buf);
@@ -121,14 +121,14 @@ static int put_meta_digest(MDB_txn *txn, MDB_dbi dbi)
     snprintf(buf, sizeof buf, "xxh3:%016llx",
              (unsigned long long)XXH3_64bits_digest(st));
     XXH3_freeState(st);
-    return rc == MDB_NOTFOUND ? put_text(txn, dbi, MJT_META_DIGEST, buf) : rc;
+    return rc == MDB_NOTFOUND ? put_text(txn, dbi, MJT__META_DIGEST, buf) : rc;
 }
 
 static int put_blocks(MDB_txn *txn, MDB_dbi dbi, const gen_table *t)
 {
     for (size_t b = 0; b < t->nblocks; b++) {
         unsigned char kb[8];
-        mjt__be64_put(kb, t->keys[b * MJT_BLOCK_RECORDS]);
+        mjt__be64_put(kb, t->keys[b * MJT__BLOCK_RECORDS]);
         MDB_val key = {8, kb}, val = {t->block_size[b], t->blocks[b]};
         int rc = mdb_put(txn, dbi, &key, &val, MDB_APPEND);
         if (rc != 0)
@@ -179,7 +179,8 @@ static int write_env(const char *tmp, gen_table *tables, int ntables,
         goto out;
     for (int i = 0; i < ntables; i++) {
         char forms[32];
-        snprintf(forms, sizeof forms, "%s%s", tables[i].name, MJT_FORMS_SUFFIX);
+        snprintf(forms, sizeof forms, "%s%s", tables[i].name,
+                 MJT__FORMS_SUFFIX);
         if ((rc = mdb_dbi_open(txn, tables[i].name, MDB_CREATE, &dbi)) != 0 ||
             (rc = put_blocks(txn, dbi, &tables[i])) != 0 ||
             (rc = mdb_dbi_open(txn, forms, MDB_CREATE, &dbi)) != 0 ||
@@ -295,8 +296,8 @@ int gen_check_existing(const char *path)
         mdb_txn_begin(env, NULL, MDB_RDONLY, &txn) == 0 &&
         mdb_dbi_open(txn, "meta", 0, &dbi) == 0 &&
         mdb_get(txn, dbi, &key, &val) == 0)
-        ours = val.mv_size == strlen(MJT_FORMAT_MAGIC) &&
-               memcmp(val.mv_data, MJT_FORMAT_MAGIC, val.mv_size) == 0;
+        ours = val.mv_size == strlen(MJT__FORMAT_MAGIC) &&
+               memcmp(val.mv_data, MJT__FORMAT_MAGIC, val.mv_size) == 0;
     if (txn != NULL)
         mdb_txn_abort(txn);
     mdb_env_close(env);

@@ -14,8 +14,8 @@
  * the check comes first.  With SSSE3 two parts go through at once in one
  * register; elsewhere each part is one 64-bit word.
  */
-#ifndef MJT_QUERY_CODES_H
-#define MJT_QUERY_CODES_H
+#ifndef MJT__QUERY_CODES_H
+#define MJT__QUERY_CODES_H
 
 #include <stdint.h>
 #include <string.h>

@@ -29,8 +29,8 @@
  * The empty pattern has one complete form with no block (the tables hold
  * it), so that a hand whose part is empty joins like any other.
  */
-#ifndef MJT_QUERY_INTERNAL_H
-#define MJT_QUERY_INTERNAL_H
+#ifndef MJT__QUERY_INTERNAL_H
+#define MJT__QUERY_INTERNAL_H
 
 #include <stdint.h>
 

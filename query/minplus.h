@@ -26,8 +26,8 @@
  * checks on random vectors.  The library uses the vector ones when SSSE3 is available
  * at compile time (the Makefile asks for x86-64-v2 on x86-64).
  */
-#ifndef MJT_QUERY_MINPLUS_H
-#define MJT_QUERY_MINPLUS_H
+#ifndef MJT__QUERY_MINPLUS_H
+#define MJT__QUERY_MINPLUS_H
 
 #include <stdint.h>
 #include <string.h>

@@ -100,8 +100,8 @@ static int check_meta_digest(mjt__tfile *f)
         goto out;
     while (mdb_cursor_get(c, &k, &v, op) == 0) {
         op = MDB_NEXT;
-        if (k.mv_size == strlen(MJT_META_DIGEST) &&
-            memcmp(k.mv_data, MJT_META_DIGEST, k.mv_size) == 0)
+        if (k.mv_size == strlen(MJT__META_DIGEST) &&
+            memcmp(k.mv_data, MJT__META_DIGEST, k.mv_size) == 0)
             continue;
         size_t n = mjt__meta_entry(entry, sizeof entry, k.mv_data, k.mv_size,
                                    v.mv_data, v.mv_size);
@@ -112,7 +112,7 @@ static int check_meta_digest(mjt__tfile *f)
     mdb_cursor_close(c);
     snprintf(got, sizeof got, "xxh3:%016llx",
              (unsigned long long)XXH3_64bits_digest(st));
-    if (mjt__tfile_meta(f, MJT_META_DIGEST, want, sizeof want) == MJT_OK &&
+    if (mjt__tfile_meta(f, MJT__META_DIGEST, want, sizeof want) == MJT_OK &&
         strcmp(want, got) == 0)
         rc = MJT_OK;
 out:
@@ -127,22 +127,22 @@ static int check_meta(mjt__tfile *f, const char *path, int oldest,
 
     if (mdb_dbi_open(f->txn, "meta", 0, &f->meta) != 0 ||
         mjt__tfile_meta(f, "magic", buf, sizeof buf) != MJT_OK ||
-        strcmp(buf, MJT_FORMAT_MAGIC) != 0)
+        strcmp(buf, MJT__FORMAT_MAGIC) != 0)
         return fail(diag, MJT_EFORMAT, path,
                     "an LMDB file but not an mjt table (no magic)");
     f->format =
         mjt__tfile_meta(f, "format", buf, sizeof buf) == MJT_OK ? atoi(buf) : 0;
-    if (f->format < oldest || f->format > MJT_FORMAT_VERSION) {
-        if (oldest == MJT_FORMAT_VERSION)
+    if (f->format < oldest || f->format > MJT__FORMAT_VERSION) {
+        if (oldest == MJT__FORMAT_VERSION)
             mjt__diag_set(diag, MJT_EFORMAT, -1,
                           "%s: format %s, this build "
                           "reads %d (generate them again with mjt-gen)",
-                          path, buf, MJT_FORMAT_VERSION);
+                          path, buf, MJT__FORMAT_VERSION);
         else
             mjt__diag_set(diag, MJT_EFORMAT, -1,
                           "%s: format %s, this build "
                           "reads formats %d to %d",
-                          path, buf, oldest, MJT_FORMAT_VERSION);
+                          path, buf, oldest, MJT__FORMAT_VERSION);
         return MJT_EFORMAT;
     }
     /* Format 1 had no meta digest; its blocks are laid out as format 2's. */
@@ -159,7 +159,7 @@ static int check_meta(mjt__tfile *f, const char *path, int oldest,
     for (int t = 0; t < MJT__NTABLES && f->format >= 3; t++) {
         char name[32];
         snprintf(name, sizeof name, "%s%s", mjt__table_names[t],
-                 MJT_FORMS_SUFFIX);
+                 MJT__FORMS_SUFFIX);
         if (mdb_dbi_open(f->txn, name, 0, &f->fdbi[t]) != 0) {
             mjt__diag_set(diag, MJT_EFORMAT, -1, "%s: no %s table", path, name);
             return MJT_EFORMAT;
@@ -188,10 +188,10 @@ static int open_file(mjt__tfile **out, const char *path, int oldest,
     if ((rc = check_meta(f, path, oldest, diag)) != MJT_OK)
         goto fail;
     f->dctx = ZSTD_createDCtx();
-    f->raw = malloc(MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS));
-    f->keys = malloc(MJT_BLOCK_RECORDS * sizeof *f->keys);
-    f->recs = calloc(MJT_BLOCK_RECORDS, sizeof *f->recs);
-    f->rows = malloc((size_t)MJT_BLOCK_RECORDS * MJT_ROW_SIZE);
+    f->raw = malloc(MJT__BLOCK_SIZE(MJT__BLOCK_RECORDS));
+    f->keys = malloc(MJT__BLOCK_RECORDS * sizeof *f->keys);
+    f->recs = calloc(MJT__BLOCK_RECORDS, sizeof *f->recs);
+    f->rows = malloc((size_t)MJT__BLOCK_RECORDS * MJT__ROW_SIZE);
     if (!f->dctx || !f->raw || !f->keys || !f->recs || !f->rows) {
         rc = fail(diag, MJT_ENOMEM, path, "out of memory");
         goto fail;
@@ -205,12 +205,12 @@ fail:
 
 int mjt__tfile_open(mjt__tfile **out, const char *path, mjt__diag *diag)
 {
-    return open_file(out, path, MJT_FORMAT_VERSION, diag);
+    return open_file(out, path, MJT__FORMAT_VERSION, diag);
 }
 
 int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt__diag *diag)
 {
-    return open_file(out, path, MJT_FORMAT_OLDEST, diag);
+    return open_file(out, path, MJT__FORMAT_OLDEST, diag);
 }
 
 int mjt__tfile_format(const mjt__tfile *f)
@@ -277,11 +277,11 @@ int mjt__tfile_meta_each(mjt__tfile *f,
 /* Decompress and decode the block in v into f->keys and f->recs. */
 static int decode(mjt__tfile *f, const MDB_val *v, uint32_t *n, mjt__diag *diag)
 {
-    size_t size =
-        ZSTD_decompressDCtx(f->dctx, f->raw, MJT_BLOCK_SIZE(MJT_BLOCK_RECORDS),
-                            v->mv_data, v->mv_size);
+    size_t size = ZSTD_decompressDCtx(f->dctx, f->raw,
+                                      MJT__BLOCK_SIZE(MJT__BLOCK_RECORDS),
+                                      v->mv_data, v->mv_size);
     if (ZSTD_isError(size) ||
-        (*n = mjt__block_decode(f->raw, size, MJT_BLOCK_RECORDS, f->keys,
+        (*n = mjt__block_decode(f->raw, size, MJT__BLOCK_RECORDS, f->keys,
                                 f->recs)) == 0) {
         mjt__diag_set(diag, MJT_ECORRUPT, -1,
                       "%s: a block does not decode "
@@ -351,8 +351,8 @@ static int next_block(mjt__tfile *f, MDB_cursor *c, int first, uint32_t *n,
         return MJT_ECORRUPT;
     }
     for (uint32_t i = 0; i < *n; i++)
-        mjt__row_encode(f->keys[i], &f->recs[i], f->rows + i * MJT_ROW_SIZE);
-    XXH3_64bits_update(xxh, f->rows, (size_t)*n * MJT_ROW_SIZE);
+        mjt__row_encode(f->keys[i], &f->recs[i], f->rows + i * MJT__ROW_SIZE);
+    XXH3_64bits_update(xxh, f->rows, (size_t)*n * MJT__ROW_SIZE);
     return 1;
 }
 
@@ -428,7 +428,7 @@ static size_t forms_decompress(mjt__tfile *f, const MDB_val *v,
                                unsigned char **raw, size_t *cap)
 {
     unsigned long long want = ZSTD_getFrameContentSize(v->mv_data, v->mv_size);
-    size_t most = 4 + (size_t)MJT_FORMS_SPAN * MJT_FORMS_ROW_MAX;
+    size_t most = 4 + (size_t)MJT__FORMS_SPAN * MJT__FORMS_ROW_MAX;
 
     if (want == ZSTD_CONTENTSIZE_ERROR || want == ZSTD_CONTENTSIZE_UNKNOWN ||
         want < 4 || want > most)
@@ -534,7 +534,7 @@ int mjt__tfile_check_forms_digest(mjt__tfile *f, int table, uint64_t digest,
     char key[48], what[48];
 
     snprintf(key, sizeof key, "%s%s.digest", mjt__table_names[table],
-             MJT_FORMS_SUFFIX);
+             MJT__FORMS_SUFFIX);
     snprintf(what, sizeof what, "%s forms content", mjt__table_names[table]);
     return check_recorded(f, key, what, digest, path, diag);
 }

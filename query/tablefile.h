@@ -7,8 +7,8 @@
  * checked against what its header claims, so a truncated file is an error,
  * not a SIGBUS.
  */
-#ifndef MJT_QUERY_TABLEFILE_H
-#define MJT_QUERY_TABLEFILE_H
+#ifndef MJT__QUERY_TABLEFILE_H
+#define MJT__QUERY_TABLEFILE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -34,7 +34,7 @@ int mjt__tfile_open(mjt__tfile **out, const char *path, mjt__diag *diag);
 void mjt__tfile_close(mjt__tfile *f);
 
 /* The same, accepting every format this build can read records of (1 to
- * MJT_FORMAT_VERSION), for the tools that compare and inspect tables;
+ * MJT__FORMAT_VERSION), for the tools that compare and inspect tables;
  * mjt__tfile_format says which the file is. */
 int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt__diag *diag);
 int mjt__tfile_format(const mjt__tfile *f);

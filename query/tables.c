@@ -22,7 +22,7 @@ mjt__mrec mjt__mrec_pack(const mjt__record *rec)
 {
     mjt__mrec m = {0, 0};
 
-    for (int s = 0; s < MJT_SLOTS; s++) {
+    for (int s = 0; s < MJT__SLOTS; s++) {
         m.w0 |= (uint64_t)(rec->slot[s].deficit & 0xF) << (4 * s);
         if (s == 0)
             continue;
@@ -52,7 +52,7 @@ static int load_block(void *ctx, const uint64_t *keys, const mjt__record *recs,
     for (uint32_t i = 0; i < n; i++) {
         uint64_t key = keys[i];
         if (!mjt__key_valid(key, ranks) ||
-            mjt__key_tiles(key) > MJT_MAX_PATTERN_TILES)
+            mjt__key_tiles(key) > MJT__MAX_PATTERN_TILES)
             return l->bad = MJT_ECORRUPT;
         uint32_t code = mjt__code_of_key(key, ranks);
         uint32_t idx = mjt__index_of(l->t, l->table == MJT__SUIT ? 0 : 3, code);
@@ -69,7 +69,7 @@ static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
                       const char *path, mjt__diag *diag)
 {
     const char *name = mjt__table_names[table];
-    size_t len = table == MJT__SUIT ? MJT_SUIT_PATTERNS : MJT_HONOR_PATTERNS;
+    size_t len = table == MJT__SUIT ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
     loader l = {t, table, NULL, NULL, len, 0, 0};
     uint64_t digest = 0;
     int rc;
@@ -194,7 +194,7 @@ static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
     uint64_t digest;
     int rc;
 
-    l->nidx = l->table == MJT__SUIT ? MJT_SUIT_PATTERNS : MJT_HONOR_PATTERNS;
+    l->nidx = l->table == MJT__SUIT ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
     if ((l->idx = calloc(l->nidx, sizeof *l->idx)) == NULL)
         return MJT_ENOMEM;
     t->fidx_of[l->table] = l->idx;
@@ -216,13 +216,13 @@ static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
     return mjt__tfile_check_forms_digest(f, l->table, digest, path, diag);
 }
 
-#ifndef MJT_INSTALLED_TABLES
-#define MJT_INSTALLED_TABLES "/usr/local/share/mjt/mjt.lmdb"
+#ifndef MJT__INSTALLED_TABLES
+#define MJT__INSTALLED_TABLES "/usr/local/share/mjt/mjt.lmdb"
 #endif
 
 const char *mjt_tables_default(void)
 {
-    return MJT_INSTALLED_TABLES;
+    return MJT__INSTALLED_TABLES;
 }
 
 static int load(mjt_tables **out, const char *path, unsigned flags,
@@ -240,19 +240,19 @@ static int open_flags(mjt_tables **out, const char *path, unsigned flags,
         const char *env = getenv("MJT_TABLES");
         if (env != NULL && env[0] != '\0' && access(env, F_OK) == 0)
             return load(out, env, flags, diag);
-        if (access(MJT_INSTALLED_TABLES, F_OK) == 0)
-            return load(out, MJT_INSTALLED_TABLES, flags, diag);
+        if (access(MJT__INSTALLED_TABLES, F_OK) == 0)
+            return load(out, MJT__INSTALLED_TABLES, flags, diag);
         *out = NULL;
         if (env != NULL && env[0] != '\0')
             mjt__diag_set(diag, MJT_ENOENT, -1,
                           "no tables: neither $MJT_TABLES (%s) nor %s "
                           "exists",
-                          env, MJT_INSTALLED_TABLES);
+                          env, MJT__INSTALLED_TABLES);
         else
             mjt__diag_set(diag, MJT_ENOENT, -1,
                           "no tables: $MJT_TABLES is not set and %s does "
                           "not exist",
-                          MJT_INSTALLED_TABLES);
+                          MJT__INSTALLED_TABLES);
         return MJT_ENOENT;
     }
     return load(out, path, flags, diag);

@@ -438,7 +438,7 @@ static void bench_forms(const mjt_tables *t)
     /* every one-suit 13-tile hand that is tenpai, in m */
     n = 0;
     mjt__enum e;
-    mjt__enum_init_at(&e, MJT_SUIT_RANKS, 13);
+    mjt__enum_init_at(&e, MJT__SUIT_RANKS, 13);
     do {
         uint8_t c[MJT_KINDS] = {0};
         uint64_t w;

@@ -3,8 +3,8 @@
  * Shared by the tests: the brute-force hand analysis (brute.c), which knows
  * nothing of tables or joins, and where to find the built tables.
  */
-#ifndef MJT_TESTS_HELPERS_H
-#define MJT_TESTS_HELPERS_H
+#ifndef MJT__TESTS_HELPERS_H
+#define MJT__TESTS_HELPERS_H
 
 #include <stddef.h>
 #include <stdint.h>

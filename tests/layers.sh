@@ -64,5 +64,12 @@ done
 nm "$B/mjq" 2>/dev/null | grep -q 'mjt__solve_reference\|mjt__bitboard' &&
     bad "mjq links a solver" || ok
 
+# MJT_ belongs to mjt.h; every other macro of ours is MJT__ (or a file's
+# own short name).
+others=$(grep -ln '^#[ ]*define MJT_[A-Za-z0-9]' core/*.[ch] gen/*.[ch] \
+    query/*.[ch] query/cli/*.[ch] tests/*.[ch] tests/fuzz/*.[ch] |
+    grep -v '^query/mjt.h$')
+[ -z "$others" ] && ok || bad "MJT_ macros outside mjt.h: $others"
+
 echo "layers: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

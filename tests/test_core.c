@@ -150,8 +150,8 @@ Test(suit, field_constants_match_the_layout)
     uint64_t low = 0;
     for (int r = 0; r < 9; r++)
         low |= 1ull << (5 * r);
-    cr_assert(eq(u64, MJT_FIELD_LOW, low));
-    cr_assert(eq(u64, MJT_FIELD_COUNT & MJT_FIELD_GUARD, 0));
+    cr_assert(eq(u64, MJT__FIELD_LOW, low));
+    cr_assert(eq(u64, MJT__FIELD_COUNT & MJT__FIELD_GUARD, 0));
 }
 
 Test(suit, key_of_1111_is_0xf_and_round_trips)
@@ -175,7 +175,7 @@ static void count_patterns(int ranks, uint64_t per[15], uint64_t *total)
 {
     mjt__enum e;
     memset(per, 0, 15 * sizeof *per);
-    mjt__enum_init(&e, ranks, MJT_MAX_PATTERN_TILES);
+    mjt__enum_init(&e, ranks, MJT__MAX_PATTERN_TILES);
     *total = 0;
     do {
         per[e.tiles]++;
@@ -192,7 +192,7 @@ Test(enumeration, counts_every_suit_pattern)
     count_patterns(9, per, &total);
     for (int n = 0; n < 15; n++)
         cr_assert(eq(u64, per[n], want[n]), "tiles %d", n);
-    cr_assert(eq(u64, total, MJT_SUIT_PATTERNS));
+    cr_assert(eq(u64, total, MJT__SUIT_PATTERNS));
 }
 
 Test(enumeration, counts_every_honor_pattern)
@@ -200,7 +200,7 @@ Test(enumeration, counts_every_honor_pattern)
     uint64_t per[15], total;
     count_patterns(7, per, &total);
     cr_assert(eq(u64, per[14], 8135));
-    cr_assert(eq(u64, total, MJT_HONOR_PATTERNS));
+    cr_assert(eq(u64, total, MJT__HONOR_PATTERNS));
 }
 
 /* Compare sorted rank strings: successor order is lexicographic. */
@@ -210,7 +210,7 @@ Test(enumeration, successor_order_strictly_increases)
     uint8_t prev[14];
     int prev_tiles = -1;
 
-    mjt__enum_init(&e, 9, MJT_MAX_PATTERN_TILES);
+    mjt__enum_init(&e, 9, MJT__MAX_PATTERN_TILES);
     do {
         if (e.tiles == prev_tiles)
             cr_assert(gt(int, memcmp(e.t, prev, (size_t)e.tiles), 0));
@@ -250,7 +250,7 @@ Test(enumeration, seed_examples_follow_each_other)
 
 Test(enumeration, stride_visits_every_pattern_once)
 {
-    static unsigned char seen[MJT_SUIT_PATTERNS];
+    static unsigned char seen[MJT__SUIT_PATTERNS];
     for (unsigned n = 1; n <= 8; n++) {
         memset(seen, 0, sizeof seen);
         uint64_t visits = 0;
@@ -265,6 +265,6 @@ Test(enumeration, stride_visits_every_pattern_once)
                 visits++;
             } while (mjt__stride_next(&s));
         }
-        cr_assert(eq(u64, visits, MJT_SUIT_PATTERNS), "n = %u", n);
+        cr_assert(eq(u64, visits, MJT__SUIT_PATTERNS), "n = %u", n);
     }
 }

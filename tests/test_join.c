@@ -18,7 +18,7 @@ static mjt__mrec random_rec(uint64_t *rng)
 {
     mjt__mrec r = {test_rand(rng), test_rand(rng)};
     r.w0 &= ~(uint64_t)0xF;
-    for (int s = 1; s < MJT_SLOTS; s++) {
+    for (int s = 1; s < MJT__SLOTS; s++) {
         uint64_t d = test_rand(rng) % 15;
         r.w0 = (r.w0 & ~((uint64_t)0xF << (4 * s))) | d << (4 * s);
     }

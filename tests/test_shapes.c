@@ -128,12 +128,12 @@ static void check_decompositions(const uint8_t c[MJT_KINDS])
 Test(forms, complete_pattern_counts)
 {
     const mjt_tables *t = test_tables();
-    int ranks[2] = {MJT_SUIT_RANKS, MJT_HONOR_RANKS};
+    int ranks[2] = {MJT__SUIT_RANKS, MJT__HONOR_RANKS};
     size_t complete[2] = {0, 0}, pair[2] = {0, 0};
 
     for (int table = 0; table < 2; table++) {
         mjt__enum e;
-        mjt__enum_init(&e, ranks[table], MJT_MAX_PATTERN_TILES);
+        mjt__enum_init(&e, ranks[table], MJT__MAX_PATTERN_TILES);
         while (mjt__enum_next(&e)) { /* the empty pattern is skipped */
             uint64_t key = mjt__enum_key(&e);
             uint32_t w = mjt__fword(t, table ? 3 : 0,
@@ -160,9 +160,9 @@ Test(forms, buffer_bounds_are_the_maxima)
     long best_d = 0, best_s = 0;
 
     for (int table = 0; table < 2; table++) {
-        int ranks = table ? MJT_HONOR_RANKS : MJT_SUIT_RANKS;
+        int ranks = table ? MJT__HONOR_RANKS : MJT__SUIT_RANKS;
         mjt__enum e;
-        mjt__enum_init(&e, ranks, MJT_MAX_PATTERN_TILES);
+        mjt__enum_init(&e, ranks, MJT__MAX_PATTERN_TILES);
         do {
             uint64_t key = mjt__enum_key(&e);
             uint32_t w =
@@ -212,9 +212,9 @@ Test(forms, tables_hold_every_form, .timeout = 300)
     const mjt_tables *t = test_tables();
 
     for (int table = 0; table < 2; table++) {
-        int ranks = table ? MJT_HONOR_RANKS : MJT_SUIT_RANKS;
+        int ranks = table ? MJT__HONOR_RANKS : MJT__SUIT_RANKS;
         mjt__enum e;
-        mjt__enum_init(&e, ranks, MJT_MAX_PATTERN_TILES);
+        mjt__enum_init(&e, ranks, MJT__MAX_PATTERN_TILES);
         while (mjt__enum_next(&e)) {
             uint64_t key = mjt__enum_key(&e);
             uint32_t w =
@@ -246,7 +246,7 @@ ParameterizedTestParameters(exhaustive, one_suit_shapes)
 
 ParameterizedTest(int *part, exhaustive, one_suit_shapes, .timeout = 900)
 {
-    int ranks = *part == 3 ? MJT_HONOR_RANKS : MJT_SUIT_RANKS;
+    int ranks = *part == 3 ? MJT__HONOR_RANKS : MJT__SUIT_RANKS;
     long hands = 0, shapes = 0, tenpai = 0;
     mjt__enum e;
 
@@ -581,7 +581,7 @@ Test(listing, all_one_suit_hands_as_the_brute_force, .timeout = 900)
     snprintf(cmd, sizeof cmd, "%s/mjq waits --tables %s --all-one-suit -j 2",
              test_build_dir(), test_tables_path());
     cr_assert(not(eq(ptr, p = popen(cmd, "r"), NULL)));
-    mjt__enum_init_at(&e, MJT_SUIT_RANKS, 13);
+    mjt__enum_init_at(&e, MJT__SUIT_RANKS, 13);
     cr_assert(not(eq(ptr, fgets(line, sizeof line, p), NULL)));
     do {
         uint8_t c[MJT_KINDS] = {0};

@@ -24,14 +24,14 @@ static void check_all(int ranks, int tiles)
 
     cr_assert(eq(int, mjt__patterns_init(&ps, ranks), 0));
     /* Records of n tiles read the deficits of n + 1 tiles. */
-    mjt__patterns_solve_upto(&ps,
-                             tiles < MJT_MAX_PATTERN_TILES ? tiles + 1 : tiles);
+    mjt__patterns_solve_upto(&ps, tiles < MJT__MAX_PATTERN_TILES ? tiles + 1
+                                                                 : tiles);
     for (size_t i = ps.start[tiles]; i < ps.start[tiles + 1]; i++) {
         uint64_t key = ps.keys[i];
         mjt__record fast, ref;
         mjt__patterns_record(&ps, key, &fast);
         mjt__solve_reference(key, ranks, &ref);
-        for (int s = 0; s < MJT_SLOTS; s++) {
+        for (int s = 0; s < MJT__SLOTS; s++) {
             cr_assert(eq(u8, fast.slot[s].deficit, ref.slot[s].deficit),
                       "key %#llx slot %d", (unsigned long long)key, s);
             cr_assert(eq(u16, fast.slot[s].need, ref.slot[s].need),
@@ -54,13 +54,13 @@ ParameterizedTestParameters(solver, bitboard_equals_reference_on_suits)
 ParameterizedTest(int *tiles, solver, bitboard_equals_reference_on_suits,
                   .timeout = 600)
 {
-    check_all(MJT_SUIT_RANKS, *tiles);
+    check_all(MJT__SUIT_RANKS, *tiles);
 }
 
 Test(solver, bitboard_equals_reference_on_honors, .timeout = 600)
 {
     for (int n = 0; n <= 14; n++)
-        check_all(MJT_HONOR_RANKS, n);
+        check_all(MJT__HONOR_RANKS, n);
 }
 
 static mjt__record solve(const char *ranks, int nranks)
@@ -71,7 +71,7 @@ static mjt__record solve(const char *ranks, int nranks)
     for (; *ranks; ranks++)
         c[*ranks - '1']++;
     cr_assert(eq(int, mjt__patterns_init(&ps, nranks), 0));
-    mjt__patterns_solve_upto(&ps, MJT_MAX_PATTERN_TILES);
+    mjt__patterns_solve_upto(&ps, MJT__MAX_PATTERN_TILES);
     mjt__patterns_record(&ps, mjt__key_from_counts(c, nranks), &r);
     mjt__patterns_free(&ps);
     return r;
@@ -113,15 +113,15 @@ Test(solver, deficits_without_bounds_equal_the_bounded_ones)
 {
     /* The bounds only prune: a search told nothing finds the same. */
     mjt__patterns ps;
-    cr_assert(eq(int, mjt__patterns_init(&ps, MJT_SUIT_RANKS), 0));
+    cr_assert(eq(int, mjt__patterns_init(&ps, MJT__SUIT_RANKS), 0));
     mjt__patterns_solve_upto(&ps, 9);
     for (size_t i = 0; i < ps.start[10]; i += 7) {
         uint64_t key = ps.keys[i];
-        uint8_t free_run[MJT_SLOTS];
+        uint8_t free_run[MJT__SLOTS];
         mjt__record r;
-        mjt__bitboard_deficits(key, MJT_SUIT_RANKS, NULL, NULL, free_run);
+        mjt__bitboard_deficits(key, MJT__SUIT_RANKS, NULL, NULL, free_run);
         mjt__patterns_record(&ps, key, &r);
-        for (int s = 0; s < MJT_SLOTS; s++)
+        for (int s = 0; s < MJT__SLOTS; s++)
             cr_assert(eq(u8, free_run[s], r.slot[s].deficit), "key %#llx",
                       (unsigned long long)key);
     }
@@ -155,8 +155,8 @@ static void check_rank(int ranks)
 
 Test(solver, rank_is_the_place_in_key_order)
 {
-    check_rank(MJT_SUIT_RANKS);
-    check_rank(MJT_HONOR_RANKS);
+    check_rank(MJT__SUIT_RANKS);
+    check_rank(MJT__HONOR_RANKS);
 }
 
 static void check_order(int ranks)
@@ -166,19 +166,19 @@ static void check_order(int ranks)
     size_t i = 0;
 
     cr_assert(eq(int, mjt__patterns_init(&ps, ranks), 0));
-    mjt__enum_init(&e, ranks, MJT_MAX_PATTERN_TILES);
+    mjt__enum_init(&e, ranks, MJT__MAX_PATTERN_TILES);
     do {
         cr_assert(lt(sz, i, ps.len));
         cr_assert(eq(u64, ps.keys[i], mjt__enum_key(&e)), "position %zu", i);
         i++;
     } while (mjt__enum_next(&e));
     cr_assert(eq(sz, i, ps.len));
-    cr_assert(eq(sz, ps.start[MJT_MAX_PATTERN_TILES + 1], ps.len));
+    cr_assert(eq(sz, ps.start[MJT__MAX_PATTERN_TILES + 1], ps.len));
     mjt__patterns_free(&ps);
 }
 
 Test(solver, patterns_come_in_successor_order)
 {
-    check_order(MJT_SUIT_RANKS);
-    check_order(MJT_HONOR_RANKS);
+    check_order(MJT__SUIT_RANKS);
+    check_order(MJT__HONOR_RANKS);
 }

@@ -73,7 +73,7 @@ static int compare_block(void *ctx, const uint64_t *keys,
     for (uint32_t i = 0; i < n; i++, c->n++) {
         mjt__record want;
         mjt__patterns_record(&c->ps, keys[i], &want);
-        for (int s = 0; s < MJT_SLOTS; s++) {
+        for (int s = 0; s < MJT__SLOTS; s++) {
             const mjt__slotinfo *a = &want.slot[s], *b = &recs[i].slot[s];
             cr_assert(a->deficit == b->deficit && a->need == b->need &&
                           a->excess == b->excess,
@@ -91,8 +91,8 @@ Test(table, reads_back_what_was_solved, .timeout = 600)
     cmp honor = {.n = 0}, suit = {.n = 0};
     cr_assert(eq(int, mjt__patterns_init(&honor.ps, 7), 0));
     cr_assert(eq(int, mjt__patterns_init(&suit.ps, 9), 0));
-    mjt__patterns_solve_upto(&honor.ps, MJT_MAX_PATTERN_TILES);
-    mjt__patterns_solve_upto(&suit.ps, MJT_MAX_PATTERN_TILES);
+    mjt__patterns_solve_upto(&honor.ps, MJT__MAX_PATTERN_TILES);
+    mjt__patterns_solve_upto(&suit.ps, MJT__MAX_PATTERN_TILES);
     cr_assert(eq(
         int,
         mjt__tfile_each_block(f, MJT__HONOR, compare_block, &honor, NULL, NULL),
@@ -101,8 +101,8 @@ Test(table, reads_back_what_was_solved, .timeout = 600)
         int,
         mjt__tfile_each_block(f, MJT__SUIT, compare_block, &suit, NULL, NULL),
         0));
-    cr_assert(eq(u64, honor.n, MJT_HONOR_PATTERNS));
-    cr_assert(eq(u64, suit.n, MJT_SUIT_PATTERNS));
+    cr_assert(eq(u64, honor.n, MJT__HONOR_PATTERNS));
+    cr_assert(eq(u64, suit.n, MJT__SUIT_PATTERNS));
     mjt__patterns_free(&honor.ps);
     mjt__patterns_free(&suit.ps);
     mjt__tfile_close(f);
@@ -172,7 +172,7 @@ static void alter_first_block(const char *path, const char *db,
     MDB_txn *txn = open_rw(path, db, &env, &dbi);
     MDB_cursor *c;
     MDB_val k, v;
-    size_t cap = 4 + (size_t)MJT_FORMS_SPAN * MJT_FORMS_ROW_MAX;
+    size_t cap = 4 + (size_t)MJT__FORMS_SPAN * MJT__FORMS_ROW_MAX;
     unsigned char *raw = malloc(cap), *packed = malloc(ZSTD_compressBound(cap));
 
     cr_assert(eq(int, mdb_cursor_open(txn, dbi, &c), 0));
@@ -198,7 +198,7 @@ static void alter_first_block(const char *path, const char *db,
  * record block by one. */
 static void raise_deficit(unsigned char *raw, size_t n)
 {
-    uint32_t recs = mjt__block_decode(raw, n, MJT_BLOCK_RECORDS, NULL, NULL);
+    uint32_t recs = mjt__block_decode(raw, n, MJT__BLOCK_RECORDS, NULL, NULL);
     cr_assert(gt(u32, recs, 100));
     raw[4 + 8 * (size_t)recs + 9 * (size_t)recs + 100] += 1;
 }
@@ -336,7 +336,7 @@ Test(table, another_format_version_is_named, .timeout = 120)
     cr_assert(eq(int, mjt_tables_open(&t, path, &diag), MJT_EFORMAT));
     char want[64];
     snprintf(want, sizeof want, "format 9, this build reads %d",
-             MJT_FORMAT_VERSION);
+             MJT__FORMAT_VERSION);
     cr_assert(not(eq(ptr, strstr(diag.message, want), NULL)), "%s",
               diag.message);
     snprintf(cmd, sizeof cmd, "diff %s %s", test_tables_path(), path);
@@ -365,7 +365,7 @@ Test(table, diff_reads_the_previous_format, .timeout = 120)
     snprintf(cmd, sizeof cmd, "diff %s %s", test_tables_path(), path);
     char want[64];
     snprintf(want, sizeof want, "note: formats %d and 1 differ",
-             MJT_FORMAT_VERSION);
+             MJT__FORMAT_VERSION);
     cr_assert(mjq_says(cmd, want));
     unlink(path);
     rmdir(d);
@@ -409,8 +409,8 @@ static void reseal_meta(const char *path)
     cr_assert(eq(int, mdb_cursor_open(txn, dbi, &c), 0));
     while (mdb_cursor_get(c, &k, &v, op) == 0) {
         op = MDB_NEXT;
-        if (k.mv_size == strlen(MJT_META_DIGEST) &&
-            memcmp(k.mv_data, MJT_META_DIGEST, k.mv_size) == 0)
+        if (k.mv_size == strlen(MJT__META_DIGEST) &&
+            memcmp(k.mv_data, MJT__META_DIGEST, k.mv_size) == 0)
             continue;
         size_t n = mjt__meta_entry(entry, sizeof entry, k.mv_data, k.mv_size,
                                    v.mv_data, v.mv_size);
@@ -421,7 +421,7 @@ static void reseal_meta(const char *path)
     snprintf(digest, sizeof digest, "xxh3:%016llx",
              (unsigned long long)XXH3_64bits_digest(st));
     XXH3_freeState(st);
-    MDB_val dk = {strlen(MJT_META_DIGEST), (void *)MJT_META_DIGEST};
+    MDB_val dk = {strlen(MJT__META_DIGEST), (void *)MJT__META_DIGEST};
     MDB_val dv = {strlen(digest), digest};
     cr_assert(eq(int, mdb_put(txn, dbi, &dk, &dv, 0), 0));
     cr_assert(eq(int, mdb_txn_commit(txn), 0));

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* mjq's commands, shared between its files. */
-#ifndef MJT_QUERY_CLI_H
-#define MJT_QUERY_CLI_H
+#ifndef MJT__QUERY_CLI_H
+#define MJT__QUERY_CLI_H
 
 #include <stdint.h>
 #include <stdio.h>

@@ -127,7 +127,7 @@ static int compare(diffopts *o, int table, uint64_t key, const mjt__record *a,
     char pat[16], slot[24];
 
     pattern_text(key, mjt__table_ranks[table], pat);
-    for (int s = 0; s < MJT_SLOTS; s++) {
+    for (int s = 0; s < MJT__SLOTS; s++) {
         const mjt__slotinfo *x = &a->slot[s], *y = &b->slot[s];
         if (x->deficit == y->deficit && x->need == y->need &&
             x->excess == y->excess)
@@ -273,7 +273,7 @@ static int collect(void *ctx, uint64_t key, const mjt__forms *f)
             return MJT_ENOMEM;
         s->cap = cap;
     }
-    if (s->size + MJT_FORMS_ROW_MAX > s->room) {
+    if (s->size + MJT__FORMS_ROW_MAX > s->room) {
         size_t room = s->room ? 2 * s->room : 1 << 20;
         unsigned char *r = realloc(s->rows, room);
         if (r == NULL)
@@ -307,9 +307,10 @@ static int has_form(const mjt__forms *a, int i, const mjt__forms *b,
 {
     int n = is_short ? b->nshort : b->ncomplete;
     for (int j = 0; j < n; j++)
-        if (is_short ? !memcmp(a->shorts[i], b->shorts[j], MJT_FORM_BLOCKS) &&
-                           a->wins[i] == b->wins[j]
-                     : !memcmp(a->complete[i], b->complete[j], MJT_FORM_BLOCKS))
+        if (is_short
+                ? !memcmp(a->shorts[i], b->shorts[j], MJT__FORM_BLOCKS) &&
+                      a->wins[i] == b->wins[j]
+                : !memcmp(a->complete[i], b->complete[j], MJT__FORM_BLOCKS))
             return 1;
     return 0;
 }
@@ -544,7 +545,7 @@ int cli_diff(int argc, char **argv, cli_globals *g)
     for (int i = 0; i < parts; i++) {
         int table = i % MJT__NTABLES, forms = i >= MJT__NTABLES;
         snprintf(name[i], sizeof name[i], "%s%s", mjt__table_names[table],
-                 forms ? MJT_FORMS_SUFFIX : "");
+                 forms ? MJT__FORMS_SUFFIX : "");
         memset(&t[i], 0, sizeof t[i]);
         if (!o.full && equal_digests(f, name[i])) {
             t[i].by_digest = 1;
@@ -610,7 +611,7 @@ int cli_verify(mjt__tfile *f, const char *path)
         char name[32];
         memset(&s, 0, sizeof s);
         snprintf(name, sizeof name, "%s%s", mjt__table_names[table],
-                 MJT_FORMS_SUFFIX);
+                 MJT__FORMS_SUFFIX);
         if (read_forms(f, table, &o, 0, &s, &t) < 0 || t.damaged[0]) {
             bad = 1;
             printf("%-16s damaged\n", name);

@@ -108,7 +108,7 @@ static int cmd_dump(int argc, char **argv, cli_globals *g)
             suit = i / 9;
         }
     n = set.len;
-    if (n == 0 || n > MJT_MAX_PATTERN_TILES) {
+    if (n == 0 || n > MJT__MAX_PATTERN_TILES) {
         fprintf(stderr, "%s: dump: %s: %d tiles (a pattern has 1 to 14)\n",
                 cli_prog, pattern, n);
         return 2;
@@ -131,7 +131,7 @@ static int cmd_dump(int argc, char **argv, cli_globals *g)
     printf("{\"pattern\":\"%s\",\"key\":\"0x%016llx\",\"tiles\":%d,"
            "\"slots\":[",
            text, (unsigned long long)key, n);
-    for (int s = 0; s < MJT_SLOTS; s++) {
+    for (int s = 0; s < MJT__SLOTS; s++) {
         char need[10], excess[10];
         cli_mask_digits(rec.slot[s].need, need);
         cli_mask_digits(rec.slot[s].excess, excess);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* What the fuzz targets share: the tables, opened once per process from
  * $MJT_FUZZ_TABLES (make fuzz sets it), and a scratch file. */
-#ifndef MJT_FUZZ_H
-#define MJT_FUZZ_H
+#ifndef MJT__FUZZ_H
+#define MJT__FUZZ_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -4,8 +4,8 @@
  * each must answer with a code, and when mjt_shanten says MJT_OK the hand
  * must be one mjt_hand_tiles reports, whose counts give the same shanten.
  */
-#ifndef MJT_TESTS_SEALED_H
-#define MJT_TESTS_SEALED_H
+#ifndef MJT__TESTS_SEALED_H
+#define MJT__TESTS_SEALED_H
 
 #include <string.h>
 
