@@ -26,6 +26,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
+
 #define PAGEHDR 16 /* page number, pad, flags, lower, upper */
 #define NODEHDR 8  /* lo, hi, flags, key size */
 #define DBREC 48   /* MDB_db */
@@ -160,8 +162,10 @@ static int check_tree(checker *c, uint64_t root, int depth)
         return bad(c, "a tree deeper than any table's");
     if (reach(c, root, 1) < 0)
         return -1;
-    if ((p = malloc(c->psize)) == NULL)
+    if ((p = mjt__malloc(c->psize)) == NULL) {
+        c->code = MJT__ENOMEM;
         return bad(c, "out of memory");
+    }
     if (read_page(c, root, p, c->psize) < 0) {
         free(p);
         return -1;
@@ -231,7 +235,7 @@ int mjt__lmdb_check(const char *path, long long size, mjt__diag *diag)
         return MJT__EIO;
     }
     if (read_meta(&c, size, &root) == 0) {
-        c.seen = calloc((size_t)(c.last / 8 + 1), 1);
+        c.seen = mjt__calloc((size_t)(c.last / 8 + 1), 1);
         if (c.seen == NULL) {
             bad(&c, "out of memory");
             c.code = MJT__ENOMEM;

@@ -14,6 +14,7 @@
 #include <xxhash.h>
 #include <zstd.h>
 
+#include "alloc.h"
 #include "format.h"
 #include "lmdbcheck.h"
 #include "tiles.h"
@@ -171,11 +172,11 @@ static int check_meta(mjt__tfile *f, const char *path, int oldest,
 static int open_file(mjt__tfile **out, const char *path, int oldest,
                      mjt__diag *diag)
 {
-    mjt__tfile *f = calloc(1, sizeof *f);
+    mjt__tfile *f = mjt__calloc(1, sizeof *f);
     int rc;
 
     *out = NULL;
-    if (f == NULL || (f->path = strdup(path)) == NULL) {
+    if (f == NULL || (f->path = mjt__strdup(path)) == NULL) {
         free(f);
         return fail(diag, MJT_ENOMEM, path, "out of memory");
     }
@@ -188,10 +189,10 @@ static int open_file(mjt__tfile **out, const char *path, int oldest,
     if ((rc = check_meta(f, path, oldest, diag)) != MJT_OK)
         goto fail;
     f->dctx = ZSTD_createDCtx();
-    f->raw = malloc(MJT__BLOCK_SIZE(MJT__BLOCK_RECORDS));
-    f->keys = malloc(MJT__BLOCK_RECORDS * sizeof *f->keys);
-    f->recs = calloc(MJT__BLOCK_RECORDS, sizeof *f->recs);
-    f->rows = malloc((size_t)MJT__BLOCK_RECORDS * MJT__ROW_SIZE);
+    f->raw = mjt__malloc(MJT__BLOCK_SIZE(MJT__BLOCK_RECORDS));
+    f->keys = mjt__malloc(MJT__BLOCK_RECORDS * sizeof *f->keys);
+    f->recs = mjt__calloc(MJT__BLOCK_RECORDS, sizeof *f->recs);
+    f->rows = mjt__malloc((size_t)MJT__BLOCK_RECORDS * MJT__ROW_SIZE);
     if (!f->dctx || !f->raw || !f->keys || !f->recs || !f->rows) {
         rc = fail(diag, MJT_ENOMEM, path, "out of memory");
         goto fail;
@@ -423,26 +424,26 @@ static int forms_damaged(mjt__diag *diag, const char *table)
 }
 
 /* Decompress the forms block in v into *raw (grown to fit, at most what
- * a span can hold); returns its size, or 0. */
-static size_t forms_decompress(mjt__tfile *f, const MDB_val *v,
-                               unsigned char **raw, size_t *cap)
+ * a span can hold) and set *size: MJT_OK, MJT_ECORRUPT for a block that
+ * does not decode, or MJT_ENOMEM. */
+static int forms_decompress(mjt__tfile *f, const MDB_val *v,
+                            unsigned char **raw, size_t *cap, size_t *size)
 {
     unsigned long long want = ZSTD_getFrameContentSize(v->mv_data, v->mv_size);
     size_t most = 4 + (size_t)MJT__FORMS_SPAN * MJT__FORMS_ROW_MAX;
 
     if (want == ZSTD_CONTENTSIZE_ERROR || want == ZSTD_CONTENTSIZE_UNKNOWN ||
         want < 4 || want > most)
-        return 0;
+        return MJT_ECORRUPT;
     if (want > *cap) {
-        unsigned char *p = realloc(*raw, (size_t)want);
+        unsigned char *p = mjt__realloc(*raw, (size_t)want);
         if (p == NULL)
-            return 0;
+            return MJT_ENOMEM;
         *raw = p;
         *cap = (size_t)want;
     }
-    size_t size =
-        ZSTD_decompressDCtx(f->dctx, *raw, *cap, v->mv_data, v->mv_size);
-    return ZSTD_isError(size) || size != want ? 0 : size;
+    *size = ZSTD_decompressDCtx(f->dctx, *raw, *cap, v->mv_data, v->mv_size);
+    return ZSTD_isError(*size) || *size != want ? MJT_ECORRUPT : MJT_OK;
 }
 
 /* Decode one forms block's rows, checking keys rise across blocks. */
@@ -489,16 +490,21 @@ int mjt__tfile_each_forms(mjt__tfile *f, int table, mjt__forms_fn fn, void *ctx,
         return MJT_OK;
     }
     if ((xxh = XXH3_createState()) == NULL)
-        return MJT_ENOMEM;
+        return fail(diag, MJT_ENOMEM, f->path, "out of memory");
     if (mdb_cursor_open(f->txn, f->fdbi[table], &c) != 0) {
         XXH3_freeState(xxh);
-        return MJT_EIO;
+        return fail(diag, MJT_EIO, f->path, "cannot read the forms");
     }
     XXH3_64bits_reset(xxh);
     while ((rc = mdb_cursor_get(c, &k, &v, op)) == 0) {
         op = MDB_NEXT;
-        if (k.mv_size != 8 ||
-            (size = forms_decompress(f, &v, &raw, &cap)) == 0) {
+        rc = k.mv_size != 8 ? MJT_ECORRUPT
+                            : forms_decompress(f, &v, &raw, &cap, &size);
+        if (rc == MJT_ENOMEM) {
+            fail(diag, MJT_ENOMEM, f->path, "out of memory");
+            break;
+        }
+        if (rc != MJT_OK) {
             rc = forms_damaged(diag, mjt__table_names[table]);
             break;
         }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "alloc.h"
 #include "format.h"
 #include "forms.h"
 #include "suit.h"
@@ -74,8 +75,8 @@ static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
     uint64_t digest = 0;
     int rc;
 
-    l.out = malloc(len * sizeof *l.out);
-    l.seen = calloc(len, 1);
+    l.out = mjt__malloc(len * sizeof *l.out);
+    l.seen = mjt__calloc(len, 1);
     if (l.out == NULL || l.seen == NULL) {
         mjt__diag_set(diag, MJT_ENOMEM, -1, "%s: out of memory", path);
         rc = MJT_ENOMEM;
@@ -120,7 +121,7 @@ static int fl_put(floader *l, uint64_t w)
 {
     if (l->len == l->cap) {
         size_t cap = l->cap ? 2 * l->cap : 4096;
-        uint64_t *p = realloc(l->t->forms, cap * sizeof *p);
+        uint64_t *p = mjt__realloc(l->t->forms, cap * sizeof *p);
         if (p == NULL)
             return MJT_ENOMEM;
         l->t->forms = p;
@@ -195,7 +196,7 @@ static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
     int rc;
 
     l->nidx = l->table == MJT__SUIT ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
-    if ((l->idx = calloc(l->nidx, sizeof *l->idx)) == NULL)
+    if ((l->idx = mjt__calloc(l->nidx, sizeof *l->idx)) == NULL)
         return MJT_ENOMEM;
     t->fidx_of[l->table] = l->idx;
     rc = mjt__tfile_each_forms(f, l->table, load_forms_of, l, &digest, diag);
@@ -302,7 +303,7 @@ static int load(mjt_tables **out, const char *path, unsigned flags,
         return MJT_EINVAL;
     }
     *out = NULL;
-    if ((t = calloc(1, sizeof *t)) == NULL) {
+    if ((t = mjt__calloc(1, sizeof *t)) == NULL) {
         mjt__diag_set(diag, MJT_ENOMEM, -1, "%s: out of memory", path);
         return MJT_ENOMEM;
     }

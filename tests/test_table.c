@@ -15,6 +15,7 @@
 #include <xxhash.h>
 #include <zstd.h>
 
+#include "alloc.h"
 #include "format.h"
 #include "helpers.h"
 #include "patterns.h"
@@ -454,4 +455,82 @@ Test(table, an_inexact_solver_is_refused, .timeout = 120)
     cr_assert(mjq_says(args, "not exact"));
     unlink(path);
     rmdir(d);
+}
+
+/* ==== Every allocation failing in turn ==== */
+
+/*
+ * Open the test tables with allocations failing from the n-th on, for
+ * every n up to the number an open makes: each failure must be
+ * MJT_ENOMEM with a message and no handle (and, under `make asan`, no
+ * leak).  The walk must reach an open that succeeds, so it can't stop
+ * short of the last allocation.
+ */
+Test(alloc, every_allocation_of_an_open_may_fail, .timeout = 600)
+{
+    long n, failed = 0;
+
+    for (n = 0;; n++) {
+        mjt_tables *t = (mjt_tables *)1;
+        mjt_diag d = {0};
+        mjt__alloc_budget = n;
+        int rc = mjt_tables_open(&t, test_tables_path(), &d);
+        long left = mjt__alloc_budget;
+        mjt__alloc_budget = -1;
+        if (rc == MJT_OK) {
+            cr_assert(ge(long, left, 0), "an open that had no allocation");
+            mjt_tables_close(t);
+            break;
+        }
+        cr_assert(eq(int, rc, MJT_ENOMEM), "allocation %ld: %s", n,
+                  d.message);
+        cr_assert(eq(int, d.code, MJT_ENOMEM));
+        cr_assert(not(eq(ptr, strstr(d.message, "out of memory"), NULL)),
+                  "allocation %ld: %s", n, d.message);
+        cr_assert(eq(ptr, t, NULL));
+        failed++;
+        cr_assert(lt(long, n, 100000), "no end to the allocations");
+    }
+    cr_log_info("alloc: an open makes %ld allocations, each failed in turn",
+                failed);
+    cr_assert(gt(long, failed, 5));
+}
+
+/* The same for the tools' reading of a file: open it, walk every record
+ * and every form. */
+static int walk_all(mjt__diag *d)
+{
+    mjt__tfile *f = NULL;
+    int rc = mjt__tfile_open_any(&f, test_tables_path(), d);
+    for (int table = 0; rc == MJT_OK && table < MJT__NTABLES; table++) {
+        mjt__walk w;
+        uint64_t key;
+        const mjt__record *rec;
+        if ((rc = mjt__walk_open(&w, f, table)) != MJT_OK)
+            break;
+        while ((rc = mjt__walk_next(&w, &key, &rec, d)) == 1)
+            ;
+        mjt__walk_close(&w);
+    }
+    mjt__tfile_close(f);
+    return rc;
+}
+
+Test(alloc, every_allocation_of_a_record_walk_may_fail, .timeout = 600)
+{
+    long n, failed = 0;
+
+    for (n = 0;; n++) {
+        mjt__diag d = {0};
+        mjt__alloc_budget = n;
+        int rc = walk_all(&d);
+        mjt__alloc_budget = -1;
+        if (rc == MJT_OK)
+            break;
+        cr_assert(eq(int, rc, MJT_ENOMEM), "allocation %ld: rc %d, %s", n, rc,
+                  d.message);
+        failed++;
+        cr_assert(lt(long, n, 100000), "no end to the allocations");
+    }
+    cr_assert(gt(long, failed, 3));
 }
