@@ -153,13 +153,13 @@ size_t mjt__forms_row_encode(uint64_t key, const mjt__forms *f,
     unsigned char *p = row;
 
     le_put(p, key, 8);
-    p[8] = (unsigned char)f->ncomplete;
-    p[9] = (unsigned char)f->nshort;
+    p[8] = (unsigned char)f->ndecompositions;
+    p[9] = (unsigned char)f->narrangements;
     p += 10;
-    for (int i = 0; i < f->ncomplete; i++, p += wc)
-        memcpy(p, f->complete[i], wc);
-    for (int i = 0; i < f->nshort; i++, p += ws + 2) {
-        memcpy(p, f->shorts[i], ws);
+    for (int i = 0; i < f->ndecompositions; i++, p += wc)
+        memcpy(p, f->decompositions[i], wc);
+    for (int i = 0; i < f->narrangements; i++, p += ws + 2) {
+        memcpy(p, f->arrangements[i], ws);
         le16_put(p + ws, f->wins[i]);
     }
     return (size_t)(p - row);
@@ -201,18 +201,18 @@ size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
         return 0;
     /* Only the forms given are written, each whole (its bytes past the
      * width zero), so that forms compare as MJT__FORM_BLOCKS bytes. */
-    f->ncomplete = nc;
-    f->nshort = ns;
+    f->ndecompositions = nc;
+    f->narrangements = ns;
     p += 10;
     for (int i = 0; i < nc; i++, p += wc) {
-        memset(f->complete[i], 0, MJT__FORM_BLOCKS);
-        memcpy(f->complete[i], p, wc);
+        memset(f->decompositions[i], 0, MJT__FORM_BLOCKS);
+        memcpy(f->decompositions[i], p, wc);
         if (!blocks_ok(p, wc, ranks))
             return 0;
     }
     for (int i = 0; i < ns; i++, p += ws + 2) {
-        memset(f->shorts[i], 0, MJT__FORM_BLOCKS);
-        memcpy(f->shorts[i], p, ws);
+        memset(f->arrangements[i], 0, MJT__FORM_BLOCKS);
+        memcpy(f->arrangements[i], p, ws);
         f->wins[i] = (uint16_t)le16_get(p + ws);
         if (!blocks_ok(p, ws, ranks) || f->wins[i] == 0 ||
             f->wins[i] >> ranks != 0)
@@ -222,9 +222,9 @@ size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
     return size;
 }
 
-int mjt__forms_width(int tiles, int is_short)
+int mjt__forms_width(int tiles, int is_arrangement)
 {
-    if (!is_short)
+    if (!is_arrangement)
         return tiles % 3 == 1 ? -1 : tiles / 3 + (tiles % 3 == 2);
     if (tiles % 3 == 0 || tiles >= MJT__MAX_PATTERN_TILES)
         return -1;

@@ -52,8 +52,8 @@ uint32_t mjt__block_decode(const unsigned char *buf, size_t size, uint32_t max,
 /*
  * Forms (format 3 on): each table has a second database, "suit.forms" or
  * "honor.forms", holding the forms of every pattern that has any, as rows
- * in key order: key (u64 LE), the counts of complete and short forms (u8
- * each), the complete forms (mjt__forms_width bytes each), then each short
+ * in key order: key (u64 LE), the counts of complete and arrangements (u8
+ * each), the decompositions (mjt__forms_width bytes each), then each short
  * form followed by its winning ranks (u16 LE).  A block is a u32 LE count
  * of rows and the rows, compressed as one zstd frame; its digest covers
  * the rows.
@@ -75,7 +75,7 @@ size_t mjt__forms_row_encode(uint64_t key, const mjt__forms *f,
  * its size, or 0 when it is malformed: an invalid key, more forms than
  * MJT__MAX_FORMS, a form the pattern's tile count cannot have, a block of
  * an unknown kind or outside the ranks, or a row running past avail.
- * Only f's first ncomplete and nshort forms are written.
+ * Only f's first ndecompositions and narrangements forms are written.
  */
 size_t mjt__forms_row_decode(const unsigned char *p, size_t avail, int ranks,
                              uint64_t *key, mjt__forms *f);

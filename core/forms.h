@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The forms of one suit (or honor) pattern: every way a complete pattern
- * splits into melds and at most one pair (its decompositions), and every
- * way a pattern one tile short of complete is laid out as completed blocks
- * plus one waiting block (its arrangements), with the tiles that finish it.
+ * A pattern's part of the standard form (tables/FORMAT.md defines these
+ * words): every way a complete pattern splits into melds and at most one
+ * pair (its decompositions), and every way a pattern one tile short of
+ * complete is laid out as completed blocks plus one waiting block (its
+ * arrangements), with the tiles that finish it.
  *
  * A block is one byte, kind << 4 | rank, where rank is the block's lowest
  * tile:
@@ -14,12 +15,12 @@
  *                                                               penchan)
  *                                     MJT__WAIT_GAP     r, r+2 (kanchan)
  *
- * A form lists its melds first, in the order of their 45-bit unary values
+ * Each lists its melds first, in the order of their 45-bit unary values
  * (by top tile, and a run before a triplet that ends on the same tile, as
- * seed 000 orders them), then the pair if it has one, then the waiting
- * block if it has one.  All forms of one kind of one pattern have the same
- * number of blocks (mjt__forms_width), and a pattern's forms are listed in
- * increasing byte order, each once.
+ * countTiles orders them), then the pair if it has one, then the waiting
+ * block if it has one.  All decompositions (or all arrangements) of one
+ * pattern have the same number of blocks (mjt__forms_width), and are
+ * listed in increasing byte order, each once.
  *
  * A pattern of n tiles is complete when it is n/3 melds (n = 0 mod 3) or
  * n/3 melds and a pair (n = 2 mod 3), and one short when adding one tile of
@@ -63,9 +64,9 @@ static inline int mjt__block_rank(uint8_t b)
 #define MJT__MAX_FORMS 16
 
 typedef struct mjt__forms {
-    int ncomplete, nshort;
-    uint8_t complete[MJT__MAX_FORMS][MJT__FORM_BLOCKS];
-    uint8_t shorts[MJT__MAX_FORMS][MJT__FORM_BLOCKS];
+    int ndecompositions, narrangements;
+    uint8_t decompositions[MJT__MAX_FORMS][MJT__FORM_BLOCKS];
+    uint8_t arrangements[MJT__MAX_FORMS][MJT__FORM_BLOCKS];
     uint16_t wins[MJT__MAX_FORMS]; /* bit r: a tile of rank r finishes it */
 } mjt__forms;
 
@@ -76,6 +77,6 @@ typedef struct mjt__forms {
  * 14 tiles).  The empty pattern is complete: its one decomposition has no
  * block, so that a hand with an empty part joins like any other.
  */
-int mjt__forms_width(int tiles, int is_short);
+int mjt__forms_width(int tiles, int is_arrangement);
 
 #endif

@@ -236,7 +236,7 @@ int mjt__forms_of(uint64_t key, int ranks, int complete, unsigned wins_hint,
         s.emit = emit_complete;
         s.ctx = b;
         decompose(&s, 0);
-        out->ncomplete = bag_take(b, out->complete, NULL);
+        out->ndecompositions = bag_take(b, out->decompositions, NULL);
     }
     if ((b->width = mjt__forms_width(tiles, 1)) >= 0 && wins_hint != 0) {
         b->n = b->overflow = 0;
@@ -249,7 +249,7 @@ int mjt__forms_of(uint64_t key, int ranks, int complete, unsigned wins_hint,
             b->add = t;
             decompose(&s, 0);
         }
-        out->nshort = bag_take(b, out->shorts, out->wins);
+        out->narrangements = bag_take(b, out->arrangements, out->wins);
     }
-    return out->ncomplete < 0 || out->nshort < 0 ? -1 : 0;
+    return out->ndecompositions < 0 || out->narrangements < 0 ? -1 : 0;
 }

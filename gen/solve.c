@@ -150,7 +150,7 @@ static int forms_of(const gen_table *t, size_t i, mjt__forms *f)
             hint = r->slot[s].need;
     }
     if (!complete && hint == 0) {
-        f->ncomplete = f->nshort = 0;
+        f->ndecompositions = f->narrangements = 0;
         return 0;
     }
     return mjt__forms_of(t->keys[i], t->ranks, complete, hint, f);
@@ -168,7 +168,7 @@ static int pack_span(gen_table *t, size_t s, ZSTD_CCtx *cctx)
     for (size_t i = first; rows != NULL && i < end && i < t->len; i++) {
         if (forms_of(t, i, &f) < 0)
             goto fail;
-        if (f.ncomplete + f.nshort == 0)
+        if (f.ndecompositions + f.narrangements == 0)
             continue;
         if (size + MJT__FORMS_ROW_MAX > cap) {
             if ((grown = realloc(rows, cap *= 2)) == NULL)

@@ -26,8 +26,8 @@
  *
  * Waits.  A tenpai hand plus its winning tile splits into complete parts,
  * one of them holding the pair, so its part sizes mod 3 are one 1 and the
- * rest 0 (the tile goes to the pair's part) or two 2s and the rest 0 (seed
- * 002's filter).  Any other hand has no standard-form wait, and a hand that
+ * rest 0 (the tile goes to the pair's part) or two 2s and the rest 0 (the
+ * mod-3 filter, mjt__wait_parts).  Any other hand has no standard-form wait, and a hand that
  * passes needs only the records that can hold the pair and the tile: no
  * convolution at all.
  *

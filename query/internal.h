@@ -18,15 +18,15 @@
  * 64-bit form words shared by both tables:
  *
  *   pattern word  bits  0..21  index of its first form
- *                 bits 22..26  complete forms (decompositions), first
- *                 bits 27..31  short forms (arrangements), after them
+ *                 bits 22..26  decompositions, first
+ *                 bits 27..31  arrangements, after them
  *   form word     bytes 0..3   meld blocks (kind << 4 | rank), 0xFF unused
  *                 byte  4      the pair block, or 0xFF
  *                 byte  5      the waiting block, or 0xFF
- *                 bits 48..56  winning ranks (short forms)
+ *                 bits 48..56  winning ranks (arrangements)
  *                 bits 60..62  number of melds
  *
- * The empty pattern has one complete form with no block (the tables hold
+ * The empty pattern has one decomposition with no block (the tables hold
  * it), so that a hand whose part is empty joins like any other.
  */
 #ifndef MJT__QUERY_INTERNAL_H
@@ -79,8 +79,8 @@ static inline unsigned mjt__mrec_need(const mjt__mrec *r, int slot)
 
 #define MJT__F_NONE 0xFF
 #define MJT__F_FIRST(w) ((w)&0x3FFFFFu)
-#define MJT__F_COMPLETE(w) ((w) >> 22 & 0x1F)
-#define MJT__F_SHORT(w) ((w) >> 27)
+#define MJT__F_DECOMPOSITIONS(w) ((w) >> 22 & 0x1F)
+#define MJT__F_ARRANGEMENTS(w) ((w) >> 27)
 #define MJT__F_MAX_FIRST 0x3FFFFFu
 #define MJT__F_MAX_COUNT 31
 
@@ -220,7 +220,7 @@ static inline int mjt__kokushi(uint64_t ge0, uint64_t ge1, uint64_t *mask)
 }
 
 /*
- * Seed 002's mod-3 filter for a 3k+1 hand: the parts that can hold the
+ * The mod-3 filter for a 3k+1 hand: the parts that can hold the
  * waiting block of a standard-form wait, bit p for part p.  A tenpai hand
  * plus its winning tile splits into complete parts, one holding the pair,
  * so its part sizes mod 3 are one 1 and the rest 0 (that part waits, with

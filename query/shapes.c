@@ -5,12 +5,12 @@
  *
  * A complete hand is complete part by part: every part is a complete
  * pattern, and its decompositions are the products of the parts' own.  A
- * tenpai hand's arrangements are found with seed 002's filter, as waits are
+ * tenpai hand's arrangements are found with the mod-3 filter, as waits are
  * (analyze.c): the part sizes mod 3 are either one 1 and the rest 0, and
  * then the 1 part holds the waiting block (with or without the pair) and
  * the others are melds only; or two 2s and the rest 0, and then either 2
  * part holds the waiting block and the other the pair.  So each arrangement
- * is one short form of the waiting part times one complete form of each
+ * is one arrangement of the waiting part times one decomposition of each
  * other part, and the distinct arrangements of the hand are exactly these
  * products, since forms of one part are distinct and parts do not mix.
  *
@@ -37,7 +37,7 @@ typedef struct sink {
     size_t cap, len;
 } sink;
 
-/* The complete forms of every part but one, as an odometer over their
+/* The decompositions of every part but one, as an odometer over their
  * lists. */
 typedef struct combo {
     int n;
@@ -47,7 +47,7 @@ typedef struct combo {
 } combo;
 
 /* Set up c over the parts other than skip (-1: none); 0 when a part has
- * no complete form (then nothing joins). */
+ * no decomposition (then nothing joins). */
 static int combo_init(combo *c, const mjt_tables *t, const mjt__hv *v, int skip)
 {
     c->n = 0;
@@ -55,11 +55,11 @@ static int combo_init(combo *c, const mjt_tables *t, const mjt__hv *v, int skip)
         if (p == skip)
             continue;
         uint32_t w = mjt__fword(t, p, v->code[p]);
-        if (MJT__F_COMPLETE(w) == 0)
+        if (MJT__F_DECOMPOSITIONS(w) == 0)
             return 0;
         c->part[c->n] = p;
         c->first[c->n] = t->forms + MJT__F_FIRST(w);
-        c->count[c->n] = (int)MJT__F_COMPLETE(w);
+        c->count[c->n] = (int)MJT__F_DECOMPOSITIONS(w);
         c->at[c->n++] = 0;
     }
     return 1;
@@ -175,12 +175,12 @@ static int shape_of(unsigned wait)
 }
 
 /* Every arrangement with the waiting block in part w and the rest in the
- * complete forms of the other parts (one of which may hold the pair). */
+ * decompositions of the other parts (one of which may hold the pair). */
 static void shapes_in(const mjt_tables *t, const mjt__hv *v, int w, sink *s)
 {
     uint32_t fw = mjt__fword(t, w, v->code[w]);
-    const uint64_t *f = t->forms + MJT__F_FIRST(fw) + MJT__F_COMPLETE(fw);
-    int n = (int)MJT__F_SHORT(fw);
+    const uint64_t *f = t->forms + MJT__F_FIRST(fw) + MJT__F_DECOMPOSITIONS(fw);
+    int n = (int)MJT__F_ARRANGEMENTS(fw);
     unsigned wins = 0;
     combo c;
 

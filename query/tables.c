@@ -133,21 +133,22 @@ static int fl_put(floader *l, uint64_t w)
 
 /* A form's word (internal.h) from its width blocks in the file, or 0 when
  * they are not melds, then a pair, then a wait where they must be. */
-static uint64_t form_word(const uint8_t *b, int width, int tiles, int is_short,
-                          unsigned wins)
+static uint64_t form_word(const uint8_t *b, int width, int tiles,
+                          int is_arrangement, unsigned wins)
 {
     uint8_t w[6] = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
     int n = width, melds;
 
-    if (is_short) {
+    if (is_arrangement) {
         w[5] = b[--n];
         if (mjt__block_kind(w[5]) < MJT__WAIT_SINGLE)
             return 0;
     }
-    /* a pair: in every complete form of 2 mod 3 tiles, and in the short
+    /* a pair: in every decomposition of 2 mod 3 tiles, and in the short
      * forms of 1 mod 3 tiles that do not wait on a single */
-    if (is_short ? tiles % 3 == 1 && mjt__block_kind(w[5]) != MJT__WAIT_SINGLE
-                 : tiles % 3 == 2) {
+    if (is_arrangement
+            ? tiles % 3 == 1 && mjt__block_kind(w[5]) != MJT__WAIT_SINGLE
+            : tiles % 3 == 2) {
         w[4] = b[--n];
         if (mjt__block_kind(w[4]) != MJT__PAIR)
             return 0;
@@ -172,15 +173,17 @@ static int load_forms_of(void *ctx, uint64_t key, const mjt__forms *f)
     int wc = mjt__forms_width(tiles, 0), ws = mjt__forms_width(tiles, 1);
 
     if (idx >= l->nidx || l->len > MJT__F_MAX_FIRST ||
-        f->ncomplete > MJT__F_MAX_COUNT || f->nshort > MJT__F_MAX_COUNT)
+        f->ndecompositions > MJT__F_MAX_COUNT ||
+        f->narrangements > MJT__F_MAX_COUNT)
         return l->bad = MJT_ECORRUPT;
-    l->idx[idx] = (uint32_t)l->len | (uint32_t)f->ncomplete << 22 |
-                  (uint32_t)f->nshort << 27;
-    for (int i = 0; i < f->ncomplete + f->nshort; i++) {
-        int sh = i >= f->ncomplete;
-        const uint8_t *b = sh ? f->shorts[i - f->ncomplete] : f->complete[i];
+    l->idx[idx] = (uint32_t)l->len | (uint32_t)f->ndecompositions << 22 |
+                  (uint32_t)f->narrangements << 27;
+    for (int i = 0; i < f->ndecompositions + f->narrangements; i++) {
+        int sh = i >= f->ndecompositions;
+        const uint8_t *b =
+            sh ? f->arrangements[i - f->ndecompositions] : f->decompositions[i];
         uint64_t w = form_word(b, sh ? ws : wc, tiles, sh,
-                               sh ? f->wins[i - f->ncomplete] : 0);
+                               sh ? f->wins[i - f->ndecompositions] : 0);
         if (w == 0)
             return l->bad = MJT_ECORRUPT;
         if (fl_put(l, w) != MJT_OK)
@@ -205,7 +208,7 @@ static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
     /* Every hand with an empty part joins through the empty pattern's one
      * decomposition: a table without it would answer wrong, not fail. */
     if (rc == MJT_OK &&
-        MJT__F_COMPLETE(
+        MJT__F_DECOMPOSITIONS(
             l->idx[mjt__index_of(t, l->table == MJT__SUIT ? 0 : 3, 0)]) != 1)
         rc = l->bad = MJT_ECORRUPT;
     if (l->bad)

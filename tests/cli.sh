@@ -51,13 +51,13 @@ check text_decompositions 0 '  standard   111m 234m 345m 345m 22m' -- \
 # mjq waits: shapes, the countTiles listing of one hand and of all of them
 check waits_text 0 '  2m  kanchan    [13m] 123p 123s 123s 11m' -- \
     "$Q" waits --tables "$T" 1113m123p112233s
-check waits_seed 0 '(111)(222)(123)(333)[4]' -- \
+check waits_listing 0 '(111)(222)(123)(333)[4]' -- \
     "$Q" waits --tables "$T" --format=countTiles 1111222233334m
-check waits_seed_head 0 '1111222233334:' -- \
+check waits_listing_head 0 '1111222233334:' -- \
     "$Q" waits --tables "$T" --format=countTiles 1111222233334m
-check waits_seed_none 0 '(none)' -- \
+check waits_listing_none 0 '(none)' -- \
     "$Q" waits --tables "$T" --format=countTiles 1111222233347s
-check waits_seed_honors 0 '(111)(222)(333)(44)[55]' -- \
+check waits_listing_honors 0 '(111)(222)(333)(44)[55]' -- \
     "$Q" waits --tables "$T" --format=countTiles 1112223334455z
 check waits_two_suits 2 'tiles of more than one suit' -- \
     "$Q" waits --tables "$T" --format=countTiles 111222333m4445p

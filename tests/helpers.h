@@ -23,7 +23,7 @@ uint64_t brute_ukeire(const uint8_t counts[MJT_KINDS]);
 /*
  * A standard-form arrangement as the brute force (brute_forms.c) finds it:
  * melds sorted by (tile, kind), the pair (MJT_NO_TILE if none), and for a
- * wait arrangement the winning tile, the waiting block and the shape
+ * arrangement the winning tile, the waiting block and the shape
  * (tile and wait.tile MJT_NO_TILE for a decomposition).  Zeroed first, so
  * two equal arrangements are equal bytes.
  */

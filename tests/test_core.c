@@ -226,10 +226,11 @@ Test(enumeration, successor_order_strictly_increases)
     } while (mjt__enum_next(&e));
 }
 
-Test(enumeration, seed_examples_follow_each_other)
+Test(enumeration, known_successors_follow_each_other)
 {
-    /* From seed 000: 1111222233334 -> ...5, ...9 -> ...44, 1111222889999
-     * -> 1111223333444. Ranks here are 0-based. */
+    /* Successor order as countTiles walks it: 1111222233334 -> ...5,
+     * ...9 -> ...44, 1111222889999 -> 1111223333444. Ranks here are
+     * 0-based. */
     static const char *pairs[][2] = {
         {"0000111122223", "0000111122224"},
         {"0000111122228", "0000111122233"},

@@ -3,7 +3,7 @@
  * Decompositions and wait shapes: the tables' forms and the library's join
  * against the brute force of brute_forms.c, exhaustively on every one-suit
  * 13-tile hand, on random hands of mixed suits, and on hands checked by
- * hand; and mjq's seed listing against the brute force too.
+ * hand; and mjq's countTiles listing against the brute force too.
  */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
@@ -138,7 +138,7 @@ Test(forms, complete_pattern_counts)
             uint64_t key = mjt__enum_key(&e);
             uint32_t w = mjt__fword(t, table ? 3 : 0,
                                     mjt__code_of_key(key, ranks[table]));
-            if (MJT__F_COMPLETE(w) > 0) {
+            if (MJT__F_DECOMPOSITIONS(w) > 0) {
                 complete[table]++;
                 pair[table] += mjt__key_tiles(key) % 3 == 2;
             }
@@ -167,13 +167,14 @@ Test(forms, buffer_bounds_are_the_maxima)
             uint64_t key = mjt__enum_key(&e);
             uint32_t w =
                 mjt__fword(t, table ? 3 : 0, mjt__code_of_key(key, ranks));
-            const uint64_t *f = t->forms + MJT__F_FIRST(w) + MJT__F_COMPLETE(w);
+            const uint64_t *f =
+                t->forms + MJT__F_FIRST(w) + MJT__F_DECOMPOSITIONS(w);
             long wins = 0;
-            for (unsigned i = 0; i < MJT__F_SHORT(w); i++)
+            for (unsigned i = 0; i < MJT__F_ARRANGEMENTS(w); i++)
                 wins += __builtin_popcount((unsigned)(f[i] >> 48) & 0x1FF);
             int n = mjt__key_tiles(key);
-            if ((long)MJT__F_COMPLETE(w) > most_c[table][n])
-                most_c[table][n] = MJT__F_COMPLETE(w);
+            if ((long)MJT__F_DECOMPOSITIONS(w) > most_c[table][n])
+                most_c[table][n] = MJT__F_DECOMPOSITIONS(w);
             if (wins > most_w[table][n])
                 most_w[table][n] = wins;
         } while (mjt__enum_next(&e));
@@ -221,13 +222,13 @@ Test(forms, tables_hold_every_form, .timeout = 300)
                 mjt__fword(t, table ? 3 : 0, mjt__code_of_key(key, ranks));
             mjt__forms f;
             cr_assert(eq(int, mjt__forms_of(key, ranks, 1, 0x1FF, &f), 0));
-            cr_assert(eq(int, f.ncomplete, (int)MJT__F_COMPLETE(w)),
+            cr_assert(eq(int, f.ndecompositions, (int)MJT__F_DECOMPOSITIONS(w)),
                       "pattern %llx", (unsigned long long)key);
-            cr_assert(eq(int, f.nshort, (int)MJT__F_SHORT(w)), "pattern %llx",
-                      (unsigned long long)key);
-            for (int i = 0; i < f.nshort; i++) {
-                uint64_t x = t->forms[MJT__F_FIRST(w) + MJT__F_COMPLETE(w) +
-                                      (unsigned)i];
+            cr_assert(eq(int, f.narrangements, (int)MJT__F_ARRANGEMENTS(w)),
+                      "pattern %llx", (unsigned long long)key);
+            for (int i = 0; i < f.narrangements; i++) {
+                uint64_t x = t->forms[MJT__F_FIRST(w) +
+                                      MJT__F_DECOMPOSITIONS(w) + (unsigned)i];
                 cr_assert(eq(u32, f.wins[i], (uint32_t)(x >> 48) & 0x1FF));
             }
         }
@@ -521,11 +522,11 @@ Test(errors, shapes_and_decompositions_check_their_arguments)
     cr_assert(eq(sz, n, 4));
 }
 
-/* ==== mjq's seed listing ==== */
+/* ==== mjq's countTiles listing ==== */
 
 /* The listing line of brute arrangement a (one suit): melds in the order
  * of their unary values, the pair, the wait. */
-static void seed_line(const brute_arr *a, char *buf)
+static void listing_line(const brute_arr *a, char *buf)
 {
     static const char *const digits[] = {"012", "000", "00", "0",
                                          "00",  "01",  "02"};
@@ -597,7 +598,7 @@ Test(listing, all_one_suit_hands_as_the_brute_force, .timeout = 900)
         for (int i = 0; i < na; i++) {
             a[i].tile = 0; /* the listing does not tell winning tiles */
             a[i].shape = 0;
-            seed_line(&a[i], want_lines[nw]);
+            listing_line(&a[i], want_lines[nw]);
             if (nw == 0 || strcmp(want_lines[nw], want_lines[nw - 1]) != 0)
                 want[nw] = want_lines[nw], nw++;
         }

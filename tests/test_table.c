@@ -252,7 +252,7 @@ Test(table, an_altered_record_is_caught, .timeout = 120)
     rmdir(d);
 }
 
-/* Give the first short form of a forms block one more or one fewer
+/* Give the first arrangement of a forms block one more or one fewer
  * winning tile. */
 static void change_wins(unsigned char *raw, size_t n)
 {
@@ -261,10 +261,10 @@ static void change_wins(unsigned char *raw, size_t n)
         uint64_t key;
         size_t used = mjt__forms_row_decode(raw + at, n - at, 9, &key, &f);
         cr_assert(gt(sz, used, 0));
-        if (f.nshort > 0) {
+        if (f.narrangements > 0) {
             int ws = mjt__forms_width(mjt__key_tiles(key), 1);
             int wc = mjt__forms_width(mjt__key_tiles(key), 0);
-            raw[at + 10 + (size_t)(f.ncomplete * wc) + (size_t)ws] ^=
+            raw[at + 10 + (size_t)(f.ndecompositions * wc) + (size_t)ws] ^=
                 (unsigned char)(f.wins[0] == 1 ? 2 : 1);
             return;
         }
@@ -482,8 +482,7 @@ Test(alloc, every_allocation_of_an_open_may_fail, .timeout = 600)
             mjt_tables_close(t);
             break;
         }
-        cr_assert(eq(int, rc, MJT_ENOMEM), "allocation %ld: %s", n,
-                  d.message);
+        cr_assert(eq(int, rc, MJT_ENOMEM), "allocation %ld: %s", n, d.message);
         cr_assert(eq(int, d.code, MJT_ENOMEM));
         cr_assert(not(eq(ptr, strstr(d.message, "out of memory"), NULL)),
                   "allocation %ld: %s", n, d.message);

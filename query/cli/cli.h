@@ -83,8 +83,9 @@ void cli_mask_digits(unsigned mask, char out[10]);
  * length. */
 size_t cli_block_text(mjt_block b, int with_suit, char out[8]);
 
-/* Blocks as bytes of the tables (kind << 4 | rank, core/forms.h) in seed
- * 000's text, completed ones in parentheses and a waiting one in brackets:
+/* Blocks as bytes of the tables (kind << 4 | rank, core/forms.h) as the
+ * countTiles listing writes them, completed ones in parentheses and a
+ * waiting one in brackets:
  * "(123)(11)[45]".  out must hold 6 n + 1 bytes; returns the length. */
 size_t cli_blocks_text(const uint8_t *b, int n, char *out);
 

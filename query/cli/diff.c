@@ -289,12 +289,12 @@ static int collect(void *ctx, uint64_t key, const mjt__forms *f)
 }
 
 /* A form as text: "(123)(456)(11)" or "(123)(11)[45] wins 36". */
-static void form_text(const uint8_t *b, int width, int is_short, unsigned wins,
-                      char *out)
+static void form_text(const uint8_t *b, int width, int is_arrangement,
+                      unsigned wins, char *out)
 {
     size_t n = cli_blocks_text(b, width, out);
 
-    if (is_short) {
+    if (is_arrangement) {
         char digits[10];
         cli_mask_digits(wins, digits);
         sprintf(out + n, " wins %s", digits);
@@ -303,14 +303,15 @@ static void form_text(const uint8_t *b, int width, int is_short, unsigned wins,
 
 /* Whether form i of a is among b's (by bytes and winning tiles). */
 static int has_form(const mjt__forms *a, int i, const mjt__forms *b,
-                    int is_short)
+                    int is_arrangement)
 {
-    int n = is_short ? b->nshort : b->ncomplete;
+    int n = is_arrangement ? b->narrangements : b->ndecompositions;
     for (int j = 0; j < n; j++)
-        if (is_short
-                ? !memcmp(a->shorts[i], b->shorts[j], MJT__FORM_BLOCKS) &&
-                      a->wins[i] == b->wins[j]
-                : !memcmp(a->complete[i], b->complete[j], MJT__FORM_BLOCKS))
+        if (is_arrangement ? !memcmp(a->arrangements[i], b->arrangements[j],
+                                     MJT__FORM_BLOCKS) &&
+                                 a->wins[i] == b->wins[j]
+                           : !memcmp(a->decompositions[i], b->decompositions[j],
+                                     MJT__FORM_BLOCKS))
             return 1;
     return 0;
 }
@@ -335,10 +336,11 @@ static void forms_change(diffopts *o, int table, uint64_t key,
         if (o->json)
             printf(",\"%s\":[", s ? "added" : "removed");
         for (int sh = 0; sh < 2; sh++)
-            for (int i = 0; i < (sh ? f[s]->nshort : f[s]->ncomplete); i++) {
+            for (int i = 0;
+                 i < (sh ? f[s]->narrangements : f[s]->ndecompositions); i++) {
                 if (has_form(f[s], i, f[!s], sh))
                     continue;
-                form_text(sh ? f[s]->shorts[i] : f[s]->complete[i],
+                form_text(sh ? f[s]->arrangements[i] : f[s]->decompositions[i],
                           mjt__forms_width(tiles, sh), sh,
                           sh ? f[s]->wins[i] : 0, text);
                 if (o->json)
