@@ -125,6 +125,8 @@ test: deps ## install deps, build, run every test (non-zero on failure)
 	$(Q)CC='$(CC)' CORE_INC='$(CORE_INC)' GEN_INC='$(GEN_INC)' \
 	    LIB_INC='$(LIB_INC)' CLI_INC='$(CLI_INC)' PUBLIC_INC='$(PUBLIC_INC)' \
 	    sh tests/layers.sh $(BUILD)
+	$(Q)CC='$(CC)' CFLAGS='$(CFLAGS)' LDFLAGS='$(LDFLAGS)' LIBS='$(ALL_LDLIBS)' \
+	    sh tests/readme.sh $(BUILD)
 	$(Q)sh tests/fuzz-replay.sh $(BUILD)
 
 test-long: deps ## the exhaustive runs too long for `make test`
