@@ -15,7 +15,7 @@
 typedef void (*mjt__solver_fn)(uint64_t key, int ranks, mjt__record *out);
 
 /* A solver: fn solves one pattern, or is NULL for the bitboard solver,
- * which works a table at a time (core/patterns.h). */
+ * which works a table at a time (gen/patterns.h). */
 typedef struct gen_solver {
     const char *name;
     unsigned version;

@@ -3,7 +3,7 @@
  * The solving pool.  Thread k of N takes the patterns at positions k, k+N,
  * k+2N, ... of each table's successor order and writes each result where
  * only it writes, so no lock is needed.  The bitboard solver runs a tile
- * count at a time (core/patterns.h: a count's bounds come from the count
+ * count at a time (gen/patterns.h: a count's bounds come from the count
  * before), one short pool a step, then derives every record's masks; the
  * other solvers do each pattern on its own.  Each record goes straight
  * to its place in key order (mjt__patterns_rank), so nothing is sorted.

@@ -12,16 +12,19 @@ F=build-fuzz
 SECS=${FUZZ_SECONDS:-40}
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 # mjq's objects but its main
-CLI_OBJ=$(for f in query/cli_*.c; do printf '%s ' "$F/${f%.c}.o"; done)
+CLI_OBJ=$(for f in query/cli/*.c; do
+    [ "$f" = query/cli/main.c ] || printf '%s ' "$F/${f%.c}.o"
+done)
 
 make --no-print-directory CC=clang BUILD="$F" \
     CFLAGS="-g -O1 $SAN -fsanitize=fuzzer-no-link" \
-    "$F/libmjt.a" $CLI_OBJ
+    "$F/libmjt.a" $CLI_OBJ "$F/include/mjt.h" "$F/include-tools/tablefile.h"
 LIBS=$(pkg-config --libs lmdb libzstd libxxhash)
 for t in hand sealed batch table diff; do
     # shellcheck disable=SC2086
     clang -g -O1 $SAN -fsanitize=fuzzer -march=x86-64-v2 -std=c11 \
-        -D_POSIX_C_SOURCE=200809L -Icore -Iquery -Itests/fuzz \
+        -D_POSIX_C_SOURCE=200809L -Itests/fuzz -Iquery/cli -I"$F/include" \
+        -I"$F/include-tools" -Icore \
         "tests/fuzz/fuzz_$t.c" tests/fuzz/fuzz_common.c \
         $CLI_OBJ "$F/libmjt.a" $LIBS -lpthread -o "$F/fuzz_$t"
 done

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Brute-force decompositions and arrangements of whole hands, the
- * oracle for test_shapes.c.  It shares no code with core/forms.c and works
+ * oracle for test_shapes.c.  It shares no code with gen/forms.c and works
  * the other way round: instead of reading blocks off the hand from its
  * lowest tile, it tries every multiset of melds of the whole 34-tile
  * universe (meld ids in non-decreasing order: 34 triplets, then the 21

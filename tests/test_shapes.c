@@ -206,7 +206,7 @@ Test(forms, buffer_bounds_are_the_maxima)
     cr_assert(MJT_MAX_SHAPES >= 13);
 }
 
-/* What mjt-gen wrote is what core/forms.c finds trying every tile, for
+/* What mjt-gen wrote is what gen/forms.c finds trying every tile, for
  * every pattern: so its shortcut through the deficits loses nothing. */
 Test(forms, tables_hold_every_form, .timeout = 300)
 {

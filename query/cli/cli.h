@@ -20,7 +20,7 @@ int cli_usage_error(const char *fmt, const char *arg);
  * with a hint where one helps; returns 1 (the exit status). */
 int cli_tables_error(int code, const char *message);
 
-/* ==== Options (cli_opts.c) ==== */
+/* ==== Options (opts.c) ==== */
 
 /* One option a command takes: --name, and -letter when letter is not 0. */
 typedef struct cli_opt {

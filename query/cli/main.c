@@ -9,8 +9,8 @@
  *   mjq diff [--json] [--max N] [--full] OLD NEW               table diff
  *   mjq help [COMMAND]
  *
- * The options before a command apply to it (cli_opts.c parses them all);
- * the help texts are in cli_help.c.
+ * The options before a command apply to it (opts.c parses them all);
+ * the help texts are in help.c.
  * Exit 0 on success, 1 on a runtime failure (or a bad line in batch mode),
  * 2 on a usage error.  Messages go to stderr as "mjq: context: problem".
  */
