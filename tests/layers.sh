@@ -60,6 +60,13 @@ for sym in mjt__bitboard_deficits mjt__solve_reference mjt__solve_nocap \
     cli_batch; do
     grep -qx "$sym" "$tmp/defined" && bad "libmjt.a defines $sym" || ok
 done
+# The library never prints, exits or aborts: it calls none of the
+# functions that would (ASan's build adds its own reporting, not ours).
+nm -u "$B/libmjt.a" 2>/dev/null | awk '{print $2}' | sort -u >"$tmp/calls"
+for sym in printf fprintf puts fputs fwrite putchar perror exit _exit abort \
+    __assert_fail; do
+    grep -qx "$sym" "$tmp/calls" && bad "libmjt.a calls $sym" || ok
+done
 # ... and mjq links no solver either.
 nm "$B/mjq" 2>/dev/null | grep -q 'mjt__solve_reference\|mjt__bitboard' &&
     bad "mjq links a solver" || ok
