@@ -117,6 +117,10 @@ int cli_analyze(int argc, char **argv, cli_globals *g);
  * bad. */
 int cli_batch(const mjt_tables *t, FILE *in, int json);
 
+/* mjq stats [--tiles N] [--count dealt|distinct]: exact counts of every
+ * hand of N tiles (stats.c). */
+int cli_stats(int argc, char **argv, cli_globals *g);
+
 /* mjq diff [--json] [--max N] [--full] OLD NEW: exit status 0 identical,
  * 1 different, 2 trouble. */
 int cli_diff(int argc, char **argv, cli_globals *g);

@@ -32,8 +32,8 @@ static const struct command {
     const char *name;
     int (*run)(int argc, char **argv, cli_globals *g);
 } commands[] = {
-    {"waits", cli_waits}, {"dump", cmd_dump}, {"info", cmd_info},
-    {"diff", cli_diff},   {"help", cmd_help},
+    {"waits", cli_waits}, {"dump", cmd_dump},   {"info", cmd_info},
+    {"diff", cli_diff},   {"stats", cli_stats}, {"help", cmd_help},
 };
 
 static const struct command *command_named(const char *name)

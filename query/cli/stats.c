@@ -1,0 +1,441 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mjq stats: the exact number of hands of N tiles at each shanten, from
+ * the tables, without visiting a hand.
+ *
+ * A hand is four parts (m, p, s, honors), and everything a count needs of
+ * a part is small: its tile count, the deficits of its ten (melds, pair)
+ * targets, and for seven pairs and thirteen orphans its kinds held, kinds
+ * paired, terminal and honor kinds held and whether one is paired.  Many
+ * patterns share all of that, so the patterns of a part are first grouped
+ * by it, each group weighing the hands it stands for: 1 a pattern counting
+ * count vectors ("distinct"), the product of C(4, c) over its ranks
+ * counting sets of physical tiles ("dealt").  Parts then combine two at a
+ * time: the deficits by min-plus over the targets, the rest by addition,
+ * the weights by multiplication, and equal results merge.  The state space
+ * stays small (about 2,700 groups a suit and 11,000 states for three
+ * parts at 14 tiles), and the last part is joined straight into the
+ * tallies, bucketed by tile count so only pairs that make N tiles meet.
+ *
+ * Effective tiles and waits (3k+1 hands) need the hand after each draw.
+ * Drawing rank r changes one part only, so that part's groups carry both
+ * its state and its state after a tile of rank r, weighted by the copies
+ * of r left (4 - c) for the mean; suits are alike, a suit is symmetric
+ * under reading its ranks backwards, and all honors are alike, so ranks
+ * 0-4 of one suit and one honor rank cover all 34 kinds.
+ *
+ * Integers are 128 bits: the dealt count of 14-tile hands is about
+ * 4.3e18, and sums of shanten or of effective tiles over it exceed 2^64.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "stats.h"
+#include "suit.h"
+#include "tablefile.h"
+
+/* ==== Part states ==== */
+
+#define SLOTS 10
+
+/* What a count needs of a part (and of the part after a drawn tile). */
+typedef struct skey {
+    uint8_t n;        /* tiles before the draw */
+    uint8_t d[SLOTS]; /* deficit of (m melds, p pairs) at 2m + p */
+    uint8_t form[4];  /* pairs, kinds (at most 7), terminal and honor
+                            kinds, a terminal or honor pair (0 or 1) */
+    uint8_t drawn;    /* 1: d2 and form2 are the part after the draw */
+    uint8_t d2[SLOTS];
+    uint8_t form2[4];
+} skey;
+
+/* Weights: dealt and distinct hands, then the same times the copies left
+ * of the drawn tile (equal to the first two in a part without a draw). */
+typedef struct sent {
+    skey k;
+    u128 w[4];
+    int used;
+} sent;
+
+typedef struct smap {
+    sent *a;
+    size_t cap, len;
+} smap;
+
+static uint64_t key_hash(const skey *k)
+{
+    const uint8_t *p = (const uint8_t *)k;
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < sizeof *k; i++)
+        h = (h ^ p[i]) * 1099511628211u;
+    return h;
+}
+
+static int map_init(smap *m, size_t cap)
+{
+    m->a = calloc(cap, sizeof *m->a);
+    m->cap = cap;
+    m->len = 0;
+    return m->a != NULL ? 0 : -1;
+}
+
+static int map_add(smap *m, const skey *k, const u128 w[4]);
+
+static int map_grow(smap *m)
+{
+    smap g;
+    if (map_init(&g, 2 * m->cap) < 0)
+        return -1;
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->a[i].used)
+            map_add(&g, &m->a[i].k, m->a[i].w);
+    free(m->a);
+    *m = g;
+    return 0;
+}
+
+/* Add w to the state k (keys compare as bytes: callers zero them whole). */
+static int map_add(smap *m, const skey *k, const u128 w[4])
+{
+    if (2 * (m->len + 1) > m->cap && map_grow(m) < 0)
+        return -1;
+    size_t i = key_hash(k) & (m->cap - 1);
+    while (m->a[i].used && memcmp(&m->a[i].k, k, sizeof *k) != 0)
+        i = (i + 1) & (m->cap - 1);
+    if (!m->a[i].used) {
+        m->a[i].used = 1;
+        m->a[i].k = *k;
+        m->len++;
+    }
+    for (int j = 0; j < 4; j++)
+        m->a[i].w[j] += w[j];
+    return 0;
+}
+
+/* ==== The patterns of a table ==== */
+
+typedef struct pat {
+    uint64_t key;
+    uint8_t d[SLOTS];
+} pat;
+
+typedef struct pats {
+    pat *a;
+    size_t len;
+    int ranks;
+} pats;
+
+static int pats_load(mjt__tfile *f, int table, pats *ps, mjt__diag *diag)
+{
+    mjt__walk w;
+    uint64_t key;
+    const mjt__record *rec;
+    size_t cap = table == MJT__SUIT ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
+    int rc;
+
+    ps->ranks = mjt__table_ranks[table];
+    ps->len = 0;
+    if ((ps->a = malloc(cap * sizeof *ps->a)) == NULL)
+        return MJT_ENOMEM;
+    if ((rc = mjt__walk_open(&w, f, table)) != MJT_OK)
+        return rc;
+    while ((rc = mjt__walk_next(&w, &key, &rec, diag)) == 1 && ps->len < cap) {
+        ps->a[ps->len].key = key;
+        for (int s = 0; s < SLOTS; s++)
+            ps->a[ps->len].d[s] = rec->slot[s].deficit;
+        ps->len++;
+    }
+    mjt__walk_close(&w);
+    if (rc < 0)
+        return rc;
+    return ps->len == cap ? MJT_OK : MJT_ECORRUPT;
+}
+
+static const pat *pats_find(const pats *ps, uint64_t key)
+{
+    size_t lo = 0, hi = ps->len;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (ps->a[mid].key < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ps->len && ps->a[lo].key == key ? &ps->a[lo] : NULL;
+}
+
+/* The seven-pairs and thirteen-orphans counts of a part's ranks. */
+static void form_of(const uint8_t *c, int ranks, uint8_t out[4])
+{
+    int pairs = 0, kinds = 0, yk = 0, yp = 0;
+    for (int r = 0; r < ranks; r++) {
+        int yao = ranks == MJT__HONOR_RANKS || r == 0 || r == 8;
+        kinds += c[r] > 0;
+        pairs += c[r] >= 2;
+        yk += yao && c[r] > 0;
+        yp |= yao && c[r] >= 2;
+    }
+    out[0] = (uint8_t)pairs;
+    out[1] = (uint8_t)(kinds < 7 ? kinds : 7);
+    out[2] = (uint8_t)yk;
+    out[3] = (uint8_t)yp;
+}
+
+/* What a problem of N tiles needs: the slots of at most N/3 melds, and
+ * the other forms only at 13 and 14 tiles (and after a draw to 14). */
+typedef struct need {
+    int tiles, melds, forms;
+} need;
+
+static void key_of(const need *nd, const uint8_t *c, int ranks,
+                   const uint8_t *d, uint8_t *kd, uint8_t kf[4])
+{
+    for (int s = 0; s < SLOTS; s++)
+        kd[s] = s / 2 <= nd->melds ? d[s] : 0;
+    if (nd->forms)
+        form_of(c, ranks, kf);
+}
+
+/*
+ * Group the patterns of ps of at most nd->tiles tiles.  With draw >= 0,
+ * only those holding fewer than 4 of rank draw, each keyed with itself
+ * and with itself plus that tile.
+ */
+static int group(const pats *ps, const need *nd, int draw, smap *out)
+{
+    static const int c4[5] = {1, 4, 6, 4, 1};
+
+    if (map_init(out, 1024) < 0)
+        return -1;
+    for (size_t i = 0; i < ps->len; i++) {
+        uint8_t c[9] = {0};
+        int n = mjt__key_to_counts(ps->a[i].key, ps->ranks, c);
+        if (n > nd->tiles || (draw >= 0 && c[draw] == 4))
+            continue;
+        skey k;
+        memset(&k, 0, sizeof k);
+        k.n = (uint8_t)n;
+        key_of(nd, c, ps->ranks, ps->a[i].d, k.d, k.form);
+        u128 dealt = 1;
+        for (int r = 0; r < ps->ranks; r++)
+            dealt *= (u128)c4[c[r]];
+        u128 w[4] = {dealt, 1, dealt, 1};
+        if (draw >= 0) {
+            const pat *p2;
+            c[draw]++;
+            p2 = pats_find(ps, mjt__key_from_counts(c, ps->ranks));
+            if (p2 == NULL)
+                return -1;
+            k.drawn = 1;
+            key_of(nd, c, ps->ranks, p2->d, k.d2, k.form2);
+            w[2] *= (u128)(4 - (c[draw] - 1));
+            w[3] *= (u128)(4 - (c[draw] - 1));
+        }
+        if (map_add(out, &k, w) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ==== Joining parts ==== */
+
+/* The deficit of slot (m, p) of two parts joined. */
+static int join_slot(const uint8_t *a, const uint8_t *b, int m, int p)
+{
+    int best = 255;
+    for (int ma = 0; ma <= m; ma++)
+        for (int pa = 0; pa <= p; pa++) {
+            int v = a[2 * ma + pa] + b[2 * (m - ma) + (p - pa)];
+            best = v < best ? v : best;
+        }
+    return best;
+}
+
+static void join_form(const uint8_t *a, const uint8_t *b, uint8_t *out)
+{
+    int kinds = a[1] + b[1];
+    out[0] = (uint8_t)(a[0] + b[0]);
+    out[1] = (uint8_t)(kinds < 7 ? kinds : 7);
+    out[2] = (uint8_t)(a[2] + b[2]);
+    out[3] = (uint8_t)(a[3] | b[3]);
+}
+
+/* The states of A and B joined (at most one of them carries a draw). */
+static int join(const smap *A, const smap *B, const need *nd, smap *out)
+{
+    if (map_init(out, 4096) < 0)
+        return -1;
+    for (size_t i = 0; i < A->cap; i++) {
+        if (!A->a[i].used)
+            continue;
+        for (size_t j = 0; j < B->cap; j++) {
+            if (!B->a[j].used)
+                continue;
+            const sent *a = &A->a[i], *b = &B->a[j];
+            if (a->k.n + b->k.n > nd->tiles)
+                continue;
+            skey k;
+            memset(&k, 0, sizeof k);
+            k.n = (uint8_t)(a->k.n + b->k.n);
+            for (int m = 0; m <= nd->melds; m++)
+                for (int p = 0; p < 2; p++)
+                    k.d[2 * m + p] = (uint8_t)join_slot(a->k.d, b->k.d, m, p);
+            if (nd->forms)
+                join_form(a->k.form, b->k.form, k.form);
+            u128 w[4];
+            for (int x = 0; x < 4; x++)
+                w[x] = a->w[x] * b->w[x];
+            if (map_add(out, &k, w) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* Shanten of each form of a whole hand of n tiles: standard, seven pairs,
+ * thirteen orphans (STATS_NONE where they do not apply), overall. */
+static void shanten_of(const uint8_t *d, const uint8_t *form, int n, int forms,
+                       int out[4])
+{
+    out[0] = d[2 * (n / 3) + 1] - 1;
+    out[1] = out[2] = STATS_NONE;
+    out[3] = out[0];
+    if (forms && (n == 13 || n == 14)) {
+        out[1] = 6 - form[0] + (7 - form[1]);
+        out[2] = 13 - form[2] - form[3];
+        out[3] = out[1] < out[3] ? out[1] : out[3];
+        out[3] = out[2] < out[3] ? out[2] : out[3];
+    }
+}
+
+/* The tallies of a (the first parts) joined with b (the last part). */
+static void tally_pair(const sent *a, const sent *b, const need *nd, u128 mult,
+                       stats_result *r)
+{
+    uint8_t d[SLOTS], f[4] = {0};
+    int sh[4];
+
+    d[2 * (nd->tiles / 3) + 1] =
+        (uint8_t)join_slot(a->k.d, b->k.d, nd->tiles / 3, 1);
+    if (nd->forms)
+        join_form(a->k.form, b->k.form, f);
+    shanten_of(d, f, nd->tiles, nd->forms, sh);
+    if (!b->k.drawn) {
+        for (int c = 0; c < 2; c++) {
+            u128 w = a->w[c] * b->w[c];
+            for (int x = 0; x < 4; x++)
+                if (sh[x] != STATS_NONE)
+                    r->dist[c][x][sh[x] + 1] += w;
+            r->total[c] += w;
+            r->shanten_sum[c] += w * (u128)(sh[3] + 1);
+            int comp = (sh[0] < 0) | (sh[1] == -1) << 1 | (sh[2] == -1) << 2;
+            r->complete[c][comp] += w;
+        }
+        return;
+    }
+    uint8_t d2[SLOTS], f2[4] = {0};
+    int sh2[4];
+    d2[2 * ((nd->tiles + 1) / 3) + 1] =
+        (uint8_t)join_slot(a->k.d, b->k.d2, (nd->tiles + 1) / 3, 1);
+    if (nd->forms)
+        join_form(a->k.form, b->k.form2, f2);
+    shanten_of(d2, f2, nd->tiles + 1, nd->forms, sh2);
+    for (int c = 0; c < 2; c++) {
+        if (sh2[3] < sh[3])
+            r->ukeire_sum[c] += mult * a->w[2 + c] * b->w[2 + c];
+        for (int x = 0; x < 3; x++)
+            if (sh2[x] == -1)
+                r->wait[c][x] += a->w[c] * b->w[c];
+    }
+}
+
+/* Join states A (bucketed by tiles) with the last part B into r. */
+static void tally(const smap *A, const smap *B, const need *nd, u128 mult,
+                  stats_result *r)
+{
+    for (size_t j = 0; j < B->cap; j++) {
+        if (!B->a[j].used)
+            continue;
+        for (size_t i = 0; i < A->cap; i++)
+            if (A->a[i].used && A->a[i].k.n + B->a[j].k.n == nd->tiles)
+                tally_pair(&A->a[i], &B->a[j], nd, mult, r);
+    }
+}
+
+/* ==== The whole count ==== */
+
+static void free_maps(smap *m, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(m[i].a);
+}
+
+/* Waits on rank `rank` (a suit rank, or an honor when honor): r->wait
+ * then holds the counts for one such kind, and r->ukeire_sum gains every
+ * kind like it (mult of them). */
+static int draw_run(const pats *ps, int rank, const smap *rest, const need *nd,
+                    u128 mult, stats_result *r)
+{
+    smap g;
+    if (group(ps, nd, rank, &g) < 0) {
+        free(g.a);
+        return -1;
+    }
+    memset(r->wait, 0, sizeof r->wait);
+    tally(rest, &g, nd, mult, r);
+    free(g.a);
+    return 0;
+}
+
+int stats_compute(mjt__tfile *f, int tiles, stats_result *r, mjt__diag *diag)
+{
+    need nd = {tiles, tiles / 3, tiles >= 13};
+    pats suit = {NULL, 0, 9}, honor = {NULL, 0, 7};
+    smap m[6] = {{NULL, 0, 0}};
+    int rc;
+
+    memset(r, 0, sizeof *r);
+    r->tiles = tiles;
+    if ((rc = pats_load(f, MJT__SUIT, &suit, diag)) != MJT_OK ||
+        (rc = pats_load(f, MJT__HONOR, &honor, diag)) != MJT_OK)
+        goto out;
+    rc = MJT_ENOMEM;
+    /* m[0] a suit, m[1] the honors, m[2] z+s, m[3] z+s+s, m[4] s+s,
+     * m[5] s+s+s. */
+    if (group(&suit, &nd, -1, &m[0]) < 0 || group(&honor, &nd, -1, &m[1]) < 0 ||
+        join(&m[1], &m[0], &nd, &m[2]) < 0 ||
+        join(&m[2], &m[0], &nd, &m[3]) < 0)
+        goto out;
+    tally(&m[3], &m[0], &nd, 1, r);
+    r->states = m[3].len;
+    if (tiles % 3 == 1) {
+        stats_result w = *r;
+        if (join(&m[0], &m[0], &nd, &m[4]) < 0 ||
+            join(&m[4], &m[0], &nd, &m[5]) < 0)
+            goto out;
+        for (int rank = 0; rank < 5; rank++) {
+            /* 3 suits, and rank 8 - rank alike */
+            if (draw_run(&suit, rank, &m[3], &nd, rank < 4 ? 6 : 3, &w) < 0)
+                goto out;
+            for (int s = 0; s < 3; s++) {
+                memcpy(r->waiting[9 * s + rank], w.wait, sizeof w.wait);
+                memcpy(r->waiting[9 * s + 8 - rank], w.wait, sizeof w.wait);
+            }
+        }
+        if (draw_run(&honor, 0, &m[5], &nd, 7, &w) < 0)
+            goto out;
+        for (int h = 27; h < 34; h++)
+            memcpy(r->waiting[h], w.wait, sizeof w.wait);
+        memcpy(r->ukeire_sum, w.ukeire_sum, sizeof r->ukeire_sum);
+    }
+    rc = MJT_OK;
+out:
+    if (rc == MJT_ENOMEM)
+        mjt__diag_set(diag, rc, -1, "out of memory");
+    free_maps(m, 6);
+    free(suit.a);
+    free(honor.a);
+    return rc;
+}

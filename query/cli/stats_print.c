@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mjq stats [--tiles N] [--count dealt|distinct] [--json]: the counts of
+ * stats.c, as text for people or as one JSON object whose integers are
+ * strings (they exceed what a double holds exactly).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "stats.h"
+
+/* ==== 128-bit numbers as text ==== */
+
+/* v in decimal into buf (40 bytes); returns buf. */
+static const char *u128_text(u128 v, char buf[40])
+{
+    char *p = buf + 39;
+    *p = '\0';
+    do {
+        *--p = (char)('0' + (int)(v % 10));
+        v /= 10;
+    } while (v != 0);
+    return p;
+}
+
+static u128 gcd(u128 a, u128 b)
+{
+    while (b != 0) {
+        u128 t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* num/den (den > 0; num negative when neg) as "a/b" in lowest terms and
+ * as a decimal rounded to 12 places. */
+typedef struct ratio {
+    char exact[84], decimal[48];
+} ratio;
+
+static void ratio_of(u128 num, int neg, u128 den, ratio *out)
+{
+    char a[40], b[40], ip[40];
+    u128 g = gcd(num, den);
+    if (g == 0)
+        g = 1;
+    snprintf(out->exact, sizeof out->exact, "%s%s/%s", neg && num ? "-" : "",
+             u128_text(num / g, a), u128_text(den / g, b));
+    const u128 scale = 1000000000000u; /* 10^12 */
+    u128 q = (num * scale * 2 + den) / (2 * den);
+    snprintf(out->decimal, sizeof out->decimal, "%s%s.%012llu",
+             neg && q ? "-" : "", u128_text(q / scale, ip),
+             (unsigned long long)(q % scale));
+}
+
+/* ==== Output ==== */
+
+static const char *const form_names[4] = {"standard", "chiitoitsu", "kokushi",
+                                          "overall"};
+
+typedef struct view {
+    const stats_result *r;
+    int c; /* 0 dealt, 1 distinct */
+} view;
+
+static void mean_of(const view *v, ratio *out)
+{
+    u128 s = v->r->shanten_sum[v->c], t = v->r->total[v->c];
+    /* mean = s/t - 1 */
+    ratio_of(s >= t ? s - t : t - s, s < t, t, out);
+}
+
+static int applies(const view *v, int form)
+{
+    return form == 0 || form == 3 || v->r->tiles >= 13;
+}
+
+static u128 complete_of(const view *v, int which)
+{
+    u128 n = 0;
+    for (int comp = 1; comp < 8; comp++) {
+        int in = which == 0   ? comp & 1
+                 : which == 1 ? comp & 2
+                 : which == 2 ? (comp & 3) == 3
+                 : which == 3 ? comp & 4
+                              : 1;
+        if (in)
+            n += v->r->complete[v->c][comp];
+    }
+    return n;
+}
+
+static const char *const complete_names[5] = {"standard", "chiitoitsu", "both",
+                                              "kokushi", "any"};
+
+static void print_json(const view *v)
+{
+    const stats_result *r = v->r;
+    char a[40];
+    ratio m;
+
+    printf("{\"tiles\":%d,\"players\":4,\"count\":\"%s\",\"total\":\"%s\"",
+           r->tiles, v->c ? "distinct" : "dealt", u128_text(r->total[v->c], a));
+    static const int order[4] = {3, 0, 1, 2}; /* overall first */
+    for (int i = 0; i < 4; i++) {
+        int x = order[i];
+        printf(",\"%s\":", form_names[x]);
+        if (!applies(v, x)) {
+            printf("null");
+        } else {
+            const char *sep = "{";
+            for (int s = 0; s < 16; s++)
+                if (r->dist[v->c][x][s] != 0) {
+                    printf("%s\"%d\":\"%s\"", sep, s - 1,
+                           u128_text(r->dist[v->c][x][s], a));
+                    sep = ",";
+                }
+            printf("}");
+        }
+    }
+    mean_of(v, &m);
+    printf(",\"mean\":{\"exact\":\"%s\",\"decimal\":\"%s\"}", m.exact,
+           m.decimal);
+    if (r->tiles % 3 == 2) {
+        printf(",\"complete\":{");
+        for (int i = 0; i < 5; i++)
+            printf("%s\"%s\":\"%s\"", i ? "," : "", complete_names[i],
+                   u128_text(complete_of(v, i), a));
+        printf("}");
+    } else {
+        ratio_of(r->ukeire_sum[v->c], 0, r->total[v->c], &m);
+        printf(",\"ukeire_mean\":{\"exact\":\"%s\",\"decimal\":\"%s\"}",
+               m.exact, m.decimal);
+        printf(",\"waiting_on\":{");
+        for (int k = 0; k < 34; k++) {
+            printf("%s\"%s\":{", k ? "," : "", mjt_tile_name(k));
+            for (int f = 0; f < 3; f++)
+                printf("%s\"%s\":\"%s\"", f ? "," : "", form_names[f],
+                       u128_text(r->waiting[k][v->c][f], a));
+            printf("}");
+        }
+        printf("}");
+    }
+    printf("}\n");
+}
+
+static void print_text(const view *v)
+{
+    const stats_result *r = v->r;
+    char a[40], b[40], c[40], d[40];
+    ratio m;
+
+    printf("%d tiles, %s: %s hands\n\n", r->tiles,
+           v->c ? "distinct hands (count vectors)"
+                : "dealt hands (sets of tiles out of 136)",
+           u128_text(r->total[v->c], a));
+    printf("%-8s %20s %20s %20s %20s\n", "shanten", "overall", "standard",
+           "chiitoitsu", "kokushi");
+    for (int s = 0; s < 16; s++) {
+        int any = 0;
+        for (int x = 0; x < 4; x++)
+            any |= r->dist[v->c][x][s] != 0;
+        if (!any)
+            continue;
+        printf("%-8d %20s %20s %20s %20s\n", s - 1,
+               u128_text(r->dist[v->c][3][s], a),
+               u128_text(r->dist[v->c][0][s], b),
+               applies(v, 1) ? u128_text(r->dist[v->c][1][s], c) : "-",
+               applies(v, 2) ? u128_text(r->dist[v->c][2][s], d) : "-");
+    }
+    mean_of(v, &m);
+    printf("\nmean shanten  %s (%s)\n", m.decimal, m.exact);
+    if (r->tiles % 3 == 2) {
+        printf("complete     ");
+        for (int i = 0; i < 5; i++)
+            printf(" %s %s%s", complete_names[i],
+                   u128_text(complete_of(v, i), a), i < 4 ? "," : "\n");
+        return;
+    }
+    ratio_of(r->ukeire_sum[v->c], 0, r->total[v->c], &m);
+    printf("mean effective tiles  %s (%s)\n", m.decimal, m.exact);
+    printf("\ntenpai hands each tile completes\n%-4s %20s %20s %20s\n", "tile",
+           "standard", "chiitoitsu", "kokushi");
+    for (int k = 0; k < 34; k++)
+        printf("%-4s %20s %20s %20s\n", mjt_tile_name(k),
+               u128_text(r->waiting[k][v->c][0], a),
+               u128_text(r->waiting[k][v->c][1], b),
+               u128_text(r->waiting[k][v->c][2], c));
+}
+
+/* ==== The command ==== */
+
+static const cli_opt stats_opts[] = {{"tables", 0, 1},
+                                     {"tiles", 0, 1},
+                                     {"count", 0, 1},
+                                     {"json", 0, 0},
+                                     {NULL, 0, 0}};
+
+int cli_stats(int argc, char **argv, cli_globals *g)
+{
+    const char *tables = g->tables, *a;
+    int tiles = 14, count = 0, json = g->json, k;
+    cli_parser p;
+
+    if (g->has_visible)
+        return cli_usage_error("stats: %s", "--visible does not apply");
+    cli_parser_init(&p, argc, argv, "stats");
+    while ((k = cli_next(&p, stats_opts, &a)) != CLI_END) {
+        char *end;
+        if (k == CLI_BAD)
+            return 2;
+        if (k == CLI_HELP)
+            return cli_help("stats");
+        if (k == CLI_ARG)
+            return cli_usage_error("stats: %s: takes no argument", a);
+        if (k == 0 && tables != NULL)
+            return cli_usage_error("stats: %s", "--tables given twice");
+        if (k == 0) {
+            tables = a;
+        } else if (k == 1) {
+            long n = strtol(a, &end, 10);
+            if (*end != '\0' || a[0] == '\0' || n < 1 || n > 14 || n % 3 == 0)
+                return cli_usage_error("stats: --tiles %s: want 1 to 14 tiles, "
+                                       "1 or 2 mod 3",
+                                       a);
+            tiles = (int)n;
+        } else if (k == 2) {
+            if (!strcmp(a, "dealt") || !strcmp(a, "distinct"))
+                count = !strcmp(a, "distinct");
+            else
+                return cli_usage_error("stats: --count %s: want dealt or "
+                                       "distinct",
+                                       a);
+        } else {
+            json = 1;
+        }
+    }
+    if (tables == NULL)
+        tables = cli_default_tables();
+
+    mjt__tfile *f;
+    mjt__diag diag;
+    stats_result *r = malloc(sizeof *r);
+    if (r == NULL) {
+        fprintf(stderr, "%s: stats: out of memory\n", cli_prog);
+        return 1;
+    }
+    if (mjt__tfile_open(&f, tables, &diag) != MJT_OK) {
+        free(r);
+        return cli_tables_error(diag.code, diag.message);
+    }
+    int rc = stats_compute(f, tiles, r, &diag);
+    mjt__tfile_close(f);
+    if (rc != MJT_OK) {
+        fprintf(stderr, "%s: stats: %s\n", cli_prog, diag.message);
+        free(r);
+        return 1;
+    }
+    view v = {r, count};
+    if (json)
+        print_json(&v);
+    else
+        print_text(&v);
+    free(r);
+    return 0;
+}
