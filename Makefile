@@ -121,6 +121,7 @@ test: deps ## install deps, build, run every test (non-zero on failure)
 	    $(BUILD)/header.ok $(REPLAY_BIN)
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_mjt --jobs 2
 	$(Q)sh tests/cli.sh $(BUILD)
+	$(Q)sh tests/stats.sh $(BUILD)
 	$(Q)sh tests/abi.sh $(BUILD)
 	$(Q)CC='$(CC)' CORE_INC='$(CORE_INC)' GEN_INC='$(GEN_INC)' \
 	    LIB_INC='$(LIB_INC)' CLI_INC='$(CLI_INC)' PUBLIC_INC='$(PUBLIC_INC)' \

@@ -121,6 +121,10 @@ int cli_batch(const mjt_tables *t, FILE *in, int json);
  * hand of N tiles (stats.c). */
 int cli_stats(int argc, char **argv, cli_globals *g);
 
+/* mjq enumerate [--tiles N] [--count ...] [-j N]: the same counts, one
+ * hand at a time through the public queries (enumerate.c). */
+int cli_enumerate(int argc, char **argv, cli_globals *g);
+
 /* mjq diff [--json] [--max N] [--full] OLD NEW: exit status 0 identical,
  * 1 different, 2 trouble. */
 int cli_diff(int argc, char **argv, cli_globals *g);

@@ -31,6 +31,8 @@ static const char usage_main[] =
     "  dump    the record of one suit pattern, as JSON\n"
     "  info    a table file's meta record; --verify checks its digests\n"
     "  diff    what changed between two table files\n"
+    "  stats   exact counts of every hand of N tiles by shanten\n"
+    "  enumerate  the same counts, visiting every hand (a check)\n"
     "  help    this text, or a command's\n"
     "\n"
     "Options are written --name value or --name=value, before or after\n"
@@ -70,11 +72,34 @@ static const char usage_waits[] =
     "--all-one-suit lists all 93,600 one-suit hands of 13 tiles in that\n"
     "format, in successor order, on N threads (-j, --jobs; default 1).\n";
 
+static const char usage_stats[] =
+    "usage: mjq stats [--tables PATH] [--tiles N] [--count dealt|distinct]\n"
+    "                 [--json]\n"
+    "\n"
+    "Count every hand of N tiles (default 14; 1 to 14, 1 or 2 mod 3) at\n"
+    "each shanten, overall and of each form, exactly, from the tables.\n"
+    "--count dealt (the default) counts sets of physical tiles out of the\n"
+    "136, --count distinct counts count vectors.  Also the mean shanten;\n"
+    "for 3k+2 hands the complete ones of each form; for 3k+1 hands the\n"
+    "mean number of effective tiles (copies left) and the tenpai hands\n"
+    "each tile completes.  --json prints one object, integers as strings.\n";
+
+static const char usage_enumerate[] =
+    "usage: mjq enumerate [--tables PATH] [--tiles N] [-j N]\n"
+    "                     [--count dealt|distinct] [--json]\n"
+    "\n"
+    "Print what mjq stats prints, computed the slow way: every distinct\n"
+    "hand of N tiles is visited and asked through the library's public\n"
+    "queries, on N threads (-j, --jobs; default 1).  A check of stats,\n"
+    "practical up to about 8 tiles.\n";
+
 static const struct {
     const char *name, *text;
 } usages[] = {
-    {"waits", usage_waits}, {"dump", usage_dump}, {"info", usage_info},
-    {"diff", usage_diff},   {"help", usage_main},
+    {"waits", usage_waits}, {"dump", usage_dump},
+    {"info", usage_info},   {"diff", usage_diff},
+    {"stats", usage_stats}, {"enumerate", usage_enumerate},
+    {"help", usage_main},
 };
 
 int cli_help(const char *cmd)

@@ -33,7 +33,8 @@ static const struct command {
     int (*run)(int argc, char **argv, cli_globals *g);
 } commands[] = {
     {"waits", cli_waits}, {"dump", cmd_dump},   {"info", cmd_info},
-    {"diff", cli_diff},   {"stats", cli_stats}, {"help", cmd_help},
+    {"diff", cli_diff},   {"stats", cli_stats}, {"enumerate", cli_enumerate},
+    {"help", cmd_help},
 };
 
 static const struct command *command_named(const char *name)

@@ -4,6 +4,7 @@
 #ifndef MJT__QUERY_CLI_STATS_H
 #define MJT__QUERY_CLI_STATS_H
 
+#include "cli.h"
 #include "tablefile.h"
 
 /* GCC and Clang on 64-bit targets; __extension__ keeps -Wpedantic quiet. */
@@ -39,5 +40,19 @@ typedef struct stats_result {
  * about a second at 13 or 14 tiles, far less below.
  */
 int stats_compute(mjt__tfile *f, int tiles, stats_result *r, mjt__diag *diag);
+
+/* Print r's counts of one kind (count 0 dealt, 1 distinct) as text or
+ * as one JSON object (stats_print.c). */
+void stats_print(const stats_result *r, int count, int json);
+
+/* Read the options of mjq stats and of mjq enumerate (the same ones, -j
+ * too when jobs is not NULL).  0, or the exit status of a usage error or
+ * of --help (then *done is 1). */
+typedef struct stats_opts {
+    const char *tables;
+    int tiles, count, json, jobs;
+} stats_opts;
+int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
+                stats_opts *o, int *done);
 
 #endif

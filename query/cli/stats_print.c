@@ -191,55 +191,93 @@ static void print_text(const view *v)
                u128_text(r->waiting[k][v->c][2], c));
 }
 
+void stats_print(const stats_result *r, int count, int json)
+{
+    view v = {r, count};
+    if (json)
+        print_json(&v);
+    else
+        print_text(&v);
+}
+
 /* ==== The command ==== */
 
-static const cli_opt stats_opts[] = {{"tables", 0, 1},
-                                     {"tiles", 0, 1},
-                                     {"count", 0, 1},
-                                     {"json", 0, 0},
-                                     {NULL, 0, 0}};
+static const cli_opt stats_options[] = {{"tables", 0, 1}, {"tiles", 0, 1},
+                                        {"count", 0, 1},  {"json", 0, 0},
+                                        {"jobs", 'j', 1}, {NULL, 0, 0}};
+
+int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
+                stats_opts *o, int *done)
+{
+    const char *a;
+    cli_parser p;
+    int k;
+
+    *o = (stats_opts){g->tables, 14, 0, g->json, 1};
+    *done = 0;
+    if (g->has_visible)
+        return cli_usage_error("%s: --visible does not apply", cmd);
+    cli_parser_init(&p, argc, argv, cmd);
+    while ((k = cli_next(&p, stats_options, &a)) != CLI_END) {
+        char why[96];
+        char *end;
+        long n;
+        if (k == CLI_BAD)
+            return 2;
+        if (k == CLI_HELP) {
+            *done = 1;
+            return cli_help(cmd);
+        }
+        if (k == CLI_ARG)
+            return cli_usage_error("%s: takes no argument", cmd);
+        if (k == 0 && o->tables != NULL)
+            return cli_usage_error("%s: --tables given twice", cmd);
+        if (k == 0) {
+            o->tables = a;
+        } else if (k == 1 || k == 4) {
+            n = strtol(a, &end, 10);
+            if (*end != '\0' || a[0] == '\0')
+                n = -1;
+            if (k == 1 && (n < 1 || n > 14 || n % 3 == 0)) {
+                snprintf(why, sizeof why,
+                         "%s: --tiles %.20s: want 1 to 14 "
+                         "tiles, 1 or 2 mod 3",
+                         cmd, a);
+                return cli_usage_error("%s", why);
+            }
+            if (k == 4 && strcmp(cmd, "enumerate") != 0)
+                return cli_usage_error("%s: -j: only enumerate runs on "
+                                       "threads",
+                                       cmd);
+            if (k == 4 && (n < 1 || n > 64)) {
+                snprintf(why, sizeof why, "%s: -j %.20s: want 1 to 64", cmd, a);
+                return cli_usage_error("%s", why);
+            }
+            *(k == 1 ? &o->tiles : &o->jobs) = (int)n;
+        } else if (k == 2) {
+            if (strcmp(a, "dealt") != 0 && strcmp(a, "distinct") != 0) {
+                snprintf(why, sizeof why,
+                         "%s: --count %.20s: want dealt or "
+                         "distinct",
+                         cmd, a);
+                return cli_usage_error("%s", why);
+            }
+            o->count = !strcmp(a, "distinct");
+        } else {
+            o->json = 1;
+        }
+    }
+    if (o->tables == NULL)
+        o->tables = cli_default_tables();
+    return 0;
+}
 
 int cli_stats(int argc, char **argv, cli_globals *g)
 {
-    const char *tables = g->tables, *a;
-    int tiles = 14, count = 0, json = g->json, k;
-    cli_parser p;
-
-    if (g->has_visible)
-        return cli_usage_error("stats: %s", "--visible does not apply");
-    cli_parser_init(&p, argc, argv, "stats");
-    while ((k = cli_next(&p, stats_opts, &a)) != CLI_END) {
-        char *end;
-        if (k == CLI_BAD)
-            return 2;
-        if (k == CLI_HELP)
-            return cli_help("stats");
-        if (k == CLI_ARG)
-            return cli_usage_error("stats: %s: takes no argument", a);
-        if (k == 0 && tables != NULL)
-            return cli_usage_error("stats: %s", "--tables given twice");
-        if (k == 0) {
-            tables = a;
-        } else if (k == 1) {
-            long n = strtol(a, &end, 10);
-            if (*end != '\0' || a[0] == '\0' || n < 1 || n > 14 || n % 3 == 0)
-                return cli_usage_error("stats: --tiles %s: want 1 to 14 tiles, "
-                                       "1 or 2 mod 3",
-                                       a);
-            tiles = (int)n;
-        } else if (k == 2) {
-            if (!strcmp(a, "dealt") || !strcmp(a, "distinct"))
-                count = !strcmp(a, "distinct");
-            else
-                return cli_usage_error("stats: --count %s: want dealt or "
-                                       "distinct",
-                                       a);
-        } else {
-            json = 1;
-        }
-    }
-    if (tables == NULL)
-        tables = cli_default_tables();
+    stats_opts o;
+    int done, rc = stats_parse(argc, argv, g, "stats", &o, &done);
+    if (rc != 0 || done)
+        return rc;
 
     mjt__tfile *f;
     mjt__diag diag;
@@ -248,22 +286,18 @@ int cli_stats(int argc, char **argv, cli_globals *g)
         fprintf(stderr, "%s: stats: out of memory\n", cli_prog);
         return 1;
     }
-    if (mjt__tfile_open(&f, tables, &diag) != MJT_OK) {
+    if (mjt__tfile_open(&f, o.tables, &diag) != MJT_OK) {
         free(r);
         return cli_tables_error(diag.code, diag.message);
     }
-    int rc = stats_compute(f, tiles, r, &diag);
+    rc = stats_compute(f, o.tiles, r, &diag);
     mjt__tfile_close(f);
     if (rc != MJT_OK) {
         fprintf(stderr, "%s: stats: %s\n", cli_prog, diag.message);
         free(r);
         return 1;
     }
-    view v = {r, count};
-    if (json)
-        print_json(&v);
-    else
-        print_text(&v);
+    stats_print(r, o.count, o.json);
     free(r);
     return 0;
 }

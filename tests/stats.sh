@@ -1,0 +1,106 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# mjq stats against the published exhaustive counts (every digit), the
+# totals of every legal N against C(136, N) and the number of count
+# vectors, mjq enumerate (every hand through the public queries) against
+# mjq stats for N up to 8, and every bad input.
+# Usage: tests/stats.sh BUILD_DIR   (run by `make test`)
+set -u
+B=${1:-build}
+Q="$B/mjq"
+T="$B/test/mjt.lmdb"
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+
+# has NAME FILE TEXT: FILE holds TEXT.
+has() {
+    grep -qF -- "$3" "$2" && ok || bad "$1: no '$3' in: $(head -c 300 "$2")"
+}
+
+"$Q" --tables "$T" stats --json >"$tmp/14" || bad "stats 14 failed"
+has 14 "$tmp/14" '"tiles":14,"players":4,"count":"dealt","total":"4250305029168216000"'
+has 14 "$tmp/14" '"overall":{"-1":"12859078207674","0":"2966241795738948","1":"99154452630748356","2":"828714358375292670","3":"1867404976243926528","4":"1211948980271480832","5":"233501763289743360","6":"6601397483077632"}'
+has 14 "$tmp/14" '"mean":{"exact":"33367408859373163/10572898082508000","decimal":"3.155937813737"}'
+has 14 "$tmp/14" '"complete":{"standard":"11353128141498","chiitoitsu":"1505948184576","both":"1306741248","kokushi":"1308622848","any":"12859078207674"}'
+
+"$Q" --tables "$T" stats --count distinct --json >"$tmp/14d" ||
+    bad "stats 14 distinct failed"
+has 14d "$tmp/14d" '"count":"distinct","total":"326520504500"'
+has 14d "$tmp/14d" '"complete":{"standard":"11498658","chiitoitsu":"5379616","both":"4668","kokushi":"13",'
+
+"$Q" --tables "$T" stats --tiles 13 --json >"$tmp/13" || bad "stats 13 failed"
+has 13 "$tmp/13" '"total":"483774556165488000"'
+has 13 "$tmp/13" '"overall":{"0":"39270395383132","1":"3006175115638776","2":"45249205945148216","3":"175141291509958900","4":"192909046305573888","5":"63384201353756672","6":"4045365540028416"}'
+has 13 "$tmp/13" '"decimal":"3.579679'
+has 13 "$tmp/13" '"ukeire_mean":{"exact":"50028647007532501/959870151122000","decimal":"52.120223'
+has 13 "$tmp/13" '"1m":{"standard":"1078779323540","chiitoitsu":"206698770432","kokushi":"369098752"}'
+has 13 "$tmp/13" '"5m":{"standard":"1770865960192",'
+
+# Totals: C(136, N) hands dealt, and the count vectors of N tiles.
+while read -r n dealt distinct; do
+    "$Q" --tables "$T" stats --tiles "$n" --json >"$tmp/n" 2>&1
+    has "total $n" "$tmp/n" "\"count\":\"dealt\",\"total\":\"$dealt\""
+    "$Q" --tables "$T" stats --tiles "$n" --count distinct --json >"$tmp/n" 2>&1
+    has "distinct $n" "$tmp/n" "\"count\":\"distinct\",\"total\":\"$distinct\""
+done <<'END'
+1 136 34
+2 9180 595
+4 13633830 66045
+5 359933112 501908
+7 145944307080 18623330
+8 2353351951665 95305485
+10 425067659180736 1900269316
+11 4868956823342976 7558429024
+13 483774556165488000 98521596000
+14 4250305029168216000 326520504500
+END
+
+# The other route: every hand through the library, the same bytes.
+for arg in "1 dealt" "2 dealt" "4 dealt" "5 dealt" "7 dealt" "8 dealt" \
+    "2 distinct" "4 distinct" "5 distinct" "7 distinct"; do
+    set -- $arg
+    "$Q" --tables "$T" stats --tiles "$1" --count "$2" --json >"$tmp/s"
+    "$Q" --tables "$T" enumerate -j 2 --tiles "$1" --count "$2" --json \
+        >"$tmp/e" 2>&1
+    cmp -s "$tmp/s" "$tmp/e" && ok ||
+        bad "enumerate --tiles $1 --count $2 differs from stats"
+done
+"$Q" --tables "$T" stats --tiles 5 >"$tmp/text" && has text "$tmp/text" \
+    "5 tiles, dealt hands (sets of tiles out of 136): 359933112 hands"
+
+# Bad input: exit 2 (1 for a missing table), a message, nothing on stdout.
+refused() {
+    want=$1 msg=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    st=$?
+    if [ "$st" -eq "$want" ] && [ ! -s "$tmp/out" ] &&
+        grep -qF -- "$msg" "$tmp/err"; then
+        ok
+    else
+        bad "$*: exit $st, stderr '$(cat "$tmp/err")', stdout $(wc -c <"$tmp/out") bytes"
+    fi
+}
+refused 2 'stats: --tiles 15: want 1 to 14 tiles, 1 or 2 mod 3' \
+    "$Q" --tables "$T" stats --tiles 15
+refused 2 'stats: --tiles 12: want' "$Q" --tables "$T" stats --tiles 12
+refused 2 'stats: --tiles x: want' "$Q" --tables "$T" stats --tiles x
+refused 2 'enumerate: --tiles 0: want' "$Q" --tables "$T" enumerate --tiles 0
+refused 2 'stats: --count all: want dealt or distinct' \
+    "$Q" --tables "$T" stats --count all
+refused 2 'stats: takes no argument' "$Q" --tables "$T" stats 14
+refused 2 'stats: -j: only enumerate runs on threads' \
+    "$Q" --tables "$T" stats -j 2
+refused 2 'enumerate: -j 0: want 1 to 64' "$Q" --tables "$T" enumerate -j 0
+refused 2 'stats: --visible does not apply' \
+    "$Q" --tables "$T" --visible 1m stats
+refused 1 'no such file' "$Q" --tables "$tmp/none.lmdb" stats
+"$Q" stats --help >"$tmp/help" && has help "$tmp/help" 'usage: mjq stats'
+
+echo "stats: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
