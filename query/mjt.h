@@ -197,6 +197,34 @@ MJT_API int mjt_tiles_parse(mjt_tiles *out, const char *text, size_t len,
  */
 MJT_API size_t mjt_tiles_format(const mjt_tiles *tiles, char *buf, size_t cap);
 
+/*
+ * Ranking.  Every distinct set of len tiles (0 to 14) has an index below
+ * mjt_tiles_count(len, flags): its place in the lexicographic order of
+ * count vectors, the count of tile 0 (1m) most significant, so index 0
+ * holds the highest tiles.  Red fives count as fives, unless flags hold
+ * MJT_RANK_RED: then a set's count vector has 37 entries, ids 0-36, a
+ * plain five at most 3 and each red five at most 1 (705,790,937,972 sets
+ * of 14 tiles instead of 326,520,504,500).  None allocates.
+ */
+#define MJT_RANK_RED 1u
+
+/* The number of distinct sets of len tiles; 0 for len outside 0-14 or an
+ * unknown flag. */
+MJT_API uint64_t mjt_tiles_count(int len, unsigned flags);
+
+/* The index of tiles (0 to 14 of them) into *index.  MJT_ECOUNT for more
+ * than 14 tiles, MJT_ECOPIES for a count above 4 (or, with
+ * MJT_RANK_RED, two red fives of a suit), MJT_EINVAL for a NULL argument,
+ * more red fives than fives, or an unknown flag. */
+MJT_API int mjt_tiles_rank(const mjt_tiles *tiles, unsigned flags,
+                           uint64_t *index);
+
+/* The set of len tiles whose index is index into *out.  MJT_ECOUNT for len
+ * outside 0-14, MJT_EINVAL for an index not below mjt_tiles_count(len,
+ * flags), a NULL out or an unknown flag; then *out is untouched. */
+MJT_API int mjt_tiles_unrank(mjt_tiles *out, int len, uint64_t index,
+                             unsigned flags);
+
 /* ==== Hands ==== */
 
 /*

@@ -479,3 +479,129 @@ Test(errors, open_says_out_of_memory)
               "%s", d.message);
     cr_assert(eq(ptr, t, NULL));
 }
+
+/* ==== Ranking ==== */
+
+/* Whether a's count vector (over ids 0-36 with red, else 0-33) comes
+ * before b's. */
+static int before(const mjt_tiles *a, const mjt_tiles *b, int red)
+{
+    for (int k = 0; k < (red ? MJT_TILE_IDS : MJT_KINDS); k++) {
+        int ca, cb;
+        if (k >= MJT_KINDS) {
+            ca = a->red[k - MJT_KINDS];
+            cb = b->red[k - MJT_KINDS];
+        } else {
+            int five = red && k < 27 && k % 9 == 4;
+            ca = a->counts[k] - (five ? a->red[k / 9] : 0);
+            cb = b->counts[k] - (five ? b->red[k / 9] : 0);
+        }
+        if (ca != cb)
+            return ca < cb;
+    }
+    return 0;
+}
+
+Test(rank, counts_every_size)
+{
+    /* count vectors of 34 kinds at most 4 each; with red fives, of 31
+     * kinds, 3 plain fives at most 3 and 3 red fives at most 1 */
+    static const uint64_t plain[15] = {
+        1,          34,         595,         7140,        66045,
+        501908,     3261467,    18623330,    95305485,    443646280,
+        1900269316, 7558429024, 28126474500, 98521596000, 326520504500};
+    for (int n = 0; n <= 14; n++)
+        cr_assert(eq(u64, mjt_tiles_count(n, 0), plain[n]), "%d tiles", n);
+    cr_assert(eq(u64, mjt_tiles_count(13, MJT_RANK_RED), 205596295422u));
+    cr_assert(eq(u64, mjt_tiles_count(14, MJT_RANK_RED), 705790937972u));
+    cr_assert(eq(u64, mjt_tiles_count(15, 0), 0));
+    cr_assert(eq(u64, mjt_tiles_count(-1, 0), 0));
+    cr_assert(eq(u64, mjt_tiles_count(1, 2), 0));
+}
+
+/* Every set of up to 3 tiles, each way: unrank gives strictly increasing
+ * count vectors, and rank gives the index back. */
+Test(rank, small_sizes_exhaustively)
+{
+    for (int red = 0; red < 2; red++)
+        for (int n = 0; n <= 3; n++) {
+            unsigned flags = red ? MJT_RANK_RED : 0;
+            mjt_tiles prev, t;
+            for (uint64_t i = 0; i < mjt_tiles_count(n, flags); i++) {
+                uint64_t back = ~(uint64_t)0;
+                cr_assert(eq(int, mjt_tiles_unrank(&t, n, i, flags), MJT_OK));
+                cr_assert(eq(int, t.len, n));
+                cr_assert(eq(int, mjt_tiles_rank(&t, flags, &back), MJT_OK));
+                cr_assert(eq(u64, back, i), "n %d red %d", n, red);
+                if (i > 0)
+                    cr_assert(before(&prev, &t, red), "n %d index %lu", n,
+                              (unsigned long)i);
+                prev = t;
+            }
+        }
+}
+
+/* Both ends of every size, and dealt sets of every size, round trip. */
+Test(rank, ends_and_random_sets_round_trip)
+{
+    uint64_t rng = 20261123;
+    for (int red = 0; red < 2; red++) {
+        unsigned flags = red ? MJT_RANK_RED : 0;
+        for (int n = 0; n <= 14; n++) {
+            uint64_t last = mjt_tiles_count(n, flags) - 1, back;
+            mjt_tiles t;
+            uint64_t ends[2] = {0, last};
+            for (int e = 0; e < 2; e++) {
+                cr_assert(
+                    eq(int, mjt_tiles_unrank(&t, n, ends[e], flags), MJT_OK));
+                cr_assert(eq(int, mjt_tiles_rank(&t, flags, &back), MJT_OK));
+                cr_assert(eq(u64, back, ends[e]));
+            }
+            cr_assert(
+                eq(int, mjt_tiles_unrank(&t, n, last + 1, flags), MJT_EINVAL));
+            for (int k = 0; k < 200; k++) {
+                uint8_t c[MJT_KINDS];
+                uint8_t red_fives[3];
+                mjt_tiles s, u;
+                test_deal(&rng, n, c, NULL);
+                for (int f = 0; f < 3; f++) /* a red five, now and then */
+                    red_fives[f] = red && c[9 * f + 4] > 0
+                                       ? (uint8_t)(test_rand(&rng) % 2)
+                                       : 0;
+                memset(&s, 0, sizeof s);
+                memcpy(s.counts, c, sizeof c);
+                if (red)
+                    memcpy(s.red, red_fives, 3);
+                s.len = (uint8_t)n;
+                cr_assert(eq(int, mjt_tiles_rank(&s, flags, &back), MJT_OK));
+                cr_assert(lt(u64, back, last + 1));
+                cr_assert(
+                    eq(int, mjt_tiles_unrank(&u, n, back, flags), MJT_OK));
+                cr_assert(eq(int, memcmp(u.counts, s.counts, MJT_KINDS), 0));
+                if (red)
+                    cr_assert(eq(int, memcmp(u.red, s.red, 3), 0));
+            }
+        }
+    }
+}
+
+Test(rank, refuses_what_is_no_set)
+{
+    mjt_tiles t;
+    uint64_t i;
+    memset(&t, 0, sizeof t);
+    t.counts[0] = 5;
+    cr_assert(eq(int, mjt_tiles_rank(&t, 0, &i), MJT_ECOPIES));
+    t.counts[0] = 4, t.counts[1] = 4, t.counts[2] = 4, t.counts[3] = 3;
+    cr_assert(eq(int, mjt_tiles_rank(&t, 0, &i), MJT_ECOUNT));
+    memset(&t, 0, sizeof t);
+    t.counts[4] = 2, t.red[0] = 2;
+    cr_assert(eq(int, mjt_tiles_rank(&t, 0, &i), MJT_OK));
+    cr_assert(eq(int, mjt_tiles_rank(&t, MJT_RANK_RED, &i), MJT_ECOPIES));
+    t.red[0] = 3;
+    cr_assert(eq(int, mjt_tiles_rank(&t, 0, &i), MJT_EINVAL));
+    cr_assert(eq(int, mjt_tiles_rank(NULL, 0, &i), MJT_EINVAL));
+    cr_assert(eq(int, mjt_tiles_rank(&t, 4, &i), MJT_EINVAL));
+    cr_assert(eq(int, mjt_tiles_unrank(&t, 15, 0, 0), MJT_ECOUNT));
+    cr_assert(eq(int, mjt_tiles_unrank(NULL, 1, 0, 0), MJT_EINVAL));
+}
