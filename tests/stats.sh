@@ -3,7 +3,8 @@
 # mjq stats against the published exhaustive counts (every digit), the
 # totals of every legal N against C(136, N) and the number of count
 # vectors, mjq enumerate (every hand through the public queries) against
-# mjq stats for N up to 8, and every bad input.
+# mjq stats for N up to 8; rank and unrank inverse on dealt hands and at
+# both ends of every size; deal reproducible and legal; every bad input.
 # Usage: tests/stats.sh BUILD_DIR   (run by `make test`)
 set -u
 B=${1:-build}
@@ -101,6 +102,73 @@ refused 2 'stats: --visible does not apply' \
     "$Q" --tables "$T" --visible 1m stats
 refused 1 'no such file' "$Q" --tables "$tmp/none.lmdb" stats
 "$Q" stats --help >"$tmp/help" && has help "$tmp/help" 'usage: mjq stats'
+
+# ==== rank, unrank, deal ====
+
+# Dealt hands of every size rank and unrank back to themselves, with red
+# fives told apart or not.
+for n in 1 2 4 5 7 8 10 11 13 14; do
+    for red in "" --red; do
+        "$Q" deal $red --seed "$n" --count 300 --tiles "$n" >"$tmp/dealt"
+        # shellcheck disable=SC2046
+        "$Q" rank $red $(cat "$tmp/dealt") >"$tmp/idx" &&
+            "$Q" unrank $red --tiles "$n" $(cat "$tmp/idx") >"$tmp/back" &&
+            cmp -s "$tmp/dealt" "$tmp/back" && ok ||
+            bad "rank/unrank $red of $n tiles: not the hands dealt"
+    done
+done
+# Both ends of every size; one past the end is refused.
+for n in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do
+    for red in "" --red; do
+        last=$("$Q" unrank $red --tiles "$n" --json 0 |
+            sed 's/.*"of":"\([0-9]*\)".*/\1/')
+        last=$((last - 1))
+        for i in 0 "$last"; do
+            h=$("$Q" unrank $red --tiles "$n" "$i")
+            [ "$("$Q" rank $red -- "$h" 2>&1)" = "$i" ] ||
+                [ "$n" -eq 0 ] || { bad "ends: $n tiles $red index $i"; continue; }
+            ok
+        done
+        "$Q" unrank $red --tiles "$n" $((last + 1)) >/dev/null 2>&1
+        [ $? -eq 2 ] && ok || bad "unrank $red --tiles $n $((last + 1)) accepted"
+    done
+done
+"$Q" rank 11112222333344m 44555566667777z >"$tmp/r"
+printf '326520504499\n0\n' | cmp -s - "$tmp/r" && ok ||
+    bad "rank of the first and last 14-tile hands: $(cat "$tmp/r")"
+
+# deal: fixed by its seed (the first hand of seed 1 is pinned, so a change
+# of generator shows), legal, and ready for batch mode.
+"$Q" deal --seed 1 --count 3 >"$tmp/d1"
+"$Q" deal --seed 1 --count 3 >"$tmp/d2"
+cmp -s "$tmp/d1" "$tmp/d2" && ok || bad "deal --seed 1 differs between runs"
+[ "$(head -n 1 "$tmp/d1")" = 2457m45p1348s4667z ] && ok ||
+    bad "deal --seed 1 no longer deals 2457m45p1348s4667z first"
+"$Q" deal --seed 2 --count 2000 --tiles 13 --red >"$tmp/many"
+[ "$(wc -l <"$tmp/many")" -eq 2000 ] && ok || bad "deal --count 2000"
+grep -Eq '0[0-9]*0[0-9]*[mps]' "$tmp/many" && bad "two red fives of a suit" ||
+    ok
+grep -q 0 "$tmp/many" && ok || bad "no red five in 2000 hands"
+"$Q" --tables "$T" --json <"$tmp/many" >"$tmp/analysed" 2>&1 && ok ||
+    bad "mjq refused a dealt hand: $(grep -m1 error "$tmp/analysed")"
+[ "$(grep -c '"tiles":13' "$tmp/analysed")" -eq 2000 ] && ok ||
+    bad "not 2000 analyses of 13 tiles"
+
+refused 2 'unrank: --tiles N is needed' "$Q" unrank 0
+refused 2 'unrank: 98521596000: not an index of 13 tiles (0 to 98521595999)' \
+    "$Q" unrank --tiles 13 98521596000
+refused 2 'unrank: -1: not an index' "$Q" unrank --tiles 13 -- -1
+refused 2 'unrank: --tiles 15: want 0 to 14 tiles' "$Q" unrank --tiles 15 0
+refused 2 'rank: 11112222333344m5p: more than 14 tiles' \
+    "$Q" rank 11112222333344m5p
+refused 2 'rank: 00m: two red fives of a suit' "$Q" rank --red 00m
+refused 2 'rank: 1x: unknown character' "$Q" rank 1x
+refused 2 'rank: --tiles: a hand says how many' "$Q" rank --tiles 3 1m
+refused 2 'rank: --seed: only deal takes it' "$Q" rank --seed 3 1m
+refused 2 'deal: --tiles 12: want 1 to 14 tiles, 1 or 2 mod 3' \
+    "$Q" deal --tiles 12
+refused 2 'deal: --count x: want a whole number' "$Q" deal --count x
+refused 2 'deal: 5: takes no argument' "$Q" deal 5
 
 echo "stats: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

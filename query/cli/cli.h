@@ -125,6 +125,12 @@ int cli_stats(int argc, char **argv, cli_globals *g);
  * hand at a time through the public queries (enumerate.c). */
 int cli_enumerate(int argc, char **argv, cli_globals *g);
 
+/* mjq rank HAND..., mjq unrank --tiles N INDEX..., mjq deal [--tiles N]
+ * [--count K] [--seed S]; each takes --red (deal.c). */
+int cli_rank(int argc, char **argv, cli_globals *g);
+int cli_unrank(int argc, char **argv, cli_globals *g);
+int cli_deal(int argc, char **argv, cli_globals *g);
+
 /* mjq diff [--json] [--max N] [--full] OLD NEW: exit status 0 identical,
  * 1 different, 2 trouble. */
 int cli_diff(int argc, char **argv, cli_globals *g);

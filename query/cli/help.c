@@ -33,6 +33,9 @@ static const char usage_main[] =
     "  diff    what changed between two table files\n"
     "  stats   exact counts of every hand of N tiles by shanten\n"
     "  enumerate  the same counts, visiting every hand (a check)\n"
+    "  rank    the index of a hand among all hands of its size\n"
+    "  unrank  the hand at an index\n"
+    "  deal    random hands off a shuffled wall\n"
     "  help    this text, or a command's\n"
     "\n"
     "Options are written --name value or --name=value, before or after\n"
@@ -93,13 +96,37 @@ static const char usage_enumerate[] =
     "queries, on N threads (-j, --jobs; default 1).  A check of stats,\n"
     "practical up to about 8 tiles.\n";
 
+static const char usage_rank[] =
+    "usage: mjq rank [--red] [--json] HAND...\n"
+    "\n"
+    "Print each hand's index among the distinct sets of as many tiles (0\n"
+    "to 14): lexicographic order of count vectors, 1m's count most\n"
+    "significant.  --red tells red fives (0m 0p 0s) apart from the plain\n"
+    "ones, as tiles of their own after 7z.\n";
+
+static const char usage_unrank[] =
+    "usage: mjq unrank --tiles N [--red] [--json] INDEX...\n"
+    "\n"
+    "Print the set of N tiles (0 to 14) at each index, as mjq rank\n"
+    "numbers them.\n";
+
+static const char usage_deal[] =
+    "usage: mjq deal [--tiles N] [--count K] [--seed S] [--red] [--json]\n"
+    "\n"
+    "Print K hands (default 1) of N tiles (default 14) drawn from a\n"
+    "shuffled wall of the 136 tiles, one a line, ready for mjq's batch\n"
+    "mode.  The same seed gives the same hands on every machine; without\n"
+    "--seed the hands differ each run.  --red makes one five of each suit\n"
+    "red.\n";
+
 static const struct {
     const char *name, *text;
 } usages[] = {
     {"waits", usage_waits}, {"dump", usage_dump},
     {"info", usage_info},   {"diff", usage_diff},
     {"stats", usage_stats}, {"enumerate", usage_enumerate},
-    {"help", usage_main},
+    {"rank", usage_rank},   {"unrank", usage_unrank},
+    {"deal", usage_deal},   {"help", usage_main},
 };
 
 int cli_help(const char *cmd)

@@ -32,8 +32,9 @@ static const struct command {
     const char *name;
     int (*run)(int argc, char **argv, cli_globals *g);
 } commands[] = {
-    {"waits", cli_waits}, {"dump", cmd_dump},   {"info", cmd_info},
-    {"diff", cli_diff},   {"stats", cli_stats}, {"enumerate", cli_enumerate},
+    {"waits", cli_waits}, {"dump", cmd_dump},     {"info", cmd_info},
+    {"diff", cli_diff},   {"stats", cli_stats},   {"enumerate", cli_enumerate},
+    {"rank", cli_rank},   {"unrank", cli_unrank}, {"deal", cli_deal},
     {"help", cmd_help},
 };
 
