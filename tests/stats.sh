@@ -71,6 +71,20 @@ for arg in "1 dealt" "2 dealt" "4 dealt" "5 dealt" "7 dealt" "8 dealt" \
     cmp -s "$tmp/s" "$tmp/e" && ok ||
         bad "enumerate --tiles $1 --count $2 differs from stats"
 done
+# ... and on the hands of one suit, where enumerate visits every one of the
+# 13 and 14 tiles (effective tiles and waits counting draws of any kind).
+for arg in "13 dealt" "13 distinct" "14 dealt" "14 distinct"; do
+    set -- $arg
+    "$Q" --tables "$T" stats --one-suit --tiles "$1" --count "$2" --json \
+        >"$tmp/s"
+    "$Q" --tables "$T" enumerate --one-suit -j 2 --tiles "$1" --count "$2" \
+        --json >"$tmp/e" 2>&1
+    cmp -s "$tmp/s" "$tmp/e" && ok ||
+        bad "enumerate --one-suit --tiles $1 --count $2 differs from stats"
+done
+"$Q" --tables "$T" stats --one-suit --tiles 13 --count distinct --json \
+    >"$tmp/one"
+has one-suit "$tmp/one" '"one_suit":true,"count":"distinct","total":"93600"'
 "$Q" --tables "$T" stats --tiles 5 >"$tmp/text" && has text "$tmp/text" \
     "5 tiles, dealt hands (sets of tiles out of 136): 359933112 hands"
 

@@ -23,7 +23,7 @@
 
 typedef struct worker {
     const mjt_tables *t;
-    int tiles, k, n, failed;
+    int tiles, kinds, k, n, failed; /* kinds: 9 for one suit, else 34 */
     stats_result *r;
 } worker;
 
@@ -97,7 +97,7 @@ static void walk(worker *w, uint8_t *c, int kind, int left, u128 dealt)
         visit(w, c, dealt);
         return;
     }
-    if (kind == MJT_KINDS || left > 4 * (MJT_KINDS - kind))
+    if (kind == w->kinds || left > 4 * (w->kinds - kind))
         return;
     for (int n = 0; n <= 4 && n <= left && !w->failed; n++) {
         c[kind] = (uint8_t)n;
@@ -153,7 +153,8 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
         return 1;
     }
     for (int k = 0; k < o.jobs; k++) {
-        w[k] = (worker){t, o.tiles, k, o.jobs, 0, &r[k + 1]};
+        w[k] = (worker){t, o.tiles,  o.one_suit ? 9 : MJT_KINDS, k, o.jobs,
+                        0, &r[k + 1]};
         if (pthread_create(&tid[k], NULL, work, &w[k]) != 0)
             break;
         started++;
@@ -164,6 +165,7 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
         add_result(&r[0], &r[k + 1]);
     }
     r[0].tiles = o.tiles;
+    r[0].one_suit = o.one_suit;
     if (started < o.jobs || failed) {
         fprintf(stderr, "%s: enumerate: %s\n", cli_prog,
                 failed ? "a query failed" : "cannot start the threads");

@@ -77,7 +77,7 @@ static const char usage_waits[] =
 
 static const char usage_stats[] =
     "usage: mjq stats [--tables PATH] [--tiles N] [--count dealt|distinct]\n"
-    "                 [--json]\n"
+    "                 [--one-suit] [--json]\n"
     "\n"
     "Count every hand of N tiles (default 14; 1 to 14, 1 or 2 mod 3) at\n"
     "each shanten, overall and of each form, exactly, from the tables.\n"
@@ -85,11 +85,12 @@ static const char usage_stats[] =
     "136, --count distinct counts count vectors.  Also the mean shanten;\n"
     "for 3k+2 hands the complete ones of each form; for 3k+1 hands the\n"
     "mean number of effective tiles (copies left) and the tenpai hands\n"
-    "each tile completes.  --json prints one object, integers as strings.\n";
+    "each tile completes.  --json prints one object, integers as strings.\n"
+    "--one-suit counts the hands of the manzu alone.\n";
 
 static const char usage_enumerate[] =
     "usage: mjq enumerate [--tables PATH] [--tiles N] [-j N]\n"
-    "                     [--count dealt|distinct] [--json]\n"
+    "                     [--count dealt|distinct] [--one-suit] [--json]\n"
     "\n"
     "Print what mjq stats prints, computed the slow way: every distinct\n"
     "hand of N tiles is visited and asked through the library's public\n"

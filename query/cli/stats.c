@@ -199,11 +199,12 @@ static void key_of(const need *nd, const uint8_t *c, int ranks,
 }
 
 /*
- * Group the patterns of ps of at most nd->tiles tiles.  With draw >= 0,
- * only those holding fewer than 4 of rank draw, each keyed with itself
- * and with itself plus that tile.
+ * Group the patterns of ps of at most most tiles.  With draw >= 0, only
+ * those holding fewer than 4 of rank draw, each keyed with itself and
+ * with itself plus that tile.
  */
-static int group(const pats *ps, const need *nd, int draw, smap *out)
+static int group_upto(const pats *ps, const need *nd, int most, int draw,
+                      smap *out)
 {
     static const int c4[5] = {1, 4, 6, 4, 1};
 
@@ -212,7 +213,7 @@ static int group(const pats *ps, const need *nd, int draw, smap *out)
     for (size_t i = 0; i < ps->len; i++) {
         uint8_t c[9] = {0};
         int n = mjt__key_to_counts(ps->a[i].key, ps->ranks, c);
-        if (n > nd->tiles || (draw >= 0 && c[draw] == 4))
+        if (n > most || (draw >= 0 && c[draw] == 4))
             continue;
         skey k;
         memset(&k, 0, sizeof k);
@@ -237,6 +238,11 @@ static int group(const pats *ps, const need *nd, int draw, smap *out)
             return -1;
     }
     return 0;
+}
+
+static int group(const pats *ps, const need *nd, int draw, smap *out)
+{
+    return group_upto(ps, nd, nd->tiles, draw, out);
 }
 
 /* ==== Joining parts ==== */
@@ -375,11 +381,11 @@ static void free_maps(smap *m, int n)
 /* Waits on rank `rank` (a suit rank, or an honor when honor): r->wait
  * then holds the counts for one such kind, and r->ukeire_sum gains every
  * kind like it (mult of them). */
-static int draw_run(const pats *ps, int rank, const smap *rest, const need *nd,
-                    u128 mult, stats_result *r)
+static int draw_run(const pats *ps, int most, int rank, const smap *rest,
+                    const need *nd, u128 mult, stats_result *r)
 {
     smap g;
-    if (group(ps, nd, rank, &g) < 0) {
+    if (group_upto(ps, nd, most, rank, &g) < 0) {
         free(g.a);
         return -1;
     }
@@ -389,7 +395,70 @@ static int draw_run(const pats *ps, int rank, const smap *rest, const need *nd,
     return 0;
 }
 
-int stats_compute(mjt__tfile *f, int tiles, stats_result *r, mjt__diag *diag)
+/*
+ * The hands of one number suit (the manzu): the other parts are empty.
+ * Their draws still count (a new kind helps seven pairs, an honor or a
+ * terminal thirteen orphans), so each part's draws are joined with the
+ * other three as they are: the m part with empty ones, an empty p or s
+ * (alike, 2 of them) with m and two empty parts, the empty honors (7
+ * alike) with m and two empty suits.
+ */
+static int one_suit(const pats *suit, const pats *honor, const need *nd,
+                    stats_result *r)
+{
+    smap m[6] = {{NULL, 0, 0}};
+    stats_result w;
+    int tiles = nd->tiles;
+
+    /* m[0] all of a suit, m[1] an empty suit, m[2] empty honors, m[3] the
+     * three empty parts, m[4] m and an empty suit and the honors, m[5] m
+     * and two empty suits */
+    if (group(suit, nd, -1, &m[0]) < 0 ||
+        group_upto(suit, nd, 0, -1, &m[1]) < 0 ||
+        group_upto(honor, nd, 0, -1, &m[2]) < 0 ||
+        join(&m[2], &m[1], nd, &m[5]) < 0 || join(&m[5], &m[1], nd, &m[3]) < 0)
+        goto fail;
+    free(m[5].a);
+    m[5].a = NULL;
+    tally(&m[3], &m[0], nd, 1, r);
+    if (tiles % 3 != 1)
+        goto done;
+    w = *r;
+    smap t;
+    if (join(&m[2], &m[1], nd, &t) < 0)
+        goto fail;
+    int rc = join(&t, &m[0], nd, &m[4]);
+    free(t.a);
+    if (rc < 0 || join(&m[1], &m[1], nd, &t) < 0)
+        goto fail;
+    rc = join(&t, &m[0], nd, &m[5]);
+    free(t.a);
+    if (rc < 0)
+        goto fail;
+    for (int rank = 0; rank < 9; rank++) {
+        if (draw_run(suit, tiles, rank, &m[3], nd, 1, &w) < 0)
+            goto fail;
+        memcpy(r->waiting[rank], w.wait, sizeof w.wait);
+        if (draw_run(suit, 0, rank, &m[4], nd, 2, &w) < 0)
+            goto fail;
+        memcpy(r->waiting[9 + rank], w.wait, sizeof w.wait);
+        memcpy(r->waiting[18 + rank], w.wait, sizeof w.wait);
+    }
+    if (draw_run(honor, 0, 0, &m[5], nd, 7, &w) < 0)
+        goto fail;
+    for (int h = 27; h < 34; h++)
+        memcpy(r->waiting[h], w.wait, sizeof w.wait);
+    memcpy(r->ukeire_sum, w.ukeire_sum, sizeof r->ukeire_sum);
+done:
+    free_maps(m, 6);
+    return 0;
+fail:
+    free_maps(m, 6);
+    return -1;
+}
+
+int stats_compute(mjt__tfile *f, int tiles, int one, stats_result *r,
+                  mjt__diag *diag)
 {
     need nd = {tiles, tiles / 3, tiles >= 13};
     pats suit = {NULL, 0, 9}, honor = {NULL, 0, 7};
@@ -398,10 +467,16 @@ int stats_compute(mjt__tfile *f, int tiles, stats_result *r, mjt__diag *diag)
 
     memset(r, 0, sizeof *r);
     r->tiles = tiles;
+    r->one_suit = one;
     if ((rc = pats_load(f, MJT__SUIT, &suit, diag)) != MJT_OK ||
         (rc = pats_load(f, MJT__HONOR, &honor, diag)) != MJT_OK)
         goto out;
     rc = MJT_ENOMEM;
+    if (one) {
+        if (one_suit(&suit, &honor, &nd, r) == 0)
+            rc = MJT_OK;
+        goto out;
+    }
     /* m[0] a suit, m[1] the honors, m[2] z+s, m[3] z+s+s, m[4] s+s,
      * m[5] s+s+s. */
     if (group(&suit, &nd, -1, &m[0]) < 0 || group(&honor, &nd, -1, &m[1]) < 0 ||
@@ -417,14 +492,15 @@ int stats_compute(mjt__tfile *f, int tiles, stats_result *r, mjt__diag *diag)
             goto out;
         for (int rank = 0; rank < 5; rank++) {
             /* 3 suits, and rank 8 - rank alike */
-            if (draw_run(&suit, rank, &m[3], &nd, rank < 4 ? 6 : 3, &w) < 0)
+            if (draw_run(&suit, tiles, rank, &m[3], &nd, rank < 4 ? 6 : 3, &w) <
+                0)
                 goto out;
             for (int s = 0; s < 3; s++) {
                 memcpy(r->waiting[9 * s + rank], w.wait, sizeof w.wait);
                 memcpy(r->waiting[9 * s + 8 - rank], w.wait, sizeof w.wait);
             }
         }
-        if (draw_run(&honor, 0, &m[5], &nd, 7, &w) < 0)
+        if (draw_run(&honor, tiles, 0, &m[5], &nd, 7, &w) < 0)
             goto out;
         for (int h = 27; h < 34; h++)
             memcpy(r->waiting[h], w.wait, sizeof w.wait);

@@ -17,6 +17,7 @@ __extension__ typedef unsigned __int128 u128;
  * distinct hands (count vectors). */
 typedef struct stats_result {
     int tiles;
+    int one_suit;  /* the hands of the manzu alone */
     size_t states; /* states of three parts joined (for the curious) */
     u128 total[2];
     /* hands by shanten + 1 of each form: standard, chiitoitsu, kokushi,
@@ -35,11 +36,13 @@ typedef struct stats_result {
 } stats_result;
 
 /*
- * Count every hand of `tiles` tiles from the records of table file f.
+ * Count every hand of `tiles` tiles from the records of table file f (with
+ * one_suit, only the hands of the manzu alone).
  * MJT_OK, or MJT_ENOMEM, MJT_ECORRUPT or MJT_EIO with diag set.  Takes
  * about a second at 13 or 14 tiles, far less below.
  */
-int stats_compute(mjt__tfile *f, int tiles, stats_result *r, mjt__diag *diag);
+int stats_compute(mjt__tfile *f, int tiles, int one_suit, stats_result *r,
+                  mjt__diag *diag);
 
 /* Print r's counts of one kind (count 0 dealt, 1 distinct) as text or
  * as one JSON object (stats_print.c). */
@@ -50,7 +53,7 @@ void stats_print(const stats_result *r, int count, int json);
  * of --help (then *done is 1). */
 typedef struct stats_opts {
     const char *tables;
-    int tiles, count, json, jobs;
+    int tiles, count, json, jobs, one_suit;
 } stats_opts;
 int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
                 stats_opts *o, int *done);

@@ -102,8 +102,10 @@ static void print_json(const view *v)
     char a[40];
     ratio m;
 
-    printf("{\"tiles\":%d,\"players\":4,\"count\":\"%s\",\"total\":\"%s\"",
-           r->tiles, v->c ? "distinct" : "dealt", u128_text(r->total[v->c], a));
+    printf("{\"tiles\":%d,\"players\":4,%s\"count\":\"%s\","
+           "\"total\":\"%s\"",
+           r->tiles, r->one_suit ? "\"one_suit\":true," : "",
+           v->c ? "distinct" : "dealt", u128_text(r->total[v->c], a));
     static const int order[4] = {3, 0, 1, 2}; /* overall first */
     for (int i = 0; i < 4; i++) {
         int x = order[i];
@@ -153,7 +155,8 @@ static void print_text(const view *v)
     char a[40], b[40], c[40], d[40];
     ratio m;
 
-    printf("%d tiles, %s: %s hands\n\n", r->tiles,
+    printf("%d tiles%s, %s: %s hands\n\n", r->tiles,
+           r->one_suit ? " of the manzu alone" : "",
            v->c ? "distinct hands (count vectors)"
                 : "dealt hands (sets of tiles out of 136)",
            u128_text(r->total[v->c], a));
@@ -202,9 +205,9 @@ void stats_print(const stats_result *r, int count, int json)
 
 /* ==== The command ==== */
 
-static const cli_opt stats_options[] = {{"tables", 0, 1}, {"tiles", 0, 1},
-                                        {"count", 0, 1},  {"json", 0, 0},
-                                        {"jobs", 'j', 1}, {NULL, 0, 0}};
+static const cli_opt stats_options[] = {
+    {"tables", 0, 1}, {"tiles", 0, 1},    {"count", 0, 1}, {"json", 0, 0},
+    {"jobs", 'j', 1}, {"one-suit", 0, 0}, {NULL, 0, 0}};
 
 int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
                 stats_opts *o, int *done)
@@ -213,7 +216,7 @@ int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
     cli_parser p;
     int k;
 
-    *o = (stats_opts){g->tables, 14, 0, g->json, 1};
+    *o = (stats_opts){g->tables, 14, 0, g->json, 1, 0};
     *done = 0;
     if (g->has_visible)
         return cli_usage_error("%s: --visible does not apply", cmd);
@@ -263,8 +266,10 @@ int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
                 return cli_usage_error("%s", why);
             }
             o->count = !strcmp(a, "distinct");
-        } else {
+        } else if (k == 3) {
             o->json = 1;
+        } else {
+            o->one_suit = 1;
         }
     }
     if (o->tables == NULL)
@@ -290,7 +295,7 @@ int cli_stats(int argc, char **argv, cli_globals *g)
         free(r);
         return cli_tables_error(diag.code, diag.message);
     }
-    rc = stats_compute(f, o.tiles, r, &diag);
+    rc = stats_compute(f, o.tiles, o.one_suit, r, &diag);
     mjt__tfile_close(f);
     if (rc != MJT_OK) {
         fprintf(stderr, "%s: stats: %s\n", cli_prog, diag.message);
