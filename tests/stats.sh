@@ -108,14 +108,50 @@ refused 2 'stats: --tiles x: want' "$Q" --tables "$T" stats --tiles x
 refused 2 'enumerate: --tiles 0: want' "$Q" --tables "$T" enumerate --tiles 0
 refused 2 'stats: --count all: want dealt or distinct' \
     "$Q" --tables "$T" stats --count all
-refused 2 'stats: takes no argument' "$Q" --tables "$T" stats 14
-refused 2 'stats: -j: only enumerate runs on threads' \
+refused 2 'stats: 14: takes no argument (--merge takes files)' \
+    "$Q" --tables "$T" stats 14
+refused 2 'stats: -j: only enumerate takes it' \
     "$Q" --tables "$T" stats -j 2
 refused 2 'enumerate: -j 0: want 1 to 64' "$Q" --tables "$T" enumerate -j 0
 refused 2 'stats: --visible does not apply' \
     "$Q" --tables "$T" --visible 1m stats
 refused 1 'no such file' "$Q" --tables "$tmp/none.lmdb" stats
 "$Q" stats --help >"$tmp/help" && has help "$tmp/help" 'usage: mjq stats'
+
+# ==== enumerate --part and stats --merge ====
+
+for k in 1 2 3 4; do
+    "$Q" --tables "$T" enumerate --tiles 7 --part "$k/4" >"$tmp/part$k" ||
+        bad "enumerate --part $k/4"
+done
+"$Q" --tables "$T" stats --tiles 7 --json >"$tmp/whole"
+"$Q" stats --merge "$tmp/part3" "$tmp/part1" "$tmp/part4" "$tmp/part2" \
+    --json >"$tmp/merged" && cmp -s "$tmp/whole" "$tmp/merged" && ok ||
+    bad "the merged parts are not stats --tiles 7"
+"$Q" --tables "$T" enumerate --tiles 5 --one-suit --part 2/2 >"$tmp/other"
+head -c 400 "$tmp/part2" >"$tmp/cut"
+printf 'hello\n' >"$tmp/junk"
+refused 2 'part 4 of 4 missing' \
+    "$Q" stats --merge "$tmp/part1" "$tmp/part2" "$tmp/part3"
+refused 2 'part 2 of 4 given twice' \
+    "$Q" stats --merge "$tmp/part1" "$tmp/part2" "$tmp/part2" "$tmp/part3" \
+    "$tmp/part4"
+refused 2 'are parts of different jobs (--tiles 7, 4 parts; --tiles 5 --one-suit, 2 parts)' \
+    "$Q" stats --merge "$tmp/part1" "$tmp/other"
+refused 2 'cut: truncated or damaged' \
+    "$Q" stats --merge "$tmp/part1" "$tmp/cut" "$tmp/part3" "$tmp/part4"
+refused 2 'junk: not a part of mjq enumerate' "$Q" stats --merge "$tmp/junk"
+refused 2 'none: cannot read it' "$Q" stats --merge "$tmp/none"
+sed 's/"first":"[0-9]*"/"first":"1"/' "$tmp/part2" >"$tmp/moved"
+refused 2 'moved: not the range of part 2 of 4' \
+    "$Q" stats --merge "$tmp/part1" "$tmp/moved" "$tmp/part3" "$tmp/part4"
+refused 2 'stats: --merge: no FILE given' "$Q" stats --merge
+refused 2 'stats: --merge: the parts say which hands' \
+    "$Q" stats --merge --tiles 7 "$tmp/part1"
+refused 2 'stats: --part: only enumerate takes it' "$Q" stats --part 1/2
+refused 2 'enumerate: --part 3/2: want K/N' "$Q" enumerate --part 3/2
+refused 2 'enumerate: --part x: want K/N' "$Q" enumerate --part x
+refused 2 'enumerate: --merge: stats merges parts' "$Q" enumerate --merge x
 
 # ==== rank, unrank, deal ====
 

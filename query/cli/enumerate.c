@@ -21,9 +21,19 @@
 #include "cli.h"
 #include "stats.h"
 
+/* ways[k][t]: the sets of t tiles on kinds k and after (of `kinds`), at
+ * most 4 a kind.  The order is mjq rank's: count vectors ascending, the
+ * first kind most significant. */
+typedef struct space {
+    int kinds, tiles;
+    uint64_t ways[MJT_KINDS + 1][15];
+} space;
+
 typedef struct worker {
     const mjt_tables *t;
-    int tiles, kinds, k, n, failed; /* kinds: 9 for one suit, else 34 */
+    const space *sp;
+    int tiles, failed;
+    uint64_t first, end; /* the indexes this thread visits */
     stats_result *r;
 } worker;
 
@@ -90,34 +100,70 @@ static void visit(worker *w, uint8_t *c, u128 dealt)
         waits_of(w, c, dealt);
 }
 
-/* Every way to give kinds `kind` on `left` more tiles. */
-static void walk(worker *w, uint8_t *c, int kind, int left, u128 dealt)
+/* ==== Rank ranges ==== */
+
+static void space_init(space *sp, int kinds, int tiles)
 {
-    if (left == 0) {
-        visit(w, c, dealt);
-        return;
+    sp->kinds = kinds;
+    sp->tiles = tiles;
+    memset(sp->ways, 0, sizeof sp->ways);
+    sp->ways[kinds][0] = 1;
+    for (int k = kinds - 1; k >= 0; k--)
+        for (int t = 0; t <= 14; t++)
+            for (int v = 0; v <= 4 && v <= t; v++)
+                sp->ways[k][t] += sp->ways[k + 1][t - v];
+}
+
+/* The set at index into c. */
+
+static void set_at(const space *sp, uint64_t index, uint8_t *c)
+{
+    memset(c, 0, MJT_KINDS);
+    for (int k = 0, left = sp->tiles; k < sp->kinds; k++) {
+        while (c[k] < 4 && c[k] < left &&
+               index >= sp->ways[k + 1][left - c[k]]) {
+            index -= sp->ways[k + 1][left - c[k]];
+            c[k]++;
+        }
+        left -= c[k];
     }
-    if (kind == w->kinds || left > 4 * (w->kinds - kind))
-        return;
-    for (int n = 0; n <= 4 && n <= left && !w->failed; n++) {
-        c[kind] = (uint8_t)n;
-        walk(w, c, kind + 1, left - n, dealt * (u128)c4[n]);
+}
+
+/* Step c to the next set; 0 when it was the last.  The next one raises
+ * the last kind that can take a tile from the kinds after it, and puts
+ * what is left of those as far back as it goes (the smallest way). */
+static int set_next(uint8_t *c, int kinds)
+{
+    int after = 0;
+    for (int i = kinds - 1; i >= 0; i--) {
+        if (c[i] < 4 && after > 0) {
+            c[i]++;
+            after--;
+            for (int k = kinds - 1; k > i; k--) {
+                c[k] = (uint8_t)(after < 4 ? after : 4);
+                after -= c[k];
+            }
+            return 1;
+        }
+        after += c[i];
+        c[i] = 0;
     }
-    c[kind] = 0;
+    return 0;
 }
 
 static void *work(void *arg)
 {
     worker *w = arg;
-    uint8_t c[MJT_KINDS] = {0};
+    uint8_t c[MJT_KINDS];
 
-    for (int share = w->k; share < 25; share += w->n) {
-        int a = share / 5, b = share % 5;
-        if (a + b > w->tiles)
-            continue;
-        c[0] = (uint8_t)a;
-        c[1] = (uint8_t)b;
-        walk(w, c, 2, w->tiles - a - b, (u128)c4[a] * (u128)c4[b]);
+    set_at(w->sp, w->first, c);
+    for (uint64_t i = w->first; i < w->end && !w->failed; i++) {
+        u128 dealt = 1;
+        for (int k = 0; k < w->sp->kinds; k++)
+            dealt *= (u128)c4[c[k]];
+        visit(w, c, dealt);
+        if (i + 1 < w->end && !set_next(c, w->sp->kinds))
+            w->failed = 1;
     }
     return NULL;
 }
@@ -132,6 +178,18 @@ static void add_result(stats_result *to, const stats_result *from)
         t[i] += f[i];
 }
 
+/* The indexes [*first, *end) of part `part` of `parts` (1-based) of the
+ * sets of sp. */
+void enumerate_range(int kinds, int tiles, int part, int parts, uint64_t *first,
+                     uint64_t *end)
+{
+    space sp;
+    space_init(&sp, kinds, tiles);
+    u128 all = sp.ways[0][tiles];
+    *first = (uint64_t)(all * (u128)(part - 1) / (u128)parts);
+    *end = (uint64_t)(all * (u128)part / (u128)parts);
+}
+
 int cli_enumerate(int argc, char **argv, cli_globals *g)
 {
     stats_opts o;
@@ -141,6 +199,8 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
     int started = 0, failed = 0;
     mjt_tables *t;
     mjt_diag diag;
+    space sp;
+    uint64_t first, end;
 
     if (rc != 0 || done)
         return rc;
@@ -152,9 +212,19 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
         fprintf(stderr, "%s: enumerate: out of memory\n", cli_prog);
         return 1;
     }
+    int kinds = o.one_suit ? 9 : MJT_KINDS;
+    space_init(&sp, kinds, o.tiles);
+    enumerate_range(kinds, o.tiles, o.parts ? o.part : 1, o.parts ? o.parts : 1,
+                    &first, &end);
     for (int k = 0; k < o.jobs; k++) {
-        w[k] = (worker){t, o.tiles,  o.one_suit ? 9 : MJT_KINDS, k, o.jobs,
-                        0, &r[k + 1]};
+        u128 span = end - first;
+        w[k] = (worker){t,
+                        &sp,
+                        o.tiles,
+                        0,
+                        first + (uint64_t)(span * (u128)k / (u128)o.jobs),
+                        first + (uint64_t)(span * (u128)(k + 1) / (u128)o.jobs),
+                        &r[k + 1]};
         if (pthread_create(&tid[k], NULL, work, &w[k]) != 0)
             break;
         started++;
@@ -170,6 +240,8 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
         fprintf(stderr, "%s: enumerate: %s\n", cli_prog,
                 failed ? "a query failed" : "cannot start the threads");
         rc = 1;
+    } else if (o.parts) {
+        parts_write(&r[0], o.part, o.parts, first, end);
     } else {
         stats_print(&r[0], o.count, o.json);
     }

@@ -54,8 +54,26 @@ void stats_print(const stats_result *r, int count, int json);
 typedef struct stats_opts {
     const char *tables;
     int tiles, count, json, jobs, one_suit;
+    int part, parts;   /* enumerate --part K/N (parts 0: the whole) */
+    int merge, nfiles; /* stats --merge FILE... */
+    char **files;
+    int have_tiles;
 } stats_opts;
 int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
                 stats_opts *o, int *done);
+
+/* The rank range [*first, *end) of part `part` of `parts` (1-based) of
+ * the sets of `tiles` tiles on `kinds` kinds (enumerate.c). */
+void enumerate_range(int kinds, int tiles, int part, int parts, uint64_t *first,
+                     uint64_t *end);
+
+/* Print r as part `part` of `parts`, covering [first, end) (parts.c). */
+void parts_write(const stats_result *r, int part, int parts, uint64_t first,
+                 uint64_t end);
+
+/* Add up the part files paths[0..n-1] into r: 0, or the exit status of a
+ * problem, reported (parts of different jobs, a part twice or missing, a
+ * file truncated or not a part). */
+int parts_merge(char **paths, int n, stats_result *r);
 
 #endif

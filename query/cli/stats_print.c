@@ -206,72 +206,137 @@ void stats_print(const stats_result *r, int count, int json)
 /* ==== The command ==== */
 
 static const cli_opt stats_options[] = {
-    {"tables", 0, 1}, {"tiles", 0, 1},    {"count", 0, 1}, {"json", 0, 0},
-    {"jobs", 'j', 1}, {"one-suit", 0, 0}, {NULL, 0, 0}};
+    {"tables", 0, 1}, {"tiles", 0, 1},  {"count", 0, 1},
+    {"json", 0, 0},   {"jobs", 'j', 1}, {"one-suit", 0, 0},
+    {"part", 0, 1},   {"merge", 0, 0},  {NULL, 0, 0}};
+
+/* --part K/N; 0, or -1 when malformed. */
+static int parse_part(const char *a, stats_opts *o)
+{
+    char *end;
+    long k = strtol(a, &end, 10);
+    if (end == a || *end != '/' || end[1] < '0' || end[1] > '9')
+        return -1;
+    long n = strtol(end + 1, &end, 10);
+    if (*end != '\0' || n < 1 || n > 1000000 || k < 1 || k > n)
+        return -1;
+    o->part = (int)k;
+    o->parts = (int)n;
+    return 0;
+}
+
+/* The option k with value a, for cmd: 0 or an exit status. */
+static int stats_option(int k, const char *a, const char *cmd, stats_opts *o)
+{
+    char why[112];
+    char *end;
+    int enumerate = !strcmp(cmd, "enumerate");
+
+    if ((k == 4 || k == 6) && !enumerate) {
+        snprintf(why, sizeof why, "%s: %s: only enumerate takes it", cmd,
+                 k == 4 ? "-j" : "--part");
+        return cli_usage_error("%s", why);
+    }
+    if (k == 7 && enumerate)
+        return cli_usage_error("%s", "enumerate: --merge: stats merges parts");
+    switch (k) {
+    case 0:
+        if (o->tables != NULL)
+            return cli_usage_error("%s: --tables given twice", cmd);
+        o->tables = a;
+        return 0;
+    case 1:
+    case 4: {
+        long n = strtol(a, &end, 10);
+        if (*end != '\0' || a[0] == '\0')
+            n = -1;
+        if (k == 1 && (n < 1 || n > 14 || n % 3 == 0)) {
+            snprintf(why, sizeof why,
+                     "%s: --tiles %.20s: want 1 to 14 tiles, 1 or 2 mod 3", cmd,
+                     a);
+            return cli_usage_error("%s", why);
+        }
+        if (k == 4 && (n < 1 || n > 64)) {
+            snprintf(why, sizeof why, "%s: -j %.20s: want 1 to 64", cmd, a);
+            return cli_usage_error("%s", why);
+        }
+        *(k == 1 ? &o->tiles : &o->jobs) = (int)n;
+        o->have_tiles |= k == 1;
+        return 0;
+    }
+    case 2:
+        if (strcmp(a, "dealt") != 0 && strcmp(a, "distinct") != 0) {
+            snprintf(why, sizeof why,
+                     "%s: --count %.20s: want dealt or distinct", cmd, a);
+            return cli_usage_error("%s", why);
+        }
+        o->count = !strcmp(a, "distinct");
+        return 0;
+    case 3:
+        o->json = 1;
+        return 0;
+    case 5:
+        o->one_suit = 1;
+        return 0;
+    case 6:
+        if (parse_part(a, o) == 0)
+            return 0;
+        snprintf(why, sizeof why,
+                 "%s: --part %.20s: want K/N, 1 <= K <= N (1/4, 2/4, ...)", cmd,
+                 a);
+        return cli_usage_error("%s", why);
+    default:
+        o->merge = 1;
+        return 0;
+    }
+}
 
 int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
                 stats_opts *o, int *done)
 {
+    static char *files[4096];
     const char *a;
     cli_parser p;
     int k;
 
-    *o = (stats_opts){g->tables, 14, 0, g->json, 1, 0};
+    memset(o, 0, sizeof *o);
+    o->tables = g->tables;
+    o->tiles = 14;
+    o->json = g->json;
+    o->jobs = 1;
+    o->files = files;
     *done = 0;
     if (g->has_visible)
         return cli_usage_error("%s: --visible does not apply", cmd);
     cli_parser_init(&p, argc, argv, cmd);
     while ((k = cli_next(&p, stats_options, &a)) != CLI_END) {
-        char why[96];
-        char *end;
-        long n;
+        int rc;
         if (k == CLI_BAD)
             return 2;
         if (k == CLI_HELP) {
             *done = 1;
             return cli_help(cmd);
         }
-        if (k == CLI_ARG)
-            return cli_usage_error("%s: takes no argument", cmd);
-        if (k == 0 && o->tables != NULL)
-            return cli_usage_error("%s: --tables given twice", cmd);
-        if (k == 0) {
-            o->tables = a;
-        } else if (k == 1 || k == 4) {
-            n = strtol(a, &end, 10);
-            if (*end != '\0' || a[0] == '\0')
-                n = -1;
-            if (k == 1 && (n < 1 || n > 14 || n % 3 == 0)) {
-                snprintf(why, sizeof why,
-                         "%s: --tiles %.20s: want 1 to 14 "
-                         "tiles, 1 or 2 mod 3",
-                         cmd, a);
-                return cli_usage_error("%s", why);
-            }
-            if (k == 4 && strcmp(cmd, "enumerate") != 0)
-                return cli_usage_error("%s: -j: only enumerate runs on "
-                                       "threads",
-                                       cmd);
-            if (k == 4 && (n < 1 || n > 64)) {
-                snprintf(why, sizeof why, "%s: -j %.20s: want 1 to 64", cmd, a);
-                return cli_usage_error("%s", why);
-            }
-            *(k == 1 ? &o->tiles : &o->jobs) = (int)n;
-        } else if (k == 2) {
-            if (strcmp(a, "dealt") != 0 && strcmp(a, "distinct") != 0) {
-                snprintf(why, sizeof why,
-                         "%s: --count %.20s: want dealt or "
-                         "distinct",
-                         cmd, a);
-                return cli_usage_error("%s", why);
-            }
-            o->count = !strcmp(a, "distinct");
-        } else if (k == 3) {
-            o->json = 1;
-        } else {
-            o->one_suit = 1;
+        if (k == CLI_ARG) {
+            if (o->nfiles == 4096)
+                return cli_usage_error("%s: at most 4096 files", cmd);
+            o->files[o->nfiles++] = (char *)a;
+            continue;
         }
+        if ((rc = stats_option(k, a, cmd, o)) != 0)
+            return rc;
     }
+    if (o->nfiles > 0 && !o->merge) {
+        char why[112];
+        snprintf(why, sizeof why,
+                 "%s: %.40s: takes no argument (--merge takes files)", cmd,
+                 o->files[0]);
+        return cli_usage_error("%s", why);
+    }
+    if (o->merge && o->nfiles == 0)
+        return cli_usage_error("%s: --merge: no FILE given", cmd);
+    if (o->merge && (o->have_tiles || o->one_suit))
+        return cli_usage_error("%s: --merge: the parts say which hands", cmd);
     if (o->tables == NULL)
         o->tables = cli_default_tables();
     return 0;
@@ -283,6 +348,18 @@ int cli_stats(int argc, char **argv, cli_globals *g)
     int done, rc = stats_parse(argc, argv, g, "stats", &o, &done);
     if (rc != 0 || done)
         return rc;
+
+    if (o.merge) {
+        stats_result *m = malloc(sizeof *m);
+        if (m == NULL) {
+            fprintf(stderr, "%s: stats: out of memory\n", cli_prog);
+            return 1;
+        }
+        if ((rc = parts_merge(o.files, o.nfiles, m)) == 0)
+            stats_print(m, o.count, o.json);
+        free(m);
+        return rc;
+    }
 
     mjt__tfile *f;
     mjt__diag diag;
