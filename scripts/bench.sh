@@ -49,4 +49,25 @@ for j in 1 2; do
     echo "BENCH listing.j$j $(median <"$tmp/listing") ms"
 done
 echo "BENCH listing.bytes $(stat -c %s "$tmp/list") bytes"
+# mjq stats: every hand of 14 tiles (both counts are computed in every
+# run) and of 13 (with effective tiles and waits per kind), whole process;
+# and mjq enumerate, the hand-by-hand check, on every 8-tile hand.
+for n in 14 13; do
+    for run in 1 2 3 4 5; do
+        t0=$(now)
+        "$B/mjq" --tables "$tmp/j2.lmdb" stats --tiles "$n" --json >/dev/null
+        t1=$(now)
+        echo "$t0 $t1" | awk '{printf "%.3f\n", $2 - $1}'
+    done >"$tmp/stats"
+    echo "BENCH stats.n$n $(median <"$tmp/stats") s"
+done
+for run in 1 2 3; do
+    t0=$(now)
+    "$B/mjq" --tables "$tmp/j2.lmdb" enumerate --tiles 8 -j 2 >/dev/null
+    t1=$(now)
+    echo "$t0 $t1" | awk '{printf "%.3f\n", $2 - $1}'
+done >"$tmp/enum"
+s=$(median <"$tmp/enum")
+echo "BENCH enumerate.n8.j2 $s s"
+echo "$s" | awk '{printf "BENCH enumerate.n8.rate %.0f hands/s/thread\n", 95305485 / $1 / 2}'
 "$B/bench_query" "$tmp/j2.lmdb" tests/data/ara "${BENCH_HANDS:-10000000}"
