@@ -7,13 +7,7 @@
 # Usage: tests/abi.sh BUILD_DIR   (run by `make test`)
 set -u
 B=${1:-build}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+. "$(dirname "$0")/harness.sh"
 
 version=$(sed -n 's/.*MJT_VERSION_STRING "\(.*\)"/\1/p' query/mjt.h)
 major=${version%%.*}
@@ -102,5 +96,4 @@ if [ -z "${MJT_SANITIZER:-}" ]; then
         { bad "uninstall left files behind"; find "$P" -type f; }
 fi
 
-echo "abi: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish abi

@@ -5,10 +5,7 @@
 set -u
 B=${1:-build}
 T="$B/test/mjt.lmdb"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/harness.sh"
 
 # check NAME WANT_EXIT WANT_SUBSTRING_IN_OUTPUT -- command...
 check() {
@@ -289,5 +286,4 @@ check gen_foreign 1 'exists and is not an mjt table' -- "$G" -o "$tmp/foreign"
 check gen_foreign_kept 0 'not a table' -- cat "$tmp/foreign"
 check gen_unwritable 1 'cannot write here' -- "$G" -o /nonexistent-dir/x.lmdb
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish cli

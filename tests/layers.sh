@@ -11,13 +11,7 @@
 set -u
 B=${1:-build}
 CC=${CC:-cc}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+. "$(dirname "$0")/harness.sh"
 
 # compiles LAYER FLAGS HEADER: whether "#include HEADER" builds with FLAGS.
 compiles() {
@@ -78,5 +72,4 @@ others=$(grep -ln '^#[ ]*define MJT_[A-Za-z0-9]' core/*.[ch] gen/*.[ch] \
     grep -v '^query/mjt.h$')
 [ -z "$others" ] && ok || bad "MJT_ macros outside mjt.h: $others"
 
-echo "layers: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish layers

@@ -13,13 +13,7 @@
 set -u
 B=${1:-build}
 T="$B/test/mjt.lmdb"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+. "$(dirname "$0")/harness.sh"
 
 # The examples, as files cmd.N and want.N, and the C block as c.body.
 awk -v dir="$tmp" '
@@ -130,5 +124,4 @@ else
     bad "no C example in README.md"
 fi
 
-echo "readme: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish readme

@@ -10,13 +10,7 @@ set -u
 B=${1:-build}
 Q="$B/mjq"
 T="$B/test/mjt.lmdb"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+. "$(dirname "$0")/harness.sh"
 
 # has NAME FILE TEXT: FILE holds TEXT.
 has() {
@@ -220,5 +214,4 @@ refused 2 'deal: --tiles 12: want 1 to 14 tiles, 1 or 2 mod 3' \
 refused 2 'deal: --count x: want a whole number' "$Q" deal --count x
 refused 2 'deal: 5: takes no argument' "$Q" deal 5
 
-echo "stats: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish stats
