@@ -110,6 +110,9 @@ refused 2 'enumerate: -j 0: want 1 to 64' "$Q" --tables "$T" enumerate -j 0
 refused 2 'stats: --visible does not apply' \
     "$Q" --tables "$T" --visible 1m stats
 refused 1 'no such file' "$Q" --tables "$tmp/none.lmdb" stats
+"$B/mjt-gen" -q --max-tiles 3 -o "$tmp/small.lmdb" >/dev/null
+refused 1 'stats: the suit table holds fewer of the 405350 patterns (a table made with --max-tiles counts no hand)' \
+    "$Q" --tables "$tmp/small.lmdb" stats
 "$Q" stats --help >"$tmp/help" && has help "$tmp/help" 'usage: mjq stats'
 
 # ==== enumerate --part and stats --merge ====

@@ -248,6 +248,10 @@ Test(table, an_altered_record_is_caught, .timeout = 120)
     snprintf(args, sizeof args, "diff --full %s %s", test_tables_path(), path);
     cr_assert(eq(int, mjq(args), 2));
     cr_assert(mjq_says(args, "(4 melds + pair): deficit"));
+    /* stats reads every record, and checks them against the digest. */
+    snprintf(args, sizeof args, "--tables %s stats --tiles 2", path);
+    cr_assert(eq(int, mjq(args), 1));
+    cr_assert(mjq_says(args, "honor table content"));
     unlink(path);
     rmdir(d);
 }

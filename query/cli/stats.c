@@ -127,7 +127,8 @@ typedef struct pats {
     int ranks;
 } pats;
 
-static int pats_load(mjt__tfile *f, int table, pats *ps, mjt__diag *diag)
+static int pats_load(mjt__tfile *f, const char *path, int table, pats *ps,
+                     mjt__diag *diag)
 {
     mjt__walk w;
     uint64_t key;
@@ -139,18 +140,32 @@ static int pats_load(mjt__tfile *f, int table, pats *ps, mjt__diag *diag)
     ps->len = 0;
     if ((ps->a = malloc(cap * sizeof *ps->a)) == NULL)
         return MJT_ENOMEM;
-    if ((rc = mjt__walk_open(&w, f, table)) != MJT_OK)
+    if ((rc = mjt__walk_open(&w, f, table)) != MJT_OK) {
+        mjt__diag_set(diag, rc, -1, "cannot read the %s table",
+                      mjt__table_names[table]);
         return rc;
+    }
     while ((rc = mjt__walk_next(&w, &key, &rec, diag)) == 1 && ps->len < cap) {
         ps->a[ps->len].key = key;
         for (int s = 0; s < SLOTS; s++)
             ps->a[ps->len].d[s] = rec->slot[s].deficit;
         ps->len++;
     }
+    /* the records read must be the ones the file's digest covers */
+    if (rc == 0)
+        rc =
+            mjt__tfile_check_digest(f, table, mjt__walk_digest(&w), path, diag);
     mjt__walk_close(&w);
     if (rc < 0)
         return rc;
-    return ps->len == cap ? MJT_OK : MJT_ECORRUPT;
+    if (rc == 1 || ps->len != cap) {
+        mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                      "the %s table holds %s of the %zu patterns (a table made "
+                      "with --max-tiles counts no hand)",
+                      mjt__table_names[table], rc == 1 ? "more" : "fewer", cap);
+        return MJT_ECORRUPT;
+    }
+    return MJT_OK;
 }
 
 static const pat *pats_find(const pats *ps, uint64_t key)
@@ -457,8 +472,8 @@ fail:
     return -1;
 }
 
-int stats_compute(mjt__tfile *f, int tiles, int one, stats_result *r,
-                  mjt__diag *diag)
+int stats_compute(mjt__tfile *f, const char *path, int tiles, int one,
+                  stats_result *r, mjt__diag *diag)
 {
     need nd = {tiles, tiles / 3, tiles >= 13};
     pats suit = {NULL, 0, 9}, honor = {NULL, 0, 7};
@@ -468,8 +483,8 @@ int stats_compute(mjt__tfile *f, int tiles, int one, stats_result *r,
     memset(r, 0, sizeof *r);
     r->tiles = tiles;
     r->one_suit = one;
-    if ((rc = pats_load(f, MJT__SUIT, &suit, diag)) != MJT_OK ||
-        (rc = pats_load(f, MJT__HONOR, &honor, diag)) != MJT_OK)
+    if ((rc = pats_load(f, path, MJT__SUIT, &suit, diag)) != MJT_OK ||
+        (rc = pats_load(f, path, MJT__HONOR, &honor, diag)) != MJT_OK)
         goto out;
     rc = MJT_ENOMEM;
     if (one) {

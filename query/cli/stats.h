@@ -36,13 +36,14 @@ typedef struct stats_result {
 } stats_result;
 
 /*
- * Count every hand of `tiles` tiles from the records of table file f (with
- * one_suit, only the hands of the manzu alone).
+ * Count every hand of `tiles` tiles from the records of table file f, at
+ * path, checked against its digests (with one_suit, only the hands of the
+ * manzu alone).
  * MJT_OK, or MJT_ENOMEM, MJT_ECORRUPT or MJT_EIO with diag set.  Takes
  * about a second at 13 or 14 tiles, far less below.
  */
-int stats_compute(mjt__tfile *f, int tiles, int one_suit, stats_result *r,
-                  mjt__diag *diag);
+int stats_compute(mjt__tfile *f, const char *path, int tiles, int one_suit,
+                  stats_result *r, mjt__diag *diag);
 
 /* Print r's counts of one kind (count 0 dealt, 1 distinct) as text or
  * as one JSON object (stats_print.c). */

@@ -372,7 +372,7 @@ int cli_stats(int argc, char **argv, cli_globals *g)
         free(r);
         return cli_tables_error(diag.code, diag.message);
     }
-    rc = stats_compute(f, o.tiles, o.one_suit, r, &diag);
+    rc = stats_compute(f, o.tables, o.tiles, o.one_suit, r, &diag);
     mjt__tfile_close(f);
     if (rc != MJT_OK) {
         fprintf(stderr, "%s: stats: %s\n", cli_prog, diag.message);
