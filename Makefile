@@ -299,12 +299,14 @@ ubsan: deps ## run every test under UndefinedBehaviorSanitizer
 leakcheck: deps ## run library tests and mjq under valgrind (errors fail)
 	$(Q)command -v valgrind >/dev/null 2>&1 || sh scripts/install-deps.sh valgrind
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
-	$(Q)for f in 'query/*' 'errors/*' 'join/*'; do \
+	$(Q)for f in 'query/*' 'errors/*' 'join/*' 'rank/*' 'alloc/*'; do \
 	    MJT_BUILD=$(BUILD) $(VALGRIND) --trace-children=yes \
 	        $(BUILD)/test_mjt --jobs 1 --filter "$$f" || exit 1; done
 	$(Q)printf '123m456p789s1122z\n55555m\n123m456p789s11222z\n' | \
 	    $(VALGRIND) $(BUILD)/mjq --tables $(BUILD)/test/mjt.lmdb --json \
 	    >/dev/null; test $$? -ne 3
+	$(Q)$(VALGRIND) $(BUILD)/mjq --tables $(BUILD)/test/mjt.lmdb stats \
+	    --tiles 4 >/dev/null
 	$(Q)cp $(BUILD)/test/mjt.lmdb $(BUILD)/test/copy.lmdb
 	$(Q)$(VALGRIND) $(BUILD)/mjq diff --full $(BUILD)/test/mjt.lmdb \
 	    $(BUILD)/test/copy.lmdb >/dev/null; test $$? -ne 3
