@@ -81,6 +81,8 @@ done
 has one-suit "$tmp/one" '"one_suit":true,"count":"distinct","total":"93600"'
 "$Q" --tables "$T" stats --tiles 5 >"$tmp/text" && has text "$tmp/text" \
     "5 tiles, dealt hands (sets of tiles out of 136): 359933112 hands"
+"$Q" --tables "$T" stats --tiles 1 >"$tmp/text" && has text "$tmp/text" \
+    "1 tile, dealt hands (sets of tiles out of 136): 136 hands"
 
 # Bad input: exit 2 (1 for a missing table), a message, nothing on stdout.
 refused() {

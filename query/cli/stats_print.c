@@ -155,7 +155,7 @@ static void print_text(const view *v)
     char a[40], b[40], c[40], d[40];
     ratio m;
 
-    printf("%d tiles%s, %s: %s hands\n\n", r->tiles,
+    printf("%d tile%s%s, %s: %s hands\n\n", r->tiles, r->tiles == 1 ? "" : "s",
            r->one_suit ? " of the manzu alone" : "",
            v->c ? "distinct hands (count vectors)"
                 : "dealt hands (sets of tiles out of 136)",
