@@ -134,6 +134,7 @@ test-long: deps ## the exhaustive runs too long for `make test`
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
 	$(Q)MJT_BUILD=$(BUILD) MJT_LONG=1 $(BUILD)/test_mjt --jobs 2
 	$(Q)MJT_DIFF_TILES=14 MJT_BATCH_LINES=10000000 sh tests/cli.sh $(BUILD)
+	$(Q)MJT_LONG=1 sh tests/stats.sh $(BUILD)
 
 bench: deps ## benchmarks, one `BENCH name value unit` line per figure
 	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN)

@@ -76,6 +76,29 @@ for arg in "13 dealt" "13 distinct" "14 dealt" "14 distinct"; do
     cmp -s "$tmp/s" "$tmp/e" && ok ||
         bad "enumerate --one-suit --tiles $1 --count $2 differs from stats"
 done
+# The route through the public queries, one hand at a time, agrees too.
+for arg in "2 dealt" "4 dealt" "5 dealt" "5 distinct" "13 dealt --one-suit"; do
+    set -- $arg
+    "$Q" --tables "$T" stats --tiles "$1" --count "$2" ${3:-} --json >"$tmp/s"
+    "$Q" --tables "$T" enumerate --by-query -j 2 --tiles "$1" --count "$2" ${3:-} \
+        --json >"$tmp/e" 2>&1
+    cmp -s "$tmp/s" "$tmp/e" && ok ||
+        bad "enumerate --by-query --tiles $1 --count $2 ${3:-} differs from stats"
+done
+# make test-long: every hand of 13 and of 14 tiles, with the job split in
+# parts as a batch scheduler would.
+if [ -n "${MJT_LONG:-}" ]; then
+    for n in 13 14; do
+        "$Q" --tables "$T" stats --tiles "$n" --json >"$tmp/s"
+        for k in 1 2; do
+            "$Q" --tables "$T" enumerate -j 2 --tiles "$n" --part "$k/2" \
+                >"$tmp/long$k" || bad "enumerate --tiles $n --part $k/2"
+        done
+        "$Q" stats --merge "$tmp/long1" "$tmp/long2" --json >"$tmp/e"
+        cmp -s "$tmp/s" "$tmp/e" && ok ||
+            bad "enumerate --tiles $n differs from stats"
+    done
+fi
 "$Q" --tables "$T" stats --one-suit --tiles 13 --count distinct --json \
     >"$tmp/one"
 has one-suit "$tmp/one" '"one_suit":true,"count":"distinct","total":"93600"'

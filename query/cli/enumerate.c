@@ -20,6 +20,7 @@
 
 #include "cli.h"
 #include "stats.h"
+#include "visit.h"
 
 /* ways[k][t]: the sets of t tiles on kinds k and after (of `kinds`), at
  * most 4 a kind.  The order is mjq rank's: count vectors ascending, the
@@ -30,6 +31,7 @@ typedef struct space {
 } space;
 
 typedef struct worker {
+    const visit_data *fast; /* the fast visit's data, or NULL */
     const mjt_tables *t;
     const space *sp;
     int tiles, failed;
@@ -156,6 +158,11 @@ static void *work(void *arg)
     worker *w = arg;
     uint8_t c[MJT_KINDS];
 
+    if (w->fast != NULL) {
+        visit_range(w->fast, w->tiles, w->sp->kinds == 9, w->first, w->end,
+                    w->r);
+        return NULL;
+    }
     set_at(w->sp, w->first, c);
     for (uint64_t i = w->first; i < w->end && !w->failed; i++) {
         u128 dealt = 1;
@@ -204,10 +211,25 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
 
     if (rc != 0 || done)
         return rc;
-    if (mjt_tables_open(&t, o.tables, &diag) != MJT_OK)
+    visit_data *fast = NULL;
+    t = NULL;
+    if (o.by_query && mjt_tables_open(&t, o.tables, &diag) != MJT_OK)
         return cli_tables_error(diag.code, diag.message);
+    if (!o.by_query) {
+        mjt__tfile *f;
+        mjt__diag d;
+        if (mjt__tfile_open(&f, o.tables, &d) != MJT_OK)
+            return cli_tables_error(d.code, d.message);
+        rc = visit_load(f, o.tables, &fast, &d);
+        mjt__tfile_close(f);
+        if (rc != MJT_OK) {
+            fprintf(stderr, "%s: enumerate: %s\n", cli_prog, d.message);
+            return 1;
+        }
+    }
     stats_result *r = calloc((size_t)o.jobs + 1, sizeof *r);
     if (r == NULL) {
+        visit_free(fast);
         mjt_tables_close(t);
         fprintf(stderr, "%s: enumerate: out of memory\n", cli_prog);
         return 1;
@@ -218,7 +240,8 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
                     &first, &end);
     for (int k = 0; k < o.jobs; k++) {
         u128 span = end - first;
-        w[k] = (worker){t,
+        w[k] = (worker){fast,
+                        t,
                         &sp,
                         o.tiles,
                         0,
@@ -246,6 +269,7 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
         stats_print(&r[0], o.count, o.json);
     }
     free(r);
+    visit_free(fast);
     mjt_tables_close(t);
     return rc;
 }

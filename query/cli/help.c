@@ -90,12 +90,16 @@ static const char usage_stats[] =
 
 static const char usage_enumerate[] =
     "usage: mjq enumerate [--tables PATH] [--tiles N] [-j N]\n"
-    "                     [--count dealt|distinct] [--one-suit] [--json]\n"
+    "                     [--count dealt|distinct] [--one-suit]\n"
+    "                     [--part K/N] [--by-query] [--json]\n"
     "\n"
-    "Print what mjq stats prints, computed the slow way: every distinct\n"
-    "hand of N tiles is visited and asked through the library's public\n"
-    "queries, on N threads (-j, --jobs; default 1).  A check of stats,\n"
-    "practical up to about 8 tiles.\n";
+    "Print what mjq stats prints, computed another way: every distinct\n"
+    "hand of N tiles is visited in rank order (mjq rank's) and its shanten\n"
+    "and effective tiles joined from the records of its suits, reusing the\n"
+    "join of the suits that did not change; --by-query asks the library's\n"
+    "public queries instead, hand by hand (slower).  -j N threads split the\n"
+    "ranks; --part K/N does the K-th of N equal rank ranges and prints its\n"
+    "sums for mjq stats --merge.\n";
 
 static const char usage_rank[] =
     "usage: mjq rank [--red] [--json] HAND...\n"

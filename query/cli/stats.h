@@ -59,6 +59,7 @@ typedef struct stats_opts {
     int merge, nfiles; /* stats --merge FILE... */
     char **files;
     int have_tiles;
+    int by_query; /* enumerate --by-query: the public queries */
 } stats_opts;
 int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
                 stats_opts *o, int *done);

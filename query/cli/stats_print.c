@@ -206,9 +206,9 @@ void stats_print(const stats_result *r, int count, int json)
 /* ==== The command ==== */
 
 static const cli_opt stats_options[] = {
-    {"tables", 0, 1}, {"tiles", 0, 1},  {"count", 0, 1},
-    {"json", 0, 0},   {"jobs", 'j', 1}, {"one-suit", 0, 0},
-    {"part", 0, 1},   {"merge", 0, 0},  {NULL, 0, 0}};
+    {"tables", 0, 1},   {"tiles", 0, 1},    {"count", 0, 1}, {"json", 0, 0},
+    {"jobs", 'j', 1},   {"one-suit", 0, 0}, {"part", 0, 1},  {"merge", 0, 0},
+    {"by-query", 0, 0}, {NULL, 0, 0}};
 
 /* --part K/N; 0, or -1 when malformed. */
 static int parse_part(const char *a, stats_opts *o)
@@ -239,6 +239,8 @@ static int stats_option(int k, const char *a, const char *cmd, stats_opts *o)
     }
     if (k == 7 && enumerate)
         return cli_usage_error("%s", "enumerate: --merge: stats merges parts");
+    if (k == 8 && !enumerate)
+        return cli_usage_error("%s: --by-query: only enumerate takes it", cmd);
     switch (k) {
     case 0:
         if (o->tables != NULL)
@@ -285,8 +287,11 @@ static int stats_option(int k, const char *a, const char *cmd, stats_opts *o)
                  "%s: --part %.20s: want K/N, 1 <= K <= N (1/4, 2/4, ...)", cmd,
                  a);
         return cli_usage_error("%s", why);
-    default:
+    case 7:
         o->merge = 1;
+        return 0;
+    default:
+        o->by_query = 1;
         return 0;
     }
 }

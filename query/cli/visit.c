@@ -1,0 +1,388 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fast visit of mjq enumerate: every hand of a rank range, one at a
+ * time, with the join of the parts that did not change reused.
+ *
+ * Hands in rank order are the parts m, p, s, z nested, each part's
+ * patterns in the lexicographic order of their counts: so the join of m
+ * and p serves every s and z under it, and the join of the three every z.
+ * A join keeps, for each (melds, pair) target, the deficit and the tiles
+ * that lower it: a tile lowers the joined deficit exactly when it lowers a
+ * part's deficit in some split that attains the minimum (a tile lowers a
+ * deficit by one at most, so a split above the minimum cannot overtake
+ * it).  The last part is joined for the hand's own target only.  Seven
+ * pairs and thirteen orphans come from the hand's planes (kinds held more
+ * than j times), the effective tiles of the overall shanten are the union
+ * over the forms that attain it, and the copies left are 4 per effective
+ * kind less those held, read off the planes.
+ *
+ * A range of ranks is visited by skipping every prefix whose hands all lie
+ * outside it: the hands under a prefix are the sets of the remaining tiles
+ * on the remaining kinds, counted by a table.
+ *
+ * This route shares the tables' records with mjq stats and nothing else:
+ * stats groups patterns and never sees a hand.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "stats.h"
+#include "suit.h"
+#include "visit.h"
+
+#define SLOTS 10
+
+/* One pattern as the visit needs it. */
+typedef struct prec {
+    uint8_t n;
+    uint8_t d[SLOTS];
+    uint16_t need[SLOTS];
+    uint16_t ge[4]; /* ranks held more than j times */
+    uint32_t w;     /* the product of C(4, c) over its ranks */
+} prec;
+
+/* The join of the first parts. */
+typedef struct jstate {
+    uint8_t d[SLOTS];
+    uint64_t need[SLOTS]; /* tile bits */
+    uint64_t ge[4];
+    uint64_t w;
+} jstate;
+
+struct visit_data {
+    prec *part[2]; /* suit, honors: every pattern */
+    int npat[2];
+    int *by_budget[2][15]; /* lexicographic order, at most b tiles */
+    int nby[2][15];
+    int *exact[15]; /* honors of exactly t tiles, in order */
+    int nexact[15];
+    uint64_t ways[35][15]; /* sets of t tiles on the last k kinds */
+};
+
+static const int c4[5] = {1, 4, 6, 4, 1};
+
+/* ==== Setting up ==== */
+
+typedef struct loader {
+    prec *a;
+    int ranks, n;
+    const mjt__record *recs;
+} loader;
+
+int visit_load(mjt__tfile *f, const char *path, visit_data **out,
+               mjt__diag *diag)
+{
+    visit_data *v = calloc(1, sizeof *v);
+    int rc = MJT_ENOMEM;
+
+    if (v == NULL)
+        goto fail;
+    for (int tb = 0; tb < 2; tb++) {
+        int table = tb ? MJT__HONOR : MJT__SUIT;
+        int ranks = mjt__table_ranks[table];
+        size_t cap = tb ? MJT__HONOR_PATTERNS : MJT__SUIT_PATTERNS;
+        uint64_t *keys = malloc(cap * sizeof *keys);
+        v->part[tb] = malloc(cap * sizeof *v->part[tb]);
+        if (keys == NULL || v->part[tb] == NULL) {
+            free(keys);
+            goto fail;
+        }
+        mjt__walk w;
+        uint64_t key;
+        const mjt__record *rec;
+        size_t n = 0;
+        if ((rc = mjt__walk_open(&w, f, table)) != MJT_OK) {
+            free(keys);
+            goto fail;
+        }
+        while ((rc = mjt__walk_next(&w, &key, &rec, diag)) == 1 && n < cap) {
+            prec *p = &v->part[tb][n];
+            uint8_t c[9] = {0};
+            memset(p, 0, sizeof *p);
+            p->n = (uint8_t)mjt__key_to_counts(key, ranks, c);
+            p->w = 1;
+            for (int r = 0; r < ranks; r++) {
+                p->w *= (uint32_t)c4[c[r]];
+                for (int j = 0; j < 4; j++)
+                    p->ge[j] |= (uint16_t)((c[r] > j) << r);
+            }
+            for (int s = 0; s < SLOTS; s++) {
+                p->d[s] = rec->slot[s].deficit;
+                p->need[s] = rec->slot[s].need;
+            }
+            keys[n++] = key;
+        }
+        if (rc == 0)
+            rc = mjt__tfile_check_digest(f, table, mjt__walk_digest(&w), path,
+                                         diag);
+        mjt__walk_close(&w);
+        if (rc == 0 && n != cap) {
+            mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                          "the %s table lacks patterns (made with "
+                          "--max-tiles?)",
+                          mjt__table_names[table]);
+            rc = MJT_ECORRUPT;
+        }
+        v->npat[tb] = (int)n;
+        if (rc != 0) {
+            free(keys);
+            goto fail;
+        }
+        rc = visit_order(v, tb, keys, ranks);
+        free(keys);
+        if (rc != 0)
+            goto fail;
+    }
+    for (int t = 0; t <= 14; t++)
+        v->ways[0][t] = t == 0;
+    for (int k = 1; k <= 34; k++)
+        for (int t = 0; t <= 14; t++) {
+            v->ways[k][t] = 0;
+            for (int c = 0; c <= 4 && c <= t; c++)
+                v->ways[k][t] += v->ways[k - 1][t - c];
+        }
+    *out = v;
+    return MJT_OK;
+fail:
+    if (rc == MJT_ENOMEM)
+        mjt__diag_set(diag, rc, -1, "out of memory");
+    visit_free(v);
+    return rc;
+}
+
+/* Every pattern of `ranks` ranks as its counts in lexicographic order, by
+ * depth-first generation; each budget's list keeps those it can hold. */
+typedef struct orderer {
+    visit_data *v;
+    int tb, ranks;
+    const uint64_t *keys;
+    uint8_t c[9];
+    int failed;
+} orderer;
+
+static int find_key(const uint64_t *keys, int n, uint64_t key)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (keys[mid] < key)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && keys[lo] == key ? lo : -1;
+}
+
+static void order_from(orderer *o, int r, int tiles)
+{
+    if (r == o->ranks) {
+        int i = find_key(o->keys, o->v->npat[o->tb],
+                         mjt__key_from_counts(o->c, o->ranks));
+        if (i < 0) {
+            o->failed = 1;
+            return;
+        }
+        for (int b = tiles; b <= 14; b++)
+            o->v->by_budget[o->tb][b][o->v->nby[o->tb][b]++] = i;
+        if (o->tb == 1)
+            o->v->exact[tiles][o->v->nexact[tiles]++] = i;
+        return;
+    }
+    for (int c = 0; c <= 4 && tiles + c <= 14; c++) {
+        o->c[r] = (uint8_t)c;
+        order_from(o, r + 1, tiles + c);
+    }
+    o->c[r] = 0;
+}
+
+int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks)
+{
+    orderer o = {v, tb, ranks, keys, {0}, 0};
+    for (int b = 0; b <= 14; b++) {
+        v->by_budget[tb][b] = malloc((size_t)v->npat[tb] * sizeof(int));
+        if (v->by_budget[tb][b] == NULL)
+            return MJT_ENOMEM;
+        v->nby[tb][b] = 0;
+        if (tb == 1) {
+            v->exact[b] = malloc((size_t)v->npat[tb] * sizeof(int));
+            if (v->exact[b] == NULL)
+                return MJT_ENOMEM;
+            v->nexact[b] = 0;
+        }
+    }
+    order_from(&o, 0, 0);
+    return o.failed ? MJT_ECORRUPT : MJT_OK;
+}
+
+void visit_free(visit_data *v)
+{
+    if (v == NULL)
+        return;
+    for (int tb = 0; tb < 2; tb++) {
+        free(v->part[tb]);
+        for (int b = 0; b <= 14; b++)
+            free(v->by_budget[tb][b]);
+    }
+    for (int b = 0; b <= 14; b++)
+        free(v->exact[b]);
+    free(v);
+}
+
+/* ==== The walk ==== */
+
+typedef struct walker {
+    const visit_data *v;
+    int tiles, melds, one_suit;
+    uint64_t first, end, at; /* the range, and the rank of the next hand */
+    stats_result *r;
+} walker;
+
+#define YAO                                                                    \
+    (UINT64_C(1) << 0 | UINT64_C(1) << 8 | UINT64_C(1) << 9 |                  \
+     UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |               \
+     UINT64_C(0x7F) << 27)
+#define ALL ((UINT64_C(1) << 34) - 1)
+
+static void start(const prec *p, jstate *j)
+{
+    memcpy(j->d, p->d, sizeof j->d);
+    for (int s = 0; s < SLOTS; s++)
+        j->need[s] = p->need[s];
+    for (int x = 0; x < 4; x++)
+        j->ge[x] = p->ge[x];
+    j->w = p->w;
+}
+
+/* a joined with pattern p of the part at bit offset off. */
+static void join(const jstate *a, const prec *p, int off, int melds,
+                 jstate *out)
+{
+    for (int m = 0; m <= melds; m++)
+        for (int q = 0; q < 2; q++) {
+            int best = 255;
+            uint64_t need = 0;
+            for (int ma = 0; ma <= m; ma++)
+                for (int qa = 0; qa <= q; qa++) {
+                    int sa = 2 * ma + qa, sp = 2 * (m - ma) + (q - qa);
+                    int d = a->d[sa] + p->d[sp];
+                    uint64_t n = a->need[sa] | (uint64_t)p->need[sp] << off;
+                    if (d < best)
+                        best = d, need = n;
+                    else if (d == best)
+                        need |= n;
+                }
+            out->d[2 * m + q] = (uint8_t)best;
+            out->need[2 * m + q] = need;
+        }
+    for (int x = 0; x < 4; x++)
+        out->ge[x] = a->ge[x] | (uint64_t)p->ge[x] << off;
+    out->w = a->w * p->w;
+}
+
+/* The last part z joined with the other three a: the hand's tallies. */
+static void hand(walker *wk, const jstate *a, const prec *z)
+{
+    stats_result *r = wk->r;
+    int k = wk->melds, best = 255;
+    uint64_t mask[3] = {0, 0, 0}, ge[4];
+
+    for (int mz = 0; mz <= k; mz++)
+        for (int qz = 0; qz < 2; qz++) {
+            int sa = 2 * (k - mz) + (1 - qz), sz = 2 * mz + qz;
+            int d = a->d[sa] + z->d[sz];
+            uint64_t n = a->need[sa] | (uint64_t)z->need[sz] << 27;
+            if (d < best)
+                best = d, mask[0] = n;
+            else if (d == best)
+                mask[0] |= n;
+        }
+    for (int x = 0; x < 4; x++)
+        ge[x] = a->ge[x] | (uint64_t)z->ge[x] << 27;
+    int sh[4] = {best - 1, STATS_NONE, STATS_NONE, best - 1};
+    if (wk->tiles >= 13) {
+        int pairs = __builtin_popcountll(ge[1]),
+            kinds = __builtin_popcountll(ge[0]);
+        int yao = __builtin_popcountll(ge[0] & YAO),
+            paired = (ge[1] & YAO) != 0;
+        sh[1] = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+        mask[1] = (ge[0] & ~ge[1]) | (kinds < 7 ? ALL & ~ge[0] : 0);
+        sh[2] = 13 - yao - paired;
+        mask[2] = (YAO & ~ge[0]) | (paired ? 0 : ge[0] & YAO);
+        for (int f = 1; f < 3; f++)
+            sh[3] = sh[f] < sh[3] ? sh[f] : sh[3];
+    }
+    u128 w = (u128)(a->w * z->w);
+    for (int f = 0; f < 4; f++)
+        if (sh[f] != STATS_NONE) {
+            r->dist[0][f][sh[f] + 1] += w;
+            r->dist[1][f][sh[f] + 1] += 1;
+        }
+    r->total[0] += w;
+    r->total[1] += 1;
+    r->shanten_sum[0] += w * (u128)(sh[3] + 1);
+    r->shanten_sum[1] += (u128)(sh[3] + 1);
+    if (wk->tiles % 3 == 2) {
+        int comp = (sh[0] < 0) | (sh[1] == -1) << 1 | (sh[2] == -1) << 2;
+        r->complete[0][comp] += w;
+        r->complete[1][comp] += 1;
+        return;
+    }
+    uint64_t eff = 0;
+    for (int f = 0; f < 3; f++)
+        if (sh[f] == sh[3])
+            eff |= mask[f];
+    int left = 4 * __builtin_popcountll(eff);
+    for (int x = 0; x < 4; x++)
+        left -= __builtin_popcountll(eff & ge[x]);
+    r->ukeire_sum[0] += w * (u128)left;
+    r->ukeire_sum[1] += (u128)left;
+    if (sh[3] != 0)
+        return;
+    for (int f = 0; f < 3; f++)
+        for (uint64_t m = sh[f] == 0 ? mask[f] : 0; m != 0; m &= m - 1) {
+            int t = __builtin_ctzll(m);
+            r->waiting[t][0][f] += w;
+            r->waiting[t][1][f] += 1;
+        }
+}
+
+/* The hands of the parts from `level` on with `left` tiles, under the
+ * join a of the parts before (NULL at level 0). */
+static void walk(walker *wk, int level, const jstate *a, int left)
+{
+    const visit_data *v = wk->v;
+    int tb = level == 3, budget = wk->one_suit && level > 0 ? 0 : left;
+    int after = wk->one_suit ? 0 : 34 - 9 * (level + 1) + (level == 3 ? 2 : 0);
+    /* the last part holds exactly what is left (nothing, for one suit) */
+    const int *list = level == 3 ? v->exact[left] : v->by_budget[tb][budget];
+    int len = level == 3 ? (budget == left ? v->nexact[left] : 0)
+                         : v->nby[tb][budget];
+
+    for (int i = 0; i < len && wk->at < wk->end; i++) {
+        const prec *p = &v->part[tb][list[i]];
+        uint64_t under = v->ways[after][left - p->n];
+        if (wk->at + under <= wk->first) {
+            wk->at += under; /* every hand under it is before the range */
+            continue;
+        }
+        if (level == 3) {
+            hand(wk, a, p);
+            wk->at++;
+            continue;
+        }
+        jstate j;
+        if (level == 0)
+            start(p, &j);
+        else
+            join(a, p, 9 * level, wk->melds, &j);
+        walk(wk, level + 1, &j, left - p->n);
+    }
+}
+
+void visit_range(const visit_data *v, int tiles, int one_suit, uint64_t first,
+                 uint64_t end, stats_result *r)
+{
+    walker wk = {v, tiles, tiles / 3, one_suit, first, end, 0, r};
+    walk(&wk, 0, NULL, tiles);
+}
