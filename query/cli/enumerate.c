@@ -159,8 +159,9 @@ static void *work(void *arg)
     uint8_t c[MJT_KINDS];
 
     if (w->fast != NULL) {
-        visit_range(w->fast, w->tiles, w->sp->kinds == 9, w->first, w->end,
-                    w->r);
+        if (visit_range(w->fast, w->tiles, w->sp->kinds == 9, w->first, w->end,
+                        w->r) != 0)
+            w->failed = 1;
         return NULL;
     }
     set_at(w->sp, w->first, c);

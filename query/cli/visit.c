@@ -231,12 +231,47 @@ void visit_free(visit_data *v)
 
 /* ==== The walk ==== */
 
+/*
+ * A thread's sums in 64 bits, added into the 128-bit result every 2^30
+ * hands: a hand weighs at most 6^7 dealt hands and adds at most 136 tiles
+ * left times that, so 2^30 hands cannot carry a sum past 2^64.
+ */
+typedef struct sums64 {
+    uint64_t total[2], shanten_sum[2], ukeire_sum[2];
+    uint64_t dist[2][4][16], complete[2][8], waiting[34][2][3];
+} sums64;
+
+#define FOLD_EVERY (UINT64_C(1) << 30)
+
 typedef struct walker {
     const visit_data *v;
     int tiles, melds, one_suit;
     uint64_t first, end, at; /* the range, and the rank of the next hand */
     stats_result *r;
+    sums64 s;
+    uint64_t unfolded; /* hands in s */
 } walker;
+
+static void fold(walker *wk)
+{
+    stats_result *r = wk->r;
+    sums64 *s = &wk->s;
+    for (int c = 0; c < 2; c++) {
+        r->total[c] += s->total[c];
+        r->shanten_sum[c] += s->shanten_sum[c];
+        r->ukeire_sum[c] += s->ukeire_sum[c];
+        for (int f = 0; f < 4; f++)
+            for (int x = 0; x < 16; x++)
+                r->dist[c][f][x] += s->dist[c][f][x];
+        for (int x = 0; x < 8; x++)
+            r->complete[c][x] += s->complete[c][x];
+        for (int k = 0; k < 34; k++)
+            for (int f = 0; f < 3; f++)
+                r->waiting[k][c][f] += s->waiting[k][c][f];
+    }
+    memset(s, 0, sizeof *s);
+    wk->unfolded = 0;
+}
 
 #define YAO                                                                    \
     (UINT64_C(1) << 0 | UINT64_C(1) << 8 | UINT64_C(1) << 9 |                  \
@@ -283,7 +318,7 @@ static void join(const jstate *a, const prec *p, int off, int melds,
 /* The last part z joined with the other three a: the hand's tallies. */
 static void hand(walker *wk, const jstate *a, const prec *z)
 {
-    stats_result *r = wk->r;
+    sums64 *r = &wk->s;
     int k = wk->melds, best = 255;
     uint64_t mask[3] = {0, 0, 0}, ge[4];
 
@@ -312,7 +347,9 @@ static void hand(walker *wk, const jstate *a, const prec *z)
         for (int f = 1; f < 3; f++)
             sh[3] = sh[f] < sh[3] ? sh[f] : sh[3];
     }
-    u128 w = (u128)(a->w * z->w);
+    uint64_t w = a->w * z->w;
+    if (++wk->unfolded == FOLD_EVERY)
+        fold(wk);
     for (int f = 0; f < 4; f++)
         if (sh[f] != STATS_NONE) {
             r->dist[0][f][sh[f] + 1] += w;
@@ -320,8 +357,8 @@ static void hand(walker *wk, const jstate *a, const prec *z)
         }
     r->total[0] += w;
     r->total[1] += 1;
-    r->shanten_sum[0] += w * (u128)(sh[3] + 1);
-    r->shanten_sum[1] += (u128)(sh[3] + 1);
+    r->shanten_sum[0] += w * (uint64_t)(sh[3] + 1);
+    r->shanten_sum[1] += (uint64_t)(sh[3] + 1);
     if (wk->tiles % 3 == 2) {
         int comp = (sh[0] < 0) | (sh[1] == -1) << 1 | (sh[2] == -1) << 2;
         r->complete[0][comp] += w;
@@ -335,8 +372,8 @@ static void hand(walker *wk, const jstate *a, const prec *z)
     int left = 4 * __builtin_popcountll(eff);
     for (int x = 0; x < 4; x++)
         left -= __builtin_popcountll(eff & ge[x]);
-    r->ukeire_sum[0] += w * (u128)left;
-    r->ukeire_sum[1] += (u128)left;
+    r->ukeire_sum[0] += w * (uint64_t)left;
+    r->ukeire_sum[1] += (uint64_t)left;
     if (sh[3] != 0)
         return;
     for (int f = 0; f < 3; f++)
@@ -380,9 +417,21 @@ static void walk(walker *wk, int level, const jstate *a, int left)
     }
 }
 
-void visit_range(const visit_data *v, int tiles, int one_suit, uint64_t first,
-                 uint64_t end, stats_result *r)
+int visit_range(const visit_data *v, int tiles, int one_suit, uint64_t first,
+                uint64_t end, stats_result *r)
 {
-    walker wk = {v, tiles, tiles / 3, one_suit, first, end, 0, r};
-    walk(&wk, 0, NULL, tiles);
+    walker *wk = calloc(1, sizeof *wk); /* sums64 is 4 KB: not the stack */
+    if (wk == NULL)
+        return -1;
+    wk->v = v;
+    wk->tiles = tiles;
+    wk->melds = tiles / 3;
+    wk->one_suit = one_suit;
+    wk->first = first;
+    wk->end = end;
+    wk->r = r;
+    walk(wk, 0, NULL, tiles);
+    fold(wk);
+    free(wk);
+    return 0;
 }

@@ -15,9 +15,9 @@ int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks);
 void visit_free(visit_data *v);
 
 /* Tally into r every hand of `tiles` tiles (of the manzu alone with
- * one_suit) whose rank is in [first, end). Any number of threads may
- * share v. */
-void visit_range(const visit_data *v, int tiles, int one_suit, uint64_t first,
-                 uint64_t end, stats_result *r);
+ * one_suit) whose rank is in [first, end): 0, or -1 when out of memory.
+ * Any number of threads may share v. */
+int visit_range(const visit_data *v, int tiles, int one_suit, uint64_t first,
+                uint64_t end, stats_result *r);
 
 #endif
