@@ -157,6 +157,8 @@ typedef struct orderer {
     visit_data *v;
     int tb, ranks;
     const uint64_t *keys;
+    prec *ordered; /* the patterns, rewritten in lexicographic order */
+    int next;      /* the place of the next one there */
     uint8_t c[9];
     int failed;
 } orderer;
@@ -179,14 +181,17 @@ static void order_from(orderer *o, int r, int tiles)
     if (r == o->ranks) {
         int i = find_key(o->keys, o->v->npat[o->tb],
                          mjt__key_from_counts(o->c, o->ranks));
-        if (i < 0) {
+        if (i < 0 || o->next == o->v->npat[o->tb]) {
             o->failed = 1;
             return;
         }
+        /* lists of places in lexicographic order walk memory forward */
+        int at = o->next++;
+        o->ordered[at] = o->v->part[o->tb][i];
         for (int b = tiles; b <= 14; b++)
-            o->v->by_budget[o->tb][b][o->v->nby[o->tb][b]++] = i;
+            o->v->by_budget[o->tb][b][o->v->nby[o->tb][b]++] = at;
         if (o->tb == 1)
-            o->v->exact[tiles][o->v->nexact[tiles]++] = i;
+            o->v->exact[tiles][o->v->nexact[tiles]++] = at;
         return;
     }
     for (int c = 0; c <= 4 && tiles + c <= 14; c++) {
@@ -198,7 +203,9 @@ static void order_from(orderer *o, int r, int tiles)
 
 int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks)
 {
-    orderer o = {v, tb, ranks, keys, {0}, 0};
+    orderer o = {v, tb, ranks, keys, NULL, 0, {0}, 0};
+    if ((o.ordered = malloc((size_t)v->npat[tb] * sizeof *o.ordered)) == NULL)
+        return MJT_ENOMEM;
     for (int b = 0; b <= 14; b++) {
         v->by_budget[tb][b] = malloc((size_t)v->npat[tb] * sizeof(int));
         if (v->by_budget[tb][b] == NULL)
@@ -212,7 +219,9 @@ int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks)
         }
     }
     order_from(&o, 0, 0);
-    return o.failed ? MJT_ECORRUPT : MJT_OK;
+    free(v->part[tb]);
+    v->part[tb] = o.ordered;
+    return o.failed || o.next != v->npat[tb] ? MJT_ECORRUPT : MJT_OK;
 }
 
 void visit_free(visit_data *v)
