@@ -22,9 +22,9 @@
 #include "stats.h"
 #include "visit.h"
 
-/* ways[k][t]: the sets of t tiles on kinds k and after (of `kinds`), at
- * most 4 a kind.  The order is mjq rank's: count vectors ascending, the
- * first kind most significant. */
+/* The sets of `tiles` tiles on the first `kinds` kinds, in mjq rank's
+ * order: count vectors ascending, the first kind most significant.
+ * ways[k][t] counts the sets of t tiles on k kinds (sets_table). */
 typedef struct space {
     int kinds, tiles;
     uint64_t ways[MJT_KINDS + 1][15];
@@ -104,16 +104,23 @@ static void visit(worker *w, uint8_t *c, u128 dealt)
 
 /* ==== Rank ranges ==== */
 
+void sets_table(uint64_t ways[MJT_KINDS + 1][15])
+{
+    for (int t = 0; t <= 14; t++)
+        ways[0][t] = t == 0;
+    for (int k = 1; k <= MJT_KINDS; k++)
+        for (int t = 0; t <= 14; t++) {
+            ways[k][t] = 0;
+            for (int c = 0; c <= 4 && c <= t; c++)
+                ways[k][t] += ways[k - 1][t - c];
+        }
+}
+
 static void space_init(space *sp, int kinds, int tiles)
 {
     sp->kinds = kinds;
     sp->tiles = tiles;
-    memset(sp->ways, 0, sizeof sp->ways);
-    sp->ways[kinds][0] = 1;
-    for (int k = kinds - 1; k >= 0; k--)
-        for (int t = 0; t <= 14; t++)
-            for (int v = 0; v <= 4 && v <= t; v++)
-                sp->ways[k][t] += sp->ways[k + 1][t - v];
+    sets_table(sp->ways);
 }
 
 /* The set at index into c. */
@@ -122,9 +129,9 @@ static void set_at(const space *sp, uint64_t index, uint8_t *c)
 {
     memset(c, 0, MJT_KINDS);
     for (int k = 0, left = sp->tiles; k < sp->kinds; k++) {
-        while (c[k] < 4 && c[k] < left &&
-               index >= sp->ways[k + 1][left - c[k]]) {
-            index -= sp->ways[k + 1][left - c[k]];
+        const uint64_t *after = sp->ways[sp->kinds - k - 1];
+        while (c[k] < 4 && c[k] < left && index >= after[left - c[k]]) {
+            index -= after[left - c[k]];
             c[k]++;
         }
         left -= c[k];
@@ -193,7 +200,7 @@ void enumerate_range(int kinds, int tiles, int part, int parts, uint64_t *first,
 {
     space sp;
     space_init(&sp, kinds, tiles);
-    u128 all = sp.ways[0][tiles];
+    u128 all = sp.ways[kinds][tiles];
     *first = (uint64_t)(all * (u128)(part - 1) / (u128)parts);
     *end = (uint64_t)(all * (u128)part / (u128)parts);
 }

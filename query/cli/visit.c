@@ -134,14 +134,7 @@ int visit_load(mjt__tfile *f, const char *path, visit_data **out,
         if (rc != 0)
             goto fail;
     }
-    for (int t = 0; t <= 14; t++)
-        v->ways[0][t] = t == 0;
-    for (int k = 1; k <= 34; k++)
-        for (int t = 0; t <= 14; t++) {
-            v->ways[k][t] = 0;
-            for (int c = 0; c <= 4 && c <= t; c++)
-                v->ways[k][t] += v->ways[k - 1][t - c];
-        }
+    sets_table(v->ways);
     *out = v;
     return MJT_OK;
 fail:

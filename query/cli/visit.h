@@ -11,6 +11,10 @@ typedef struct visit_data visit_data;
  * digests, into *out: MJT_OK, or a code with diag set. */
 int visit_load(mjt__tfile *f, const char *path, visit_data **out,
                mjt__diag *diag);
+/* ways[k][t]: the sets of t tiles on k kinds, at most 4 a kind (the
+ * ranges of mjq enumerate and the prefixes the visit skips). */
+void sets_table(uint64_t ways[35][15]);
+
 int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks);
 void visit_free(visit_data *v);
 
