@@ -24,7 +24,8 @@
     X(ESPACE, -11, "output buffer too small")                                  \
     X(EABSENT, -12, "tile not in the hand")                                    \
     X(EHAND, -13, "not a hand made by the mjt_hand calls")                     \
-    X(ESTALE, -14, "hand changed outside the mjt_hand calls")
+    X(ESTALE, -14, "hand changed outside the mjt_hand calls")                  \
+    X(ECALL, -15, "not a meld that can be called")
 
 enum {
     MJT__OK = 0,

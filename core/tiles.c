@@ -50,12 +50,19 @@ static int close_run(const char *text, size_t start, size_t end, int suit,
 int mjt__tiles_parse(const char *text, size_t len, uint8_t counts[MJT__KINDS],
                      uint8_t red[3], mjt__diag *diag)
 {
+    return mjt__tiles_parse_range(text, 0, len, counts, red, diag);
+}
+
+int mjt__tiles_parse_range(const char *text, size_t from, size_t to,
+                           uint8_t counts[MJT__KINDS], uint8_t red[3],
+                           mjt__diag *diag)
+{
     size_t run = 0; /* offset of the first digit awaiting a suit letter */
     int have_run = 0, total = 0;
 
     memset(counts, 0, MJT__KINDS);
     memset(red, 0, 3);
-    for (size_t i = 0; i < len; i++) {
+    for (size_t i = from; i < to; i++) {
         char c = text[i];
         int suit;
 

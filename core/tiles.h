@@ -42,6 +42,12 @@ extern const char mjt__suit_letters[5];
 int mjt__tiles_parse(const char *text, size_t len, uint8_t counts[MJT__KINDS],
                      uint8_t red[3], mjt__diag *diag);
 
+/* The same on bytes from to to - 1 of text, offsets counted from text:
+ * one group of a longer text (a call of "12m55p,3333m"). */
+int mjt__tiles_parse_range(const char *text, size_t from, size_t to,
+                           uint8_t counts[MJT__KINDS], uint8_t red[3],
+                           mjt__diag *diag);
+
 /*
  * Write tiles in the text form ("123m406p11z", suits in order m p s z, red
  * fives as 0 before the plain fives) into buf, NUL-terminated when cap > 0.

@@ -67,18 +67,78 @@ const uint8_t mjt__rev[5][16] = {
      : (k) == 1 ? fn(__VA_ARGS__, 1)                                           \
                 : fn(__VA_ARGS__, 0))
 
-static int valid_len(int len)
-{
-    return len >= 1 && len <= 14 && len % 3 != 0;
-}
-
-/* Part p's record, by the index in its part word.  (A handle holding only
- * the forms, which mjq waits opens, has no records: every query that reads
- * them says MJT_EINVAL to it.) */
+/* Part p's record, by the index in its part word. */
 static inline const mjt__mrec *rec_of(const mjt_tables *t, const mjt__hv *v,
                                       int p)
 {
     return &t->rec[p][MJT__W_INDEX(v->w[p])];
+}
+
+/* The records the join reads: the tables' own for every part. */
+typedef struct recs {
+    const mjt__mrec *r[4];
+} recs;
+
+INLINE recs recs_of(const mjt_tables *t, const mjt__hv *v)
+{
+    recs r = {
+        {rec_of(t, v, 0), rec_of(t, v, 1), rec_of(t, v, 2), rec_of(t, v, 3)}};
+    return r;
+}
+
+/* ==== Calls ====
+ *
+ * A hand with calls has caps below 4 on the kinds its calls hold.  The
+ * parts holding such a kind get a record solved here with those caps
+ * (capped.c); the others keep the tables' records, and the join runs on
+ * the mix unchanged.
+ */
+typedef struct caps {
+    unsigned parts;            /* bit p: part p holds a called kind */
+    uint8_t called[MJT_KINDS]; /* copies in the calls */
+    uint8_t held[MJT_KINDS];   /* copies in the concealed part */
+} caps;
+
+static void caps_of(const mjt_hand *h, const mjt__hv *v, caps *c)
+{
+    mjt__hand_called(h, c->called);
+    c->parts = 0;
+    for (int i = 0; i < MJT_KINDS; i++) {
+        c->held[i] = (uint8_t)mjt__code_digit(v->code[i / 9], i % 9);
+        c->parts |= (c->called[i] != 0) << (i / 9);
+    }
+}
+
+/* Part p's record under the caps, less one tile of rank minus (-1: none),
+ * into *out; need masks when with_need. */
+static void capped_rec(const caps *c, int p, int minus, int with_need,
+                       mjt__mrec *out)
+{
+    uint8_t held[9], cap[9];
+    int n = p < 3 ? 9 : 7;
+    mjt__record rec;
+
+    for (int r = 0; r < n; r++) {
+        held[r] = c->held[9 * p + r];
+        cap[r] = (uint8_t)(4 - c->called[9 * p + r]);
+    }
+    if (minus >= 0)
+        held[minus]--;
+    mjt__capped_record(held, cap, n, p < 3, with_need, &rec);
+    *out = mjt__mrec_pack(&rec);
+}
+
+/* The records of v under the caps, the capped ones in own[]. */
+static recs capped_recs(const mjt_tables *t, const mjt__hv *v, const caps *c,
+                        int with_need, mjt__mrec own[4])
+{
+    recs r = recs_of(t, v);
+    for (int p = 0; p < 4; p++)
+        if (c->parts >> p & 1) {
+            capped_rec(c, p, -1, with_need, &own[p]);
+            r.r[p] = &own[p];
+        }
+    return r;
 }
 
 /*
@@ -116,31 +176,28 @@ INLINE unsigned need_of(const mjt__mrec *r, unsigned ties)
  * side, and the two halves meet in one alignment, the second complemented
  * back to plain deficits.
  */
-INLINE int std_deficit_k(const mjt_tables *t, const mjt__hv *v, int k)
+INLINE int std_deficit_k(const recs *r, int k)
 {
-    mjt__vec mp = mjt__conv(mjt__comp(mjt__load(rec_of(t, v, 0))),
-                            mjt__load(rec_of(t, v, 1)), k);
-    mjt__vec sz = mjt__conv(mjt__comp(mjt__load(rec_of(t, v, 2))),
-                            mjt__load(rec_of(t, v, 3)), k);
+    mjt__vec mp =
+        mjt__conv(mjt__comp(mjt__load(r->r[0])), mjt__load(r->r[1]), k);
+    mjt__vec sz =
+        mjt__conv(mjt__comp(mjt__load(r->r[2])), mjt__load(r->r[3]), k);
     return MJT__INF - mjt__hmax(mjt__align(mp, mjt__comp(sz), k));
 }
 
-static int std_deficit(const mjt_tables *t, const mjt__hv *v)
+static int std_deficit(const recs *r, int len)
 {
-    return WITH_K(v->len / 3, std_deficit_k, t, v);
+    return WITH_K(len / 3, std_deficit_k, r);
 }
 
 /* Deficit and effective-tile mask of a 3k+1 hand's standard form. */
-INLINE int std_ukeire_k(const mjt_tables *t, const mjt__hv *hv, uint64_t *mask,
-                        int k)
+INLINE int std_ukeire_k(const recs *rs, uint64_t *mask, int k)
 {
-    const mjt__mrec *r[4];
+    const mjt__mrec *const *r = rs->r;
     mjt__vec v[4], y[4];
 
-    for (int part = 0; part < 4; part++) {
-        r[part] = rec_of(t, hv, part);
+    for (int part = 0; part < 4; part++)
         v[part] = mjt__load(r[part]);
-    }
     mjt__vec p01 = mjt__conv(mjt__comp(v[0]), v[1], k);
     mjt__vec p23 = mjt__conv(mjt__comp(v[2]), v[3], k);
     y[0] = mjt__align(mjt__conv(p23, v[1], k), v[0], k);
@@ -155,9 +212,9 @@ INLINE int std_ukeire_k(const mjt_tables *t, const mjt__hv *hv, uint64_t *mask,
     return MJT__INF - best;
 }
 
-static int std_ukeire(const mjt_tables *t, const mjt__hv *v, uint64_t *mask)
+static int std_ukeire(const recs *r, int len, uint64_t *mask)
 {
-    return WITH_K(v->len / 3, std_ukeire_k, t, v, mask);
+    return WITH_K(len / 3, std_ukeire_k, r, mask);
 }
 
 /* ==== Seven pairs and thirteen orphans ==== */
@@ -186,10 +243,9 @@ static void other_forms(uint64_t ge0, uint64_t ge1, int *best, uint64_t *mask)
 /* ==== Public queries ==== */
 
 /* The shanten of a checked hand of a valid count. */
-INLINE int shanten_of(const mjt_tables *t, const mjt__hv *v,
-                      mjt_shanten_info *out)
+INLINE int shanten_of(const recs *r, const mjt__hv *v, mjt_shanten_info *out)
 {
-    out->standard = std_deficit(t, v) - 1;
+    out->standard = std_deficit(r, v->len) - 1;
     out->overall = out->standard;
     out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
     if (v->len >= 13) {
@@ -216,9 +272,18 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
         return rc;
-    if (!valid_len(v.len))
+    int ncalls = mjt__hand_ncalls(h);
+    if (!mjt__hand_len_ok(v.len, ncalls))
         return MJT_ECOUNT;
-    return shanten_of(t, &v, out);
+    if (ncalls != 0) {
+        caps c;
+        mjt__mrec own[4];
+        caps_of(h, &v, &c);
+        recs r = capped_recs(t, &v, &c, 0, own);
+        return shanten_of(&r, &v, out);
+    }
+    recs r = recs_of(t, &v);
+    return shanten_of(&r, &v, out);
 }
 
 int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
@@ -231,11 +296,12 @@ int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
     v.len = mjt__codes_of(counts, v.code);
     if (v.len < 0)
         return MJT_ECOPIES;
-    if (!valid_len(v.len))
+    if (!mjt__hand_len_ok(v.len, 0))
         return MJT_ECOUNT;
     /* Counts of at most 4 and 14 tiles in all: every code is a pattern's. */
     mjt__hv_words(t, &v);
-    return shanten_of(t, &v, out);
+    recs r = recs_of(t, &v);
+    return shanten_of(&r, &v, out);
 }
 
 /* ==== Tiles left to draw ==== */
@@ -281,16 +347,26 @@ static void visible_planes(const uint8_t *visible, uint64_t vis[5])
 }
 #endif
 
-/* The planes of v and visible; MJT_ECOPIES when some tile is held and seen
- * more than 4 times in all. */
+/* The planes of v and visible, and of the calls' copies when called is
+ * not NULL (they are not in the wall either, so they count as seen);
+ * MJT_ECOPIES when some tile is held and seen more than 4 times in all. */
 static int planes_of(const mjt_tables *t, const mjt__hv *v,
-                     const uint8_t *visible, planes *pl)
+                     const uint8_t *visible, const uint8_t *called, planes *pl)
 {
     uint64_t pp[4];
+    uint8_t seen[MJT_KINDS];
 
     mjt__hv_planes(t, v, pp);
     for (int j = 0; j < 4; j++)
         pl->ge[j] = mjt__plane(pp, j);
+    if (called != NULL) {
+        memset(seen, 0, sizeof seen);
+        for (int i = 0; i < MJT_KINDS; i++) {
+            int n = (visible ? visible[i] : 0) + called[i];
+            seen[i] = (uint8_t)(n > 5 ? 5 : n);
+        }
+        visible = seen;
+    }
     if (visible == NULL) {
         memset(pl->vis, 0, sizeof pl->vis);
         return MJT_OK;
@@ -326,11 +402,21 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
         return rc;
-    if (!valid_len(v.len) || v.len % 3 != 1)
+    int ncalls = mjt__hand_ncalls(h);
+    if (!mjt__hand_len_ok(v.len, ncalls) || v.len % 3 != 1)
         return MJT_ECOUNT;
-    if (planes_of(t, &v, visible, &pl) != MJT_OK)
+    caps c;
+    mjt__mrec own[4];
+    recs r;
+    if (ncalls != 0) {
+        caps_of(h, &v, &c);
+        r = capped_recs(t, &v, &c, 1, own);
+    } else {
+        r = recs_of(t, &v);
+    }
+    if (planes_of(t, &v, visible, ncalls ? c.called : NULL, &pl) != MJT_OK)
         return MJT_ECOPIES;
-    int shanten = std_ukeire(t, &v, &tiles) - 1;
+    int shanten = std_ukeire(&r, v.len, &tiles) - 1;
     if (v.len == 13)
         other_forms(pl.ge[0], pl.ge[1], &shanten, &tiles);
     out->shanten = shanten;
@@ -347,10 +433,10 @@ typedef struct dtable {
     mjt__vec other[4][4]; /* other[i][j]: the two parts but i and j */
 } dtable;
 
-INLINE void dtable_init(dtable *d, const mjt_tables *t, const mjt__hv *v, int k)
+INLINE void dtable_init(dtable *d, const recs *r, int k)
 {
     for (int part = 0; part < 4; part++) {
-        d->r[part] = rec_of(t, v, part);
+        d->r[part] = r->r[part];
         d->v[part] = mjt__load(d->r[part]);
     }
     for (int a = 0; a < 4; a++)
@@ -390,18 +476,25 @@ INLINE int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
 }
 
 /* The discard table of a valid 3k+2 hand (k melds after the discard),
- * one entry per kind held. */
-INLINE size_t discards_k(const mjt_tables *t, const mjt__hv *v,
-                         const planes *pl, mjt_discard *out, int k)
+ * one entry per kind held; c the caps of a hand with calls, else NULL. */
+INLINE size_t discards_k(const mjt_tables *t, const mjt__hv *v, const recs *r,
+                         const caps *c, const planes *pl, mjt_discard *out,
+                         int k)
 {
     dtable d;
     size_t n = 0;
 
-    dtable_init(&d, t, v, k);
+    dtable_init(&d, r, k);
     for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
-        const mjt__mrec *ri =
-            mjt__rec(t, part, v->code[part] - mjt__code_step[tile % 9]);
+        const mjt__mrec *ri;
+        mjt__mrec own;
+        if (c != NULL && c->parts >> part & 1) {
+            capped_rec(c, part, tile % 9, 1, &own);
+            ri = &own;
+        } else {
+            ri = mjt__rec(t, part, v->code[part] - mjt__code_step[tile % 9]);
+        }
         mjt_discard *e = &out[n++];
 
         e->tile = tile;
@@ -481,9 +574,19 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
         return rc;
-    if (!valid_len(v.len) || v.len % 3 != 2)
+    int ncalls = mjt__hand_ncalls(h);
+    if (!mjt__hand_len_ok(v.len, ncalls) || v.len % 3 != 2)
         return MJT_ECOUNT;
-    if (planes_of(t, &v, visible, &pl) != MJT_OK)
+    caps c;
+    mjt__mrec own[4];
+    recs r;
+    if (ncalls != 0) {
+        caps_of(h, &v, &c);
+        r = capped_recs(t, &v, &c, 1, own);
+    } else {
+        r = recs_of(t, &v);
+    }
+    if (planes_of(t, &v, visible, ncalls ? c.called : NULL, &pl) != MJT_OK)
         return MJT_ECOPIES;
     size_t need = discards_needed(h, &pl);
     if (need > cap) {
@@ -492,7 +595,8 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     }
     /* Straight into out when it has room for a whole table. */
     mjt_discard *e = cap >= MJT_MAX_DISCARDS ? out : buf;
-    size_t n = WITH_K(v.len / 3, discards_k, t, &v, &pl, e);
+    size_t n =
+        WITH_K(v.len / 3, discards_k, t, &v, &r, ncalls ? &c : NULL, &pl, e);
     if (h->opaque_[MJT__H_META] >> MJT__RED_SHIFT(0))
         n = split_red(h, &pl, e, n);
     if (e != out)
@@ -504,7 +608,7 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
 /* ==== Waits ==== */
 
 /* Standard-form winning tiles of a 3k+1 hand, through the mod-3 filter. */
-static uint64_t std_waits(const mjt_tables *t, const mjt__hv *v)
+static uint64_t std_waits(const recs *rs, const mjt__hv *v)
 {
     unsigned wp = mjt__wait_parts(v);
     int single = __builtin_popcount(wp) == 1;
@@ -515,9 +619,8 @@ static uint64_t std_waits(const mjt_tables *t, const mjt__hv *v)
     /* Each part's deficits from slot 2 (c / 3) on, three nibbles: the part
      * complete as it is, with the pair, and with one meld more. */
     unsigned near[4];
-    const mjt__mrec *r[4];
+    const mjt__mrec *const *r = rs->r;
     for (int part = 0; part < 4; part++) {
-        r[part] = rec_of(t, v, part);
         near[part] =
             (unsigned)(r[part]->w0 >> (8 * (MJT__W_LEN(v->w[part]) / 3)));
         if (!(wp >> part & 1) && (near[part] & 0xF) != 0)
@@ -556,9 +659,19 @@ int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits)
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
         return rc;
-    if (!valid_len(v.len) || v.len % 3 != 1)
+    int ncalls = mjt__hand_ncalls(h);
+    if (!mjt__hand_len_ok(v.len, ncalls) || v.len % 3 != 1)
         return MJT_ECOUNT;
-    w = std_waits(t, &v);
+    if (ncalls != 0) {
+        caps c;
+        mjt__mrec own[4];
+        caps_of(h, &v, &c);
+        recs r = capped_recs(t, &v, &c, 1, own);
+        *waits = std_waits(&r, &v);
+        return MJT_OK;
+    }
+    recs r = recs_of(t, &v);
+    w = std_waits(&r, &v);
     if (v.len == 13) {
         uint64_t pp[4];
         mjt__hv_planes(t, &v, pp);

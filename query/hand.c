@@ -23,19 +23,18 @@
 #include "tiles.h"
 
 /*
- * Make *h from counts with red fives red (the meta word's field), or
- * return the tile count (-1 when a count exceeds 4) without writing h when
- * it is not 1 to 14 tiles of 1 or 2 mod 3.  The magic and meta words go
- * in one 8-byte store, as the queries read them: a load that spans two
- * smaller stores waits for both to reach the cache.
+ * mjt__hand_build (internal.h).  The magic and meta words go in one 8-byte
+ * store, as the queries read them: a load that spans two smaller stores
+ * waits for both to reach the cache.
  */
-static int build(mjt_hand *h, const uint8_t counts[MJT_KINDS], unsigned red)
+static inline int build_any(mjt_hand *h, const uint8_t counts[MJT_KINDS],
+                            unsigned red, int allow_any)
 {
     static const uint32_t zero[6];
     uint32_t code[4];
     int n = mjt__codes_of(counts, code);
 
-    if (n <= 0 || n > 14 || n % 3 == 0)
+    if (n <= 0 || n > 14 || (n % 3 == 0 && !(allow_any && n <= 11)))
         return n;
     uint64_t meta = MJT__HAND_MAGIC |
                     (uint64_t)((uint32_t)n | red << MJT__RED_SHIFT(0)) << 32;
@@ -43,6 +42,17 @@ static int build(mjt_hand *h, const uint8_t counts[MJT_KINDS], unsigned red)
     memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
     memcpy(h->opaque_ + MJT__H_META + 1, zero, sizeof zero);
     return n;
+}
+
+static int build(mjt_hand *h, const uint8_t counts[MJT_KINDS], unsigned red)
+{
+    return build_any(h, counts, red, 0);
+}
+
+int mjt__hand_build(mjt_hand *h, const uint8_t counts[MJT_KINDS], unsigned red,
+                    int allow_any)
+{
+    return build_any(h, counts, red, allow_any);
 }
 
 /* Digit r of code: the count of rank r.  v / 5^r by a multiply with a
@@ -53,6 +63,11 @@ static int digit(uint32_t code, int r)
     uint64_t v = r < 4 ? code & MJT__LO_MASK : code >> MJT__HI_SHIFT;
     uint64_t q = (v * recip[r < 4 ? r : r - 4]) >> 24;
     return (int)(q - 5 * ((q * 3355444) >> 24));
+}
+
+int mjt__code_digit(uint32_t code, int r)
+{
+    return digit(code, r);
 }
 
 static int check_len(int n, mjt__diag *diag)
@@ -71,6 +86,11 @@ static int check_len(int n, mjt__diag *diag)
         return MJT_ECOUNT;
     }
     return MJT_OK;
+}
+
+int mjt__hand_len_error(int n, mjt__diag *diag)
+{
+    return check_len(n, diag);
 }
 
 /* The first count above 4, named in diag. */
@@ -172,6 +192,9 @@ static int parse(mjt_hand *h, const char *text, size_t len, mjt__diag *diag)
         mjt__diag_set(diag, MJT_EINVAL, -1, "no hand or text");
         return MJT_EINVAL;
     }
+    const char *comma = len > 0 ? memchr(text, ',', len) : NULL;
+    if (comma != NULL)
+        return mjt__parse_calls(h, text, len, (size_t)(comma - text), diag);
     int rc = mjt__tiles_read(&set, text, len, diag);
     if (rc != MJT_OK)
         return rc;
@@ -202,7 +225,7 @@ int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out)
         return MJT_EHAND;
     if (!mjt__code_ok(o[0], 0) || !mjt__code_ok(o[1], 1) ||
         !mjt__code_ok(o[2], 2) || !mjt__code_ok(o[3], 3) ||
-        o[MJT__H_META] >> MJT__RED_SHIFT(3))
+        o[MJT__H_META] >> MJT__META_BITS || mjt__calls_check(h, o) != MJT_OK)
         return MJT_ESTALE;
     memset(&set, 0, sizeof set);
     for (int i = 0; i < MJT_KINDS; i++) {
@@ -230,12 +253,12 @@ int mjt__hand_refused(const mjt_hand *h, const mjt__hv *v)
     if (o[MJT__H_MAGIC] != MJT__HAND_MAGIC)
         return MJT_EHAND;
     if ((o[MJT__H_META] & 0xFF) != (unsigned)v->len || v->len > 14 ||
-        o[MJT__H_META] >> MJT__RED_SHIFT(3))
+        o[MJT__H_META] >> MJT__META_BITS)
         return MJT_ESTALE;
     for (int s = 0; s < 3; s++)
         if (mjt__hand_red(h, s) > digit(v->code[s], 4))
             return MJT_ESTALE;
-    return MJT_OK;
+    return mjt__hand_ncalls(h) ? mjt__calls_check(h, v->code) : MJT_OK;
 }
 
 size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap)
@@ -247,7 +270,8 @@ size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap)
             buf[0] = '\0';
         return 0;
     }
-    return mjt_tiles_format(&set, buf, cap);
+    size_t n = mjt_tiles_format(&set, buf, cap);
+    return mjt__hand_ncalls(h) ? mjt__calls_format(h, buf, cap, n) : n;
 }
 
 /* ==== Draws and discards ==== */
@@ -308,9 +332,18 @@ int mjt_hand_add(mjt_hand *h, int tile)
     if (rc != MJT_OK)
         return rc;
     const tile_ref *t = &refs[tile];
-    if (digit(h->opaque_[t->part], t->rank) >= 4)
+    int have = digit(h->opaque_[t->part], t->rank), most = 14;
+    if (meta >> (32 + MJT__CALLS_SHIFT)) { /* the calls hold copies too */
+        uint8_t called[MJT_KINDS];
+        if (mjt__calls_check(h, h->opaque_) != MJT_OK)
+            return MJT_ESTALE;
+        mjt__hand_called(h, called);
+        have += called[9 * t->part + t->rank];
+        most -= 3 * mjt__hand_ncalls(h);
+    }
+    if (have >= 4)
         return MJT_ECOPIES;
-    if ((meta >> 32 & 0xFF) >= 14)
+    if ((int)(meta >> 32 & 0xFF) >= most)
         return MJT_ECOUNT;
     meta += (uint64_t)t->meta << 32;
     h->opaque_[t->part] += mjt__code_step[t->rank];

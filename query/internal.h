@@ -93,18 +93,89 @@ static inline uint32_t mjt__fword(const struct mjt_tables *t, int part,
 /* ==== Hands ====
  *
  * An mjt_hand is twelve 32-bit words: the code of each part (m, p, s, z;
- * core/index.h), a magic word, and a word holding the tile count (bits
- * 0-7) and the red fives of m, p and s (3 bits each from bit 8); the rest
- * is zero, kept for what a hand may hold later (its calls).  The codes
- * alone say what the hand holds, so the only other state, the count and
- * the red fives, is checked against them: a query reads the part words of
- * the four codes anyway (two small-array reads a part), and they carry
- * each part's tile count.
+ * core/index.h) of its concealed tiles, a magic word, a meta word holding
+ * the concealed tile count (bits 0-7), the red fives of m, p and s (3 bits
+ * each from bit 8) and the number of calls (bits 17-19), then the calls,
+ * 16 bits each in words 6 and 7 (call i in bits 16 (i % 2) of word
+ * 6 + i / 2): its lowest tile (bits 0-5), its kind (bits 6-7: a run, a
+ * triplet, a quad) and its red fives (bits 8-10).  The rest is zero.  The
+ * codes alone say what the concealed part holds, so the only other state
+ * is checked against them: a query reads the part words of the four codes
+ * anyway (two small-array reads a part), and they carry each part's tile
+ * count.  A hand with red fives or calls takes the slow check, which
+ * checks its calls too.
  */
 #define MJT__H_MAGIC 4
 #define MJT__H_META 5
+#define MJT__H_CALLS 6
 #define MJT__HAND_MAGIC 0x4D4A4831u /* "MJH1" */
 #define MJT__RED_SHIFT(s) (8 + 3 * (s))
+#define MJT__CALLS_SHIFT 17
+#define MJT__META_BITS 20 /* bits above these are 0 */
+
+/* A call's 16 bits. */
+#define MJT__CALL_TILE(c) ((int)(c)&0x3F)
+#define MJT__CALL_KIND(c) ((int)((c) >> 6) & 3) /* 0 run, 1 triplet, 2 quad */
+#define MJT__CALL_RED(c) ((int)((c) >> 8) & 7)
+
+/* The number of calls of a checked hand. */
+static inline int mjt__hand_ncalls(const mjt_hand *h)
+{
+    return (int)(h->opaque_[MJT__H_META] >> MJT__CALLS_SHIFT) & 7;
+}
+
+/* Call i of h (below its number of calls). */
+static inline unsigned mjt__hand_call(const mjt_hand *h, int i)
+{
+    return (h->opaque_[MJT__H_CALLS + i / 2] >> (16 * (i % 2))) & 0xFFFF;
+}
+
+/* Copies of each kind in the calls of a checked hand, into called[34]. */
+void mjt__hand_called(const mjt_hand *h, uint8_t called[MJT_KINDS]);
+
+/* Whether len concealed tiles and ncalls calls make a hand the queries
+ * take: 1 to 14 tiles of 1 or 2 mod 3 without calls, 13 or 14 in all with
+ * them. */
+static inline int mjt__hand_len_ok(int len, int ncalls)
+{
+    if (ncalls == 0)
+        return len >= 1 && len <= 14 && len % 3 != 0;
+    return len >= 1 && (len + 3 * ncalls == 13 || len + 3 * ncalls == 14);
+}
+
+/* MJT_OK when the calls of h agree with its concealed codes code[] (at
+ * most 4 valid melds, no kind above 4 copies in all), else MJT_ESTALE. */
+int mjt__calls_check(const mjt_hand *h, const uint32_t code[4]);
+
+/* mjt_hand_parse of a text with calls, the first ',' at offset comma. */
+int mjt__parse_calls(mjt_hand *h, const char *text, size_t len, size_t comma,
+                     mjt__diag *diag);
+
+/* Append ",call" for each call of a checked hand to buf, which holds n
+ * bytes of text already; snprintf's rule, as mjt_hand_format. */
+size_t mjt__calls_format(const mjt_hand *h, char *buf, size_t cap, size_t n);
+
+/* Digit r of a part's code: the count of rank r. */
+int mjt__code_digit(uint32_t code, int r);
+
+/* The concealed part of a hand from counts with red fives red (3 bits a
+ * suit, as the meta word holds them), without calls: returns the tile
+ * count, and writes h only when it is 1 to 14 tiles of 1 or 2 mod 3 (or
+ * any count from 1 to 11 when allow_any, for a hand that gets calls
+ * next); -1 when a count exceeds 4. */
+int mjt__hand_build(mjt_hand *h, const uint8_t counts[MJT_KINDS], unsigned red,
+                    int allow_any);
+
+/* Why a hand of n tiles (as mjt__hand_build said) was refused, in diag. */
+int mjt__hand_len_error(int n, mjt__diag *diag);
+
+/*
+ * The record of a part whose ranks have caps below 4 (capped.c): held[r]
+ * and cap[r] for its n ranks (9, or 7 for the honors), runs when it is a
+ * suit.  Deficits always; need masks only when with_need.
+ */
+void mjt__capped_record(const uint8_t *held, const uint8_t *cap, int n,
+                        int runs, int with_need, mjt__record *out);
 
 /* What a query reads of a hand, checked. */
 typedef struct mjt__hv {

@@ -78,7 +78,8 @@ MJT_API int mjt_version_number(void);
     X(ESPACE, -11, "output buffer too small")                                  \
     X(EABSENT, -12, "tile not in the hand")                                    \
     X(EHAND, -13, "not a hand made by the mjt_hand calls")                     \
-    X(ESTALE, -14, "hand changed outside the mjt_hand calls")
+    X(ESTALE, -14, "hand changed outside the mjt_hand calls")                  \
+    X(ECALL, -15, "not a meld that can be called")
 
 typedef enum mjt_errno {
     MJT_OK = 0,
@@ -228,16 +229,16 @@ MJT_API int mjt_tiles_unrank(mjt_tiles *out, int len, uint64_t index,
 /* ==== Hands ==== */
 
 /*
- * A concealed hand of 0 to 14 tiles, sealed: its bytes are the library's,
- * made only by mjt_hand_from_counts, mjt_hand_from_tiles or mjt_hand_parse
- * and changed only by mjt_hand_add and mjt_hand_remove, which keep what
- * the queries read up to date in a few instructions.  A plain value: copy
- * it freely (48 bytes, no pointers, nothing to free).  Every call that takes
- * a hand checks it first: one not made by these calls (garbage, zeroed)
- * gets MJT_EHAND, and one whose bytes were changed outside them, so that
- * they no longer agree, MJT_ESTALE.  No bytes make a query read out of
- * bounds or answer MJT_OK for another hand than the one the accessors
- * report.
+ * A hand: 0 to 14 concealed tiles and up to 4 calls, sealed: its bytes are
+ * the library's, made only by mjt_hand_from_counts, mjt_hand_from_tiles,
+ * mjt_hand_from_calls or mjt_hand_parse and changed only by mjt_hand_add
+ * and mjt_hand_remove, which keep what the queries read up to date in a
+ * few instructions.  A plain value: copy it freely (48 bytes, no pointers,
+ * nothing to free).  Every call that takes a hand checks it first: one not
+ * made by these calls (garbage, zeroed) gets MJT_EHAND, and one whose
+ * bytes were changed outside them, so that they no longer agree,
+ * MJT_ESTALE.  No bytes make a query read out of bounds or answer MJT_OK
+ * for another hand than the one the accessors report.
  */
 typedef struct mjt_hand {
     uint32_t opaque_[12];
@@ -261,25 +262,31 @@ MJT_API int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
 
 /*
  * Make *h from len bytes of text in the text form ("123m406p789s1122z", 0
- * is a red five; spaces may separate groups).  MJT_ESYNTAX for a malformed
- * text, MJT_ECOPIES for a fifth copy, MJT_ECOUNT for a wrong number of
- * tiles; diag gets the message and the byte offset.  Never allocates.
+ * is a red five; spaces may separate groups), the concealed tiles then
+ * each call after a comma: "12m55p,3333m,111z,222z".  MJT_ESYNTAX for a
+ * malformed text (a comma with no call after it, too), MJT_ECOPIES for a
+ * fifth copy (counting the calls), MJT_ECOUNT for a wrong number of tiles,
+ * MJT_ECALL for a call that is no meld or a fifth call; diag gets the
+ * message and the byte offset.  Never allocates.
  */
 MJT_API int mjt_hand_parse(mjt_hand *h, const char *text, size_t len,
                            mjt_diag *diag);
 
 /*
  * Write h in the text form into buf (NUL-terminated if cap > 0), red fives
- * as 0 before the plain fives.  Returns the length the whole text needs,
- * without the NUL (at most 18), or 0 (and an empty buf) for a hand the
- * checks above refuse.
+ * as 0 before the plain fives, each call after a comma.  Returns the length
+ * the whole text needs, without the NUL (at most 18 without calls, 40 with
+ * them: MJT_HAND_TEXT bytes always suffice), or 0 (and an empty buf) for a
+ * hand the checks above refuse.
  */
+#define MJT_HAND_TEXT 48
 MJT_API size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap);
 
 /*
  * Add or remove one tile by id (a draw, a discard; 34-36 a red five, 4, 13
  * and 22 a plain one).  Each touches only its tile's suit.  Add:
- * MJT_ECOPIES if four of its kind are held, MJT_ECOUNT if 14 tiles are.
+ * MJT_ECOPIES if four of its kind are held (counting the calls),
+ * MJT_ECOUNT if 14 tiles are (3 a call).
  * Remove: MJT_EABSENT if no such tile is held (a plain five when every
  * five held is red, too).  Both: MJT_ETILE for an id outside 0-36,
  * MJT_EHAND or MJT_ESTALE for a hand as above.  On failure h is unchanged.
@@ -290,11 +297,55 @@ MJT_API int mjt_hand_add(mjt_hand *h, int tile);
 MJT_API int mjt_hand_remove(mjt_hand *h, int tile);
 
 /*
- * What a hand holds: *out gets its 34 counts (red fives counted as fives)
- * and its red fives.  Returns MJT_OK, or MJT_EHAND or MJT_ESTALE as above
+ * What a hand holds concealed: *out gets its 34 counts (red fives counted
+ * as fives) and its red fives; mjt_hand_calls gives the calls.  Returns MJT_OK, or MJT_EHAND or MJT_ESTALE as above
  * (then *out is all zero).
  */
 MJT_API int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out);
+
+/* ==== Calls ====
+ *
+ * A called meld: a run, a triplet, or a quad (a kan, open or closed: the
+ * same for every answer here).  Its copies count against the four of each
+ * kind: the concealed part may hold only 4 less those in the calls, they
+ * are not in the wall, and a kind whose four copies are all in the hand
+ * and its calls is never an effective tile or a wait.  The concealed part
+ * must reach 4 less the calls melds and a pair; seven pairs and thirteen
+ * orphans do not apply.  Queries answer about the concealed part with
+ * these caps, exactly; a hand whose calls lower the caps of a suit takes a
+ * small exact solve of that suit (microseconds), not the tables alone.
+ * A hand of fewer than 13 tiles made without calls is taken as before:
+ * calls were made, but nothing is known of them.
+ */
+#define MJT_MAX_CALLS 4
+
+typedef struct mjt_call {
+    uint8_t kind; /* MJT_RUN, MJT_TRIPLET or MJT_QUAD */
+    uint8_t tile; /* its lowest tile, 0-33 */
+    uint8_t red;  /* how many of its fives are red */
+} mjt_call;
+
+/*
+ * Make *h from the concealed tiles' 34 counts (no red five) and ncalls
+ * calls.  With calls, the concealed tiles and 3 a call make 13 or 14.
+ * MJT_ECALL for a call that is no meld (a run of honors, a run past 9, a
+ * red five it does not hold, an unknown kind) or more than 4 calls,
+ * MJT_ECOPIES for a fifth copy counting the calls, MJT_ECOUNT for a wrong
+ * number of tiles; diag names the call and the problem.  With no calls it
+ * is mjt_hand_from_counts.
+ */
+MJT_API int mjt_hand_from_calls(mjt_hand *h, const uint8_t counts[MJT_KINDS],
+                                const mjt_call *calls, size_t ncalls,
+                                mjt_diag *diag);
+
+/*
+ * The calls of h into out (cap entries; MJT_MAX_CALLS always suffice), in
+ * the order they were given; *len gets their number.  MJT_ESPACE when cap
+ * is smaller (nothing written), MJT_EHAND or MJT_ESTALE for a hand as
+ * above.
+ */
+MJT_API int mjt_hand_calls(const mjt_hand *h, mjt_call *out, size_t cap,
+                           size_t *len);
 
 /* ==== Queries ====
  *
@@ -388,7 +439,8 @@ enum mjt_block_kind {
     MJT_WAIT_ONE,  /* waiting block: tile alone (tanki) */
     MJT_WAIT_PAIR, /* waiting block: two of tile (shanpon) */
     MJT_WAIT_SIDE, /* waiting block: tile, tile+1 (ryanmen, penchan) */
-    MJT_WAIT_GAP   /* waiting block: tile, tile+2 (kanchan) */
+    MJT_WAIT_GAP,  /* waiting block: tile, tile+2 (kanchan) */
+    MJT_QUAD       /* a called quad (kan): four of tile; in calls only */
 };
 
 typedef struct mjt_block {

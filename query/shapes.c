@@ -131,7 +131,9 @@ int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
         return rc;
-    if (v.len < 2 || v.len > 14 || v.len % 3 != 2)
+    /* Calls change nothing here: a complete concealed part is its own
+     * target, so it holds no more than its caps. */
+    if (!mjt__hand_len_ok(v.len, mjt__hand_ncalls(h)) || v.len % 3 != 2)
         return MJT_ECOUNT;
     standard_decompositions(t, &v, &s);
     if (v.len == 14) {
@@ -175,8 +177,10 @@ static int shape_of(unsigned wait)
 }
 
 /* Every arrangement with the waiting block in part w and the rest in the
- * decompositions of the other parts (one of which may hold the pair). */
-static void shapes_in(const mjt_tables *t, const mjt__hv *v, int w, sink *s)
+ * decompositions of the other parts (one of which may hold the pair),
+ * but for winning tiles in banned (34 bits). */
+static void shapes_in(const mjt_tables *t, const mjt__hv *v, int w,
+                      uint64_t banned, sink *s)
 {
     uint32_t fw = mjt__fword(t, w, v->code[w]);
     const uint64_t *f = t->forms + MJT__F_FIRST(fw) + MJT__F_DECOMPOSITIONS(fw);
@@ -188,6 +192,7 @@ static void shapes_in(const mjt_tables *t, const mjt__hv *v, int w, sink *s)
         return;
     for (int i = 0; i < n; i++)
         wins |= (unsigned)(f[i] >> 48) & 0x1FF;
+    wins &= ~(unsigned)(banned >> (9 * w));
     for (; wins != 0; wins &= wins - 1) {
         int r = __builtin_ctz(wins);
         for (int i = 0; i < n; i++) {
@@ -216,6 +221,25 @@ static void shapes_in(const mjt_tables *t, const mjt__hv *v, int w, sink *s)
             } while (combo_next(&c));
         }
     }
+}
+
+/*
+ * Kinds whose four copies are all in the hand and its calls: no wait.  The
+ * arrangements need nothing else from the calls: one that wins on a kind
+ * with a copy left is a complete concealed part of that tile added, which
+ * holds no more than its caps.
+ */
+static uint64_t exhausted(const mjt_hand *h, const mjt__hv *v)
+{
+    uint8_t called[MJT_KINDS];
+    uint64_t m = 0;
+
+    mjt__hand_called(h, called);
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (called[i] &&
+            called[i] + mjt__code_digit(v->code[i / 9], i % 9) >= 4)
+            m |= UINT64_C(1) << i;
+    return m;
 }
 
 /* Seven pairs and thirteen orphans of a 13-tile hand: one entry for each
@@ -258,10 +282,12 @@ int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
         return rc;
-    if (v.len < 1 || v.len > 13 || v.len % 3 != 1)
+    int ncalls = mjt__hand_ncalls(h);
+    if (!mjt__hand_len_ok(v.len, ncalls) || v.len % 3 != 1)
         return MJT_ECOUNT;
+    uint64_t banned = ncalls ? exhausted(h, &v) : 0;
     for (unsigned wp = mjt__wait_parts(&v); wp != 0; wp &= wp - 1)
-        shapes_in(t, &v, __builtin_ctz(wp), &s);
+        shapes_in(t, &v, __builtin_ctz(wp), banned, &s);
     if (v.len == 13)
         special_shapes(t, &v, &s);
     *len = s.len;

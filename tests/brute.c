@@ -34,18 +34,37 @@ static void dp_fill(dp d)
 
 int brute_deficit(const uint8_t counts[MJT_KINDS], int k)
 {
+    return brute_deficit_caps(counts, NULL, k);
+}
+
+/*
+ * With caps, a suit holding a capped kind always takes part; of the empty
+ * suits without one, the first does: every meld and pair a target puts in
+ * such suits is drawn whole, and all of them (at most 4 melds and a pair)
+ * fit in any one of those suits at the same cost.
+ */
+int brute_deficit_caps(const uint8_t counts[MJT_KINDS],
+                       const uint8_t caps[MJT_KINDS], int k)
+{
     dp cur, nxt;
+    int kept_empty = 0;
 
     dp_fill(cur);
     cur[0][0][0][0] = 0;
     for (int suit = 0; suit < 4; suit++) {
-        int lo = 9 * suit, n = suit == 3 ? 7 : 9, any = 0;
-        for (int r = 0; r < n; r++)
+        int lo = 9 * suit, n = suit == 3 ? 7 : 9, any = 0, capped = 0;
+        for (int r = 0; r < n; r++) {
             any |= counts[lo + r];
-        if (!any)
-            continue;
+            capped |= caps != NULL && caps[lo + r] < 4;
+        }
+        if (!any && !capped) {
+            if (caps == NULL || kept_empty)
+                continue;
+            kept_empty = 1;
+        }
         for (int r = 0; r < n; r++) {
             int have = counts[lo + r];
+            int cap = caps != NULL ? caps[lo + r] : 4;
             int can_start = suit < 3 && r + 2 < n;
             dp_fill(nxt);
             /* Open sequences count as melds already: a + b <= m. */
@@ -62,7 +81,7 @@ int brute_deficit(const uint8_t counts[MJT_KINDS], int k)
                                          s++) {
                                         int use = 3 * t + 2 * q + s + a + b;
                                         int melds = m + t + s;
-                                        if (use > 4 || melds > k)
+                                        if (use > cap || melds > k)
                                             break;
                                         int cost =
                                             c + (use > have ? use - have : 0);
@@ -150,4 +169,33 @@ const mjt_tables *test_tables(void)
         return NULL;
     }
     return t;
+}
+
+int brute_shanten_caps(const uint8_t counts[MJT_KINDS],
+                       const uint8_t caps[MJT_KINDS])
+{
+    int n = 0;
+    for (int i = 0; i < MJT_KINDS; i++)
+        n += counts[i];
+    return brute_deficit_caps(counts, caps, n / 3) - 1;
+}
+
+uint64_t brute_ukeire_caps(const uint8_t counts[MJT_KINDS],
+                           const uint8_t caps[MJT_KINDS])
+{
+    uint8_t c[MJT_KINDS];
+    uint64_t mask = 0;
+
+    memcpy(c, counts, sizeof c);
+    int before = brute_shanten_caps(c, caps);
+    for (int i = 0; i < MJT_KINDS; i++) {
+        if (c[i] >= caps[i])
+            continue;
+        c[i]++;
+        int after = brute_shanten_caps(c, caps);
+        c[i]--;
+        if (after < before)
+            mask |= 1ull << i;
+    }
+    return mask;
 }

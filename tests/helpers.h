@@ -14,6 +14,19 @@
 /* Fewest tiles to add so counts hold k melds and a pair, no fifth copy. */
 int brute_deficit(const uint8_t counts[MJT_KINDS], int k);
 
+/* The same where kind i may end with at most caps[i] copies (4 less
+ * those in the hand's calls; NULL: 4 each). */
+int brute_deficit_caps(const uint8_t counts[MJT_KINDS],
+                       const uint8_t caps[MJT_KINDS], int k);
+
+/* Standard-form shanten of a hand's concealed counts under caps, and the
+ * kinds whose draw lowers it (never a kind at its cap).  Seven pairs and
+ * thirteen orphans do not apply to a hand with calls. */
+int brute_shanten_caps(const uint8_t counts[MJT_KINDS],
+                       const uint8_t caps[MJT_KINDS]);
+uint64_t brute_ukeire_caps(const uint8_t counts[MJT_KINDS],
+                           const uint8_t caps[MJT_KINDS]);
+
 /* The three shanten values and the overall of n tiles, by definition. */
 void brute_shanten(const uint8_t counts[MJT_KINDS], mjt_shanten_info *out);
 

@@ -1,0 +1,336 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Hands with their calls: built from text ("12m55p,3333m,111z,222z") or from
+ * counts and a list of melds, checked, and read back.
+ *
+ * A hand keeps its calls beside its concealed codes (internal.h has the
+ * layout).  The codes stay those of the concealed tiles alone, so every
+ * query joins them as before; what the calls change is the caps of the
+ * kinds they hold, which the queries read from the calls (analyze.c).
+ */
+#include "internal.h"
+
+#include <string.h>
+
+#include "tiles.h"
+
+/* The call's kind as its two bits, or -1. */
+static int kind_bits(int kind)
+{
+    return kind == MJT_RUN       ? 0
+           : kind == MJT_TRIPLET ? 1
+           : kind == MJT_QUAD    ? 2
+                                 : -1;
+}
+
+static const uint8_t kind_of_bits[3] = {MJT_RUN, MJT_TRIPLET, MJT_QUAD};
+
+/* Fives a valid call holds. */
+static int fives_in(int kind, int tile)
+{
+    int r = tile % 9;
+    if (tile >= 27)
+        return 0;
+    if (kind == MJT_RUN)
+        return r >= 2 && r <= 4;
+    return r == 4 ? (kind == MJT_QUAD ? 4 : 3) : 0;
+}
+
+/* Add the copies of a valid call to called[34]. */
+static void add_copies(int kind, int tile, uint8_t called[MJT_KINDS])
+{
+    if (kind == MJT_RUN) {
+        called[tile]++, called[tile + 1]++, called[tile + 2]++;
+        return;
+    }
+    called[tile] = (uint8_t)(called[tile] + (kind == MJT_QUAD ? 4 : 3));
+}
+
+/* What is wrong with a call (kind, tile, red), or NULL. */
+static const char *call_problem(int kind, int tile, int red)
+{
+    if (kind_bits(kind) < 0)
+        return "its kind is not a run, a triplet or a quad";
+    if (tile < 0 || tile >= MJT_KINDS)
+        return "its tile is not a kind (0 to 33)";
+    if (kind == MJT_RUN && tile >= 27)
+        return "honors make no runs";
+    if (kind == MJT_RUN && tile % 9 > 6)
+        return "a run starts at 1 to 7 of its suit";
+    if (red > fives_in(kind, tile))
+        return "more red fives than it has fives";
+    return NULL;
+}
+
+/* A valid call as text ("406m", "3333m") into buf[8]. */
+static void call_text(int kind, int tile, int red, char buf[8])
+{
+    uint8_t counts[MJT_KINDS] = {0}, reds[3] = {0};
+
+    add_copies(kind, tile, counts);
+    if (tile < 27)
+        reds[tile / 9] = (uint8_t)red;
+    mjt__tiles_format(counts, reds, buf, 8);
+}
+
+void mjt__hand_called(const mjt_hand *h, uint8_t called[MJT_KINDS])
+{
+    memset(called, 0, MJT_KINDS);
+    for (int i = 0, n = mjt__hand_ncalls(h); i < n; i++) {
+        unsigned c = mjt__hand_call(h, i);
+        add_copies(kind_of_bits[MJT__CALL_KIND(c)], MJT__CALL_TILE(c), called);
+    }
+}
+
+/*
+ * Whether the calls of a hand whose concealed codes are code[] are as the
+ * calls here made them: at most 4, each a valid meld, and no kind above 4
+ * copies counting the concealed ones.  MJT_OK or MJT_ESTALE.
+ */
+int mjt__calls_check(const mjt_hand *h, const uint32_t code[4])
+{
+    uint8_t called[MJT_KINDS] = {0};
+    int n = mjt__hand_ncalls(h);
+
+    if (n > MJT_MAX_CALLS)
+        return MJT_ESTALE;
+    for (int i = 0; i < n; i++) {
+        unsigned c = mjt__hand_call(h, i);
+        if (MJT__CALL_KIND(c) > 2 || c >> 11 != 0)
+            return MJT_ESTALE;
+        int kind = kind_of_bits[MJT__CALL_KIND(c)], tile = MJT__CALL_TILE(c);
+        if (call_problem(kind, tile, MJT__CALL_RED(c)) != NULL)
+            return MJT_ESTALE;
+        add_copies(kind, tile, called);
+    }
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (called[i] && called[i] + mjt__code_digit(code[i / 9], i % 9) > 4)
+            return MJT_ESTALE;
+    return MJT_OK;
+}
+
+/*
+ * Give h, whose concealed part of n tiles mjt__hand_build made (or
+ * refused), the calls.  where[i] is call i's offset in a text (or -1),
+ * for the messages.
+ */
+static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
+                  const mjt_call *calls, size_t ncalls, const long *where,
+                  mjt__diag *diag)
+{
+    uint8_t called[MJT_KINDS] = {0};
+
+    if (ncalls > MJT_MAX_CALLS) {
+        mjt__diag_set(diag, MJT_ECALL, -1, "%zu calls (at most 4)", ncalls);
+        return MJT_ECALL;
+    }
+    for (size_t i = 0; i < ncalls; i++) {
+        const mjt_call *c = &calls[i];
+        const char *why = call_problem(c->kind, c->tile, c->red);
+        if (why != NULL) {
+            mjt__diag_set(diag, MJT_ECALL, where ? where[i] : -1,
+                          "call %zu: %s", i + 1, why);
+            return MJT_ECALL;
+        }
+        add_copies(c->kind, c->tile, called);
+    }
+    if (n < 0) {
+        for (int i = 0; i < MJT_KINDS; i++)
+            if (counts[i] > 4) {
+                char name[3];
+                mjt__tile_name(i, name);
+                mjt__diag_set(diag, MJT_ECOPIES, -1,
+                              "tile %s appears %d times (at most 4)", name,
+                              counts[i]);
+                break;
+            }
+        return MJT_ECOPIES;
+    }
+    if (ncalls == 0)
+        return mjt__hand_len_error(n, diag);
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (counts[i] + called[i] > 4) {
+            char name[3];
+            mjt__tile_name(i, name);
+            mjt__diag_set(diag, MJT_ECOPIES, -1,
+                          "tile %s appears %d times counting the calls (at "
+                          "most 4)",
+                          name, counts[i] + called[i]);
+            return MJT_ECOPIES;
+        }
+    if (n == 0 || (n + 3 * (int)ncalls != 13 && n + 3 * (int)ncalls != 14)) {
+        mjt__diag_set(diag, MJT_ECOUNT, -1,
+                      "%d concealed tile%s and %zu call%s make %d tiles (3 a "
+                      "call): a hand with calls makes 13 or 14",
+                      n, n == 1 ? "" : "s", ncalls, ncalls == 1 ? "" : "s",
+                      n + 3 * (int)ncalls);
+        return MJT_ECOUNT;
+    }
+    uint32_t words[2] = {0, 0};
+    for (size_t i = 0; i < ncalls; i++) {
+        const mjt_call *c = &calls[i];
+        unsigned bits = (unsigned)c->tile | (unsigned)kind_bits(c->kind) << 6 |
+                        (unsigned)c->red << 8;
+        words[i / 2] |= bits << (16 * (i % 2));
+    }
+    memcpy(h->opaque_ + MJT__H_CALLS, words, sizeof words);
+    h->opaque_[MJT__H_META] |= (uint32_t)ncalls << MJT__CALLS_SHIFT;
+    return MJT_OK;
+}
+
+static int from_calls(mjt_hand *h, const uint8_t counts[MJT_KINDS],
+                      const mjt_call *calls, size_t ncalls, mjt__diag *diag)
+{
+    mjt_hand tmp;
+
+    if (h == NULL || counts == NULL || (calls == NULL && ncalls > 0)) {
+        mjt__diag_set(diag, MJT_EINVAL, -1, "no hand, counts or calls");
+        return MJT_EINVAL;
+    }
+    int n = mjt__hand_build(&tmp, counts, 0, ncalls > 0);
+    int rc = attach(&tmp, n, counts, calls, ncalls, NULL, diag);
+    if (rc == MJT_OK)
+        *h = tmp;
+    return rc;
+}
+
+int mjt_hand_from_calls(mjt_hand *h, const uint8_t counts[MJT_KINDS],
+                        const mjt_call *calls, size_t ncalls, mjt_diag *diag)
+{
+    mjt__diag d = {.code = MJT_OK};
+    return mjt__diag_out(diag, &d, from_calls(h, counts, calls, ncalls, &d));
+}
+
+/* The call that text[from..to) spells, into *c; diag names it. */
+static int read_call(const char *text, size_t from, size_t to, mjt_call *c,
+                     mjt__diag *diag)
+{
+    uint8_t counts[MJT_KINDS], red[3];
+    size_t a = from, b = to;
+
+    while (a < b && text[a] == ' ')
+        a++;
+    while (b > a && text[b - 1] == ' ')
+        b--;
+    if (a == b) {
+        mjt__diag_set(diag, MJT_ESYNTAX, (long)from,
+                      "nothing after the ',' before offset %zu (a call is "
+                      "a meld such as 111z)",
+                      from);
+        return MJT_ESYNTAX;
+    }
+    int n = mjt__tiles_parse_range(text, a, b, counts, red, diag);
+    if (n < 0)
+        return n;
+    int len = (int)(b - a), first = -1, kinds = 0, suits = 0;
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (counts[i]) {
+            if (first < 0)
+                first = i;
+            kinds++;
+            suits |= 1 << (i / 9);
+        }
+    const char *why = NULL;
+    if (n != 3 && n != 4)
+        why = "a call is 3 tiles, or 4 for a kan";
+    else if (suits & (suits - 1))
+        why = "its tiles are of more than one suit";
+    else if (kinds == 1)
+        c->kind = n == 4 ? MJT_QUAD : MJT_TRIPLET;
+    else if (n == 3 && kinds == 3 && first >= 27)
+        why = "honors make no runs";
+    else if (n == 3 && kinds == 3 && counts[first + 1] && counts[first + 2])
+        c->kind = MJT_RUN;
+    else
+        why = "not a run, a triplet or a quad";
+    if (why != NULL) {
+        mjt__diag_set(diag, MJT_ECALL, (long)a, "call %.*s at offset %zu: %s",
+                      len > 20 ? 20 : len, text + a, a, why);
+        return MJT_ECALL;
+    }
+    c->tile = (uint8_t)first;
+    c->red = first < 27 ? red[first / 9] : 0;
+    return MJT_OK;
+}
+
+int mjt__parse_calls(mjt_hand *h, const char *text, size_t len, size_t comma,
+                     mjt__diag *diag)
+{
+    uint8_t counts[MJT_KINDS], red[3];
+    mjt_call calls[MJT_MAX_CALLS];
+    long where[MJT_MAX_CALLS];
+    size_t ncalls = 0;
+    mjt_hand tmp;
+
+    int n = mjt__tiles_parse_range(text, 0, comma, counts, red, diag);
+    if (n < 0)
+        return n;
+    size_t commas = 0, fifth = 0;
+    for (size_t i = comma; i < len; i++)
+        if (text[i] == ',' && ++commas == MJT_MAX_CALLS + 1)
+            fifth = i + 1;
+    if (commas > MJT_MAX_CALLS) {
+        mjt__diag_set(diag, MJT_ECALL, (long)fifth,
+                      "%zu calls (at most 4), the fifth at offset %zu", commas,
+                      fifth);
+        return MJT_ECALL;
+    }
+    for (size_t at = comma; at < len;) {
+        size_t from = at + 1, to = from;
+        while (to < len && text[to] != ',')
+            to++;
+        int rc = read_call(text, from, to, &calls[ncalls], diag);
+        if (rc != MJT_OK)
+            return rc;
+        where[ncalls++] = (long)from;
+        at = to;
+    }
+    n = mjt__hand_build(
+        &tmp, counts,
+        (unsigned)red[0] | (unsigned)red[1] << 3 | (unsigned)red[2] << 6, 1);
+    int rc = attach(&tmp, n, counts, calls, ncalls, where, diag);
+    if (rc == MJT_OK)
+        *h = tmp;
+    return rc;
+}
+
+int mjt_hand_calls(const mjt_hand *h, mjt_call *out, size_t cap, size_t *len)
+{
+    mjt_tiles held;
+
+    if (h == NULL || len == NULL || (out == NULL && cap > 0))
+        return MJT_EINVAL;
+    int rc = mjt_hand_tiles(h, &held);
+    if (rc != MJT_OK)
+        return rc;
+    size_t n = (size_t)mjt__hand_ncalls(h);
+    *len = n;
+    if (n > cap)
+        return MJT_ESPACE;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = mjt__hand_call(h, (int)i);
+        out[i].kind = kind_of_bits[MJT__CALL_KIND(c)];
+        out[i].tile = (uint8_t)MJT__CALL_TILE(c);
+        out[i].red = (uint8_t)MJT__CALL_RED(c);
+    }
+    return MJT_OK;
+}
+
+size_t mjt__calls_format(const mjt_hand *h, char *buf, size_t cap, size_t n)
+{
+    for (int i = 0, k = mjt__hand_ncalls(h); i < k; i++) {
+        unsigned c = mjt__hand_call(h, i);
+        char text[8];
+        call_text(kind_of_bits[MJT__CALL_KIND(c)], MJT__CALL_TILE(c),
+                  MJT__CALL_RED(c), text);
+        for (const char *p = ",", *q = text; *p || *q;) {
+            char ch = *p ? *p++ : *q++;
+            if (n + 1 < cap)
+                buf[n] = ch;
+            n++;
+        }
+    }
+    if (cap > 0)
+        buf[n < cap ? n : cap - 1] = '\0';
+    return n;
+}
