@@ -86,61 +86,6 @@ INLINE recs recs_of(const mjt_tables *t, const mjt__hv *v)
     return r;
 }
 
-/* ==== Calls ====
- *
- * A hand with calls has caps below 4 on the kinds its calls hold.  The
- * parts holding such a kind get a record solved here with those caps
- * (capped.c); the others keep the tables' records, and the join runs on
- * the mix unchanged.
- */
-typedef struct caps {
-    unsigned parts;            /* bit p: part p holds a called kind */
-    uint8_t called[MJT_KINDS]; /* copies in the calls */
-    uint8_t held[MJT_KINDS];   /* copies in the concealed part */
-} caps;
-
-static void caps_of(const mjt_hand *h, const mjt__hv *v, caps *c)
-{
-    mjt__hand_called(h, c->called);
-    c->parts = 0;
-    for (int i = 0; i < MJT_KINDS; i++) {
-        c->held[i] = (uint8_t)mjt__code_digit(v->code[i / 9], i % 9);
-        c->parts |= (c->called[i] != 0) << (i / 9);
-    }
-}
-
-/* Part p's record under the caps, less one tile of rank minus (-1: none),
- * into *out; need masks when with_need. */
-static void capped_rec(const caps *c, int p, int minus, int with_need,
-                       mjt__mrec *out)
-{
-    uint8_t held[9], cap[9];
-    int n = p < 3 ? 9 : 7;
-    mjt__record rec;
-
-    for (int r = 0; r < n; r++) {
-        held[r] = c->held[9 * p + r];
-        cap[r] = (uint8_t)(4 - c->called[9 * p + r]);
-    }
-    if (minus >= 0)
-        held[minus]--;
-    mjt__capped_record(held, cap, n, p < 3, with_need, &rec);
-    *out = mjt__mrec_pack(&rec);
-}
-
-/* The records of v under the caps, the capped ones in own[]. */
-static recs capped_recs(const mjt_tables *t, const mjt__hv *v, const caps *c,
-                        int with_need, mjt__mrec own[4])
-{
-    recs r = recs_of(t, v);
-    for (int p = 0; p < 4; p++)
-        if (c->parts >> p & 1) {
-            capped_rec(c, p, -1, with_need, &own[p]);
-            r.r[p] = &own[p];
-        }
-    return r;
-}
-
 /*
  * Bit i of b (up to 7 bits) to a run of nine ones at bit 9i.  The multiply
  * lays copies of b 8 bits apart, so bit i of copy i lands on bit 9i and no
@@ -151,6 +96,12 @@ static inline uint64_t spread9(uint64_t b)
 {
     return ((b * UINT64_C(0x01010101010101)) & UINT64_C(0x40201008040201)) *
            0x1FF;
+}
+
+/* The 9-bit mask m repeated for the seven need masks of w1. */
+static inline uint64_t spread_need(unsigned m)
+{
+    return (uint64_t)m * UINT64_C(0x0040201008040201);
 }
 
 /* OR of the need masks of the slots in ties, without a branch: the masks
@@ -191,7 +142,7 @@ static int std_deficit(const recs *r, int len)
 }
 
 /* Deficit and effective-tile mask of a 3k+1 hand's standard form. */
-INLINE int std_ukeire_k(const recs *rs, uint64_t *mask, int k)
+INLINE int std_ukeire_k(const recs *rs, uint64_t *mask, unsigned *ties, int k)
 {
     const mjt__mrec *const *r = rs->r;
     mjt__vec v[4], y[4];
@@ -206,15 +157,157 @@ INLINE int std_ukeire_k(const recs *rs, uint64_t *mask, int k)
     y[3] = mjt__align(mjt__conv(p01, v[2], k), v[3], k);
     int best = mjt__hmax(y[0]);
     uint64_t m = 0;
-    for (int part = 0; part < 4; part++)
-        m |= (uint64_t)need_of(r[part], mjt__ties(y[part], best)) << (9 * part);
+    for (int part = 0; part < 4; part++) {
+        unsigned tie = mjt__ties(y[part], best);
+        m |= (uint64_t)need_of(r[part], tie) << (9 * part);
+        if (ties != NULL)
+            ties[part] = tie;
+    }
     *mask = m;
     return MJT__INF - best;
 }
 
-static int std_ukeire(const recs *r, int len, uint64_t *mask)
+/* Deficit and mask of a 3k+1 hand (of any hand: the tiles its optimal
+ * targets lack); ties[p] (if not NULL) gets the slots of part p on which
+ * an optimal split lies. */
+static int std_ukeire(const recs *r, int len, uint64_t *mask, unsigned *ties)
 {
-    return WITH_K(len / 3, std_ukeire_k, r, mask);
+    return WITH_K(len / 3, std_ukeire_k, r, mask, ties);
+}
+
+/* ==== Calls ====
+ *
+ * A hand with calls has caps below 4 on the kinds its calls hold; the
+ * tables are solved with 4.  Each part holding a called kind is answered
+ * exactly, mostly from the tables still.
+ *
+ * Honors.  A called honor is a triplet or a quad, so its kind has at most
+ * one copy left: it can be no pair or triplet of the concealed part, and a
+ * copy of it held is of no use.  The honors' record is then the tables'
+ * record of the honors without those copies, with the called kinds taken
+ * out of its need masks.  That is exact on every slot the join reads (at
+ * most k + 1 groups for a hand of k melds and 4 - k calls): a target the
+ * tables allow that puts a group on a called kind draws all of it, and at
+ * least two more honor kinds than it has such groups are neither called
+ * nor used by it, so none is held (a group there would cost less) and the
+ * same group costs the same on one of them.
+ *
+ * Suits.  A target that breaks a cap holds more of a called kind r than
+ * its cap, so it draws at least cap(r) + 1 - held(r) copies of r: its part
+ * of the hand costs that much at least, and r is in that slot's need mask.
+ * The join says which slots of each part lie on an optimal split; when for
+ * each of them and each called r of the part, r is not in its need mask or
+ * the slot costs no more than cap(r) - held(r), no optimal target breaks a
+ * cap, so the capped optimum and its effective tiles are the tables' own.
+ * Otherwise each suit holding a called kind gets its record from the exact
+ * solve of capped.c, and the join runs on those.
+ */
+typedef struct caps {
+    uint8_t called[MJT_KINDS]; /* copies in the calls */
+    uint8_t held[MJT_KINDS];   /* copies in the concealed part, of the
+                                  called kinds only */
+    uint64_t kinds;            /* the called kinds */
+    unsigned suits;            /* bit s: suit s holds a called kind */
+    uint32_t honor_code;       /* the honors without called kinds' copies */
+    unsigned dead;             /* called honor ranks */
+} caps;
+
+/* The caps of a hand of v's codes whose calls hold called[] (kinds: the
+ * kinds with a copy there). */
+static void caps_of(const uint8_t called[MJT_KINDS], uint64_t kinds,
+                    const mjt__hv *v, caps *c)
+{
+    memcpy(c->called, called, MJT_KINDS);
+    c->kinds = kinds;
+    c->suits = c->dead = 0;
+    c->honor_code = v->code[3];
+    for (; kinds != 0; kinds &= kinds - 1) {
+        int i = __builtin_ctzll(kinds), p = i / 9, r = i % 9;
+        c->held[i] = (uint8_t)mjt__code_digit(v->code[p], r);
+        if (p == 3) {
+            c->dead |= 1u << r;
+            c->honor_code -= c->held[i] * mjt__code_step[r];
+        } else {
+            c->suits |= 1u << p;
+        }
+    }
+}
+
+/* The caps of h (which has calls) and v. */
+static void hand_caps(const mjt_hand *h, const mjt__hv *v, caps *c)
+{
+    uint8_t called[MJT_KINDS];
+    uint64_t kinds = mjt__hand_called(h, called);
+    caps_of(called, kinds, v, c);
+}
+
+/* Suit p's record under the caps, by the exact solve; need masks when
+ * with_need. */
+static void capped_rec(const caps *c, const mjt__hv *v, int p, int melds,
+                       int with_need, mjt__mrec *out)
+{
+    uint8_t cap[9], held[9];
+    mjt__record rec;
+
+    for (int r = 0; r < 9; r++) {
+        cap[r] = (uint8_t)(4 - c->called[9 * p + r]);
+        held[r] = (uint8_t)mjt__code_digit(v->code[p], r);
+    }
+    mjt__capped_record(held, cap, 9, 1, melds, with_need, &rec);
+    *out = mjt__mrec_pack(&rec);
+}
+
+/* Whether no target of suit p's record r on the slots in ties, at their
+ * deficits, can break a cap (see above). */
+static int within_caps(const caps *c, int p, const mjt__mrec *r, unsigned ties)
+{
+    for (; ties != 0; ties &= ties - 1) {
+        int slot = __builtin_ctz(ties), d = mjt__mrec_deficit(r, slot);
+        for (unsigned need = mjt__mrec_need(r, slot); need; need &= need - 1) {
+            int i = 9 * p + __builtin_ctz(need);
+            if (c->called[i] && d > 4 - c->called[i] - c->held[i])
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/*
+ * The standard-form deficit of a hand with calls (concealed part v, caps
+ * c), exactly, and its effective tiles in *mask when mask is not NULL.
+ */
+static int called_std(const mjt_tables *t, const mjt__hv *v, const caps *c,
+                      uint64_t *mask)
+{
+    uint64_t unused;
+    recs r = recs_of(t, v);
+    mjt__mrec honors, own[3];
+    unsigned ties[4];
+
+    if (c->dead) {
+        /* need masks: slots 1 and 2 at bits 40 and 49 of w0, the rest in
+         * w1, 9 bits each */
+        honors = *mjt__rec(t, 3, c->honor_code);
+        honors.w0 &= ~((uint64_t)c->dead << 40 | (uint64_t)c->dead << 49);
+        honors.w1 &= ~spread_need(c->dead);
+        r.r[3] = &honors;
+    }
+    int d = std_ukeire(&r, v->len, mask ? mask : &unused, ties);
+    int proved = 1;
+    for (unsigned s = c->suits; s != 0; s &= s - 1) {
+        int p = __builtin_ctz(s);
+        proved &= within_caps(c, p, r.r[p], ties[p]);
+    }
+    if (proved)
+        return d;
+    for (unsigned s = c->suits; s != 0; s &= s - 1) {
+        int p = __builtin_ctz(s);
+        capped_rec(c, v, p, v->len / 3, mask != NULL, &own[p]);
+        r.r[p] = &own[p];
+    }
+    if (mask == NULL)
+        return std_deficit(&r, v->len);
+    return std_ukeire(&r, v->len, mask, NULL);
 }
 
 /* ==== Seven pairs and thirteen orphans ==== */
@@ -277,10 +370,10 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
         return MJT_ECOUNT;
     if (ncalls != 0) {
         caps c;
-        mjt__mrec own[4];
-        caps_of(h, &v, &c);
-        recs r = capped_recs(t, &v, &c, 0, own);
-        return shanten_of(&r, &v, out);
+        hand_caps(h, &v, &c);
+        out->standard = out->overall = called_std(t, &v, &c, NULL) - 1;
+        out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
+        return MJT_OK;
     }
     recs r = recs_of(t, &v);
     return shanten_of(&r, &v, out);
@@ -406,17 +499,17 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     if (!mjt__hand_len_ok(v.len, ncalls) || v.len % 3 != 1)
         return MJT_ECOUNT;
     caps c;
-    mjt__mrec own[4];
-    recs r;
-    if (ncalls != 0) {
-        caps_of(h, &v, &c);
-        r = capped_recs(t, &v, &c, 1, own);
-    } else {
-        r = recs_of(t, &v);
-    }
+    if (ncalls != 0)
+        hand_caps(h, &v, &c);
     if (planes_of(t, &v, visible, ncalls ? c.called : NULL, &pl) != MJT_OK)
         return MJT_ECOPIES;
-    int shanten = std_ukeire(&r, v.len, &tiles) - 1;
+    int shanten;
+    if (ncalls != 0) {
+        shanten = called_std(t, &v, &c, &tiles) - 1;
+    } else {
+        recs r = recs_of(t, &v);
+        shanten = std_ukeire(&r, v.len, &tiles, NULL) - 1;
+    }
     if (v.len == 13)
         other_forms(pl.ge[0], pl.ge[1], &shanten, &tiles);
     out->shanten = shanten;
@@ -476,25 +569,19 @@ INLINE int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
 }
 
 /* The discard table of a valid 3k+2 hand (k melds after the discard),
- * one entry per kind held; c the caps of a hand with calls, else NULL. */
-INLINE size_t discards_k(const mjt_tables *t, const mjt__hv *v, const recs *r,
-                         const caps *c, const planes *pl, mjt_discard *out,
-                         int k)
+ * one entry per kind held. */
+INLINE size_t discards_k(const mjt_tables *t, const mjt__hv *v,
+                         const planes *pl, mjt_discard *out, int k)
 {
     dtable d;
     size_t n = 0;
+    recs r = recs_of(t, v);
 
-    dtable_init(&d, r, k);
+    dtable_init(&d, &r, k);
     for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
-        const mjt__mrec *ri;
-        mjt__mrec own;
-        if (c != NULL && c->parts >> part & 1) {
-            capped_rec(c, part, tile % 9, 1, &own);
-            ri = &own;
-        } else {
-            ri = mjt__rec(t, part, v->code[part] - mjt__code_step[tile % 9]);
-        }
+        const mjt__mrec *ri =
+            mjt__rec(t, part, v->code[part] - mjt__code_step[tile % 9]);
         mjt_discard *e = &out[n++];
 
         e->tile = tile;
@@ -511,6 +598,29 @@ INLINE size_t discards_k(const mjt_tables *t, const mjt__hv *v, const recs *r,
         }
         /* The discarded tile is gone from the hand but still not drawable,
          * so the 14-tile planes count what is left. */
+        e->count = tiles_left(pl, e->tiles);
+    }
+    return n;
+}
+
+/* The discard table of a hand with calls (caps c): each entry is the
+ * hand less one tile, answered as mjt_ukeire answers it. */
+static size_t called_discards(const mjt_tables *t, const mjt__hv *v,
+                              const caps *c, const planes *pl, mjt_discard *out)
+{
+    size_t n = 0;
+
+    for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
+        int tile = __builtin_ctzll(held), part = tile / 9;
+        mjt__hv less = *v;
+        caps cl;
+        less.code[part] -= mjt__code_step[tile % 9];
+        less.len--;
+        mjt__hv_words(t, &less);
+        caps_of(c->called, c->kinds, &less, &cl);
+        mjt_discard *e = &out[n++];
+        e->tile = tile;
+        e->shanten = called_std(t, &less, &cl, &e->tiles) - 1;
         e->count = tiles_left(pl, e->tiles);
     }
     return n;
@@ -578,14 +688,8 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     if (!mjt__hand_len_ok(v.len, ncalls) || v.len % 3 != 2)
         return MJT_ECOUNT;
     caps c;
-    mjt__mrec own[4];
-    recs r;
-    if (ncalls != 0) {
-        caps_of(h, &v, &c);
-        r = capped_recs(t, &v, &c, 1, own);
-    } else {
-        r = recs_of(t, &v);
-    }
+    if (ncalls != 0)
+        hand_caps(h, &v, &c);
     if (planes_of(t, &v, visible, ncalls ? c.called : NULL, &pl) != MJT_OK)
         return MJT_ECOPIES;
     size_t need = discards_needed(h, &pl);
@@ -595,8 +699,8 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     }
     /* Straight into out when it has room for a whole table. */
     mjt_discard *e = cap >= MJT_MAX_DISCARDS ? out : buf;
-    size_t n =
-        WITH_K(v.len / 3, discards_k, t, &v, &r, ncalls ? &c : NULL, &pl, e);
+    size_t n = ncalls != 0 ? called_discards(t, &v, &c, &pl, e)
+                           : WITH_K(v.len / 3, discards_k, t, &v, &pl, e);
     if (h->opaque_[MJT__H_META] >> MJT__RED_SHIFT(0))
         n = split_red(h, &pl, e, n);
     if (e != out)
@@ -662,12 +766,10 @@ int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits)
     int ncalls = mjt__hand_ncalls(h);
     if (!mjt__hand_len_ok(v.len, ncalls) || v.len % 3 != 1)
         return MJT_ECOUNT;
-    if (ncalls != 0) {
+    if (ncalls != 0) { /* the effective tiles of a tenpai hand */
         caps c;
-        mjt__mrec own[4];
-        caps_of(h, &v, &c);
-        recs r = capped_recs(t, &v, &c, 1, own);
-        *waits = std_waits(&r, &v);
+        hand_caps(h, &v, &c);
+        *waits = called_std(t, &v, &c, &m) == 1 ? m : 0;
         return MJT_OK;
     }
     recs r = recs_of(t, &v);

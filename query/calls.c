@@ -73,13 +73,23 @@ static void call_text(int kind, int tile, int red, char buf[8])
     mjt__tiles_format(counts, reds, buf, 8);
 }
 
-void mjt__hand_called(const mjt_hand *h, uint8_t called[MJT_KINDS])
+/* The kinds a valid call holds, as bits. */
+static uint64_t kinds_of(int kind, int tile)
 {
+    return (kind == MJT_RUN ? UINT64_C(7) : UINT64_C(1)) << tile;
+}
+
+uint64_t mjt__hand_called(const mjt_hand *h, uint8_t called[MJT_KINDS])
+{
+    uint64_t kinds = 0;
     memset(called, 0, MJT_KINDS);
     for (int i = 0, n = mjt__hand_ncalls(h); i < n; i++) {
         unsigned c = mjt__hand_call(h, i);
-        add_copies(kind_of_bits[MJT__CALL_KIND(c)], MJT__CALL_TILE(c), called);
+        int kind = kind_of_bits[MJT__CALL_KIND(c)], tile = MJT__CALL_TILE(c);
+        add_copies(kind, tile, called);
+        kinds |= kinds_of(kind, tile);
     }
+    return kinds;
 }
 
 /*
@@ -90,6 +100,7 @@ void mjt__hand_called(const mjt_hand *h, uint8_t called[MJT_KINDS])
 int mjt__calls_check(const mjt_hand *h, const uint32_t code[4])
 {
     uint8_t called[MJT_KINDS] = {0};
+    uint64_t kinds = 0;
     int n = mjt__hand_ncalls(h);
 
     if (n > MJT_MAX_CALLS)
@@ -102,10 +113,13 @@ int mjt__calls_check(const mjt_hand *h, const uint32_t code[4])
         if (call_problem(kind, tile, MJT__CALL_RED(c)) != NULL)
             return MJT_ESTALE;
         add_copies(kind, tile, called);
+        kinds |= kinds_of(kind, tile);
     }
-    for (int i = 0; i < MJT_KINDS; i++)
-        if (called[i] && called[i] + mjt__code_digit(code[i / 9], i % 9) > 4)
+    for (; kinds != 0; kinds &= kinds - 1) {
+        int i = __builtin_ctzll(kinds);
+        if (called[i] + mjt__code_digit(code[i / 9], i % 9) > 4)
             return MJT_ESTALE;
+    }
     return MJT_OK;
 }
 
@@ -119,6 +133,7 @@ static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
                   mjt__diag *diag)
 {
     uint8_t called[MJT_KINDS] = {0};
+    uint64_t kinds = 0;
 
     if (ncalls > MJT_MAX_CALLS) {
         mjt__diag_set(diag, MJT_ECALL, -1, "%zu calls (at most 4)", ncalls);
@@ -133,6 +148,7 @@ static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
             return MJT_ECALL;
         }
         add_copies(c->kind, c->tile, called);
+        kinds |= kinds_of(c->kind, c->tile);
     }
     if (n < 0) {
         for (int i = 0; i < MJT_KINDS; i++)
@@ -148,7 +164,8 @@ static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
     }
     if (ncalls == 0)
         return mjt__hand_len_error(n, diag);
-    for (int i = 0; i < MJT_KINDS; i++)
+    for (; kinds != 0; kinds &= kinds - 1) {
+        int i = __builtin_ctzll(kinds);
         if (counts[i] + called[i] > 4) {
             char name[3];
             mjt__tile_name(i, name);
@@ -158,6 +175,7 @@ static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
                           name, counts[i] + called[i]);
             return MJT_ECOPIES;
         }
+    }
     if (n == 0 || (n + 3 * (int)ncalls != 13 && n + 3 * (int)ncalls != 14)) {
         mjt__diag_set(diag, MJT_ECOUNT, -1,
                       "%d concealed tile%s and %zu call%s make %d tiles (3 a "
@@ -213,10 +231,10 @@ static int read_call(const char *text, size_t from, size_t to, mjt_call *c,
     while (b > a && text[b - 1] == ' ')
         b--;
     if (a == b) {
-        mjt__diag_set(diag, MJT_ESYNTAX, (long)from,
-                      "nothing after the ',' before offset %zu (a call is "
-                      "a meld such as 111z)",
-                      from);
+        mjt__diag_set(diag, MJT_ESYNTAX, (long)from - 1,
+                      "',' at offset %zu has no call after it (a call is a "
+                      "meld such as 111z)",
+                      from - 1);
         return MJT_ESYNTAX;
     }
     int n = mjt__tiles_parse_range(text, a, b, counts, red, diag);

@@ -4,175 +4,288 @@
  *
  * The tables solve every pattern with a cap of 4 copies a kind.  A kind
  * whose copies sit in the hand's own calls may hold only 4 less those in
- * the concealed part, so a part holding a called kind gets its record
- * here instead, by a dynamic program over its ranks that knows each
- * rank's cap.  Everything else of the join stays as it is: the record has
- * the tables' layout (internal.h), and the join is exact on it for the
+ * the concealed part, so a part whose caps the tables' records are not
+ * proved to be exact for (analyze.c) gets its record here instead, by a
+ * dynamic program over its ranks that knows each rank's cap.  The record
+ * has the tables' layout (internal.h), and the join is exact on it for the
  * same reason it is on theirs, since the caps of different parts are
  * independent.
  *
  * A target of m melds and p pairs is chosen rank by rank: at rank r, how
  * many runs start there (suits only, ranks 0 to n - 3), whether a triplet
  * and whether the pair sit there.  The runs started one and two ranks back
- * also use rank r.  The state between ranks is the melds and pairs chosen
- * so far and those two run counts; rank r costs the copies its target
- * holds beyond the part's own.  The deficit of (m, p) is the cheapest way
- * from the first rank to the last ending with m melds, p pairs and no open
- * run.
+ * also use rank r.  The state between ranks is those two run counts; for
+ * each state one 16-lane vector holds, in lane 2m + p, the cheapest cost
+ * so far of reaching it with m melds and p pairs, kept complemented as in
+ * minplus.h (63 - cost, 0 for "no way"), so that adding melds or the pair
+ * is a shift of the lanes that brings in zeros.  Rank r costs the copies
+ * its target holds beyond the part's own.  The deficit of (m, p) is lane
+ * 2m + p of the state with no open run after the last rank.
  *
  * The need mask of a slot holds r when adding a tile of rank r lowers the
- * deficit, which is exactly when some cheapest target holds more of r than
- * the part does (and then the cap leaves room for one more).  A backward
- * pass gives the cheapest completion from each state, so a choice at rank
- * r lies on a cheapest target of (m, p) when the forward cost before it,
- * its own cost and the backward cost after it add up to the deficit.
+ * deficit: the program runs again from rank r on with one more tile there
+ * (the states before r are the same), and the lanes that got cheaper are
+ * the slots whose need holds r.
  *
- * About 2,000 transitions a pass for a suit, fewer for the honors.
+ * Only targets of at most `melds` melds are solved (the hand's own target);
+ * lanes above them are never read.  With SSE2 the lanes are one register;
+ * without, a loop over 16 bytes does the same.
  */
 #include "internal.h"
 
 #include <string.h>
 
-#define BIG 63
+#define INF 63
 
-/* (melds, pairs, runs started one rank back, two ranks back) */
-#define NSTATES (5 * 2 * 5 * 5)
-static inline int st(int j, int q, int a, int b)
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+typedef __m128i lanes;
+
+static inline lanes l_max(lanes a, lanes b)
 {
-    return ((j * 2 + q) * 5 + a) * 5 + b;
+    return _mm_max_epu8(a, b);
+}
+static inline lanes l_subs(lanes a, lanes b)
+{
+    return _mm_subs_epu8(a, b);
+}
+static inline lanes l_set(int x)
+{
+    return _mm_set1_epi8((char)x);
+}
+static inline lanes l_first(int x) /* lane 0 is x, the rest 0 */
+{
+    return _mm_cvtsi32_si128(x);
+}
+static inline lanes l_even(lanes a) /* the lanes without the pair */
+{
+    return _mm_and_si128(a, _mm_set1_epi16(0x00FF));
+}
+static inline void l_store(uint8_t out[16], lanes a)
+{
+    _mm_storeu_si128((__m128i *)out, a);
+}
+/* Lanes moved up by d (a constant), zeros brought in. */
+#define L_UP(a, d) _mm_slli_si128((a), (d))
+
+#else
+
+typedef struct lanes {
+    uint8_t b[16];
+} lanes;
+
+static inline lanes l_max(lanes a, lanes b)
+{
+    for (int i = 0; i < 16; i++)
+        a.b[i] = a.b[i] > b.b[i] ? a.b[i] : b.b[i];
+    return a;
+}
+static inline lanes l_subs(lanes a, lanes b)
+{
+    for (int i = 0; i < 16; i++)
+        a.b[i] = (uint8_t)(a.b[i] > b.b[i] ? a.b[i] - b.b[i] : 0);
+    return a;
+}
+static inline lanes l_set(int x)
+{
+    lanes a;
+    memset(a.b, x, sizeof a.b);
+    return a;
+}
+static inline lanes l_first(int x)
+{
+    lanes a = l_set(0);
+    a.b[0] = (uint8_t)x;
+    return a;
+}
+static inline lanes l_even(lanes a)
+{
+    for (int i = 1; i < 16; i += 2)
+        a.b[i] = 0;
+    return a;
+}
+static inline void l_store(uint8_t out[16], lanes a)
+{
+    memcpy(out, a.b, 16);
+}
+static inline lanes l_up(lanes a, int d)
+{
+    lanes o = l_set(0);
+    memcpy(o.b + d, a.b, (size_t)(16 - d));
+    return o;
+}
+#define L_UP(a, d) l_up((a), (d))
+
+#endif
+
+/* The states after a rank: runs started one rank back (a) and two ranks
+ * back (b), a + b <= 4; live has bit 5a + b for each state reached. */
+typedef struct layer {
+    lanes v[25];
+    uint32_t live;
+} layer;
+
+static void layer_start(layer *l)
+{
+    l->v[0] = l_first(INF);
+    l->live = 1;
 }
 
-typedef uint8_t costs[NSTATES];
-
-/* The choices at one rank: s runs start, t triplets (0 or 1), u pairs (0
- * or 1); what they cost given the runs a, b passing through. */
-typedef struct rank_ctx {
-    int held, cap, max_runs;
-} rank_ctx;
-
-static inline int rank_cost(const rank_ctx *c, int use)
+/*
+ * Rank r: from the states before it to those after it.  Its target holds
+ * a + b + s + 3t + 2u copies (s runs start here, t triplets, u pairs),
+ * at most cap; those beyond held cost one each.  The melds s + t and the
+ * pair u move the lanes up by 2(s + t) + u, the pair only from lanes
+ * without one.
+ */
+/* v with its lanes moved up by d into up[d], d = 0..9: by an odd d only
+ * the lanes without the pair move (they take it). */
+static inline void ups(lanes v, lanes up[10])
 {
-    return use > c->held ? use - c->held : 0;
+    lanes e = l_even(v);
+    up[0] = v;
+    up[1] = L_UP(e, 1);
+    up[2] = L_UP(v, 2);
+    up[3] = L_UP(e, 3);
+    up[4] = L_UP(v, 4);
+    up[5] = L_UP(e, 5);
+    up[6] = L_UP(v, 6);
+    up[7] = L_UP(e, 7);
+    up[8] = L_UP(v, 8);
+    up[9] = L_UP(e, 9);
 }
 
-static void forward(const rank_ctx *rc, int n, costs *f)
+/* Put x into state to of out: the better of the two where it has one. */
+static inline void put(layer *out, int to, lanes x)
 {
-    memset(f[0], BIG, sizeof f[0]);
-    f[0][st(0, 0, 0, 0)] = 0;
-    for (int r = 0; r < n; r++) {
-        const rank_ctx *c = &rc[r];
-        memset(f[r + 1], BIG, sizeof f[r + 1]);
-        for (int j = 0; j <= 4; j++)
-            for (int q = 0; q < 2; q++)
-                for (int a = 0; a <= j; a++)
-                    for (int b = 0; a + b <= j; b++) {
-                        int here = f[r][st(j, q, a, b)];
-                        if (here >= BIG)
-                            continue;
-                        for (int t = 0; t < 2; t++)
-                            for (int u = 0; u + q < 2; u++)
-                                for (int s = 0; s <= c->max_runs; s++) {
-                                    int use = a + b + s + 3 * t + 2 * u;
-                                    if (use > c->cap || j + s + t > 4)
-                                        break;
-                                    uint8_t *to =
-                                        &f[r + 1][st(j + s + t, q + u, s, a)];
-                                    int x = here + rank_cost(c, use);
-                                    if (x < *to)
-                                        *to = (uint8_t)x;
-                                }
-                    }
+    if (out->live >> to & 1) {
+        out->v[to] = l_max(out->v[to], x);
+    } else {
+        out->v[to] = x;
+        out->live |= 1u << to;
     }
 }
 
-/* g[r][st(jr, qr, a, b)]: the cheapest ranks r..n-1 that add jr melds and
- * qr pairs, with a runs from rank r - 1 and b from r - 2 passing
- * through. */
-static void backward(const rank_ctx *rc, int n, costs *g)
+static void step(const layer *in, layer *out, int held, int cap, int max_runs,
+                 int melds)
 {
-    memset(g[n], BIG, sizeof g[n]);
-    g[n][st(0, 0, 0, 0)] = 0;
-    for (int r = n - 1; r >= 0; r--) {
-        const rank_ctx *c = &rc[r];
-        memset(g[r], BIG, sizeof g[r]);
-        for (int jr = 0; jr <= 4; jr++)
-            for (int qr = 0; qr < 2; qr++)
-                for (int a = 0; a <= 4; a++)
-                    for (int b = 0; a + b <= 4; b++) {
-                        int best = BIG;
-                        for (int t = 0; t < 2; t++)
-                            for (int u = 0; u <= qr; u++)
-                                for (int s = 0; s <= c->max_runs; s++) {
-                                    int use = a + b + s + 3 * t + 2 * u;
-                                    if (use > c->cap || s + t > jr)
-                                        break;
-                                    int x =
-                                        g[r + 1][st(jr - s - t, qr - u, s, a)] +
-                                        rank_cost(c, use);
-                                    if (x < best)
-                                        best = x;
-                                }
-                        g[r][st(jr, qr, a, b)] = (uint8_t)best;
-                    }
+    lanes cost[5];
+    for (int c = 0; c < 5; c++)
+        cost[c] = l_set(c);
+    out->live = 0;
+    for (uint32_t live = in->live; live != 0; live &= live - 1) {
+        int state = __builtin_ctz(live), a = state / 5, b = state % 5;
+        lanes up[10];
+        ups(in->v[state], up);
+        for (int t = 0; t < 2; t++)
+            for (int u = 0; u < 2; u++)
+                for (int s = 0; s <= max_runs; s++) {
+                    /* open runs are melds already: a + b + s + t of them */
+                    int use = a + b + s + 3 * t + 2 * u;
+                    if (use > cap || a + b + s + t > melds)
+                        break;
+                    int c = use > held ? use - held : 0;
+                    put(out, 5 * s + a, l_subs(up[2 * (s + t) + u], cost[c]));
+                }
     }
+}
+
+/*
+ * The same backwards: from the states after rank r (lanes: the melds and
+ * pair still to come from there on) to those before it.  State (s, a)
+ * after r is reached from (a, b) before it by starting s runs at r.
+ */
+static void back(const layer *in, layer *out, int held, int cap, int max_runs,
+                 int melds)
+{
+    lanes cost[5];
+    for (int c = 0; c < 5; c++)
+        cost[c] = l_set(c);
+    out->live = 0;
+    for (uint32_t live = in->live; live != 0; live &= live - 1) {
+        int state = __builtin_ctz(live), s = state / 5, a = state % 5;
+        if (s > max_runs)
+            continue;
+        lanes up[10];
+        ups(in->v[state], up);
+        for (int b = 0; a + b + s <= melds; b++)
+            for (int t = 0; t < 2; t++)
+                for (int u = 0; u < 2; u++) {
+                    int use = a + b + s + 3 * t + 2 * u;
+                    if (use > cap || a + b + s + t > melds)
+                        break;
+                    int c = use > held ? use - held : 0;
+                    put(out, 5 * a + b, l_subs(up[2 * (s + t) + u], cost[c]));
+                }
+    }
+}
+
+/* Lane-wise, the best way to add up f (costs so far) and g (costs still to
+ * come), both complemented: max over i of f[L - i] + g[i] - 63, where a
+ * pair may come from one side only. */
+static lanes meet(lanes f, lanes g, int melds)
+{
+    uint8_t gb[16];
+    lanes up[10], acc = l_set(0);
+
+    l_store(gb, g);
+    ups(f, up);
+    for (int i = 0; i <= 2 * melds + 1; i++)
+        if (gb[i] != 0)
+            acc = l_max(acc, l_subs(up[i], l_set(INF - gb[i])));
+    return acc;
+}
+
+/* The lanes of the finished state (no open run) after the last rank. */
+static lanes finished(const layer *l)
+{
+    return (l->live & 1) ? l->v[0] : l_set(0);
 }
 
 void mjt__capped_record(const uint8_t *held, const uint8_t *cap, int n,
-                        int runs, int with_need, mjt__record *out)
+                        int runs, int melds, int with_need, mjt__record *out)
 {
-    rank_ctx rc[9];
-    costs f[10], g[10];
-    int deficit[MJT__SLOTS];
+    layer at[10]; /* at[r]: the states before rank r */
+    int max_runs[9];
+    uint8_t d[16];
 
+    layer_start(&at[0]);
     for (int r = 0; r < n; r++) {
-        rc[r].held = held[r];
-        rc[r].cap = cap[r];
-        rc[r].max_runs = runs && r + 2 < n ? 4 : 0;
+        max_runs[r] = runs && r + 2 < n ? melds : 0;
+        step(&at[r], &at[r + 1], held[r], cap[r], max_runs[r], melds);
     }
-    forward(rc, n, f);
+    lanes base = finished(&at[n]);
+    l_store(d, base);
     memset(out, 0, sizeof *out);
-    for (int j = 0; j <= 4; j++)
-        for (int q = 0; q < 2; q++) {
-            int d = f[n][st(j, q, 0, 0)];
-            deficit[mjt__slot(j, q)] = d;
-            /* No target at all: more than any hand's deficit (at most 14),
-             * so no join picks it. */
-            out->slot[mjt__slot(j, q)].deficit = (uint8_t)(d < 15 ? d : 15);
-        }
+    for (int slot = 0; slot < MJT__SLOTS; slot++) {
+        int x = slot <= 2 * melds + 1 ? d[slot] : 0;
+        /* No target (or one of more melds than solved): more than any
+         * hand's deficit (at most 14), so no join picks it. */
+        out->slot[slot].deficit = (uint8_t)(x > INF - 15 ? INF - x : 15);
+    }
     if (!with_need)
         return;
-    backward(rc, n, g);
+    layer rest[10]; /* rest[r]: from the states before rank r to the end */
+    layer_start(&rest[n]);
+    for (int r = n - 1; r > 0; r--)
+        back(&rest[r + 1], &rest[r], held[r], cap[r], max_runs[r], melds);
     for (int x = 0; x < n; x++) {
-        const rank_ctx *c = &rc[x];
-        for (int j = 0; j <= 4; j++)
-            for (int q = 0; q < 2; q++)
-                for (int a = 0; a <= j; a++)
-                    for (int b = 0; a + b <= j; b++) {
-                        int here = f[x][st(j, q, a, b)];
-                        if (here >= BIG)
-                            continue;
-                        for (int t = 0; t < 2; t++)
-                            for (int u = 0; u + q < 2; u++)
-                                for (int s = 0; s <= c->max_runs; s++) {
-                                    int use = a + b + s + 3 * t + 2 * u;
-                                    int jj = j + s + t, qq = q + u;
-                                    if (use > c->cap || jj > 4)
-                                        break;
-                                    if (use <= c->held)
-                                        continue; /* draws no tile of x */
-                                    int cost = here + rank_cost(c, use);
-                                    for (int m = jj; m <= 4; m++)
-                                        for (int p = qq; p < 2; p++) {
-                                            int d = deficit[mjt__slot(m, p)];
-                                            int rest =
-                                                g[x + 1]
-                                                 [st(m - jj, p - qq, s, a)];
-                                            if (d < BIG && cost + rest == d)
-                                                out->slot[mjt__slot(m, p)]
-                                                    .need |=
-                                                    (uint16_t)(1u << x);
-                                        }
-                                }
-                    }
+        if (held[x] >= cap[x])
+            continue; /* no copy of x left to add */
+        layer more;
+        lanes best = l_set(0);
+        step(&at[x], &more, held[x] + 1, cap[x], max_runs[x], melds);
+        for (uint32_t live = more.live & rest[x + 1].live; live != 0;
+             live &= live - 1) {
+            int state = __builtin_ctz(live);
+            best =
+                l_max(best, meet(more.v[state], rest[x + 1].v[state], melds));
+        }
+        uint8_t dx[16];
+        l_store(dx, best);
+        for (int slot = 1; slot <= 2 * melds + 1 && slot < MJT__SLOTS; slot++)
+            if (d[slot] != 0 && dx[slot] > d[slot])
+                out->slot[slot].need |= (uint16_t)(1u << x);
     }
 }

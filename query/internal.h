@@ -130,8 +130,9 @@ static inline unsigned mjt__hand_call(const mjt_hand *h, int i)
     return (h->opaque_[MJT__H_CALLS + i / 2] >> (16 * (i % 2))) & 0xFFFF;
 }
 
-/* Copies of each kind in the calls of a checked hand, into called[34]. */
-void mjt__hand_called(const mjt_hand *h, uint8_t called[MJT_KINDS]);
+/* Copies of each kind in the calls of a checked hand, into called[34];
+ * returns the kinds with a copy there, as bits. */
+uint64_t mjt__hand_called(const mjt_hand *h, uint8_t called[MJT_KINDS]);
 
 /* Whether len concealed tiles and ncalls calls make a hand the queries
  * take: 1 to 14 tiles of 1 or 2 mod 3 without calls, 13 or 14 in all with
@@ -172,10 +173,11 @@ int mjt__hand_len_error(int n, mjt__diag *diag);
 /*
  * The record of a part whose ranks have caps below 4 (capped.c): held[r]
  * and cap[r] for its n ranks (9, or 7 for the honors), runs when it is a
- * suit.  Deficits always; need masks only when with_need.
+ * suit, for targets of at most melds melds (deficit 15 above).  Deficits
+ * always; need masks only when with_need.
  */
 void mjt__capped_record(const uint8_t *held, const uint8_t *cap, int n,
-                        int runs, int with_need, mjt__record *out);
+                        int runs, int melds, int with_need, mjt__record *out);
 
 /* What a query reads of a hand, checked. */
 typedef struct mjt__hv {
