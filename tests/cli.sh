@@ -188,6 +188,51 @@ check left_none_count 0 'ukeire    1z(0) (0 tiles)' -- \
 check one_tile 0 'ukeire    1z(1) (1 tile)' -- "$Q" --tables "$T" --visible 11z 123m456p789s1z
 check waits_not_tenpai 0 'not tenpai' -- "$Q" waits --tables "$T" 1111m123p112233s
 
+# Calls: the hand after its concealed tiles, each call after a comma; JSON
+# "hand" is the concealed part, "calls" the melds, "tiles" the concealed
+# count; the same object in batch mode, and a JSON error line for a bad one.
+check calls_json 0 '{"hand":"12m55p","calls":["3333m","111z","222z"],"tiles":4,"shanten":{"standard":1,"chiitoitsu":null,"kokushi":null,"overall":1},"ukeire":{"tiles":["1m","2m","5p"],"left":[3,3,2],"count":8}}' -- \
+    "$Q" --tables "$T" --json 12m55p,3333m,111z,222z
+check calls_text 0 '12m55p,3333m,111z,222z (4 tiles, 3 calls)' -- \
+    "$Q" --tables "$T" 12m55p,3333m,111z,222z
+check calls_no_wait 0 'ukeire    2m(4) 3m(4)' -- "$Q" --tables "$T" 1m,111m,222z,333z,444z
+check calls_red 0 '{"hand":"123m406p5s","calls":["406s","777z"],"tiles":7' -- \
+    "$Q" --tables "$T" --json 123m406p5s,406s,777z
+check calls_left 0 '"ukeire":{"tiles":["5s"],"left":[1],"count":1}' -- \
+    "$Q" --tables "$T" --json --visible 5s 123m406p5s,456s,777z
+check calls_visible_too_many 2 'tile 5s: 2 in the hand and its calls and 3 visible (at most 4)' -- \
+    "$Q" --tables "$T" --visible 555s 123m406p5s,456s,777z
+check calls_not_a_meld 2 'call 124m at offset 7: not a run, a triplet or a quad' -- \
+    "$Q" --tables "$T" 12m55p,124m,111z,222z
+check calls_pair 2 'call 11z at offset 7: a call is 3 tiles, or 4 for a kan' -- \
+    "$Q" --tables "$T" 12m55p,11z,111z,222z
+check calls_honor_run 2 'honors make no runs' -- "$Q" --tables "$T" 12m55p,123z,111z,222z
+check calls_fifth_copy 2 'tile 1m appears 5 times counting the calls (at most 4)' -- \
+    "$Q" --tables "$T" 12m,1111m,222z,333z,444z
+check calls_total 2 '5 concealed tiles and 2 calls make 11 tiles (3 a call): a hand with calls makes 13 or 14' -- \
+    "$Q" --tables "$T" 12345m,111z,222z
+check calls_five 2 '5 calls (at most 4), the fifth at offset 23' -- \
+    "$Q" --tables "$T" 1m,111m,222z,333z,444z,555z
+check calls_empty 2 "',' at offset 17 has no call after it" -- \
+    "$Q" --tables "$T" 12m55p,3333m,111z,
+printf '%s\n' '{"hand":"12m55p","calls":["3333m","111z","222z"]}' \
+    '{"calls":"3333m,111z,222z","hand":"12m55p"}' \
+    '{"hand":"12m55p","calls":["3333m","11z","222z"]}' \
+    '{"hand":"12m55p","calls":[3]}' \
+    '{"hand":"12m55p,3333m","calls":["111z","222z"]}' \
+    '12m55p,3333m,111z,222z' >"$tmp/calls"
+"$Q" --tables "$T" --json <"$tmp/calls" >"$tmp/calls.out" 2>&1
+check calls_batch_array 0 '' -- sh -c "sed -n 1p '$tmp/calls.out' | grep -qF '\"calls\":[\"3333m\",\"111z\",\"222z\"],\"tiles\":4'"
+check calls_batch_string 0 '' -- sh -c "test \"\$(sed -n 2p '$tmp/calls.out')\" = \"\$(sed -n 1p '$tmp/calls.out')\""
+check calls_batch_text 0 '' -- sh -c "test \"\$(sed -n 6p '$tmp/calls.out')\" = \"\$(sed -n 1p '$tmp/calls.out')\""
+check calls_batch_bad 0 '{"line":3,"error":"call 11z at offset 13: a call is 3 tiles, or 4 for a kan"}' -- cat "$tmp/calls.out"
+check calls_batch_not_strings 0 '{"line":4,"error":"JSON line: \"calls\" holds something other than strings"}' -- cat "$tmp/calls.out"
+check calls_batch_twice 0 '{"line":5,"error":"JSON line: calls both in \"hand\" and in \"calls\""}' -- cat "$tmp/calls.out"
+# What mjq --json writes for a hand with calls reads back as the same hand.
+"$Q" --tables "$T" --json 12m55p,3333m,111z,222z | sed 's/,"tiles".*/}/' >"$tmp/back"
+check calls_read_back 0 '"calls":["3333m","111z","222z"],"tiles":4' -- \
+    sh -c "'$Q' --tables '$T' --json <'$tmp/back'"
+
 # Spaces between groups, in arguments and in batch lines at either end.
 check spaces_arg 0 '123m456p789s1z (10 tiles)' -- "$Q" --tables "$T" '123m 456p 789s 1z'
 printf ' 123m 456p789s1z \n' >"$tmp/spaced"

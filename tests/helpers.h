@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "mjt.h"
 
@@ -135,6 +136,102 @@ static inline void test_random_complete(uint64_t *seed, int melds,
             ok &= c[i] <= 4;
         if (ok)
             return;
+    }
+}
+
+/* ==== Hands with calls ==== */
+
+typedef struct called_hand {
+    uint8_t counts[MJT_KINDS]; /* concealed */
+    uint8_t caps[MJT_KINDS];   /* 4 less the copies in the calls */
+    mjt_call calls[MJT_MAX_CALLS];
+    int ncalls, len;
+} called_hand;
+
+/* Take one copy of a kind left in the wall, chosen uniformly among the
+ * copies left. */
+static inline int draw_any(uint64_t *rng, uint8_t left[MJT_KINDS])
+{
+    int total = 0;
+    for (int i = 0; i < MJT_KINDS; i++)
+        total += left[i];
+    int x = (int)(test_rand(rng) % (uint64_t)total);
+    for (int i = 0;; i++) {
+        if (x < left[i]) {
+            left[i]--;
+            return i;
+        }
+        x -= left[i];
+    }
+}
+
+/* Which calls deal_called makes: any, of honors only, of suits only. */
+enum { CALLS_ANY, CALLS_HONORS, CALLS_SUITS };
+
+/*
+ * A random hand with 1 to 4 calls (runs, triplets and quads, as the wall
+ * allows, of the kinds which says) and 13 or 14 tiles in all.  With near,
+ * two concealed tiles in three are of a called kind or within two ranks of
+ * one when the wall still has it.
+ */
+static inline void deal_called(uint64_t *rng, called_hand *x, int near,
+                               int which)
+{
+    uint8_t left[MJT_KINDS];
+
+    memset(x, 0, sizeof *x);
+    memset(left, 4, sizeof left);
+    x->ncalls = 1 + (int)(test_rand(rng) % 4);
+    for (int i = 0; i < x->ncalls;) {
+        int pick = (int)(test_rand(rng) % 8), tile;
+        mjt_call c = {0, 0, 0};
+        if (which == CALLS_HONORS && pick < 4)
+            pick += 4;
+        if (pick < 4) { /* a run */
+            int s = (int)(test_rand(rng) % 3), r = (int)(test_rand(rng) % 7);
+            tile = 9 * s + r;
+            if (!left[tile] || !left[tile + 1] || !left[tile + 2])
+                continue;
+            left[tile]--, left[tile + 1]--, left[tile + 2]--;
+            c.kind = MJT_RUN;
+        } else {
+            int need = pick < 7 ? 3 : 4;
+            tile = which == CALLS_HONORS  ? 27 + (int)(test_rand(rng) % 7)
+                   : which == CALLS_SUITS ? (int)(test_rand(rng) % 27)
+                                          : (int)(test_rand(rng) % MJT_KINDS);
+            if (left[tile] < need)
+                continue;
+            left[tile] = (uint8_t)(left[tile] - need);
+            c.kind = need == 3 ? MJT_TRIPLET : MJT_QUAD;
+        }
+        c.tile = (uint8_t)tile;
+        x->calls[i++] = c;
+    }
+    for (int i = 0; i < MJT_KINDS; i++)
+        x->caps[i] = 4;
+    for (int i = 0; i < x->ncalls; i++) {
+        const mjt_call *c = &x->calls[i];
+        if (c->kind == MJT_RUN)
+            x->caps[c->tile]--, x->caps[c->tile + 1]--, x->caps[c->tile + 2]--;
+        else
+            x->caps[c->tile] -= c->kind == MJT_QUAD ? 4 : 3;
+    }
+    x->len = 13 - 3 * x->ncalls + (int)(test_rand(rng) % 2);
+    for (int n = 0; n < x->len; n++) {
+        int tile = -1;
+        if (near && test_rand(rng) % 3 != 0) {
+            const mjt_call *c = &x->calls[test_rand(rng) % (unsigned)x->ncalls];
+            int t = c->tile + (int)(test_rand(rng) % 5) - 2;
+            if (c->kind == MJT_RUN)
+                t += (int)(test_rand(rng) % 3);
+            if (t >= 0 && t < MJT_KINDS && t / 9 == c->tile / 9 && left[t]) {
+                left[t]--;
+                tile = t;
+            }
+        }
+        if (tile < 0)
+            tile = draw_any(rng, left);
+        x->counts[tile]++;
     }
 }
 

@@ -15,92 +15,6 @@
 
 #define MOST 512
 
-typedef struct called_hand {
-    uint8_t counts[MJT_KINDS]; /* concealed */
-    uint8_t caps[MJT_KINDS];   /* 4 less the copies in the calls */
-    mjt_call calls[MJT_MAX_CALLS];
-    int ncalls, len;
-} called_hand;
-
-/* Take one copy of a kind left in the wall, chosen uniformly among the
- * copies left. */
-static int draw_any(uint64_t *rng, uint8_t left[MJT_KINDS])
-{
-    int total = 0;
-    for (int i = 0; i < MJT_KINDS; i++)
-        total += left[i];
-    int x = (int)(test_rand(rng) % (uint64_t)total);
-    for (int i = 0;; i++) {
-        if (x < left[i]) {
-            left[i]--;
-            return i;
-        }
-        x -= left[i];
-    }
-}
-
-/*
- * A random hand with 1 to 4 calls (runs, triplets and quads, as the wall
- * allows) and 13 or 14 tiles in all.  With near, two concealed tiles in
- * three are of a called kind or within two ranks of one when the wall
- * still has it.
- */
-static void deal_called(uint64_t *rng, called_hand *x, int near)
-{
-    uint8_t left[MJT_KINDS];
-
-    memset(x, 0, sizeof *x);
-    memset(left, 4, sizeof left);
-    x->ncalls = 1 + (int)(test_rand(rng) % 4);
-    for (int i = 0; i < x->ncalls;) {
-        int pick = (int)(test_rand(rng) % 8), tile;
-        mjt_call c = {0, 0, 0};
-        if (pick < 4) { /* a run */
-            int s = (int)(test_rand(rng) % 3), r = (int)(test_rand(rng) % 7);
-            tile = 9 * s + r;
-            if (!left[tile] || !left[tile + 1] || !left[tile + 2])
-                continue;
-            left[tile]--, left[tile + 1]--, left[tile + 2]--;
-            c.kind = MJT_RUN;
-        } else {
-            int need = pick < 7 ? 3 : 4;
-            tile = (int)(test_rand(rng) % MJT_KINDS);
-            if (left[tile] < need)
-                continue;
-            left[tile] = (uint8_t)(left[tile] - need);
-            c.kind = need == 3 ? MJT_TRIPLET : MJT_QUAD;
-        }
-        c.tile = (uint8_t)tile;
-        x->calls[i++] = c;
-    }
-    for (int i = 0; i < MJT_KINDS; i++)
-        x->caps[i] = 4;
-    for (int i = 0; i < x->ncalls; i++) {
-        const mjt_call *c = &x->calls[i];
-        if (c->kind == MJT_RUN)
-            x->caps[c->tile]--, x->caps[c->tile + 1]--, x->caps[c->tile + 2]--;
-        else
-            x->caps[c->tile] -= c->kind == MJT_QUAD ? 4 : 3;
-    }
-    x->len = 13 - 3 * x->ncalls + (int)(test_rand(rng) % 2);
-    for (int n = 0; n < x->len; n++) {
-        int tile = -1;
-        if (near && test_rand(rng) % 3 != 0) {
-            const mjt_call *c = &x->calls[test_rand(rng) % (unsigned)x->ncalls];
-            int t = c->tile + (int)(test_rand(rng) % 5) - 2;
-            if (c->kind == MJT_RUN)
-                t += (int)(test_rand(rng) % 3);
-            if (t >= 0 && t < MJT_KINDS && t / 9 == c->tile / 9 && left[t]) {
-                left[t]--;
-                tile = t;
-            }
-        }
-        if (tile < 0)
-            tile = draw_any(rng, left);
-        x->counts[tile]++;
-    }
-}
-
 static void make(const called_hand *x, mjt_hand *h)
 {
     mjt_diag d;
@@ -222,7 +136,7 @@ static void check_random(uint64_t seed, int hands, int near)
         char text[MJT_HAND_TEXT];
         mjt_diag d;
 
-        deal_called(&seed, &x, near);
+        deal_called(&seed, &x, near, CALLS_ANY);
         make(&x, &h);
         mjt_hand_format(&h, text, sizeof text);
         /* The text form says the same hand. */
@@ -254,7 +168,7 @@ Test(calls, complete_hands_and_their_waits)
     int complete = 0;
     for (int k = 0; k < 20000 && complete < 300; k++) {
         called_hand x;
-        deal_called(&seed, &x, 1);
+        deal_called(&seed, &x, 1, CALLS_ANY);
         if (x.len % 3 != 2 || brute_shanten_caps(x.counts, x.caps) != -1)
             continue;
         mjt_hand h;
@@ -378,9 +292,9 @@ Test(calls, every_bad_text_says_what_is_wrong)
         {"123456789m1234p,111z", MJT_ECOUNT, -1, "make 16 tiles"},
         {"1m,111m,222z,333z,444z,555z", MJT_ECALL, 23,
          "5 calls (at most 4), the fifth at offset 23"},
-        {"12m55p,3333m,111z,", MJT_ESYNTAX, 18, "nothing after the ','"},
-        {"12m55p,,111z,222z", MJT_ESYNTAX, 7, "nothing after the ','"},
-        {"12m55p, ,111z,222z", MJT_ESYNTAX, 7, "nothing after the ','"},
+        {"12m55p,3333m,111z,", MJT_ESYNTAX, 17, "has no call after it"},
+        {"12m55p,,111z,222z", MJT_ESYNTAX, 6, "',' at offset 6 has no call"},
+        {"12m55p, ,111z,222z", MJT_ESYNTAX, 6, "has no call after it"},
         {",111m,222m,333m,444m", MJT_ECOUNT, -1, "0 concealed tiles"},
         {"12m55p,3333x,111z,222z", MJT_ESYNTAX, 11, "unknown character 'x'"},
         {"12m55x,3333m,111z,222z", MJT_ESYNTAX, 5, "unknown character 'x'"},

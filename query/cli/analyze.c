@@ -35,8 +35,8 @@ static void tiles_text(uint64_t mask, int json, char *buf, size_t cap)
 
 /*
  * Effective tiles with the copies of each left to draw (4, less those
- * held, in held, and those seen): text "3m(4) 6m(2) (6 tiles)", JSON
- * "tiles":[...],"left":[...],"count":N.
+ * held or called, in held, and those seen): text "3m(4) 6m(2) (6 tiles)",
+ * JSON "tiles":[...],"left":[...],"count":N.
  */
 static void print_ukeire(uint64_t mask, int count, const uint8_t *held,
                          const uint8_t *seen, int json)
@@ -188,20 +188,49 @@ int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json)
 
 /* ==== Analysis ==== */
 
+/* The hand's first line: in JSON "hand" (the concealed tiles), "calls"
+ * when there are any, and "tiles" (the concealed count); as text the hand
+ * with its calls and the counts. */
+static void print_hand(const mjt_hand *h, const mjt_tiles *held, int json)
+{
+    char text[MJT_HAND_TEXT], call[8];
+    mjt_call calls[MJT_MAX_CALLS];
+    size_t n = 0;
+
+    mjt_hand_calls(h, calls, MJT_MAX_CALLS, &n);
+    if (!json) {
+        mjt_hand_format(h, text, sizeof text);
+        printf("%s (%d tile%s", text, held->len, held->len == 1 ? "" : "s");
+        if (n > 0)
+            printf(", %zu call%s", n, n == 1 ? "" : "s");
+        printf(")\n");
+        return;
+    }
+    mjt_tiles_format(held, text, sizeof text);
+    printf("{\"hand\":\"%s\",", text);
+    if (n > 0) {
+        printf("\"calls\":[");
+        for (size_t i = 0; i < n; i++) {
+            cli_call_text(&calls[i], call);
+            printf("%s\"%s\"", i ? "," : "", call);
+        }
+        printf("],");
+    }
+    printf("\"tiles\":%d,", held->len);
+}
+
 /* Print the analysis of a valid hand.  Returns 0, or 1 on a failure. */
 static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
 {
-    char text[64], list[256];
+    char list[256];
+    uint8_t all[MJT_KINDS];
     mjt_shanten_info s;
     mjt_tiles held;
 
-    mjt_hand_format(h, text, sizeof text);
-    if (mjt_hand_tiles(h, &held) != MJT_OK || mjt_shanten(t, h, &s) != MJT_OK)
+    if (mjt_hand_tiles(h, &held) != MJT_OK || mjt_shanten(t, h, &s) != MJT_OK ||
+        cli_hand_all(h, all, NULL) < 0)
         return 1;
-    if (o->json)
-        printf("{\"hand\":\"%s\",\"tiles\":%d,", text, held.len);
-    else
-        printf("%s (%d tile%s)\n", text, held.len, held.len == 1 ? "" : "s");
+    print_hand(h, &held, o->json);
     print_shanten(&s, o->json);
     if (held.len % 3 == 1) {
         mjt_ukeire_info u;
@@ -209,7 +238,7 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
             return 1;
         tiles_text(u.tiles, o->json, list, sizeof list);
         printf(o->json ? "," : "ukeire    ");
-        print_ukeire(u.tiles, u.count, held.counts, vis(o), o->json);
+        print_ukeire(u.tiles, u.count, all, vis(o), o->json);
         if (o->json) {
             if (s.overall == 0)
                 printf(",\"waits\":[%s]", list);
@@ -242,7 +271,7 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
                    d[i].shanten);
         else
             printf("  %s  shanten %d  ukeire ", name, d[i].shanten);
-        print_ukeire(d[i].tiles, d[i].count, held.counts, vis(o), o->json);
+        print_ukeire(d[i].tiles, d[i].count, all, vis(o), o->json);
         printf(o->json ? "}" : "\n");
     }
     if (o->json)
@@ -253,19 +282,21 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
     return rc;
 }
 
-/* The hand and the visible tiles together hold at most 4 of a kind;
- * diag says which does not. */
+/* The hand, its calls and the visible tiles together hold at most 4 of a
+ * kind; diag says which does not. */
 static int visible_fits(const mjt_hand *h, const opts *o, mjt_diag *diag)
 {
-    mjt_tiles held;
+    uint8_t all[MJT_KINDS];
+    int ncalls;
     if (!o->has_visible)
         return MJT_OK;
-    mjt_hand_tiles(h, &held);
+    cli_hand_all(h, all, &ncalls);
     for (int i = 0; i < MJT_KINDS; i++)
-        if (held.counts[i] + o->visible[i] > 4) {
+        if (all[i] + o->visible[i] > 4) {
             snprintf(diag->message, sizeof diag->message,
-                     "tile %s: %d in the hand and %d visible (at most 4)",
-                     mjt_tile_name(i), held.counts[i], o->visible[i]);
+                     "tile %s: %d in the hand%s and %d visible (at most 4)",
+                     mjt_tile_name(i), all[i], ncalls ? " and its calls" : "",
+                     o->visible[i]);
             diag->code = MJT_ECOPIES;
             return MJT_ECOPIES;
         }
@@ -402,15 +433,64 @@ static void json_space(const char **p, const char *end)
 }
 
 /*
- * A batch line that is a JSON object: {"hand":"...","visible":"..."}, in
- * any order, "visible" optional.  NULL, or the problem.
+ * The value of "calls" at *p: an array of strings, ["3333m","111z"], as
+ * mjq --json writes them, or one string, "3333m,111z".  Into out joined by
+ * commas.  NULL, or the problem.
+ */
+static const char *json_calls(const char **p, const char *end, char *out,
+                              size_t cap)
+{
+    size_t n = 0;
+    const char *err;
+
+    if (*p < end && **p == '"') {
+        (*p)++;
+        return json_str(p, end, out, cap);
+    }
+    if (*p >= end || *(*p)++ != '[')
+        return "\"calls\" is not an array of strings";
+    out[0] = '\0';
+    json_space(p, end);
+    if (*p < end && **p == ']') {
+        (*p)++;
+        return NULL;
+    }
+    for (;;) {
+        json_space(p, end);
+        if (*p >= end || *(*p)++ != '"')
+            return "\"calls\" holds something other than strings";
+        if (n > 0) {
+            if (n + 2 >= cap)
+                return "a string too long";
+            out[n++] = ',';
+        }
+        if ((err = json_str(p, end, out + n, cap - n)) != NULL)
+            return err;
+        if (out[n] == '\0')
+            return "an empty string in \"calls\"";
+        n += strlen(out + n);
+        json_space(p, end);
+        if (*p < end && **p == ',') {
+            (*p)++;
+            continue;
+        }
+        if (*p >= end || *(*p)++ != ']')
+            return "no ',' or ']' after a call";
+        return NULL;
+    }
+}
+
+/*
+ * A batch line that is a JSON object: {"hand":"...","visible":"...",
+ * "calls":[...]}, in any order, "visible" and "calls" optional.  NULL, or
+ * the problem.
  */
 static const char *json_line(const char *p, const char *end, char *hand,
-                             char *visible, size_t cap)
+                             char *visible, char *calls, size_t cap)
 {
-    int have_hand = 0, have_visible = 0;
+    int have_hand = 0, have_visible = 0, have_calls = 0;
 
-    hand[0] = visible[0] = '\0';
+    hand[0] = visible[0] = calls[0] = '\0';
     json_space(&p, end);
     if (p >= end || *p++ != '{')
         return "not a JSON object";
@@ -429,20 +509,27 @@ static const char *json_line(const char *p, const char *end, char *hand,
         if (p >= end || *p++ != ':')
             return "no ':' after a key";
         json_space(&p, end);
-        if (p >= end || *p++ != '"')
-            return "a value that is not a string (\"hand\" and \"visible\" "
-                   "are tiles as text)";
         int *seen = !strcmp(key, "hand")      ? &have_hand
                     : !strcmp(key, "visible") ? &have_visible
+                    : !strcmp(key, "calls")   ? &have_calls
                                               : NULL;
         if (seen == NULL)
-            return "an unknown key (the keys are \"hand\" and \"visible\")";
+            return "an unknown key (the keys are \"hand\", \"visible\" and "
+                   "\"calls\")";
         if (*seen)
             return "a key given twice";
         *seen = 1;
-        if ((err = json_str(&p, end, seen == &have_hand ? hand : visible,
-                            cap)) != NULL)
-            return err;
+        if (seen == &have_calls) {
+            if ((err = json_calls(&p, end, calls, cap)) != NULL)
+                return err;
+        } else {
+            if (p >= end || *p++ != '"')
+                return "a value that is not a string (\"hand\" and "
+                       "\"visible\" are tiles as text)";
+            if ((err = json_str(&p, end, seen == &have_hand ? hand : visible,
+                                cap)) != NULL)
+                return err;
+        }
         json_space(&p, end);
         if (p < end && *p == ',') {
             p++;
@@ -462,7 +549,7 @@ static const char *json_line(const char *p, const char *end, char *hand,
 static int read_line_hand(const char *line, size_t len, const opts *o, opts *lo,
                           mjt_hand *h, mjt_diag *diag)
 {
-    char hand[LINE_BYTES], vis[LINE_BYTES];
+    char hand[2 * LINE_BYTES], vis[LINE_BYTES], calls[LINE_BYTES];
     size_t at = 0;
 
     *lo = *o;
@@ -470,10 +557,17 @@ static int read_line_hand(const char *line, size_t len, const opts *o, opts *lo,
         at++;
     if (at == len || line[at] != '{')
         return read_hand(line, len, o, h, diag);
-    const char *err = json_line(line, line + len, hand, vis, sizeof hand);
+    const char *err = json_line(line, line + len, hand, vis, calls, LINE_BYTES);
+    if (err == NULL && calls[0] != '\0' && strchr(hand, ',') != NULL)
+        err = "calls both in \"hand\" and in \"calls\"";
     if (err != NULL) {
         snprintf(diag->message, sizeof diag->message, "JSON line: %s", err);
         return MJT_ESYNTAX;
+    }
+    if (calls[0] != '\0') { /* the text form: "12m55p,3333m,111z" */
+        size_t n = strlen(hand);
+        hand[n] = ',';
+        memcpy(hand + n + 1, calls, strlen(calls) + 1);
     }
     if (vis[0] != '\0') {
         mjt_tiles seen;

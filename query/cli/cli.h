@@ -83,6 +83,14 @@ void cli_mask_digits(unsigned mask, char out[10]);
  * length. */
 size_t cli_block_text(mjt_block b, int with_suit, char out[8]);
 
+/* Call c as text, "406m" or "3333m", into out; returns its length. */
+size_t cli_call_text(const mjt_call *c, char out[8]);
+
+/* Copies of each kind in h's concealed tiles and calls together into
+ * all[34], its number of calls into *ncalls (if not NULL); returns the
+ * concealed tile count, or -1 for a hand the library refuses. */
+int cli_hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], int *ncalls);
+
 /* Blocks as bytes of the tables (kind << 4 | rank, core/forms.h) as the
  * countTiles listing writes them, completed ones in parentheses and a
  * waiting one in brackets:

@@ -76,6 +76,43 @@ size_t cli_block_text(mjt_block b, int with_suit, char out[8])
     return n;
 }
 
+size_t cli_call_text(const mjt_call *c, char out[8])
+{
+    mjt_tiles t;
+
+    memset(&t, 0, sizeof t);
+    if (c->kind == MJT_RUN)
+        for (int i = 0; i < 3; i++)
+            t.counts[c->tile + i]++;
+    else
+        t.counts[c->tile] = c->kind == MJT_QUAD ? 4 : 3;
+    if (c->tile < 27)
+        t.red[c->tile / 9] = c->red;
+    return mjt_tiles_format(&t, out, 8);
+}
+
+int cli_hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], int *ncalls)
+{
+    mjt_tiles held;
+    mjt_call calls[MJT_MAX_CALLS];
+    size_t n;
+
+    if (mjt_hand_tiles(h, &held) != MJT_OK ||
+        mjt_hand_calls(h, calls, MJT_MAX_CALLS, &n) != MJT_OK)
+        return -1;
+    memcpy(all, held.counts, MJT_KINDS);
+    for (size_t i = 0; i < n; i++) {
+        if (calls[i].kind == MJT_RUN)
+            for (int k = 0; k < 3; k++)
+                all[calls[i].tile + k]++;
+        else
+            all[calls[i].tile] += calls[i].kind == MJT_QUAD ? 4 : 3;
+    }
+    if (ncalls != NULL)
+        *ncalls = (int)n;
+    return held.len;
+}
+
 size_t cli_blocks_text(const uint8_t *b, int n, char *out)
 {
     size_t len = 0;

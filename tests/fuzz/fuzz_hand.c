@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target: the hand text parser, and every query on what it
- * accepts.  A parsed hand must format back to text that parses to the same
+ * accepts, calls included.  A parsed hand must format back to text that parses to the same
  * hand; each query must return a code, never crash.
  */
 #include <stdint.h>
@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     mjt_hand h, back;
     mjt_diag diag;
     mjt_tiles held;
-    char text[64];
+    char text[MJT_HAND_TEXT];
 
     if (mjt_hand_parse(&h, (const char *)data, size, &diag) != MJT_OK) {
         if (memchr(diag.message, '\0', sizeof diag.message) == NULL)
@@ -28,10 +28,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (n >= sizeof text || mjt_hand_parse(&back, text, n, NULL) != MJT_OK ||
         memcmp(&back, &h, sizeof h) != 0 || mjt_hand_tiles(&h, &held) != MJT_OK)
         abort();
+    /* Without calls, the counts alone answer the same; with them, the
+     * counts and the calls made into a hand anew. */
     mjt_shanten_info s, c;
+    mjt_call calls[MJT_MAX_CALLS];
+    size_t ncalls;
+    mjt_hand again;
+    if (mjt_hand_calls(&h, calls, MJT_MAX_CALLS, &ncalls) != MJT_OK ||
+        mjt_hand_from_calls(&again, held.counts, calls, ncalls, NULL) != MJT_OK)
+        abort();
     if (mjt_shanten(t, &h, &s) != MJT_OK || s.overall < -1 || s.overall > 8 ||
-        mjt_shanten_counts(t, held.counts, &c) != MJT_OK ||
-        memcmp(&s, &c, sizeof s) != 0)
+        mjt_shanten(t, &again, &c) != MJT_OK || memcmp(&s, &c, sizeof s) != 0)
+        abort();
+    if (ncalls == 0 && (mjt_shanten_counts(t, held.counts, &c) != MJT_OK ||
+                        memcmp(&s, &c, sizeof s) != 0))
         abort();
     if (held.len % 3 == 1) {
         mjt_ukeire_info u;

@@ -2,7 +2,8 @@
 /*
  * Every query on a hand of any bytes, for fuzz_sealed and test_hand.c:
  * each must answer with a code, and when mjt_shanten says MJT_OK the hand
- * must be one mjt_hand_tiles reports, whose counts give the same shanten.
+ * must be the one mjt_hand_tiles and mjt_hand_calls report, which made
+ * anew gives the same shanten.
  */
 #ifndef MJT__TESTS_SEALED_H
 #define MJT__TESTS_SEALED_H
@@ -23,7 +24,7 @@ static inline int sealed_ask_all(const mjt_tables *t, const mjt_hand *h,
     mjt_decomposition x[MJT_MAX_DECOMPOSITIONS];
     uint64_t w;
     size_t n;
-    char text[64];
+    char text[MJT_HAND_TEXT];
 
     int rc = mjt_shanten(t, h, &s);
     int rt = mjt_hand_tiles(h, held);
@@ -33,12 +34,22 @@ static inline int sealed_ask_all(const mjt_tables *t, const mjt_hand *h,
     mjt_shapes(t, h, e, MJT_MAX_SHAPES, &n);
     mjt_decompositions(t, h, x, MJT_MAX_DECOMPOSITIONS, &n);
     mjt_hand_format(h, text, sizeof text);
-    if (rc == MJT_OK)
-        return rt != MJT_OK ||
-                       mjt_shanten_counts(t, held->counts, &want) != MJT_OK ||
-                       memcmp(&s, &want, sizeof s) != 0
-                   ? 1
-                   : MJT_OK;
+    if (rc == MJT_OK) {
+        /* The same hand made anew from what the accessors report, with its
+         * calls, answers the same. */
+        mjt_call calls[MJT_MAX_CALLS];
+        mjt_hand g;
+        if (rt != MJT_OK ||
+            mjt_hand_calls(h, calls, MJT_MAX_CALLS, &n) != MJT_OK ||
+            mjt_hand_from_calls(&g, held->counts, calls, n, NULL) != MJT_OK ||
+            mjt_shanten(t, &g, &want) != MJT_OK ||
+            memcmp(&s, &want, sizeof s) != 0)
+            return 1;
+        return n > 0 || (mjt_shanten_counts(t, held->counts, &want) == MJT_OK &&
+                         memcmp(&s, &want, sizeof s) == 0)
+                   ? MJT_OK
+                   : 1;
+    }
     return rc == MJT_EHAND || rc == MJT_ESTALE || rc == MJT_ECOUNT ? rc : 1;
 }
 
