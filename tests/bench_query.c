@@ -310,6 +310,78 @@ static void bench_wall(const mjt_tables *t, size_t total)
     printf("BENCH wall.hands %zu hands\n", total);
 }
 
+/* ==== Hands with calls ==== */
+
+/*
+ * Hands with 1 to 4 calls off one wall, built inside the clock from what a
+ * caller holds (the concealed counts and the list of calls), then asked.
+ * Three kinds: calls of honors only; calls in the suits with two
+ * concealed tiles in three at or next to the called kinds (where the caps
+ * change answers, the worst case); and any calls with the concealed tiles
+ * off the same wall.  Beside each, the same concealed tiles asked with no
+ * calls given (the tables alone, which do not count the called copies).
+ */
+static double time_called(const mjt_tables *t, const called_hand *x, size_t n,
+                          query q, int with_calls)
+{
+    double runs[RUNS];
+
+    if (n == 0)
+        return -1;
+    for (int r = 0; r < RUNS; r++) {
+        long acc = 0;
+        double t0 = now();
+        for (size_t i = 0; i < n; i++) {
+            mjt_hand h;
+            if (with_calls)
+                mjt_hand_from_calls(&h, x[i].counts, x[i].calls,
+                                    (size_t)x[i].ncalls, NULL);
+            else
+                mjt_hand_from_counts(&h, x[i].counts, NULL);
+            acc += ask(t, &h, q);
+        }
+        runs[r] = (now() - t0) * 1e9 / (double)n;
+        sink += acc;
+    }
+    return median(runs, RUNS);
+}
+
+static void bench_calls(const mjt_tables *t, size_t total)
+{
+    static const char *const kinds[] = {"honors", "suits", "mixed"};
+    static const int which[] = {CALLS_HONORS, CALLS_SUITS, CALLS_ANY};
+    uint64_t rng = 20261123;
+    char name[64];
+
+    for (int k = 0; k < 3; k++) {
+        called_hand *x = xmalloc(total * sizeof *x);
+        called_hand *x13 = xmalloc(total * sizeof *x);
+        called_hand *x14 = xmalloc(total * sizeof *x);
+        size_t n13 = 0, n14 = 0;
+        for (size_t i = 0; i < total; i++) {
+            deal_called(&rng, &x[i], which[k] == CALLS_SUITS, which[k]);
+            if (x[i].len % 3 == 1)
+                x13[n13++] = x[i];
+            else
+                x14[n14++] = x[i];
+        }
+        for (int with = 1; with >= 0; with--) {
+            const char *tag = with ? "" : ".uncalled";
+#define LINE(what, ns)                                                         \
+    snprintf(name, sizeof name, "calls.%s%s.%s", kinds[k], tag, what),         \
+        bench_line(name, ns)
+            LINE("shanten", time_called(t, x, total, SHANTEN, with));
+            LINE("ukeire", time_called(t, x13, n13, UKEIRE, with));
+            LINE("discards", time_called(t, x14, n14, DISCARDS, with));
+#undef LINE
+        }
+        free(x);
+        free(x13);
+        free(x14);
+    }
+    printf("BENCH calls.hands %zu hands\n", total);
+}
+
 /* ==== Prebuilt hands: ara's sets, wait shapes, decompositions ==== */
 
 typedef enum { Q_WAITS, Q_SHAPES, Q_DECOMPOSITIONS } fquery;
@@ -503,7 +575,9 @@ int main(int argc, char **argv)
         mjt_tables_close(t);
         return 0;
     }
-    bench_wall(t, argc > 3 ? strtoul(argv[3], NULL, 10) : 10000000);
+    size_t total = argc > 3 ? strtoul(argv[3], NULL, 10) : 10000000;
+    bench_wall(t, total);
+    bench_calls(t, total / 10 ? total / 10 : 1);
     bench_ara(t, argv[2]);
     bench_forms(t);
     mjt_tables_close(t);
