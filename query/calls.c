@@ -150,18 +150,8 @@ static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
         add_copies(c->kind, c->tile, called);
         kinds |= kinds_of(c->kind, c->tile);
     }
-    if (n < 0) {
-        for (int i = 0; i < MJT_KINDS; i++)
-            if (counts[i] > 4) {
-                char name[3];
-                mjt__tile_name(i, name);
-                mjt__diag_set(diag, MJT_ECOPIES, -1,
-                              "tile %s appears %d times (at most 4)", name,
-                              counts[i]);
-                break;
-            }
-        return MJT_ECOPIES;
-    }
+    if (n < 0)
+        return mjt__hand_fifth_copy(counts, diag);
     if (ncalls == 0)
         return mjt__hand_len_error(n, diag);
     for (; kinds != 0; kinds &= kinds - 1) {

@@ -93,6 +93,13 @@ int mjt__hand_len_error(int n, mjt__diag *diag)
     return check_len(n, diag);
 }
 
+static int fifth_copy(const uint8_t counts[MJT_KINDS], mjt__diag *diag);
+
+int mjt__hand_fifth_copy(const uint8_t counts[MJT_KINDS], mjt__diag *diag)
+{
+    return fifth_copy(counts, diag);
+}
+
 /* The first count above 4, named in diag. */
 static int fifth_copy(const uint8_t counts[MJT_KINDS], mjt__diag *diag)
 {

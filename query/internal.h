@@ -167,8 +167,10 @@ int mjt__code_digit(uint32_t code, int r);
 int mjt__hand_build(mjt_hand *h, const uint8_t counts[MJT_KINDS], unsigned red,
                     int allow_any);
 
-/* Why a hand of n tiles (as mjt__hand_build said) was refused, in diag. */
+/* Why a hand of n tiles (as mjt__hand_build said) was refused, in diag;
+ * and MJT_ECOPIES naming the first count above 4. */
 int mjt__hand_len_error(int n, mjt__diag *diag);
+int mjt__hand_fifth_copy(const uint8_t counts[MJT_KINDS], mjt__diag *diag);
 
 /*
  * The record of a part whose ranks have caps below 4 (capped.c): held[r]
