@@ -272,12 +272,21 @@ static int within_caps(const caps *c, int p, const mjt__mrec *r, unsigned ties)
     return 1;
 }
 
+/* Solved suit records a discard table shares: those of the suits its
+ * discard leaves as they are. */
+typedef struct solved {
+    unsigned have; /* bit p: rec[p] holds suit p's */
+    mjt__mrec rec[3];
+} solved;
+
 /*
  * The standard-form deficit of a hand with calls (concealed part v, caps
  * c), exactly, and its effective tiles in *mask when mask is not NULL.
+ * With sv, suits but `changed` take their solved record from there, or
+ * leave it there.
  */
 static int called_std(const mjt_tables *t, const mjt__hv *v, const caps *c,
-                      uint64_t *mask)
+                      uint64_t *mask, solved *sv, int changed)
 {
     uint64_t unused;
     recs r = recs_of(t, v);
@@ -302,8 +311,16 @@ static int called_std(const mjt_tables *t, const mjt__hv *v, const caps *c,
         return d;
     for (unsigned s = c->suits; s != 0; s &= s - 1) {
         int p = __builtin_ctz(s);
+        if (sv != NULL && p != changed && (sv->have >> p & 1)) {
+            r.r[p] = &sv->rec[p];
+            continue;
+        }
         capped_rec(c, v, p, v->len / 3, mask != NULL, &own[p]);
         r.r[p] = &own[p];
+        if (sv != NULL && p != changed) {
+            sv->rec[p] = own[p];
+            sv->have |= 1u << p;
+        }
     }
     if (mask == NULL)
         return std_deficit(&r, v->len);
@@ -371,7 +388,8 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
     if (ncalls != 0) {
         caps c;
         hand_caps(h, &v, &c);
-        out->standard = out->overall = called_std(t, &v, &c, NULL) - 1;
+        out->standard = out->overall =
+            called_std(t, &v, &c, NULL, NULL, -1) - 1;
         out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
         return MJT_OK;
     }
@@ -505,7 +523,7 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
         return MJT_ECOPIES;
     int shanten;
     if (ncalls != 0) {
-        shanten = called_std(t, &v, &c, &tiles) - 1;
+        shanten = called_std(t, &v, &c, &tiles, NULL, -1) - 1;
     } else {
         recs r = recs_of(t, &v);
         shanten = std_ukeire(&r, v.len, &tiles, NULL) - 1;
@@ -609,6 +627,7 @@ static size_t called_discards(const mjt_tables *t, const mjt__hv *v,
                               const caps *c, const planes *pl, mjt_discard *out)
 {
     size_t n = 0;
+    solved sv = {0, {{0, 0}}};
 
     for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
@@ -620,7 +639,7 @@ static size_t called_discards(const mjt_tables *t, const mjt__hv *v,
         caps_of(c->called, c->kinds, &less, &cl);
         mjt_discard *e = &out[n++];
         e->tile = tile;
-        e->shanten = called_std(t, &less, &cl, &e->tiles) - 1;
+        e->shanten = called_std(t, &less, &cl, &e->tiles, &sv, part) - 1;
         e->count = tiles_left(pl, e->tiles);
     }
     return n;
@@ -769,7 +788,7 @@ int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits)
     if (ncalls != 0) { /* the effective tiles of a tenpai hand */
         caps c;
         hand_caps(h, &v, &c);
-        *waits = called_std(t, &v, &c, &m) == 1 ? m : 0;
+        *waits = called_std(t, &v, &c, &m, NULL, -1) == 1 ? m : 0;
         return MJT_OK;
     }
     recs r = recs_of(t, &v);
