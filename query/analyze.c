@@ -301,6 +301,8 @@ static int called_std(const mjt_tables *t, const mjt__hv *v, const caps *c,
         honors.w1 &= ~spread_need(c->dead);
         r.r[3] = &honors;
     }
+    if (mask == NULL && c->suits == 0)
+        return std_deficit(&r, v->len);
     int d = std_ukeire(&r, v->len, mask ? mask : &unused, ties);
     int proved = 1;
     for (unsigned s = c->suits; s != 0; s &= s - 1) {
@@ -471,7 +473,6 @@ static int planes_of(const mjt_tables *t, const mjt__hv *v,
     for (int j = 0; j < 4; j++)
         pl->ge[j] = mjt__plane(pp, j);
     if (called != NULL) {
-        memset(seen, 0, sizeof seen);
         for (int i = 0; i < MJT_KINDS; i++) {
             int n = (visible ? visible[i] : 0) + called[i];
             seen[i] = (uint8_t)(n > 5 ? 5 : n);

@@ -95,12 +95,15 @@ uint64_t mjt__hand_called(const mjt_hand *h, uint8_t called[MJT_KINDS])
 /*
  * Whether the calls of a hand whose concealed codes are code[] are as the
  * calls here made them: at most 4, each a valid meld, and no kind above 4
- * copies counting the concealed ones.  MJT_OK or MJT_ESTALE.
+ * copies counting the concealed ones.  MJT_OK or MJT_ESTALE; out, if not
+ * NULL, gets the copies of each kind in the calls (mjt__hand_called's).
  */
-int mjt__calls_check(const mjt_hand *h, const uint32_t code[4])
+int mjt__calls_check(const mjt_hand *h, const uint32_t code[4], uint8_t *out)
 {
-    uint8_t called[MJT_KINDS] = {0};
+    uint8_t own[MJT_KINDS], *called = out != NULL ? out : own;
     uint64_t kinds = 0;
+
+    memset(called, 0, MJT_KINDS);
     int n = mjt__hand_ncalls(h);
 
     if (n > MJT_MAX_CALLS)

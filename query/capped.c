@@ -167,12 +167,18 @@ static inline void put(layer *out, int to, lanes x)
     }
 }
 
+/* The costs of 0 to 4 copies drawn, in every lane. */
+static inline void costs_of(lanes cost[5])
+{
+    for (int c = 0; c < 5; c++)
+        cost[c] = l_set(c);
+}
+
 static void step(const layer *in, layer *out, int held, int cap, int max_runs,
                  int melds)
 {
     lanes cost[5];
-    for (int c = 0; c < 5; c++)
-        cost[c] = l_set(c);
+    costs_of(cost);
     out->live = 0;
     for (uint32_t live = in->live; live != 0; live &= live - 1) {
         int state = __builtin_ctz(live), a = state / 5, b = state % 5;
@@ -200,8 +206,7 @@ static void back(const layer *in, layer *out, int held, int cap, int max_runs,
                  int melds)
 {
     lanes cost[5];
-    for (int c = 0; c < 5; c++)
-        cost[c] = l_set(c);
+    costs_of(cost);
     out->live = 0;
     for (uint32_t live = in->live; live != 0; live &= live - 1) {
         int state = __builtin_ctz(live), s = state / 5, a = state % 5;

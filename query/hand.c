@@ -93,13 +93,6 @@ int mjt__hand_len_error(int n, mjt__diag *diag)
     return check_len(n, diag);
 }
 
-static int fifth_copy(const uint8_t counts[MJT_KINDS], mjt__diag *diag);
-
-int mjt__hand_fifth_copy(const uint8_t counts[MJT_KINDS], mjt__diag *diag)
-{
-    return fifth_copy(counts, diag);
-}
-
 /* The first count above 4, named in diag. */
 static int fifth_copy(const uint8_t counts[MJT_KINDS], mjt__diag *diag)
 {
@@ -113,6 +106,11 @@ static int fifth_copy(const uint8_t counts[MJT_KINDS], mjt__diag *diag)
             break;
         }
     return MJT_ECOPIES;
+}
+
+int mjt__hand_fifth_copy(const uint8_t counts[MJT_KINDS], mjt__diag *diag)
+{
+    return fifth_copy(counts, diag);
 }
 
 /* Why counts (of n tiles, as build() said) make no hand. */
@@ -232,7 +230,8 @@ int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out)
         return MJT_EHAND;
     if (!mjt__code_ok(o[0], 0) || !mjt__code_ok(o[1], 1) ||
         !mjt__code_ok(o[2], 2) || !mjt__code_ok(o[3], 3) ||
-        o[MJT__H_META] >> MJT__META_BITS || mjt__calls_check(h, o) != MJT_OK)
+        o[MJT__H_META] >> MJT__META_BITS ||
+        mjt__calls_check(h, o, NULL) != MJT_OK)
         return MJT_ESTALE;
     memset(&set, 0, sizeof set);
     for (int i = 0; i < MJT_KINDS; i++) {
@@ -265,7 +264,7 @@ int mjt__hand_refused(const mjt_hand *h, const mjt__hv *v)
     for (int s = 0; s < 3; s++)
         if (mjt__hand_red(h, s) > digit(v->code[s], 4))
             return MJT_ESTALE;
-    return mjt__hand_ncalls(h) ? mjt__calls_check(h, v->code) : MJT_OK;
+    return mjt__hand_ncalls(h) ? mjt__calls_check(h, v->code, NULL) : MJT_OK;
 }
 
 size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap)
@@ -342,9 +341,8 @@ int mjt_hand_add(mjt_hand *h, int tile)
     int have = digit(h->opaque_[t->part], t->rank), most = 14;
     if (meta >> (32 + MJT__CALLS_SHIFT)) { /* the calls hold copies too */
         uint8_t called[MJT_KINDS];
-        if (mjt__calls_check(h, h->opaque_) != MJT_OK)
+        if (mjt__calls_check(h, h->opaque_, called) != MJT_OK)
             return MJT_ESTALE;
-        mjt__hand_called(h, called);
         have += called[9 * t->part + t->rank];
         most -= 3 * mjt__hand_ncalls(h);
     }

@@ -145,8 +145,10 @@ static inline int mjt__hand_len_ok(int len, int ncalls)
 }
 
 /* MJT_OK when the calls of h agree with its concealed codes code[] (at
- * most 4 valid melds, no kind above 4 copies in all), else MJT_ESTALE. */
-int mjt__calls_check(const mjt_hand *h, const uint32_t code[4]);
+ * most 4 valid melds, no kind above 4 copies in all), else MJT_ESTALE;
+ * called (if not NULL) gets the copies of each kind in the calls. */
+int mjt__calls_check(const mjt_hand *h, const uint32_t code[4],
+                     uint8_t *called);
 
 /* mjt_hand_parse of a text with calls, the first ',' at offset comma. */
 int mjt__parse_calls(mjt_hand *h, const char *text, size_t len, size_t comma,

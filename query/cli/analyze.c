@@ -190,29 +190,33 @@ int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json)
 
 /* The hand's first line: in JSON "hand" (the concealed tiles), "calls"
  * when there are any, and "tiles" (the concealed count); as text the hand
- * with its calls and the counts. */
+ * with its calls and the counts.  Both from the library's text form,
+ * "12m55p,3333m,111z", whose groups after the commas are the calls. */
 static void print_hand(const mjt_hand *h, const mjt_tiles *held, int json)
 {
-    char text[MJT_HAND_TEXT], call[8];
-    mjt_call calls[MJT_MAX_CALLS];
-    size_t n = 0;
+    char text[MJT_HAND_TEXT];
+    int n = 0;
 
-    mjt_hand_calls(h, calls, MJT_MAX_CALLS, &n);
+    mjt_hand_format(h, text, sizeof text);
+    for (const char *c = text; *c; c++)
+        n += *c == ',';
     if (!json) {
-        mjt_hand_format(h, text, sizeof text);
         printf("%s (%d tile%s", text, held->len, held->len == 1 ? "" : "s");
         if (n > 0)
-            printf(", %zu call%s", n, n == 1 ? "" : "s");
+            printf(", %d call%s", n, n == 1 ? "" : "s");
         printf(")\n");
         return;
     }
-    mjt_tiles_format(held, text, sizeof text);
+    char *call = strchr(text, ',');
+    if (call != NULL)
+        *call++ = '\0';
     printf("{\"hand\":\"%s\",", text);
-    if (n > 0) {
+    if (call != NULL) {
         printf("\"calls\":[");
-        for (size_t i = 0; i < n; i++) {
-            cli_call_text(&calls[i], call);
-            printf("%s\"%s\"", i ? "," : "", call);
+        for (char *next; call != NULL; call = next) {
+            if ((next = strchr(call, ',')) != NULL)
+                *next++ = '\0';
+            printf("\"%s\"%s", call, next ? "," : "");
         }
         printf("],");
     }

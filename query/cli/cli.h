@@ -83,9 +83,6 @@ void cli_mask_digits(unsigned mask, char out[10]);
  * length. */
 size_t cli_block_text(mjt_block b, int with_suit, char out[8]);
 
-/* Call c as text, "406m" or "3333m", into out; returns its length. */
-size_t cli_call_text(const mjt_call *c, char out[8]);
-
 /* Copies of each kind in h's concealed tiles and calls together into
  * all[34], its number of calls into *ncalls (if not NULL); returns the
  * concealed tile count, or -1 for a hand the library refuses. */

@@ -76,21 +76,6 @@ size_t cli_block_text(mjt_block b, int with_suit, char out[8])
     return n;
 }
 
-size_t cli_call_text(const mjt_call *c, char out[8])
-{
-    mjt_tiles t;
-
-    memset(&t, 0, sizeof t);
-    if (c->kind == MJT_RUN)
-        for (int i = 0; i < 3; i++)
-            t.counts[c->tile + i]++;
-    else
-        t.counts[c->tile] = c->kind == MJT_QUAD ? 4 : 3;
-    if (c->tile < 27)
-        t.red[c->tile / 9] = c->red;
-    return mjt_tiles_format(&t, out, 8);
-}
-
 int cli_hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], int *ncalls)
 {
     mjt_tiles held;
