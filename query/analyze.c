@@ -68,10 +68,9 @@ const uint8_t mjt__rev[5][16] = {
                 : fn(__VA_ARGS__, 0))
 
 /* Part p's record, by the index in its part word. */
-static inline const mjt__mrec *rec_of(const mjt_tables *t, const mjt__hv *v,
-                                      int p)
+static inline const mjt__mrec *rec_of(const mjt__hv *v, int p)
 {
-    return &t->rec[p][MJT__W_INDEX(v->w[p])];
+    return &v->ru->rec[p][MJT__W_INDEX(v->w[p])];
 }
 
 /* The records the join reads: the tables' own for every part. */
@@ -79,10 +78,9 @@ typedef struct recs {
     const mjt__mrec *r[4];
 } recs;
 
-INLINE recs recs_of(const mjt_tables *t, const mjt__hv *v)
+INLINE recs recs_of(const mjt__hv *v)
 {
-    recs r = {
-        {rec_of(t, v, 0), rec_of(t, v, 1), rec_of(t, v, 2), rec_of(t, v, 3)}};
+    recs r = {{rec_of(v, 0), rec_of(v, 1), rec_of(v, 2), rec_of(v, 3)}};
     return r;
 }
 
@@ -181,16 +179,19 @@ static int std_ukeire(const recs *r, int len, uint64_t *mask, unsigned *ties)
  * tables are solved with 4.  Each part holding a called kind is answered
  * exactly, mostly from the tables still.
  *
- * Honors.  A called honor is a triplet or a quad, so its kind has at most
- * one copy left: it can be no pair or triplet of the concealed part, and a
- * copy of it held is of no use.  The honors' record is then the tables'
- * record of the honors without those copies, with the called kinds taken
- * out of its need masks.  That is exact on every slot the join reads (at
+ * Honors (and the manzu of three players, which forms no run either).  A
+ * called honor is a triplet or a quad, so its kind has at most one copy
+ * left: it can be no pair or triplet of the concealed part, and a copy of
+ * it held is of no use.  The honors' record is then the tables' record of
+ * the honors without those copies, with the called kinds taken out of its
+ * need masks.  That is exact on every slot the join reads (at
  * most k + 1 groups for a hand of k melds and 4 - k calls): a target the
  * tables allow that puts a group on a called kind draws all of it, and at
  * least two more honor kinds than it has such groups are neither called
  * nor used by it, so none is held (a group there would cost less) and the
- * same group costs the same on one of them.
+ * same group costs the same on one of them.  (For the three-player manzu
+ * the free kind may be in another part: as internal.h says of its rules,
+ * a drawn group costs no more there.)
  *
  * Suits.  A target that breaks a cap holds more of a called kind r than
  * its cap, so it draws at least cap(r) + 1 - held(r) copies of r: its part
@@ -207,9 +208,11 @@ typedef struct caps {
     uint8_t held[MJT_KINDS];   /* copies in the concealed part, of the
                                   called kinds only */
     uint64_t kinds;            /* the called kinds */
-    unsigned suits;            /* bit s: suit s holds a called kind */
-    uint32_t honor_code;       /* the honors without called kinds' copies */
-    unsigned dead;             /* called honor ranks */
+    unsigned suits;            /* bit s: suit s holds a called kind and
+                                  forms runs */
+    unsigned dead_parts;       /* bit p: a part forming no run holds one */
+    uint32_t code[4];          /* those parts without called kinds' copies */
+    unsigned dead[4];          /* their called ranks */
 } caps;
 
 /* The caps of a hand of v's codes whose calls hold called[] (kinds: the
@@ -219,14 +222,16 @@ static void caps_of(const uint8_t called[MJT_KINDS], uint64_t kinds,
 {
     memcpy(c->called, called, MJT_KINDS);
     c->kinds = kinds;
-    c->suits = c->dead = 0;
-    c->honor_code = v->code[3];
+    c->suits = c->dead_parts = 0;
+    memcpy(c->code, v->code, sizeof c->code);
+    memset(c->dead, 0, sizeof c->dead);
     for (; kinds != 0; kinds &= kinds - 1) {
         int i = __builtin_ctzll(kinds), p = i / 9, r = i % 9;
         c->held[i] = (uint8_t)mjt__code_digit(v->code[p], r);
-        if (p == 3) {
-            c->dead |= 1u << r;
-            c->honor_code -= c->held[i] * mjt__code_step[r];
+        if (v->ru->honor_like >> p & 1) {
+            c->dead_parts |= 1u << p;
+            c->dead[p] |= 1u << r;
+            c->code[p] -= c->held[i] * mjt__code_step[r];
         } else {
             c->suits |= 1u << p;
         }
@@ -285,21 +290,23 @@ typedef struct solved {
  * With sv, suits but `changed` take their solved record from there, or
  * leave it there.
  */
-static int called_std(const mjt_tables *t, const mjt__hv *v, const caps *c,
-                      uint64_t *mask, solved *sv, int changed)
+static int called_std(const mjt__hv *v, const caps *c, uint64_t *mask,
+                      solved *sv, int changed)
 {
     uint64_t unused;
-    recs r = recs_of(t, v);
-    mjt__mrec honors, own[3];
+    recs r = recs_of(v);
+    mjt__mrec dead[4], own[3];
     unsigned ties[4];
 
-    if (c->dead) {
+    for (unsigned dp = c->dead_parts; dp != 0; dp &= dp - 1) {
         /* need masks: slots 1 and 2 at bits 40 and 49 of w0, the rest in
          * w1, 9 bits each */
-        honors = *mjt__rec(t, 3, c->honor_code);
-        honors.w0 &= ~((uint64_t)c->dead << 40 | (uint64_t)c->dead << 49);
-        honors.w1 &= ~spread_need(c->dead);
-        r.r[3] = &honors;
+        int p = __builtin_ctz(dp);
+        uint64_t d = c->dead[p];
+        dead[p] = *mjt__rec(v->ru, p, c->code[p]);
+        dead[p].w0 &= ~(d << 40 | d << 49);
+        dead[p].w1 &= ~spread_need(c->dead[p]);
+        r.r[p] = &dead[p];
     }
     if (mask == NULL && c->suits == 0)
         return std_deficit(&r, v->len);
@@ -342,11 +349,13 @@ static void fold(int *best, uint64_t *mask, int s, uint64_t m)
     }
 }
 
-/* Seven pairs and thirteen orphans of a 13-tile hand into best and mask. */
-static void other_forms(uint64_t ge0, uint64_t ge1, int *best, uint64_t *mask)
+/* Seven pairs and thirteen orphans of a 13-tile hand (of a game of the
+ * kinds `kinds`) into best and mask. */
+static void other_forms(uint64_t ge0, uint64_t ge1, uint64_t kinds, int *best,
+                        uint64_t *mask)
 {
     uint64_t m;
-    int s = mjt__chiitoi(ge0, ge1, &m);
+    int s = mjt__chiitoi(ge0, ge1, kinds, &m);
     fold(best, mask, s, m);
     s = mjt__kokushi(ge0, ge1, &m);
     fold(best, mask, s, m);
@@ -390,31 +399,54 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
     if (ncalls != 0) {
         caps c;
         hand_caps(h, &v, &c);
-        out->standard = out->overall =
-            called_std(t, &v, &c, NULL, NULL, -1) - 1;
+        out->standard = out->overall = called_std(&v, &c, NULL, NULL, -1) - 1;
         out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
         return MJT_OK;
     }
-    recs r = recs_of(t, &v);
+    recs r = recs_of(&v);
+    return shanten_of(&r, &v, out);
+}
+
+/* mjt_shanten_counts under rules ru. */
+INLINE int shanten_counts(const mjt__rules *ru, const uint8_t counts[MJT_KINDS],
+                          mjt_shanten_info *out)
+{
+    mjt__hv v;
+
+    v.len = mjt__codes_of(counts, v.code);
+    if (v.len < 0)
+        return MJT_ECOPIES;
+    if (!mjt__hand_len_ok(v.len, 0))
+        return MJT_ECOUNT;
+    /* Counts of at most 4 and 14 tiles in all: every code is a pattern's
+     * (the three-player manzu's too, once 2m to 8m are checked). */
+    v.ru = ru;
+    mjt__hv_words(&v);
+    recs r = recs_of(&v);
     return shanten_of(&r, &v, out);
 }
 
 int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
                        mjt_shanten_info *out)
 {
-    mjt__hv v;
-
     if (t == NULL || counts == NULL || out == NULL)
         return MJT_EINVAL;
-    v.len = mjt__codes_of(counts, v.code);
-    if (v.len < 0)
-        return MJT_ECOPIES;
-    if (!mjt__hand_len_ok(v.len, 0))
-        return MJT_ECOUNT;
-    /* Counts of at most 4 and 14 tiles in all: every code is a pattern's. */
-    mjt__hv_words(t, &v);
-    recs r = recs_of(t, &v);
-    return shanten_of(&r, &v, out);
+    return shanten_counts(&t->rules[0], counts, out);
+}
+
+int mjt_shanten_counts_players(const mjt_tables *t,
+                               const uint8_t counts[MJT_KINDS], int players,
+                               mjt_shanten_info *out)
+{
+    if (t == NULL || counts == NULL || out == NULL ||
+        (players != 3 && players != 4))
+        return MJT_EINVAL;
+    if (players == 4)
+        return shanten_counts(&t->rules[0], counts, out);
+    /* 2m to 8m, bytes 1 to 7: the low 8 bytes but the first */
+    if (mjt__load64le(counts) & ~(uint64_t)0xFF)
+        return MJT_EPLAYERS;
+    return shanten_counts(&t->rules[1], counts, out);
 }
 
 /* ==== Tiles left to draw ==== */
@@ -462,7 +494,8 @@ static void visible_planes(const uint8_t *visible, uint64_t vis[5])
 
 /* The planes of v and visible, and of the calls' copies when called is
  * not NULL (they are not in the wall either, so they count as seen);
- * MJT_ECOPIES when some tile is held and seen more than 4 times in all. */
+ * MJT_ECOPIES when some tile is held and seen more than 4 times in all,
+ * MJT_EPLAYERS when a kind not in the game is seen. */
 static int planes_of(const mjt_tables *t, const mjt__hv *v,
                      const uint8_t *visible, const uint8_t *called, planes *pl)
 {
@@ -488,7 +521,9 @@ static int planes_of(const mjt_tables *t, const mjt__hv *v,
     uint64_t over = pl->vis[4];
     for (int j = 0; j < 4; j++)
         over |= pl->ge[j] & pl->vis[3 - j];
-    return over != 0 ? MJT_ECOPIES : MJT_OK;
+    if (over != 0)
+        return MJT_ECOPIES;
+    return pl->vis[0] & ~v->ru->kinds ? MJT_EPLAYERS : MJT_OK;
 }
 
 /* Copies of the tiles in mask that are neither held nor seen. */
@@ -520,17 +555,18 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     caps c;
     if (ncalls != 0)
         hand_caps(h, &v, &c);
-    if (planes_of(t, &v, visible, ncalls ? c.called : NULL, &pl) != MJT_OK)
-        return MJT_ECOPIES;
+    if ((rc = planes_of(t, &v, visible, ncalls ? c.called : NULL, &pl)) !=
+        MJT_OK)
+        return rc;
     int shanten;
     if (ncalls != 0) {
-        shanten = called_std(t, &v, &c, &tiles, NULL, -1) - 1;
+        shanten = called_std(&v, &c, &tiles, NULL, -1) - 1;
     } else {
-        recs r = recs_of(t, &v);
+        recs r = recs_of(&v);
         shanten = std_ukeire(&r, v.len, &tiles, NULL) - 1;
     }
     if (v.len == 13)
-        other_forms(pl.ge[0], pl.ge[1], &shanten, &tiles);
+        other_forms(pl.ge[0], pl.ge[1], v.ru->kinds, &shanten, &tiles);
     out->shanten = shanten;
     out->tiles = tiles;
     out->count = tiles_left(&pl, tiles);
@@ -589,18 +625,18 @@ INLINE int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
 
 /* The discard table of a valid 3k+2 hand (k melds after the discard),
  * one entry per kind held. */
-INLINE size_t discards_k(const mjt_tables *t, const mjt__hv *v,
-                         const planes *pl, mjt_discard *out, int k)
+INLINE size_t discards_k(const mjt__hv *v, const planes *pl, mjt_discard *out,
+                         int k)
 {
     dtable d;
     size_t n = 0;
-    recs r = recs_of(t, v);
+    recs r = recs_of(v);
 
     dtable_init(&d, &r, k);
     for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
         const mjt__mrec *ri =
-            mjt__rec(t, part, v->code[part] - mjt__code_step[tile % 9]);
+            mjt__rec(v->ru, part, v->code[part] - mjt__code_step[tile % 9]);
         mjt_discard *e = &out[n++];
 
         e->tile = tile;
@@ -613,7 +649,7 @@ INLINE size_t discards_k(const mjt_tables *t, const mjt__hv *v,
                 ge0 &= ~bit;
             else if (!(pl->ge[2] & bit))
                 ge1 &= ~bit;
-            other_forms(ge0, ge1, &e->shanten, &e->tiles);
+            other_forms(ge0, ge1, v->ru->kinds, &e->shanten, &e->tiles);
         }
         /* The discarded tile is gone from the hand but still not drawable,
          * so the 14-tile planes count what is left. */
@@ -624,8 +660,8 @@ INLINE size_t discards_k(const mjt_tables *t, const mjt__hv *v,
 
 /* The discard table of a hand with calls (caps c): each entry is the
  * hand less one tile, answered as mjt_ukeire answers it. */
-static size_t called_discards(const mjt_tables *t, const mjt__hv *v,
-                              const caps *c, const planes *pl, mjt_discard *out)
+static size_t called_discards(const mjt__hv *v, const caps *c, const planes *pl,
+                              mjt_discard *out)
 {
     size_t n = 0;
     solved sv = {0, {{0, 0}}};
@@ -636,11 +672,11 @@ static size_t called_discards(const mjt_tables *t, const mjt__hv *v,
         caps cl;
         less.code[part] -= mjt__code_step[tile % 9];
         less.len--;
-        mjt__hv_words(t, &less);
+        mjt__hv_words(&less);
         caps_of(c->called, c->kinds, &less, &cl);
         mjt_discard *e = &out[n++];
         e->tile = tile;
-        e->shanten = called_std(t, &less, &cl, &e->tiles, &sv, part) - 1;
+        e->shanten = called_std(&less, &cl, &e->tiles, &sv, part) - 1;
         e->count = tiles_left(pl, e->tiles);
     }
     return n;
@@ -710,8 +746,9 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     caps c;
     if (ncalls != 0)
         hand_caps(h, &v, &c);
-    if (planes_of(t, &v, visible, ncalls ? c.called : NULL, &pl) != MJT_OK)
-        return MJT_ECOPIES;
+    if ((rc = planes_of(t, &v, visible, ncalls ? c.called : NULL, &pl)) !=
+        MJT_OK)
+        return rc;
     size_t need = discards_needed(h, &pl);
     if (need > cap) {
         *len = need;
@@ -719,8 +756,8 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     }
     /* Straight into out when it has room for a whole table. */
     mjt_discard *e = cap >= MJT_MAX_DISCARDS ? out : buf;
-    size_t n = ncalls != 0 ? called_discards(t, &v, &c, &pl, e)
-                           : WITH_K(v.len / 3, discards_k, t, &v, &pl, e);
+    size_t n = ncalls != 0 ? called_discards(&v, &c, &pl, e)
+                           : WITH_K(v.len / 3, discards_k, &v, &pl, e);
     if (h->opaque_[MJT__H_META] >> MJT__RED_SHIFT(0))
         n = split_red(h, &pl, e, n);
     if (e != out)
@@ -789,16 +826,16 @@ int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits)
     if (ncalls != 0) { /* the effective tiles of a tenpai hand */
         caps c;
         hand_caps(h, &v, &c);
-        *waits = called_std(t, &v, &c, &m, NULL, -1) == 1 ? m : 0;
+        *waits = called_std(&v, &c, &m, NULL, -1) == 1 ? m : 0;
         return MJT_OK;
     }
-    recs r = recs_of(t, &v);
+    recs r = recs_of(&v);
     w = std_waits(&r, &v);
     if (v.len == 13) {
         uint64_t pp[4];
         mjt__hv_planes(t, &v, pp);
         uint64_t ge0 = mjt__plane(pp, 0), ge1 = mjt__plane(pp, 1);
-        if (mjt__chiitoi(ge0, ge1, &m) == 0)
+        if (mjt__chiitoi(ge0, ge1, v.ru->kinds, &m) == 0)
             w |= m;
         if (mjt__kokushi(ge0, ge1, &m) == 0)
             w |= m;

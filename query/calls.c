@@ -98,6 +98,29 @@ uint64_t mjt__hand_called(const mjt_hand *h, uint8_t called[MJT_KINDS])
  * copies counting the concealed ones.  MJT_OK or MJT_ESTALE; out, if not
  * NULL, gets the copies of each kind in the calls (mjt__hand_called's).
  */
+int mjt__sanma_call_problem(int kind, int tile)
+{
+    return kind == MJT_RUN || (tile >= 1 && tile <= 7);
+}
+
+int mjt__sanma_calls(const mjt_hand *h, mjt__diag *diag)
+{
+    for (int i = 0, n = mjt__hand_ncalls(h); i < n; i++) {
+        unsigned c = mjt__hand_call(h, i);
+        int kind = kind_of_bits[MJT__CALL_KIND(c)], tile = MJT__CALL_TILE(c);
+        if (mjt__sanma_call_problem(kind, tile)) {
+            char text[8];
+            call_text(kind, tile, MJT__CALL_RED(c), text);
+            mjt__diag_set(
+                diag, MJT_EPLAYERS, -1,
+                "call %s has no place in three-player mahjong (%s)", text,
+                kind == MJT_RUN ? "there is no chi" : "it has no 2m to 8m");
+            return MJT_EPLAYERS;
+        }
+    }
+    return MJT_OK;
+}
+
 int mjt__calls_check(const mjt_hand *h, const uint32_t code[4], uint8_t *out)
 {
     uint8_t own[MJT_KINDS], *called = out != NULL ? out : own;
@@ -113,7 +136,8 @@ int mjt__calls_check(const mjt_hand *h, const uint32_t code[4], uint8_t *out)
         if (MJT__CALL_KIND(c) > 2 || c >> 11 != 0)
             return MJT_ESTALE;
         int kind = kind_of_bits[MJT__CALL_KIND(c)], tile = MJT__CALL_TILE(c);
-        if (call_problem(kind, tile, MJT__CALL_RED(c)) != NULL)
+        if (call_problem(kind, tile, MJT__CALL_RED(c)) != NULL ||
+            (mjt__hand_sanma(h) && mjt__sanma_call_problem(kind, tile)))
             return MJT_ESTALE;
         add_copies(kind, tile, called);
         kinds |= kinds_of(kind, tile);

@@ -212,6 +212,16 @@ int mjt_hand_parse(mjt_hand *h, const char *text, size_t len, mjt_diag *diag)
     return mjt__diag_out(diag, &d, parse(h, text, len, &d));
 }
 
+/* The first of 2m to 8m that counts hold (1 to 7), or 0: the kinds a
+ * three-player game has not. */
+static int middle_manzu(const uint8_t counts[MJT_KINDS])
+{
+    for (int i = 1; i <= 7; i++)
+        if (counts[i] != 0)
+            return i;
+    return 0;
+}
+
 /*
  * What h holds, decoded from its codes alone, into *out; MJT_EHAND or
  * MJT_ESTALE as the queries would say (their checks in internal.h, made
@@ -244,6 +254,8 @@ int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out)
             return MJT_ESTALE;
     }
     if (n != (int)(o[MJT__H_META] & 0xFF) || n > 14)
+        return MJT_ESTALE;
+    if (mjt__hand_sanma(h) && middle_manzu(set.counts) != 0)
         return MJT_ESTALE;
     set.len = (uint8_t)n;
     *out = set;
@@ -278,6 +290,78 @@ size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap)
     }
     size_t n = mjt_tiles_format(&set, buf, cap);
     return mjt__hand_ncalls(h) ? mjt__calls_format(h, buf, cap, n) : n;
+}
+
+/* ==== Three players ==== */
+
+/*
+ * The fast path of mjt_hand_set_players: a hand without calls whose
+ * manzu code is of 1m and 9m alone (its ranks 1-3 and 4-7 all 0) becomes
+ * a three-player one by its bit, as cheaply as a bot that builds a hand
+ * from counts for every query needs.  A hand whose other bytes were
+ * changed stays as refused as it was: the queries check it whole.
+ */
+static int sanma_fast(mjt_hand *h)
+{
+    uint32_t *o = h->opaque_, m = o[0], hi = m >> MJT__HI_SHIFT;
+
+    if (o[MJT__H_MAGIC] != MJT__HAND_MAGIC ||
+        (o[MJT__H_META] >> MJT__CALLS_SHIFT) != 0 || (m & MJT__LO_MASK) >= 5 ||
+        hi % 625 != 0 || hi >= MJT__SUIT_HI)
+        return 0;
+    o[MJT__H_META] |= 1u << MJT__SANMA_SHIFT;
+    return 1;
+}
+
+static int set_players(mjt_hand *h, int players, mjt__diag *diag)
+{
+    mjt_tiles set;
+
+    if (h == NULL) {
+        mjt__diag_set(diag, MJT_EINVAL, -1, "no hand");
+        return MJT_EINVAL;
+    }
+    if (players != 3 && players != 4) {
+        mjt__diag_set(diag, MJT_EINVAL, -1,
+                      "%d players: a game has 3 or 4 players", players);
+        return MJT_EINVAL;
+    }
+    int rc = mjt_hand_tiles(h, &set);
+    if (rc != MJT_OK)
+        return rc;
+    if (players == 4) {
+        h->opaque_[MJT__H_META] &= ~(1u << MJT__SANMA_SHIFT);
+        return MJT_OK;
+    }
+    int i = middle_manzu(set.counts);
+    if (i != 0) {
+        const char *name = mjt_tile_name(
+            i == 4 && set.red[0] == set.counts[4] ? MJT_RED_5M : i);
+        mjt__diag_set(diag, MJT_EPLAYERS, -1,
+                      "tile %s has no place in three-player mahjong (it has "
+                      "no 2m to 8m)",
+                      name);
+        return MJT_EPLAYERS;
+    }
+    if ((rc = mjt__sanma_calls(h, diag)) != MJT_OK)
+        return rc;
+    h->opaque_[MJT__H_META] |= 1u << MJT__SANMA_SHIFT;
+    return MJT_OK;
+}
+
+int mjt_hand_set_players(mjt_hand *h, int players, mjt_diag *diag)
+{
+    if (players == 3 && h != NULL && sanma_fast(h))
+        return MJT_OK;
+    mjt__diag d = {.code = MJT_OK};
+    return mjt__diag_out(diag, &d, set_players(h, players, &d));
+}
+
+int mjt_hand_players(const mjt_hand *h)
+{
+    mjt_tiles set;
+    int rc = mjt_hand_tiles(h, &set);
+    return rc != MJT_OK ? rc : 4 - mjt__hand_sanma(h);
 }
 
 /* ==== Draws and discards ==== */
@@ -338,6 +422,10 @@ int mjt_hand_add(mjt_hand *h, int tile)
     if (rc != MJT_OK)
         return rc;
     const tile_ref *t = &refs[tile];
+    /* 2m to 8m (ranks 1 to 7 of part 0) are not in a three-player game */
+    if ((meta >> (32 + MJT__SANMA_SHIFT) & 1) && t->part == 0 &&
+        t->rank - 1u < 7u)
+        return MJT_EPLAYERS;
     int have = digit(h->opaque_[t->part], t->rank), most = 14;
     if (meta >> (32 + MJT__CALLS_SHIFT)) { /* the calls hold copies too */
         uint8_t called[MJT_KINDS];

@@ -43,26 +43,53 @@ typedef struct mjt__mrec {
     uint64_t w0, w1;
 } mjt__mrec;
 
-struct mjt_tables {
-    const mjt__mrec *rec[4]; /* m, p, s share the suit array; [3] honors */
-    const mjt__index_of_kind *kind[4]; /* ix.suit or ix.honor */
-    mjt__index ix;
-    mjt__mrec *suit, *honor;
+/*
+ * What the queries read of each part under one game's rules.  With four
+ * players m, p and s share the suit arrays and [3] is the honors'.  With
+ * three, the manzu holds only 1m and 9m, which form no run: its part is
+ * answered as the honor pattern of those two counts (ranks 0 and 1), whose
+ * 25 records and forms tables.c copies with rank 1 moved to rank 8.  That
+ * is exact: an honor target may put a group on ranks 2 to 6, which do not
+ * exist here, but such a group is drawn whole, and the same group costs
+ * no more on a kind of another part that the target leaves free (a target
+ * uses at most 15 of the 27 kinds, calls close at most 4), so the two
+ * worlds have the same deficit for every hand, and so the same effective
+ * tiles among the kinds that exist.  The manzu's index arrays give a code
+ * holding 2m to 8m a count above 14, so such a hand fails the view.
+ */
+typedef struct mjt__rules {
+    const mjt__mrec *rec[4];
+    const mjt__index_of_kind *kind[4];
     const uint32_t *fidx[4]; /* pattern words of each part's table */
-    uint32_t *fidx_of[2];    /* suit, honor */
+    uint64_t kinds;          /* the kinds of the game, as bits */
+    unsigned honor_like;     /* bit p: part p forms no run */
+} mjt__rules;
+
+#define MJT__SANMA_PATTERNS 25
+/* 2m to 8m: no kind of the three-player game. */
+#define MJT__SANMA_ABSENT (UINT64_C(0x7F) << 1)
+
+struct mjt_tables {
+    mjt__rules rules[2]; /* four players, three */
+    mjt__index ix;
+    mjt__index_of_kind sanma; /* the manzu with three players */
+    mjt__mrec *suit, *honor;
+    mjt__mrec sanma_rec[MJT__SANMA_PATTERNS];
+    uint32_t sanma_fidx[MJT__SANMA_PATTERNS];
+    uint32_t *fidx_of[2]; /* suit, honor */
     uint64_t *forms;
 };
 
-static inline uint32_t mjt__index_of(const struct mjt_tables *t, int part,
+static inline uint32_t mjt__index_of(const mjt__rules *ru, int part,
                                      uint32_t code)
 {
-    return mjt__index_at(t->kind[part], code);
+    return mjt__index_at(ru->kind[part], code);
 }
 
-static inline const mjt__mrec *mjt__rec(const struct mjt_tables *t, int part,
+static inline const mjt__mrec *mjt__rec(const mjt__rules *ru, int part,
                                         uint32_t code)
 {
-    return &t->rec[part][mjt__index_of(t, part, code)];
+    return &ru->rec[part][mjt__index_of(ru, part, code)];
 }
 
 static inline int mjt__mrec_deficit(const mjt__mrec *r, int slot)
@@ -84,10 +111,9 @@ static inline unsigned mjt__mrec_need(const mjt__mrec *r, int slot)
 #define MJT__F_MAX_FIRST 0x3FFFFFu
 #define MJT__F_MAX_COUNT 31
 
-static inline uint32_t mjt__fword(const struct mjt_tables *t, int part,
-                                  uint32_t code)
+static inline uint32_t mjt__fword(const mjt__rules *ru, int part, uint32_t code)
 {
-    return t->fidx[part][mjt__index_of(t, part, code)];
+    return ru->fidx[part][mjt__index_of(ru, part, code)];
 }
 
 /* ==== Hands ====
@@ -95,7 +121,8 @@ static inline uint32_t mjt__fword(const struct mjt_tables *t, int part,
  * An mjt_hand is twelve 32-bit words: the code of each part (m, p, s, z;
  * core/index.h) of its concealed tiles, a magic word, a meta word holding
  * the concealed tile count (bits 0-7), the red fives of m, p and s (3 bits
- * each from bit 8) and the number of calls (bits 17-19), then the calls,
+ * each from bit 8), the number of calls (bits 17-19) and whether it is a
+ * three-player hand (bit 20), then the calls,
  * 16 bits each in words 6 and 7 (call i in bits 16 (i % 2) of word
  * 6 + i / 2): its lowest tile (bits 0-5), its kind (bits 6-7: a run, a
  * triplet, a quad) and its red fives (bits 8-10).  The rest is zero.  The
@@ -111,7 +138,14 @@ static inline uint32_t mjt__fword(const struct mjt_tables *t, int part,
 #define MJT__HAND_MAGIC 0x4D4A4831u /* "MJH1" */
 #define MJT__RED_SHIFT(s) (8 + 3 * (s))
 #define MJT__CALLS_SHIFT 17
-#define MJT__META_BITS 20 /* bits above these are 0 */
+#define MJT__SANMA_SHIFT 20
+#define MJT__META_BITS 21 /* bits above these are 0 */
+
+/* 1 for a three-player hand, by its meta word. */
+static inline int mjt__hand_sanma(const mjt_hand *h)
+{
+    return (int)(h->opaque_[MJT__H_META] >> MJT__SANMA_SHIFT) & 1;
+}
 
 /* A call's 16 bits. */
 #define MJT__CALL_TILE(c) ((int)(c)&0x3F)
@@ -150,6 +184,14 @@ static inline int mjt__hand_len_ok(int len, int ncalls)
 int mjt__calls_check(const mjt_hand *h, const uint32_t code[4],
                      uint8_t *called);
 
+/* Whether a call of kind (an mjt_block_kind) on tile has no place in a
+ * three-player game: a run, or a meld of 2m to 8m. */
+int mjt__sanma_call_problem(int kind, int tile);
+
+/* MJT_EPLAYERS, named in diag, when a call of the checked hand h has no
+ * place in a three-player game; else MJT_OK. */
+int mjt__sanma_calls(const mjt_hand *h, mjt__diag *diag);
+
 /* mjt_hand_parse of a text with calls, the first ',' at offset comma. */
 int mjt__parse_calls(mjt_hand *h, const char *text, size_t len, size_t comma,
                      mjt__diag *diag);
@@ -185,6 +227,7 @@ void mjt__capped_record(const uint8_t *held, const uint8_t *cap, int n,
 
 /* What a query reads of a hand, checked. */
 typedef struct mjt__hv {
+    const mjt__rules *ru; /* the rules of its game */
     uint32_t code[4];
     uint64_t w[4]; /* part words (core/index.h) */
     uint64_t sum;  /* their sum: the hand's counts of tiles, kinds, ... */
@@ -201,14 +244,15 @@ static inline int mjt__code_ok(uint32_t code, int p)
 
 int mjt__hand_refused(const mjt_hand *h, const mjt__hv *v);
 
-/* The part words of v's codes (each below MJT__CODES) and their sum.
- * Written out: the four parts' reads are independent. */
-static inline void mjt__hv_words(const struct mjt_tables *t, mjt__hv *v)
+/* The part words of v's codes (each below MJT__CODES) under v's rules, and
+ * their sum.  Written out: the four parts' reads are independent. */
+static inline void mjt__hv_words(mjt__hv *v)
 {
-    v->w[0] = mjt__index_word(t->kind[0], v->code[0]);
-    v->w[1] = mjt__index_word(t->kind[1], v->code[1]);
-    v->w[2] = mjt__index_word(t->kind[2], v->code[2]);
-    v->w[3] = mjt__index_word(t->kind[3], v->code[3]);
+    const mjt__index_of_kind *const *k = v->ru->kind;
+    v->w[0] = mjt__index_word(k[0], v->code[0]);
+    v->w[1] = mjt__index_word(k[1], v->code[1]);
+    v->w[2] = mjt__index_word(k[2], v->code[2]);
+    v->w[3] = mjt__index_word(k[3], v->code[3]);
     v->sum = v->w[0] + v->w[1] + v->w[2] + v->w[3];
 }
 
@@ -216,7 +260,7 @@ static inline void mjt__hv_words(const struct mjt_tables *t, mjt__hv *v)
  * Check h and read its part words into v.  The fast path is two compares:
  * the codes are within the index arrays, and the magic and meta words
  * (read as one) are the magic, the tile count the part words add up to,
- * and no red five.  Anything else goes to mjt__hand_refused (hand.c),
+ * and no red five or call; the three-player bit only picks the rules.  Anything else goes to mjt__hand_refused (hand.c),
  * which accepts red fives that the hand holds and says MJT_EHAND or
  * MJT_ESTALE for the rest.  A count of at most 14 bounds every part's, so
  * every index is valid.
@@ -229,10 +273,14 @@ static inline int mjt__hand_view(const struct mjt_tables *t, const mjt_hand *h,
     if ((o[0] | o[1] | o[2] | o[3]) >= MJT__CODES)
         return o[MJT__H_MAGIC] == MJT__HAND_MAGIC ? MJT_ESTALE : MJT_EHAND;
     v->code[0] = o[0], v->code[1] = o[1], v->code[2] = o[2], v->code[3] = o[3];
-    mjt__hv_words(t, v);
+    unsigned sanma = o[MJT__H_META] >> MJT__SANMA_SHIFT & 1;
+    v->ru = &t->rules[sanma];
+    mjt__hv_words(v);
     unsigned len = (unsigned)v->sum & 0xFF;
     v->len = (int)len;
-    uint64_t meta = (uint64_t)o[MJT__H_MAGIC] | (uint64_t)o[MJT__H_META] << 32;
+    uint64_t meta = (uint64_t)o[MJT__H_MAGIC] |
+                    (uint64_t)(o[MJT__H_META] ^ sanma << MJT__SANMA_SHIFT)
+                        << 32;
     if (meta != (MJT__HAND_MAGIC | (uint64_t)len << 32) || len > 14)
         return mjt__hand_refused(h, v);
     return MJT_OK;
@@ -272,16 +320,17 @@ static inline int mjt__hand_red(const mjt_hand *h, int s)
      UINT64_C(0x7F) << 27)
 
 /* Seven pairs shanten of a hand of 13 or 14 tiles from its planes
- * ge0, ge1 (mjt__plane); *mask gets the tiles whose draw lowers it.  At
- * shanten 0 of 13 tiles the hand is six pairs and a single, and *mask is
- * the single. */
-static inline int mjt__chiitoi(uint64_t ge0, uint64_t ge1, uint64_t *mask)
+ * ge0, ge1 (mjt__plane) in a game of the kinds `kinds`; *mask gets the
+ * tiles whose draw lowers it.  At shanten 0 of 13 tiles the hand is six
+ * pairs and a single, and *mask is the single. */
+static inline int mjt__chiitoi(uint64_t ge0, uint64_t ge1, uint64_t kinds_of,
+                               uint64_t *mask)
 {
     int pairs = __builtin_popcountll(ge1), kinds = __builtin_popcountll(ge0);
     int short_kinds = kinds < 7 ? 7 - kinds : 0;
 
     /* A single becomes a pair; a new kind helps while fewer than 7. */
-    *mask = (ge0 & ~ge1) | (short_kinds ? MJT__ALL_TILES & ~ge0 : 0);
+    *mask = (ge0 & ~ge1) | (short_kinds ? kinds_of & ~ge0 : 0);
     return 6 - pairs + short_kinds;
 }
 

@@ -46,9 +46,9 @@ extern "C" {
 #endif
 
 #define MJT_VERSION_MAJOR 0
-#define MJT_VERSION_MINOR 2
+#define MJT_VERSION_MINOR 3
 #define MJT_VERSION_PATCH 0
-#define MJT_VERSION_STRING "0.2.0"
+#define MJT_VERSION_STRING "0.3.0"
 /* 10000 major + 100 minor + patch: compare builds with < and >. */
 #define MJT_VERSION_NUMBER                                                     \
     (MJT_VERSION_MAJOR * 10000 + MJT_VERSION_MINOR * 100 + MJT_VERSION_PATCH)
@@ -79,7 +79,8 @@ MJT_API int mjt_version_number(void);
     X(EABSENT, -12, "tile not in the hand")                                    \
     X(EHAND, -13, "not a hand made by the mjt_hand calls")                     \
     X(ESTALE, -14, "hand changed outside the mjt_hand calls")                  \
-    X(ECALL, -15, "not a meld that can be called")
+    X(ECALL, -15, "not a meld that can be called")                             \
+    X(EPLAYERS, -16, "not in the game of the hand's number of players")
 
 typedef enum mjt_errno {
     MJT_OK = 0,
@@ -347,6 +348,34 @@ MJT_API int mjt_hand_from_calls(mjt_hand *h, const uint8_t counts[MJT_KINDS],
 MJT_API int mjt_hand_calls(const mjt_hand *h, mjt_call *out, size_t cap,
                            size_t *len);
 
+/* ==== Three players ====
+ *
+ * Three-player mahjong (sanma) plays without 2m to 8m: 108 tiles of 27
+ * kinds.  1m and 9m form no run there, so they pair and make triplets
+ * like honors; seven pairs and thirteen orphans are as with four players
+ * (seven distinct pairs of the 27 kinds, the same 13 terminals and
+ * honors); there is no chi.  A hand is of four players until
+ * mjt_hand_set_players makes it one of three; after that every query
+ * answers by three-player rules (2m to 8m are never an effective tile or
+ * a wait), and the hand refuses what the game has not: mjt_hand_add of
+ * 2m to 8m gives MJT_EPLAYERS, and so does a visible 2m to 8m.  Its
+ * queries cost what four-player ones do.
+ */
+
+/*
+ * Make h a hand of players (3 or 4) players.  MJT_EPLAYERS when h holds a
+ * tile of 2m to 8m or a run call and players is 3 (diag names the tile or
+ * the call; h is unchanged), MJT_EINVAL for players other than 3 or 4,
+ * MJT_EHAND for bytes that are no hand.  A few nanoseconds for a hand
+ * without calls: a bot may build a hand from counts and make it a
+ * three-player one for every query.  A hand changed outside the mjt_hand
+ * calls may get MJT_ESTALE here, and gets it from every query as before.
+ */
+MJT_API int mjt_hand_set_players(mjt_hand *h, int players, mjt_diag *diag);
+
+/* The players of h (3 or 4), or MJT_EHAND or MJT_ESTALE. */
+MJT_API int mjt_hand_players(const mjt_hand *h);
+
 /* ==== Queries ====
  *
  * Each takes an open table and a hand of 1 to 14 tiles whose count is 1 or
@@ -380,6 +409,13 @@ MJT_API int mjt_shanten(const mjt_tables *t, const mjt_hand *h,
 MJT_API int mjt_shanten_counts(const mjt_tables *t,
                                const uint8_t counts[MJT_KINDS],
                                mjt_shanten_info *out);
+
+/* The same by the rules of players (3 or 4) players: MJT_EPLAYERS when
+ * players is 3 and a count of 2m to 8m is not 0, MJT_EINVAL for players
+ * other than 3 or 4.  As fast as mjt_shanten_counts. */
+MJT_API int mjt_shanten_counts_players(const mjt_tables *t,
+                                       const uint8_t counts[MJT_KINDS],
+                                       int players, mjt_shanten_info *out);
 
 /*
  * Effective tiles of a 3k+1 hand: bit i of tiles is set when drawing tile i

@@ -54,7 +54,7 @@ static int combo_init(combo *c, const mjt_tables *t, const mjt__hv *v, int skip)
     for (int p = 0; p < 4; p++) {
         if (p == skip)
             continue;
-        uint32_t w = mjt__fword(t, p, v->code[p]);
+        uint32_t w = mjt__fword(v->ru, p, v->code[p]);
         if (MJT__F_DECOMPOSITIONS(w) == 0)
             return 0;
         c->part[c->n] = p;
@@ -141,7 +141,7 @@ int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
         uint64_t m, pp[4];
         mjt__hv_planes(t, &v, pp);
         uint64_t ge0 = mjt__plane(pp, 0), ge1 = mjt__plane(pp, 1);
-        if (mjt__chiitoi(ge0, ge1, &m) == -1)
+        if (mjt__chiitoi(ge0, ge1, v.ru->kinds, &m) == -1)
             put_decomposition(&s, &d);
         d.form = MJT_KOKUSHI;
         if (mjt__kokushi(ge0, ge1, &m) == -1)
@@ -182,7 +182,7 @@ static int shape_of(unsigned wait)
 static void shapes_in(const mjt_tables *t, const mjt__hv *v, int w,
                       uint64_t banned, sink *s)
 {
-    uint32_t fw = mjt__fword(t, w, v->code[w]);
+    uint32_t fw = mjt__fword(v->ru, w, v->code[w]);
     const uint64_t *f = t->forms + MJT__F_FIRST(fw) + MJT__F_DECOMPOSITIONS(fw);
     int n = (int)MJT__F_ARRANGEMENTS(fw);
     unsigned wins = 0;
@@ -255,7 +255,7 @@ static void special_shapes(const mjt_tables *t, const mjt__hv *v, sink *s)
     e.wait.kind = MJT_WAIT_ONE;
     for (int form = 0; form < 2; form++) {
         if (form == 0) {
-            if (mjt__chiitoi(ge0, ge1, &m) != 0)
+            if (mjt__chiitoi(ge0, ge1, v->ru->kinds, &m) != 0)
                 continue;
             e.shape = MJT_SHAPE_CHIITOITSU;
         } else {

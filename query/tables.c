@@ -56,7 +56,8 @@ static int load_block(void *ctx, const uint64_t *keys, const mjt__record *recs,
             mjt__key_tiles(key) > MJT__MAX_PATTERN_TILES)
             return l->bad = MJT_ECORRUPT;
         uint32_t code = mjt__code_of_key(key, ranks);
-        uint32_t idx = mjt__index_of(l->t, l->table == MJT__SUIT ? 0 : 3, code);
+        uint32_t idx =
+            mjt__index_of(&l->t->rules[0], l->table == MJT__SUIT ? 0 : 3, code);
         if (idx >= l->len || l->seen[idx])
             return l->bad = MJT_ECORRUPT;
         l->seen[idx] = 1;
@@ -168,7 +169,7 @@ static int load_forms_of(void *ctx, uint64_t key, const mjt__forms *f)
 {
     floader *l = ctx;
     int ranks = mjt__table_ranks[l->table], tiles = mjt__key_tiles(key);
-    uint32_t idx = mjt__index_of(l->t, l->table == MJT__SUIT ? 0 : 3,
+    uint32_t idx = mjt__index_of(&l->t->rules[0], l->table == MJT__SUIT ? 0 : 3,
                                  mjt__code_of_key(key, ranks));
     int wc = mjt__forms_width(tiles, 0), ws = mjt__forms_width(tiles, 1);
 
@@ -208,8 +209,8 @@ static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
     /* Every hand with an empty part joins through the empty pattern's one
      * decomposition: a table without it would answer wrong, not fail. */
     if (rc == MJT_OK &&
-        MJT__F_DECOMPOSITIONS(
-            l->idx[mjt__index_of(t, l->table == MJT__SUIT ? 0 : 3, 0)]) != 1)
+        MJT__F_DECOMPOSITIONS(l->idx[mjt__index_of(
+            &t->rules[0], l->table == MJT__SUIT ? 0 : 3, 0)]) != 1)
         rc = l->bad = MJT_ECORRUPT;
     if (l->bad)
         mjt__diag_set(diag, MJT_ECORRUPT, -1,
@@ -218,6 +219,87 @@ static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
     if (rc != MJT_OK)
         return rc;
     return mjt__tfile_check_forms_digest(f, l->table, digest, path, diag);
+}
+
+/* ==== Three players ==== */
+
+/* Rank 1 of an honor pattern's block byte (kind << 4 | rank) as rank 8:
+ * 1m and 9m are the manzu's ranks 0 and 8. */
+static unsigned sanma_block(unsigned b)
+{
+    return b == MJT__F_NONE || (b & 0xF) == 0 ? b : (b & 0xF0) | 8;
+}
+
+static uint64_t sanma_form(uint64_t f)
+{
+    uint64_t x = f & ~(UINT64_C(0xFFFFFFFFFFFF) | UINT64_C(0x1FF) << 48);
+
+    for (int i = 0; i < 6; i++)
+        x |= (uint64_t)sanma_block((unsigned)(f >> (8 * i)) & 0xFF) << (8 * i);
+    unsigned wins = (unsigned)(f >> 48) & 0x1FF;
+    return x | (uint64_t)((wins & 1) | (wins >> 1 & 1) << 8) << 48;
+}
+
+/* A need mask of the honors, ranks 0 and 1, as the manzu's 0 and 8. */
+static uint64_t sanma_need(unsigned need)
+{
+    return (need & 1) | (need >> 1 & 1) << 8;
+}
+
+static mjt__mrec sanma_mrec(const mjt__mrec *h)
+{
+    mjt__mrec m = {h->w0 & ((UINT64_C(1) << 40) - 1), 0};
+
+    for (int slot = 1; slot < 10; slot++) {
+        uint64_t need = sanma_need(mjt__mrec_need(h, slot));
+        if (slot <= 2)
+            m.w0 |= need << (31 + 9 * slot);
+        else
+            m.w1 |= need << (9 * (slot - 3));
+    }
+    return m;
+}
+
+/*
+ * The rules of three players (internal.h): the manzu part's index arrays
+ * take only codes of 1m and 9m, pattern c1 + 5 c9 being the honor
+ * pattern of those counts, whose code that is too; everything else is
+ * the four-player rules'.  Its forms are appended to the shared array.
+ */
+static int sanma_rules(struct mjt_tables *t, floader *fl)
+{
+    mjt__index_of_kind *k = &t->sanma;
+    const mjt__index_of_kind *suit = &t->ix.suit;
+    /* a value no pattern has: its count is MJT__W_BAD */
+    uint64_t bad = suit->pos[MJT__LO_MASK];
+    const uint64_t index_field = (uint64_t)0x7FFFF << 8;
+
+    for (uint32_t lo = 0; lo <= MJT__LO_MASK; lo++)
+        k->pos[lo] =
+            lo < 5 ? (suit->pos[lo] & ~index_field) | (uint64_t)lo << 8 : bad;
+    for (uint32_t hi = 0; hi < MJT__HI_FIELD; hi++)
+        k->base[hi] = hi % 625 == 0 && hi / 625 < 5
+                          ? (suit->base[hi] & ~index_field) |
+                                (uint64_t)(5 * (hi / 625)) << 8
+                          : bad;
+    for (uint32_t code = 0; code < MJT__SANMA_PATTERNS; code++) {
+        t->sanma_rec[code] = sanma_mrec(mjt__rec(&t->rules[0], 3, code));
+        uint32_t w = mjt__fword(&t->rules[0], 3, code);
+        uint32_t n = MJT__F_DECOMPOSITIONS(w) + MJT__F_ARRANGEMENTS(w);
+        if (fl->len + n > MJT__F_MAX_FIRST)
+            return MJT_ENOMEM;
+        t->sanma_fidx[code] = (uint32_t)fl->len | (w & ~MJT__F_MAX_FIRST);
+        for (uint32_t i = 0; i < n; i++)
+            if (fl_put(fl, sanma_form(t->forms[MJT__F_FIRST(w) + i])) != MJT_OK)
+                return MJT_ENOMEM;
+    }
+    t->rules[1] = t->rules[0];
+    t->rules[1].kind[0] = k;
+    t->rules[1].rec[0] = t->sanma_rec;
+    t->rules[1].fidx[0] = t->sanma_fidx;
+    t->rules[1].kinds = MJT__ALL_TILES & ~MJT__SANMA_ABSENT;
+    t->rules[1].honor_like = 1u << 0 | 1u << 3;
+    return MJT_OK;
 }
 
 #ifndef MJT__INSTALLED_TABLES
@@ -312,7 +394,7 @@ static int load(mjt_tables **out, const char *path, unsigned flags,
     }
     mjt__index_init(&t->ix);
     for (int part = 0; part < 4; part++)
-        t->kind[part] = part < 3 ? &t->ix.suit : &t->ix.honor;
+        t->rules[0].kind[part] = part < 3 ? &t->ix.suit : &t->ix.honor;
     if ((rc = mjt__tfile_open(&f, path, diag)) != MJT_OK ||
         (rc = exact_solver(f, path, flags, diag)) != MJT_OK)
         goto fail;
@@ -328,12 +410,19 @@ static int load(mjt_tables **out, const char *path, unsigned flags,
         }
     }
     mjt__tfile_close(f);
+    f = NULL;
     for (int part = 0; part < 3; part++) {
-        t->rec[part] = t->suit;
-        t->fidx[part] = t->fidx_of[MJT__SUIT];
+        t->rules[0].rec[part] = t->suit;
+        t->rules[0].fidx[part] = t->fidx_of[MJT__SUIT];
     }
-    t->rec[3] = t->honor;
-    t->fidx[3] = t->fidx_of[MJT__HONOR];
+    t->rules[0].rec[3] = t->honor;
+    t->rules[0].fidx[3] = t->fidx_of[MJT__HONOR];
+    t->rules[0].kinds = MJT__ALL_TILES;
+    t->rules[0].honor_like = 1u << 3;
+    if ((rc = sanma_rules(t, &fl)) != MJT_OK) {
+        mjt__diag_set(diag, MJT_ENOMEM, -1, "%s: out of memory", path);
+        goto fail;
+    }
     *out = t;
     return MJT_OK;
 fail:

@@ -76,27 +76,35 @@ typedef struct held {
 
 static const int sizes[] = {1, 2, 4, 5, 7, 8, 10, 11, 13, 14};
 
+/* The players of the game the hands come from and are asked by: 4, or 3
+ * (a wall of 108 tiles without 2m to 8m, and three-player rules). */
+static int players = 4;
+
 /* len tiles off a shuffled wall: a partial Fisher-Yates shuffle of the
  * wall as the last hand left it, which is as random as a fresh one. */
 static void draw(held *h, int len)
 {
-    static int wall[136];
+    static int wall[2][136];
     static int ready;
 
     if (!ready) {
-        for (int i = 0; i < 136; i++)
-            wall[i] = i / 4;
+        for (int i = 0, k = 0; i < 136; i++) {
+            wall[0][i] = i / 4;
+            if (i / 4 < 1 || i / 4 > 7)
+                wall[1][k++] = i / 4;
+        }
         ready = 1;
     }
+    int *w = wall[players == 3], size = players == 3 ? 108 : 136;
     memset(h, 0, sizeof *h);
     h->len = (uint8_t)len;
     for (int i = 0; i < len; i++) {
-        int j = i + (int)(rnd() % (uint64_t)(136 - i));
-        int x = wall[i];
-        wall[i] = wall[j];
-        wall[j] = x;
-        h->counts[wall[i]]++;
-        h->ids[i] = (uint8_t)wall[i];
+        int j = i + (int)(rnd() % (uint64_t)(size - i));
+        int x = w[i];
+        w[i] = w[j];
+        w[j] = x;
+        h->counts[w[i]]++;
+        h->ids[i] = (uint8_t)w[i];
     }
 }
 
@@ -140,7 +148,8 @@ static inline long ask(const mjt_tables *t, const mjt_hand *h, query q)
 
 /* Median ns per hand of building each hand from src and asking q; FUSED
  * asks mjt_shanten_counts, with no hand; for PREBUILT the hands are built
- * before the clock starts. */
+ * before the clock starts.  With three players a hand is made one of
+ * theirs after it is built, and FUSED asks mjt_shanten_counts_players. */
 static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
                          source src)
 {
@@ -151,8 +160,11 @@ static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
         return -1;
     if (src == PREBUILT) {
         pre = xmalloc(n * sizeof *pre);
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
             mjt_hand_from_counts(&pre[i], hs[i].counts, NULL);
+            if (players == 3)
+                mjt_hand_set_players(&pre[i], 3, NULL);
+        }
     }
     for (int r = 0; r < RUNS; r++) {
         long acc = 0;
@@ -165,7 +177,10 @@ static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
             }
             if (src == FUSED) { /* shanten only */
                 mjt_shanten_info s;
-                mjt_shanten_counts(t, hs[i].counts, &s);
+                if (players == 3)
+                    mjt_shanten_counts_players(t, hs[i].counts, 3, &s);
+                else
+                    mjt_shanten_counts(t, hs[i].counts, &s);
                 acc += s.overall;
                 continue;
             }
@@ -173,6 +188,8 @@ static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
                 mjt_hand_from_counts(&h, hs[i].counts, NULL);
             else
                 mjt_hand_from_tiles(&h, hs[i].ids, hs[i].len, NULL);
+            if (players == 3)
+                mjt_hand_set_players(&h, 3, NULL);
             acc += ask(t, &h, q);
         }
         runs[r] = (now() - t0) * 1e9 / (double)n;
@@ -308,6 +325,21 @@ static void bench_wall(const mjt_tables *t, size_t total)
     bench_line("step.shanten", time_steps(t, w, nw ? nw : 1));
     free(w);
     printf("BENCH wall.hands %zu hands\n", total);
+}
+
+/* ==== Three players ==== */
+
+/* Hands off the 108-tile wall asked by three-player rules, then the same
+ * hands asked by four-player rules: the difference is the rules' cost. */
+static void bench_sanma(const mjt_tables *t, size_t total)
+{
+    players = 3;
+    held *hs = deal(total, 0);
+    bench_callers(t, "sanma.", hs, total);
+    players = 4;
+    bench_callers(t, "sanma.as4.", hs, total);
+    free(hs);
+    printf("BENCH sanma.hands %zu hands\n", total);
 }
 
 /* ==== Hands with calls ==== */
@@ -577,6 +609,7 @@ int main(int argc, char **argv)
     }
     size_t total = argc > 3 ? strtoul(argv[3], NULL, 10) : 10000000;
     bench_wall(t, total);
+    bench_sanma(t, total / 10 ? total / 10 : 1);
     bench_calls(t, total / 10 ? total / 10 : 1);
     bench_ara(t, argv[2]);
     bench_forms(t);
