@@ -233,6 +233,59 @@ check calls_batch_twice 0 '{"line":5,"error":"JSON line: calls both in \"hand\" 
 check calls_read_back 0 '"calls":["3333m","111z","222z"],"tiles":4' -- \
     sh -c "'$Q' --tables '$T' --json <'$tmp/back'"
 
+# Three players: 2m to 8m do not exist, 1m and 9m make no run.
+check sanma_json 0 '{"hand":"19m123456p789s11z","tiles":13,"players":3,"shanten":{"standard":1,"chiitoitsu":5,"kokushi":7,"overall":1},"ukeire":{"tiles":["1m","9m","1z"],"left":[3,3,2],"count":8}}' -- \
+    "$Q" --tables "$T" --json --players 3 19m123p456p789s11z
+check sanma_text 0 '19m123456p789s11z (13 tiles, three players)' -- \
+    "$Q" --tables "$T" --players=3 19m123p456p789s11z
+check sanma_four 0 '"tiles":["1m","2m","3m","7m","8m","9m","1z"]' -- \
+    "$Q" --tables "$T" --json 19m123p456p789s11z
+check sanma_kokushi 0 '{"tile":"7z","shape":"kokushi13","wait":"7z","melds":[],"pair":null}]}' -- \
+    "$Q" --tables "$T" --json --players 3 19m19p19s1234567z
+check sanma_tile 2 'mjq: 15m123p456s11z: tile 5m has no place in three-player mahjong (it has no 2m to 8m)' -- \
+    "$Q" --tables "$T" --players 3 15m123p456s11z
+check sanma_red 2 'tile 0m has no place in three-player mahjong' -- \
+    "$Q" --tables "$T" --players 3 109m55p123s11z,777z
+check sanma_chi 2 'call 123p has no place in three-player mahjong (there is no chi)' -- \
+    "$Q" --tables "$T" --players 3 19m1p55s,123p,111z,222z
+check sanma_pon 0 '19m1p55s,111p,111z,222z (5 tiles, 3 calls, three players)' -- \
+    "$Q" --tables "$T" --players 3 19m1p55s,111p,111z,222z
+check sanma_visible 2 'visible tile 3m has no place in three-player mahjong' -- \
+    "$Q" --tables "$T" --players 3 --visible 3m 19m123p456p789s11z
+check sanma_players_bad 2 'mjq: --players 2: a game has 3 or 4 players' -- \
+    "$Q" --tables "$T" --players 2 19m123p456p789s11z
+check sanma_waits 0 '  9m  tanki      [9m] 111m 123p 456p 789s' -- \
+    "$Q" waits --tables "$T" --players 3 1119m123p456p789s
+check sanma_info 2 'info: --json, --visible and --players do not apply' -- \
+    "$Q" --players 3 info "$T"
+check sanma_rank 2 'rank: --players 3: ranks are of four-player sets of tiles' -- \
+    "$Q" rank --players 3 19m
+printf '%s\n' '{"hand":"19m123p456p789s11z","players":3}' \
+    '{"players":4,"hand":"19m123p456p789s11z"}' \
+    '{"hand":"15m123p456s11z","players":3}' \
+    '{"hand":"19m123p456p789s11z","players":5}' \
+    '{"hand":"19m123p456p789s11z","players":"3"}' \
+    '{"hand":"19m123p456p789s11z","visible":"5m","players":3}' >"$tmp/sanma"
+"$Q" --tables "$T" --json <"$tmp/sanma" >"$tmp/sanma.out" 2>&1
+check sanma_batch 0 '' -- sh -c "sed -n 1p '$tmp/sanma.out' | grep -qF '\"players\":3,\"shanten\":{\"standard\":1'"
+check sanma_batch_four 0 '' -- sh -c "sed -n 2p '$tmp/sanma.out' | grep -qF '\"count\":24}'"
+check sanma_batch_tile 0 '{"line":3,"error":"tile 5m has no place in three-player mahjong (it has no 2m to 8m)"}' -- cat "$tmp/sanma.out"
+check sanma_batch_five 0 '{"line":4,"error":"JSON line: \"players\" is not 3 or 4 (a game has 3 or 4 players)"}' -- cat "$tmp/sanma.out"
+check sanma_batch_string 0 '{"line":5,"error":"JSON line: \"players\" is not 3 or 4' -- cat "$tmp/sanma.out"
+check sanma_batch_visible 0 '{"line":6,"error":"visible tile 5m has no place in three-player mahjong' -- cat "$tmp/sanma.out"
+# --players 3 on the command line applies to every batch line; a line may
+# say 4.
+printf '%s\n' '19m123p456p789s11z' '{"hand":"19m123p456p789s11z","players":4}' |
+    "$Q" --tables "$T" --json --players 3 >"$tmp/sanma2.out" 2>&1
+check sanma_batch_global 0 '' -- sh -c "sed -n 1p '$tmp/sanma2.out' | grep -qF '\"players\":3'"
+check sanma_batch_line_four 0 '' -- sh -c "sed -n 2p '$tmp/sanma2.out' | grep -qF '\"count\":24}'"
+# Dealt three-player hands hold no 2m to 8m, and read back as such.
+"$Q" deal --players 3 --seed 5 --count 500 --red >"$tmp/deal3"
+check sanma_deal 1 '' -- grep -qE '[2-8]+m|0m' "$tmp/deal3"
+check sanma_deal_reads 0 '' -- sh -c "'$Q' --tables '$T' --players 3 --json <'$tmp/deal3' >/dev/null"
+check sanma_deal_json 0 '{"hand":"' -- "$Q" deal --players 3 --seed 5 --json
+check sanma_deal_json_players 0 '"players":3}' -- "$Q" deal --players 3 --seed 5 --json
+
 # Spaces between groups, in arguments and in batch lines at either end.
 check spaces_arg 0 '123m456p789s1z (10 tiles)' -- "$Q" --tables "$T" '123m 456p 789s 1z'
 printf ' 123m 456p789s1z \n' >"$tmp/spaced"

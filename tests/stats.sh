@@ -85,6 +85,53 @@ for arg in "2 dealt" "4 dealt" "5 dealt" "5 distinct" "13 dealt --one-suit"; do
     cmp -s "$tmp/s" "$tmp/e" && ok ||
         bad "enumerate --by-query --tiles $1 --count $2 ${3:-} differs from stats"
 done
+# Three players: 108 tiles of 27 kinds.  Totals C(108, N) and the count
+# vectors on 27 kinds; stats and enumerate (the public queries, hand by
+# hand) agree for N up to 8; a job split in parts merges to the same.
+while read -r n dealt distinct; do
+    "$Q" --tables "$T" stats --players 3 --tiles "$n" --json >"$tmp/n" 2>&1
+    has "sanma total $n" "$tmp/n" "\"tiles\":$n,\"players\":3,\"count\":\"dealt\",\"total\":\"$dealt\""
+    "$Q" --tables "$T" stats --players 3 --tiles "$n" --count distinct --json \
+        >"$tmp/n" 2>&1
+    has "sanma distinct $n" "$tmp/n" "\"count\":\"distinct\",\"total\":\"$distinct\""
+done <<'END'
+1 108 27
+2 5778 378
+4 5359095 27405
+5 111469176 169884
+7 27883218168 4261842
+8 352025629371 18057546
+10 38722819230810 249599610
+11 344985116783580 830534445
+13 20592957740312160 7633490490
+14 139737927523546800 21310147575
+END
+sanma_n="1 2 4 5 7 8"
+[ -n "${MJT_LONG:-}" ] && sanma_n="$sanma_n 10 11"
+for n in $sanma_n; do
+    for c in dealt distinct; do
+        "$Q" --tables "$T" stats --players 3 --tiles "$n" --count "$c" \
+            --json >"$tmp/s"
+        "$Q" --tables "$T" --players 3 enumerate -j 2 --tiles "$n" \
+            --count "$c" --json >"$tmp/e" 2>&1
+        cmp -s "$tmp/s" "$tmp/e" && ok ||
+            bad "enumerate --players 3 --tiles $n --count $c differs from stats"
+    done
+done
+for k in 1 2 3; do
+    "$Q" --tables "$T" enumerate --players 3 --tiles 7 --part "$k/3" \
+        >"$tmp/p$k" || bad "enumerate --players 3 --part $k/3"
+done
+"$Q" stats --merge "$tmp/p1" "$tmp/p2" "$tmp/p3" --json >"$tmp/e"
+"$Q" --tables "$T" stats --players 3 --tiles 7 --json >"$tmp/s"
+cmp -s "$tmp/s" "$tmp/e" && ok || bad "three-player parts merge differently"
+# no 2m to 8m among the tiles a tenpai hand waits on
+has "sanma waiting_on" "$tmp/s" '"waiting_on":{"1m":{"standard":"'
+grep -q '"[2-8]m":' "$tmp/s" && bad "sanma waiting_on names 2m to 8m" || ok
+"$Q" --tables "$T" stats --players 3 --tiles 4 >"$tmp/text" &&
+    has "sanma text" "$tmp/text" \
+        "4 tiles, three players, dealt hands (sets of tiles out of 108): 5359095 hands"
+
 # make test-long: every hand of 13 tiles (about half an hour on two
 # threads), with the job split in
 # parts as a batch scheduler would.
@@ -175,6 +222,16 @@ refused 2 'stats: --part: only enumerate takes it' "$Q" stats --part 1/2
 refused 2 'enumerate: --part 3/2: want K/N' "$Q" enumerate --part 3/2
 refused 2 'enumerate: --part x: want K/N' "$Q" enumerate --part x
 refused 2 'enumerate: --merge: stats merges parts' "$Q" enumerate --merge x
+"$Q" --tables "$T" enumerate --players 3 --tiles 7 --part 2/4 >"$tmp/part2of3"
+refused 2 'are parts of different jobs (--tiles 7, 4 parts; --tiles 7 --players 3, 4 parts)' \
+    "$Q" stats --merge "$tmp/part1" "$tmp/part2of3" "$tmp/part3" "$tmp/part4"
+refused 2 'stats: --players 5: a game has 3 or 4 players' \
+    "$Q" --tables "$T" stats --players 5
+refused 2 'mjq: --players x: a game has 3 or 4 players' \
+    "$Q" --players x stats
+refused 2 'stats: --one-suit: the hands of the manzu alone are four-player ones' \
+    "$Q" --tables "$T" stats --players 3 --one-suit
+refused 2 'deal: --players 2: a game has 3 or 4 players' "$Q" deal --players 2
 
 # ==== rank, unrank, deal ====
 

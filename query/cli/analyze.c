@@ -18,6 +18,7 @@ typedef struct opts {
     const char *tables;
     int json;
     int has_visible;
+    int players; /* 3 or 4 */
     uint8_t visible[MJT_KINDS];
 } opts;
 
@@ -189,13 +190,14 @@ int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json)
 /* ==== Analysis ==== */
 
 /* The hand's first line: in JSON "hand" (the concealed tiles), "calls"
- * when there are any, and "tiles" (the concealed count); as text the hand
- * with its calls and the counts.  Both from the library's text form,
- * "12m55p,3333m,111z", whose groups after the commas are the calls. */
+ * when there are any, "tiles" (the concealed count) and "players" for a
+ * three-player hand; as text the hand with its calls and the counts.  Both
+ * from the library's text form, "12m55p,3333m,111z", whose groups after
+ * the commas are the calls. */
 static void print_hand(const mjt_hand *h, const mjt_tiles *held, int json)
 {
     char text[MJT_HAND_TEXT];
-    int n = 0;
+    int n = 0, three = mjt_hand_players(h) == 3;
 
     mjt_hand_format(h, text, sizeof text);
     for (const char *c = text; *c; c++)
@@ -204,7 +206,7 @@ static void print_hand(const mjt_hand *h, const mjt_tiles *held, int json)
         printf("%s (%d tile%s", text, held->len, held->len == 1 ? "" : "s");
         if (n > 0)
             printf(", %d call%s", n, n == 1 ? "" : "s");
-        printf(")\n");
+        printf("%s)\n", three ? ", three players" : "");
         return;
     }
     char *call = strchr(text, ',');
@@ -221,6 +223,8 @@ static void print_hand(const mjt_hand *h, const mjt_tiles *held, int json)
         printf("],");
     }
     printf("\"tiles\":%d,", held->len);
+    if (three)
+        printf("\"players\":3,");
 }
 
 /* Print the analysis of a valid hand.  Returns 0, or 1 on a failure. */
@@ -294,6 +298,15 @@ static int visible_fits(const mjt_hand *h, const opts *o, mjt_diag *diag)
     int ncalls;
     if (!o->has_visible)
         return MJT_OK;
+    for (int i = 1; i <= 7 && o->players == 3; i++)
+        if (o->visible[i] != 0) {
+            snprintf(diag->message, sizeof diag->message,
+                     "visible tile %s has no place in three-player mahjong "
+                     "(it has no 2m to 8m)",
+                     mjt_tile_name(i));
+            diag->code = MJT_EPLAYERS;
+            return MJT_EPLAYERS;
+        }
     cli_hand_all(h, all, &ncalls);
     for (int i = 0; i < MJT_KINDS; i++)
         if (all[i] + o->visible[i] > 4) {
@@ -307,11 +320,14 @@ static int visible_fits(const mjt_hand *h, const opts *o, mjt_diag *diag)
     return MJT_OK;
 }
 
-/* Parse a hand and check it against the visible tiles. */
+/* Parse a hand, make it one of o's players, and check it against the
+ * visible tiles. */
 static int read_hand(const char *text, size_t len, const opts *o, mjt_hand *h,
                      mjt_diag *diag)
 {
     int rc = mjt_hand_parse(h, text, len, diag);
+    if (rc == MJT_OK && o->players == 3)
+        rc = mjt_hand_set_players(h, 3, diag);
     return rc != MJT_OK ? rc : visible_fits(h, o, diag);
 }
 
@@ -486,15 +502,17 @@ static const char *json_calls(const char **p, const char *end, char *out,
 
 /*
  * A batch line that is a JSON object: {"hand":"...","visible":"...",
- * "calls":[...]}, in any order, "visible" and "calls" optional.  NULL, or
- * the problem.
+ * "calls":[...],"players":3}, in any order, all but "hand" optional.
+ * NULL, or the problem; *players is 0 unless given.
  */
 static const char *json_line(const char *p, const char *end, char *hand,
-                             char *visible, char *calls, size_t cap)
+                             char *visible, char *calls, size_t cap,
+                             int *players)
 {
-    int have_hand = 0, have_visible = 0, have_calls = 0;
+    int have_hand = 0, have_visible = 0, have_calls = 0, have_players = 0;
 
     hand[0] = visible[0] = calls[0] = '\0';
+    *players = 0;
     json_space(&p, end);
     if (p >= end || *p++ != '{')
         return "not a JSON object";
@@ -516,14 +534,21 @@ static const char *json_line(const char *p, const char *end, char *hand,
         int *seen = !strcmp(key, "hand")      ? &have_hand
                     : !strcmp(key, "visible") ? &have_visible
                     : !strcmp(key, "calls")   ? &have_calls
+                    : !strcmp(key, "players") ? &have_players
                                               : NULL;
         if (seen == NULL)
-            return "an unknown key (the keys are \"hand\", \"visible\" and "
-                   "\"calls\")";
+            return "an unknown key (the keys are \"hand\", \"visible\", "
+                   "\"calls\" and \"players\")";
         if (*seen)
             return "a key given twice";
         *seen = 1;
-        if (seen == &have_calls) {
+        if (seen == &have_players) {
+            if (p >= end || (*p != '3' && *p != '4') ||
+                (p + 1 < end && isdigit((unsigned char)p[1])))
+                return "\"players\" is not 3 or 4 (a game has 3 or 4 "
+                       "players)";
+            *players = *p++ - '0';
+        } else if (seen == &have_calls) {
             if ((err = json_calls(&p, end, calls, cap)) != NULL)
                 return err;
         } else {
@@ -555,13 +580,17 @@ static int read_line_hand(const char *line, size_t len, const opts *o, opts *lo,
 {
     char hand[2 * LINE_BYTES], vis[LINE_BYTES], calls[LINE_BYTES];
     size_t at = 0;
+    int players;
 
     *lo = *o;
     while (at < len && line[at] == ' ')
         at++;
     if (at == len || line[at] != '{')
         return read_hand(line, len, o, h, diag);
-    const char *err = json_line(line, line + len, hand, vis, calls, LINE_BYTES);
+    const char *err =
+        json_line(line, line + len, hand, vis, calls, LINE_BYTES, &players);
+    if (players != 0)
+        lo->players = players;
     if (err == NULL && calls[0] != '\0' && strchr(hand, ',') != NULL)
         err = "calls both in \"hand\" and in \"calls\"";
     if (err != NULL) {
@@ -636,6 +665,7 @@ static int batch(const mjt_tables *t, const opts *o, FILE *in)
 int cli_analyze(int argc, char **argv, cli_globals *g)
 {
     mjt_hand hands[64];
+    const char *texts[64];
     int nhands = 0, bad = 0, k;
     cli_parser p;
     const char *a;
@@ -667,7 +697,7 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
                     strlen(a) > 60 ? "..." : "", diag.message);
             bad = 1;
         }
-        nhands++;
+        texts[nhands++] = a;
     }
     if (bad)
         return 2;
@@ -675,10 +705,12 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
     opts o = {g->tables ? g->tables : cli_default_tables(),
               g->json,
               g->has_visible,
+              g->players ? g->players : 4,
               {0}};
     memcpy(o.visible, g->visible, MJT_KINDS);
     for (int i = 0; i < nhands; i++)
-        if (check_visible(&hands[i], &o) != 0)
+        if (cli_hand_players(NULL, texts[i], &hands[i], o.players) != 0 ||
+            check_visible(&hands[i], &o) != 0)
             return 2;
     mjt_tables *t;
     mjt_diag diag;
@@ -704,6 +736,6 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
 
 int cli_batch(const mjt_tables *t, FILE *in, int json)
 {
-    opts o = {NULL, json, 0, {0}};
+    opts o = {NULL, json, 0, 4, {0}};
     return batch(t, &o, in);
 }

@@ -55,17 +55,19 @@ typedef struct cli_globals {
     const char *tables; /* NULL: not given */
     int json;
     int has_visible;
+    int players; /* 3 or 4; 0: not given (4) */
     uint8_t visible[34];
 } cli_globals;
 
 /* The options every command may be given before its name, and the
- * analysis takes anywhere: --tables, --json, --visible, --version, in this
- * order in cli_global_opts. */
+ * analysis takes anywhere: --tables, --json, --visible, --version,
+ * --players, in this order in cli_global_opts. */
 extern const cli_opt cli_global_opts[];
 #define CLI_OPT_TABLES 0
 #define CLI_OPT_JSON 1
 #define CLI_OPT_VISIBLE 2
 #define CLI_OPT_VERSION 3
+#define CLI_OPT_PLAYERS 4
 #define CLI_DONE (-5) /* the option did all there was to do (--version) */
 
 /* Apply global option k with its value to g: 0, CLI_BAD (reported) or
@@ -75,6 +77,16 @@ int cli_global(cli_globals *g, int k, const char *value);
 /* Add the tiles of text to g's seen tiles (--visible may be repeated); 0
  * or CLI_BAD, reported. */
 int cli_add_visible(cli_globals *g, const char *text);
+
+/* The value of --players (for command cmd, NULL for the analysis) into
+ * *players: 0, or CLI_BAD (reported: a game has 3 or 4 players). */
+int cli_players(const char *cmd, const char *text, int *players);
+
+/* Make h a hand of `players` players; 0, or CLI_BAD with the library's
+ * message (the tile or call that has no place there) reported, naming
+ * the hand's text and the command cmd (NULL for the analysis). */
+int cli_hand_players(const char *cmd, const char *text, mjt_hand *h,
+                     int players);
 
 /* The ranks set in a 9-bit mask as digits, "1" to "9" ("" for none). */
 void cli_mask_digits(unsigned mask, char out[10]);

@@ -4,7 +4,8 @@
  * mjt_tiles_unrank), and random hands off a shuffled wall.
  *
  * deal draws each hand by a partial Fisher-Yates shuffle of one wall of
- * 136 physical tiles: the first N places of a uniform shuffle are a
+ * 136 physical tiles (108 with three players, no 2m to 8m): the first N
+ * places of a uniform shuffle are a
  * uniform set of N tiles, and the wall is left as it was shuffled for the
  * next hand.  The generator is SplitMix64, whose output is fixed by its
  * definition, and a draw below n rejects the top 2^64 mod n values rather
@@ -25,6 +26,7 @@
 typedef struct hand_opts {
     int tiles, red, json, have_tiles, have_count, have_seed;
     uint64_t count, seed;
+    int players;
 } hand_opts;
 
 /* A decimal u64 (no sign, no space); 0 on success. */
@@ -41,9 +43,9 @@ static int parse_u64(const char *a, uint64_t *out)
     return 0;
 }
 
-static const cli_opt hand_options[] = {{"tiles", 0, 1}, {"red", 0, 0},
-                                       {"count", 0, 1}, {"seed", 0, 1},
-                                       {"json", 0, 0},  {NULL, 0, 0}};
+static const cli_opt hand_options[] = {
+    {"tiles", 0, 1}, {"red", 0, 0},     {"count", 0, 1}, {"seed", 0, 1},
+    {"json", 0, 0},  {"players", 0, 1}, {NULL, 0, 0}};
 
 /*
  * Options of command cmd, whose arguments (hands, indexes) are collected
@@ -57,7 +59,7 @@ static int parse(int argc, char **argv, cli_globals *g, const char *cmd,
     char why[96];
     int k, legal = strcmp(cmd, "deal") == 0; /* hand sizes only */
 
-    *o = (hand_opts){14, 0, g->json, 0, 0, 0, 1, 0};
+    *o = (hand_opts){14, 0, g->json, 0, 0, 0, 1, 0, g->players};
     *nargs = *done = 0;
     if (g->tables != NULL || g->has_visible)
         return cli_usage_error("%s: --tables and --visible do not apply", cmd);
@@ -82,6 +84,11 @@ static int parse(int argc, char **argv, cli_globals *g, const char *cmd,
         }
         if (k == 4) {
             o->json = 1;
+            continue;
+        }
+        if (k == 5) {
+            if (cli_players(cmd, a, &o->players) != 0)
+                return 2;
             continue;
         }
         if ((k == 2 || k == 3) && strcmp(cmd, "deal") != 0) {
@@ -109,6 +116,10 @@ static int parse(int argc, char **argv, cli_globals *g, const char *cmd,
         else
             o->seed = v, o->have_seed = 1;
     }
+    if (o->players == 3 && strcmp(cmd, "deal") != 0)
+        return cli_usage_error("%s: --players 3: ranks are of four-player "
+                               "sets of tiles",
+                               cmd);
     return 0;
 }
 
@@ -224,6 +235,7 @@ int cli_deal(int argc, char **argv, cli_globals *g)
     hand_opts o;
     int n, done, rc = parse(argc, argv, g, "deal", &o, args, &n, &done);
     uint8_t wall[136];
+    int size = 0;
 
     if (rc != 0 || done)
         return rc;
@@ -231,18 +243,22 @@ int cli_deal(int argc, char **argv, cli_globals *g)
         return cli_usage_error("deal: %s: takes no argument", args[0]);
     if (!o.have_seed)
         o.seed = (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32;
-    /* tile ids, four of a kind; with --red one five of each suit is red */
-    for (int i = 0; i < 136; i++)
-        wall[i] = (uint8_t)(i / 4);
-    if (o.red)
-        for (int s = 0; s < 3; s++)
-            wall[4 * (9 * s + 4)] = (uint8_t)(MJT_KINDS + s);
+    /* tile ids, four of a kind (no 2m to 8m with three players); with
+     * --red one five of each suit there is red */
+    for (int i = 0; i < 136; i++) {
+        int kind = i / 4, absent = o.players == 3 && kind >= 1 && kind <= 7;
+        if (!absent)
+            wall[size++] =
+                (uint8_t)(o.red && i % 4 == 0 && kind < 27 && kind % 9 == 4
+                              ? MJT_KINDS + kind / 9
+                              : kind);
+    }
     uint64_t state = o.seed;
     for (uint64_t h = 0; h < o.count; h++) {
         mjt_tiles t;
         memset(&t, 0, sizeof t);
         for (int i = 0; i < o.tiles; i++) {
-            int j = i + (int)below(&state, (uint64_t)(136 - i));
+            int j = i + (int)below(&state, (uint64_t)(size - i));
             uint8_t x = wall[i];
             wall[i] = wall[j];
             wall[j] = x;
@@ -253,7 +269,9 @@ int cli_deal(int argc, char **argv, cli_globals *g)
         t.len = (uint8_t)o.tiles;
         char text[64];
         mjt_tiles_format(&t, text, sizeof text);
-        if (o.json)
+        if (o.json && o.players == 3)
+            printf("{\"hand\":\"%s\",\"players\":3}\n", text);
+        else if (o.json)
             printf("{\"hand\":\"%s\"}\n", text);
         else
             printf("%s\n", text);

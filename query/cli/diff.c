@@ -447,9 +447,9 @@ static int parse_diff(int argc, char **argv, const cli_globals *g, diffopts *o)
     const char *a;
     cli_parser p;
 
-    if (g->tables != NULL || g->has_visible)
-        return cli_usage_error("diff: %s", "--tables and --visible do not "
-                                           "apply (give OLD and NEW)");
+    if (g->tables != NULL || g->has_visible || g->players)
+        return cli_usage_error("diff: %s", "--tables, --visible and --players "
+                                           "do not apply (give OLD and NEW)");
     o->json = g->json;
     cli_parser_init(&p, argc, argv, "diff");
     while ((k = cli_next(&p, diff_opts, &a)) != CLI_END) {

@@ -22,11 +22,13 @@
 #include "stats.h"
 #include "visit.h"
 
-/* The sets of `tiles` tiles on the first `kinds` kinds, in mjq rank's
- * order: count vectors ascending, the first kind most significant.
- * ways[k][t] counts the sets of t tiles on k kinds (sets_table). */
+/* The sets of `tiles` tiles on `kinds` kinds, in mjq rank's order: count
+ * vectors ascending, the first kind most significant.  ways[k][t] counts
+ * the sets of t tiles on k kinds (sets_table); kind[k] is the tile of
+ * kind k (the first kinds, or the 27 of three players). */
 typedef struct space {
     int kinds, tiles;
+    uint8_t kind[MJT_KINDS];
     uint64_t ways[MJT_KINDS + 1][15];
 } space;
 
@@ -34,22 +36,29 @@ typedef struct worker {
     const visit_data *fast; /* the fast visit's data, or NULL */
     const mjt_tables *t;
     const space *sp;
-    int tiles, failed;
+    int tiles, failed, players;
     uint64_t first, end; /* the indexes this thread visits */
     stats_result *r;
 } worker;
 
 static const int c4[5] = {1, 4, 6, 4, 1};
 
+uint64_t stats_kinds(int players)
+{
+    uint64_t all = (UINT64_C(1) << MJT_KINDS) - 1;
+    return players == 3 ? all & ~(UINT64_C(0x7F) << 1) : all;
+}
+
 /* The forms a drawn tile completes, for a tenpai 3k+1 hand. */
 static void waits_of(worker *w, uint8_t *c, u128 dealt)
 {
+    uint64_t kinds = stats_kinds(w->players);
     for (int k = 0; k < MJT_KINDS; k++) {
         mjt_shanten_info s;
-        if (c[k] == 4)
+        if (c[k] == 4 || !(kinds >> k & 1))
             continue;
         c[k]++;
-        int rc = mjt_shanten_counts(w->t, c, &s);
+        int rc = mjt_shanten_counts_players(w->t, c, w->players, &s);
         c[k]--;
         if (rc != MJT_OK) {
             w->failed = 1;
@@ -69,7 +78,7 @@ static void visit(worker *w, uint8_t *c, u128 dealt)
     stats_result *r = w->r;
     mjt_shanten_info s;
 
-    if (mjt_shanten_counts(w->t, c, &s) != MJT_OK) {
+    if (mjt_shanten_counts_players(w->t, c, w->players, &s) != MJT_OK) {
         w->failed = 1;
         return;
     }
@@ -92,6 +101,7 @@ static void visit(worker *w, uint8_t *c, u128 dealt)
     mjt_hand h;
     mjt_ukeire_info u;
     if (mjt_hand_from_counts(&h, c, NULL) != MJT_OK ||
+        mjt_hand_set_players(&h, w->players, NULL) != MJT_OK ||
         mjt_ukeire(w->t, &h, NULL, &u) != MJT_OK) {
         w->failed = 1;
         return;
@@ -116,10 +126,16 @@ void sets_table(uint64_t ways[MJT_KINDS + 1][15])
         }
 }
 
+/* The space of `kinds` kinds: 27 are those of three players, any other
+ * number the first ones. */
 static void space_init(space *sp, int kinds, int tiles)
 {
+    uint64_t of = kinds == 27 ? stats_kinds(3) : stats_kinds(4);
     sp->kinds = kinds;
     sp->tiles = tiles;
+    for (int i = 0, k = 0; i < MJT_KINDS && k < kinds; i++)
+        if (of >> i & 1)
+            sp->kind[k++] = (uint8_t)i;
     sets_table(sp->ways);
 }
 
@@ -174,9 +190,12 @@ static void *work(void *arg)
     set_at(w->sp, w->first, c);
     for (uint64_t i = w->first; i < w->end && !w->failed; i++) {
         u128 dealt = 1;
-        for (int k = 0; k < w->sp->kinds; k++)
+        uint8_t all[MJT_KINDS] = {0};
+        for (int k = 0; k < w->sp->kinds; k++) {
             dealt *= (u128)c4[c[k]];
-        visit(w, c, dealt);
+            all[w->sp->kind[k]] = c[k];
+        }
+        visit(w, all, dealt);
         if (i + 1 < w->end && !set_next(c, w->sp->kinds))
             w->failed = 1;
     }
@@ -219,6 +238,8 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
 
     if (rc != 0 || done)
         return rc;
+    if (o.players == 3) /* the fast visit joins four-player parts */
+        o.by_query = 1;
     visit_data *fast = NULL;
     t = NULL;
     if (o.by_query && mjt_tables_open(&t, o.tables, &diag) != MJT_OK)
@@ -242,7 +263,7 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
         fprintf(stderr, "%s: enumerate: out of memory\n", cli_prog);
         return 1;
     }
-    int kinds = o.one_suit ? 9 : MJT_KINDS;
+    int kinds = o.one_suit ? 9 : o.players == 3 ? 27 : MJT_KINDS;
     space_init(&sp, kinds, o.tiles);
     enumerate_range(kinds, o.tiles, o.parts ? o.part : 1, o.parts ? o.parts : 1,
                     &first, &end);
@@ -253,6 +274,7 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
                         &sp,
                         o.tiles,
                         0,
+                        o.players,
                         first + (uint64_t)(span * (u128)k / (u128)o.jobs),
                         first + (uint64_t)(span * (u128)(k + 1) / (u128)o.jobs),
                         &r[k + 1]};
@@ -267,6 +289,7 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
     }
     r[0].tiles = o.tiles;
     r[0].one_suit = o.one_suit;
+    r[0].players = o.players;
     if (started < o.jobs || failed) {
         fprintf(stderr, "%s: enumerate: %s\n", cli_prog,
                 failed ? "a query failed" : "cannot start the threads");

@@ -6,7 +6,8 @@
 #include "cli.h"
 
 static const char usage_main[] =
-    "usage: mjq [--tables PATH] [--json] [--visible TILES]... [HAND...]\n"
+    "usage: mjq [--tables PATH] [--json] [--visible TILES]... [--players N]\n"
+    "           [HAND...]\n"
     "       mjq [--tables PATH] COMMAND [OPTION...] [ARG...]\n"
     "       mjq help [COMMAND] | --help | --version\n"
     "\n"
@@ -24,6 +25,9 @@ static const char usage_main[] =
     "  --visible TILES  tiles already seen (discards, others' calls, dora\n"
     "                   indicators), not counted as drawable; given\n"
     "                   again, they add up\n"
+    "  --players N      4 (the default) or 3: three-player mahjong, 108\n"
+    "                   tiles without 2m to 8m (1m and 9m make no run,\n"
+    "                   no chi); a batch line may say \"players\":3\n"
     "  --version        mjq's and libmjt's versions\n"
     "  -h, --help       this text; COMMAND --help: a command's\n"
     "  --               the words after it are hands, not options\n"
@@ -67,7 +71,8 @@ static const char usage_diff[] =
     "  --json     one object a difference, then a summary\n";
 
 static const char usage_waits[] =
-    "usage: mjq waits [--tables PATH] [--format text|countTiles] HAND...\n"
+    "usage: mjq waits [--tables PATH] [--format text|countTiles]\n"
+    "                 [--players N] HAND...\n"
     "       mjq waits [--tables PATH] --all-one-suit [-j N]\n"
     "\n"
     "Print each wait of a 3k+1 hand with its shapes, or that it is not\n"
@@ -79,7 +84,8 @@ static const char usage_waits[] =
 
 static const char usage_stats[] =
     "usage: mjq stats [--tables PATH] [--tiles N] [--count dealt|distinct]\n"
-    "                 [--one-suit] [--json]\n"
+    "                 [--one-suit] [--players N] [--json]\n"
+    "       mjq stats [--count dealt|distinct] [--json] --merge FILE...\n"
     "\n"
     "Count every hand of N tiles (default 14; 1 to 14, 1 or 2 mod 3) at\n"
     "each shanten, overall and of each form, exactly, from the tables.\n"
@@ -88,12 +94,14 @@ static const char usage_stats[] =
     "for 3k+2 hands the complete ones of each form; for 3k+1 hands the\n"
     "mean number of effective tiles (copies left) and the tenpai hands\n"
     "each tile completes.  --json prints one object, integers as strings.\n"
-    "--one-suit counts the hands of the manzu alone.\n";
+    "--one-suit counts the hands of the manzu alone.  --players 3 counts\n"
+    "three-player hands, off 108 tiles of 27 kinds.  --merge adds up the\n"
+    "parts mjq enumerate --part wrote.\n";
 
 static const char usage_enumerate[] =
     "usage: mjq enumerate [--tables PATH] [--tiles N] [-j N]\n"
     "                     [--count dealt|distinct] [--one-suit]\n"
-    "                     [--part K/N] [--by-query] [--json]\n"
+    "                     [--part K/N] [--by-query] [--players N] [--json]\n"
     "\n"
     "Print what mjq stats prints, computed another way: every distinct\n"
     "hand of N tiles is visited in rank order (mjq rank's) and its shanten\n"
@@ -101,7 +109,8 @@ static const char usage_enumerate[] =
     "join of the suits that did not change; --by-query asks the library's\n"
     "public queries instead, hand by hand (slower).  -j N threads split the\n"
     "ranks; --part K/N does the K-th of N equal rank ranges and prints its\n"
-    "sums for mjq stats --merge.\n";
+    "sums for mjq stats --merge.  --players 3 visits the three-player\n"
+    "hands (27 kinds), through the public queries.\n";
 
 static const char usage_rank[] =
     "usage: mjq rank [--red] [--json] HAND...\n"
@@ -118,13 +127,14 @@ static const char usage_unrank[] =
     "numbers them.\n";
 
 static const char usage_deal[] =
-    "usage: mjq deal [--tiles N] [--count K] [--seed S] [--red] [--json]\n"
+    "usage: mjq deal [--tiles N] [--count K] [--seed S] [--red]\n"
+    "                [--players N] [--json]\n"
     "\n"
     "Print K hands (default 1) of N tiles (default 14) drawn from a\n"
     "shuffled wall of the 136 tiles, one a line, ready for mjq's batch\n"
     "mode.  The same seed gives the same hands on every machine; without\n"
     "--seed the hands differ each run.  --red makes one five of each suit\n"
-    "red.\n";
+    "red.  --players 3 deals off the 108 tiles of three-player mahjong.\n";
 
 static const struct {
     const char *name, *text;

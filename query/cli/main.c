@@ -88,8 +88,9 @@ static int cmd_dump(int argc, char **argv, cli_globals *g)
         else
             return cli_usage_error("dump: %s: one pattern only", a);
     }
-    if (g->has_visible)
-        return cli_usage_error("dump: %s", "--visible does not apply");
+    if (g->has_visible || g->players)
+        return cli_usage_error("dump: %s", "--visible and --players do not "
+                                           "apply");
     if (path == NULL)
         path = g->tables ? g->tables : cli_default_tables();
     if (pattern == NULL)
@@ -184,8 +185,9 @@ static int cmd_info(int argc, char **argv, cli_globals *g)
         else
             path = a;
     }
-    if (g->json || g->has_visible)
-        return cli_usage_error("info: %s", "--json and --visible do not apply");
+    if (g->json || g->has_visible || g->players)
+        return cli_usage_error("info: %s", "--json, --visible and --players "
+                                           "do not apply");
     if (path == NULL)
         path = cli_default_tables();
     if (mjt__tfile_open_any(&f, path, &diag) != MJT_OK)

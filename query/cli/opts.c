@@ -109,11 +109,36 @@ int cli_add_visible(cli_globals *g, const char *text)
     return 0;
 }
 
-const cli_opt cli_global_opts[] = {{"tables", 0, 1},
-                                   {"json", 0, 0},
-                                   {"visible", 0, 1},
-                                   {"version", 0, 0},
-                                   {NULL, 0, 0}};
+const cli_opt cli_global_opts[] = {{"tables", 0, 1},  {"json", 0, 0},
+                                   {"visible", 0, 1}, {"version", 0, 0},
+                                   {"players", 0, 1}, {NULL, 0, 0}};
+
+int cli_players(const char *cmd, const char *text, int *players)
+{
+    if (strcmp(text, "3") != 0 && strcmp(text, "4") != 0) {
+        fprintf(stderr,
+                "%s: %s%s--players %.20s: a game has 3 or 4 players (try "
+                "'mjq --help')\n",
+                cli_prog, cmd ? cmd : "", cmd ? ": " : "", text);
+        return CLI_BAD;
+    }
+    *players = text[0] - '0';
+    return 0;
+}
+
+int cli_hand_players(const char *cmd, const char *text, mjt_hand *h,
+                     int players)
+{
+    mjt_diag diag;
+
+    if (players == 0 || players == 4 ||
+        mjt_hand_set_players(h, players, &diag) == MJT_OK)
+        return 0;
+    fprintf(stderr, "%s: %s%s%.60s%s: %s\n", cli_prog, cmd ? cmd : "",
+            cmd ? ": " : "", text, strlen(text) > 60 ? "..." : "",
+            diag.message);
+    return CLI_BAD;
+}
 
 int cli_global(cli_globals *g, int k, const char *value)
 {
@@ -130,6 +155,8 @@ int cli_global(cli_globals *g, int k, const char *value)
         return 0;
     case CLI_OPT_VISIBLE:
         return cli_add_visible(g, value);
+    case CLI_OPT_PLAYERS:
+        return cli_players(NULL, value, &g->players);
     }
     printf("mjq %s (libmjt %s)\n", MJT_VERSION_STRING, mjt_version());
     return CLI_DONE;

@@ -50,10 +50,10 @@ void parts_write(const stats_result *r, int part, int parts, uint64_t first,
 {
     const u128 *s = sums_of((stats_result *)r);
 
-    printf("{\"mjq\":\"enumerate-part\",\"tiles\":%d,\"one_suit\":%s,"
-           "\"part\":%d,\"parts\":%d,\"first\":\"%llu\",\"end\":\"%llu\","
-           "\"sums\":[",
-           r->tiles, r->one_suit ? "true" : "false", part, parts,
+    printf("{\"mjq\":\"enumerate-part\",\"tiles\":%d,\"players\":%d,"
+           "\"one_suit\":%s,\"part\":%d,\"parts\":%d,\"first\":\"%llu\","
+           "\"end\":\"%llu\",\"sums\":[",
+           r->tiles, r->players, r->one_suit ? "true" : "false", part, parts,
            (unsigned long long)first, (unsigned long long)end);
     for (size_t i = 0; i < SUMS; i++) {
         fputs(i ? ",\"" : "\"", stdout);
@@ -67,7 +67,7 @@ void parts_write(const stats_result *r, int part, int parts, uint64_t first,
 
 typedef struct part {
     const char *path;
-    int tiles, one_suit, part, parts;
+    int tiles, players, one_suit, part, parts;
     unsigned long long first, end;
 } part;
 
@@ -108,12 +108,12 @@ static int read_part(const char *path, part *pt, stats_result *r)
     buf[len] = '\0';
     pt->path = path;
     if (sscanf(buf,
-               "{\"mjq\":\"enumerate-part\",\"tiles\":%d,\"one_suit\":%5[a-z],"
-               "\"part\":%d,\"parts\":%d,\"first\":\"%llu\",\"end\":\"%llu\","
-               "\"sums\":[%n",
-               &pt->tiles, one, &pt->part, &pt->parts, &pt->first, &pt->end,
-               &n) != 6 ||
-        n == 0) {
+               "{\"mjq\":\"enumerate-part\",\"tiles\":%d,\"players\":%d,"
+               "\"one_suit\":%5[a-z],\"part\":%d,\"parts\":%d,\"first\":"
+               "\"%llu\",\"end\":\"%llu\",\"sums\":[%n",
+               &pt->tiles, &pt->players, one, &pt->part, &pt->parts, &pt->first,
+               &pt->end, &n) != 7 ||
+        n == 0 || (pt->players != 3 && pt->players != 4)) {
         fprintf(stderr, "%s: stats: %s: not a part of mjq enumerate\n",
                 cli_prog, path);
         return 2;
@@ -146,17 +146,21 @@ static int check_parts(const part *pt, int n)
         const part *a = &pt[0], *b = &pt[i];
         uint64_t first, end;
         if (b->tiles != a->tiles || b->one_suit != a->one_suit ||
-            b->parts != a->parts) {
+            b->players != a->players || b->parts != a->parts) {
             fprintf(stderr,
                     "%s: stats: %s and %s are parts of different jobs "
-                    "(--tiles %d%s, %d parts; --tiles %d%s, %d parts)\n",
+                    "(--tiles %d%s%s, %d parts; --tiles %d%s%s, %d parts)\n",
                     cli_prog, a->path, b->path, a->tiles,
-                    a->one_suit ? " --one-suit" : "", a->parts, b->tiles,
-                    b->one_suit ? " --one-suit" : "", b->parts);
+                    a->one_suit ? " --one-suit" : "",
+                    a->players == 3 ? " --players 3" : "", a->parts, b->tiles,
+                    b->one_suit ? " --one-suit" : "",
+                    b->players == 3 ? " --players 3" : "", b->parts);
             return 2;
         }
-        enumerate_range(b->one_suit ? 9 : MJT_KINDS, b->tiles, b->part,
-                        b->parts, &first, &end);
+        enumerate_range(b->one_suit       ? 9
+                        : b->players == 3 ? 27
+                                          : MJT_KINDS,
+                        b->tiles, b->part, b->parts, &first, &end);
         if (b->part < 1 || b->part > b->parts || b->first != first ||
             b->end != end) {
             fprintf(stderr, "%s: stats: %s: not the range of part %d of %d\n",
@@ -204,6 +208,7 @@ int parts_merge(char **paths, int n, stats_result *r)
         rc = check_parts(pt, n);
     r->tiles = pt[0].tiles;
     r->one_suit = pt[0].one_suit;
+    r->players = pt[0].players;
     free(pt);
     return rc;
 }

@@ -39,6 +39,8 @@
 /* ==== Part states ==== */
 
 #define SLOTS 10
+/* Honor patterns of ranks 0 and 1 alone: the manzu of three players. */
+#define SANMA_PATTERNS 25
 
 /* What a count needs of a part (and of the part after a drawn tile). */
 typedef struct skey {
@@ -472,8 +474,83 @@ fail:
     return -1;
 }
 
+/*
+ * Three players: the manzu is 1m and 9m, which form no run, so its part is
+ * the honor patterns of ranks 0 and 1 alone (query/internal.h says why
+ * their records are exact for it: a group the honors could put on ranks
+ * 2 to 6 costs no more on a free kind elsewhere).  Its kinds are both
+ * terminals, as honors are.  The parts join as with four players, the
+ * manzu last; draws are on a suit's ranks 0-4 (two suits), an honor, and
+ * the manzu's 1m (9m alike).
+ */
+static int sanma(const pats *suit, const pats *honor, const need *nd,
+                 stats_result *r)
+{
+    pats man = {NULL, 0, 7};
+    smap m[6] = {{NULL, 0, 0}};
+    int rc = -1, tiles = nd->tiles;
+
+    if ((man.a = malloc(SANMA_PATTERNS * sizeof *man.a)) == NULL)
+        return -1;
+    for (size_t i = 0; i < honor->len; i++) {
+        uint8_t c[9] = {0};
+        mjt__key_to_counts(honor->a[i].key, 7, c);
+        if (c[2] + c[3] + c[4] + c[5] + c[6] == 0 && man.len < SANMA_PATTERNS)
+            man.a[man.len++] = honor->a[i];
+    }
+    /* m[0] a suit, m[1] the honors, m[2] z+s, m[3] z+s+s, m[4] the
+     * manzu, m[5] scratch */
+    if (group(suit, nd, -1, &m[0]) < 0 || group(honor, nd, -1, &m[1]) < 0 ||
+        group(&man, nd, -1, &m[4]) < 0 || join(&m[1], &m[0], nd, &m[2]) < 0 ||
+        join(&m[2], &m[0], nd, &m[3]) < 0)
+        goto out;
+    tally(&m[3], &m[4], nd, 1, r);
+    r->states = m[3].len;
+    if (tiles % 3 == 1) {
+        stats_result w = *r;
+        smap zsm, ssm;
+        /* a suit's draws against z+s+m */
+        if (join(&m[2], &m[4], nd, &zsm) < 0)
+            goto out;
+        for (int rank = 0; rank < 5; rank++) {
+            /* 2 suits, and rank 8 - rank alike */
+            if (draw_run(suit, tiles, rank, &zsm, nd, rank < 4 ? 4 : 2, &w) <
+                0) {
+                free(zsm.a);
+                goto out;
+            }
+            for (int s = 1; s < 3; s++) {
+                memcpy(r->waiting[9 * s + rank], w.wait, sizeof w.wait);
+                memcpy(r->waiting[9 * s + 8 - rank], w.wait, sizeof w.wait);
+            }
+        }
+        free(zsm.a);
+        /* an honor's draws against s+s+m */
+        if (join(&m[0], &m[0], nd, &m[5]) < 0 ||
+            join(&m[5], &m[4], nd, &ssm) < 0)
+            goto out;
+        int bad = draw_run(honor, tiles, 0, &ssm, nd, 7, &w) < 0;
+        free(ssm.a);
+        if (bad)
+            goto out;
+        for (int h = 27; h < 34; h++)
+            memcpy(r->waiting[h], w.wait, sizeof w.wait);
+        /* the manzu's draws against z+s+s */
+        if (draw_run(&man, tiles, 0, &m[3], nd, 2, &w) < 0)
+            goto out;
+        memcpy(r->waiting[0], w.wait, sizeof w.wait);
+        memcpy(r->waiting[8], w.wait, sizeof w.wait);
+        memcpy(r->ukeire_sum, w.ukeire_sum, sizeof r->ukeire_sum);
+    }
+    rc = 0;
+out:
+    free_maps(m, 6);
+    free(man.a);
+    return rc;
+}
+
 int stats_compute(mjt__tfile *f, const char *path, int tiles, int one,
-                  stats_result *r, mjt__diag *diag)
+                  int players, stats_result *r, mjt__diag *diag)
 {
     need nd = {tiles, tiles / 3, tiles >= 13};
     pats suit = {NULL, 0, 9}, honor = {NULL, 0, 7};
@@ -483,12 +560,14 @@ int stats_compute(mjt__tfile *f, const char *path, int tiles, int one,
     memset(r, 0, sizeof *r);
     r->tiles = tiles;
     r->one_suit = one;
+    r->players = players;
     if ((rc = pats_load(f, path, MJT__SUIT, &suit, diag)) != MJT_OK ||
         (rc = pats_load(f, path, MJT__HONOR, &honor, diag)) != MJT_OK)
         goto out;
     rc = MJT_ENOMEM;
-    if (one) {
-        if (one_suit(&suit, &honor, &nd, r) == 0)
+    if (one || players == 3) {
+        if ((one ? one_suit(&suit, &honor, &nd, r)
+                 : sanma(&suit, &honor, &nd, r)) == 0)
             rc = MJT_OK;
         goto out;
     }

@@ -17,6 +17,7 @@ __extension__ typedef unsigned __int128 u128;
  * distinct hands (count vectors). */
 typedef struct stats_result {
     int tiles;
+    int players;   /* 4, or 3: 108 tiles without 2m to 8m */
     int one_suit;  /* the hands of the manzu alone */
     size_t states; /* states of three parts joined (for the curious) */
     u128 total[2];
@@ -36,14 +37,14 @@ typedef struct stats_result {
 } stats_result;
 
 /*
- * Count every hand of `tiles` tiles from the records of table file f, at
- * path, checked against its digests (with one_suit, only the hands of the
- * manzu alone).
- * MJT_OK, or MJT_ENOMEM, MJT_ECORRUPT or MJT_EIO with diag set.  Takes
- * about a second at 13 or 14 tiles, far less below.
+ * Count every hand of `tiles` tiles of a game of `players` players (3 or
+ * 4) from the records of table file f, at path, checked against its
+ * digests (with one_suit, only the hands of the manzu alone, four
+ * players).  MJT_OK, or MJT_ENOMEM, MJT_ECORRUPT or MJT_EIO with diag
+ * set.  Takes about a second at 13 or 14 tiles, far less below.
  */
 int stats_compute(mjt__tfile *f, const char *path, int tiles, int one_suit,
-                  stats_result *r, mjt__diag *diag);
+                  int players, stats_result *r, mjt__diag *diag);
 
 /* Print r's counts of one kind (count 0 dealt, 1 distinct) as text or
  * as one JSON object (stats_print.c). */
@@ -60,9 +61,13 @@ typedef struct stats_opts {
     char **files;
     int have_tiles;
     int by_query; /* enumerate --by-query: the public queries */
+    int players;  /* 3 or 4 */
 } stats_opts;
 int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
                 stats_opts *o, int *done);
+
+/* The kinds of a game of `players` players, as bits. */
+uint64_t stats_kinds(int players);
 
 /* The rank range [*first, *end) of part `part` of `parts` (1-based) of
  * the sets of `tiles` tiles on `kinds` kinds (enumerate.c). */

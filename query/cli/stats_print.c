@@ -102,9 +102,9 @@ static void print_json(const view *v)
     char a[40];
     ratio m;
 
-    printf("{\"tiles\":%d,\"players\":4,%s\"count\":\"%s\","
+    printf("{\"tiles\":%d,\"players\":%d,%s\"count\":\"%s\","
            "\"total\":\"%s\"",
-           r->tiles, r->one_suit ? "\"one_suit\":true," : "",
+           r->tiles, r->players, r->one_suit ? "\"one_suit\":true," : "",
            v->c ? "distinct" : "dealt", u128_text(r->total[v->c], a));
     static const int order[4] = {3, 0, 1, 2}; /* overall first */
     for (int i = 0; i < 4; i++) {
@@ -137,7 +137,10 @@ static void print_json(const view *v)
         printf(",\"ukeire_mean\":{\"exact\":\"%s\",\"decimal\":\"%s\"}",
                m.exact, m.decimal);
         printf(",\"waiting_on\":{");
+        uint64_t kinds = stats_kinds(r->players);
         for (int k = 0; k < 34; k++) {
+            if (!(kinds >> k & 1))
+                continue;
             printf("%s\"%s\":{", k ? "," : "", mjt_tile_name(k));
             for (int f = 0; f < 3; f++)
                 printf("%s\"%s\":\"%s\"", f ? "," : "", form_names[f],
@@ -155,10 +158,12 @@ static void print_text(const view *v)
     char a[40], b[40], c[40], d[40];
     ratio m;
 
-    printf("%d tile%s%s, %s: %s hands\n\n", r->tiles, r->tiles == 1 ? "" : "s",
-           r->one_suit ? " of the manzu alone" : "",
-           v->c ? "distinct hands (count vectors)"
-                : "dealt hands (sets of tiles out of 136)",
+    printf("%d tile%s%s%s, %s: %s hands\n\n", r->tiles,
+           r->tiles == 1 ? "" : "s", r->one_suit ? " of the manzu alone" : "",
+           r->players == 3 ? ", three players" : "",
+           v->c              ? "distinct hands (count vectors)"
+           : r->players == 3 ? "dealt hands (sets of tiles out of 108)"
+                             : "dealt hands (sets of tiles out of 136)",
            u128_text(r->total[v->c], a));
     printf("%-8s %20s %20s %20s %20s\n", "shanten", "overall", "standard",
            "chiitoitsu", "kokushi");
@@ -188,10 +193,11 @@ static void print_text(const view *v)
     printf("\ntenpai hands each tile completes\n%-4s %20s %20s %20s\n", "tile",
            "standard", "chiitoitsu", "kokushi");
     for (int k = 0; k < 34; k++)
-        printf("%-4s %20s %20s %20s\n", mjt_tile_name(k),
-               u128_text(r->waiting[k][v->c][0], a),
-               u128_text(r->waiting[k][v->c][1], b),
-               u128_text(r->waiting[k][v->c][2], c));
+        if (stats_kinds(r->players) >> k & 1)
+            printf("%-4s %20s %20s %20s\n", mjt_tile_name(k),
+                   u128_text(r->waiting[k][v->c][0], a),
+                   u128_text(r->waiting[k][v->c][1], b),
+                   u128_text(r->waiting[k][v->c][2], c));
 }
 
 void stats_print(const stats_result *r, int count, int json)
@@ -208,7 +214,7 @@ void stats_print(const stats_result *r, int count, int json)
 static const cli_opt stats_options[] = {
     {"tables", 0, 1},   {"tiles", 0, 1},    {"count", 0, 1}, {"json", 0, 0},
     {"jobs", 'j', 1},   {"one-suit", 0, 0}, {"part", 0, 1},  {"merge", 0, 0},
-    {"by-query", 0, 0}, {NULL, 0, 0}};
+    {"by-query", 0, 0}, {"players", 0, 1},  {NULL, 0, 0}};
 
 /* --part K/N; 0, or -1 when malformed. */
 static int parse_part(const char *a, stats_opts *o)
@@ -290,6 +296,8 @@ static int stats_option(int k, const char *a, const char *cmd, stats_opts *o)
     case 7:
         o->merge = 1;
         return 0;
+    case 9:
+        return cli_players(cmd, a, &o->players) == 0 ? 0 : 2;
     default:
         o->by_query = 1;
         return 0;
@@ -309,6 +317,7 @@ int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
     o->tiles = 14;
     o->json = g->json;
     o->jobs = 1;
+    o->players = g->players;
     o->files = files;
     *done = 0;
     if (g->has_visible)
@@ -340,8 +349,14 @@ int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
     }
     if (o->merge && o->nfiles == 0)
         return cli_usage_error("%s: --merge: no FILE given", cmd);
-    if (o->merge && (o->have_tiles || o->one_suit))
+    if (o->merge && (o->have_tiles || o->one_suit || o->players))
         return cli_usage_error("%s: --merge: the parts say which hands", cmd);
+    if (o->one_suit && o->players == 3)
+        return cli_usage_error("%s: --one-suit: the hands of the manzu alone "
+                               "are four-player ones",
+                               cmd);
+    if (o->players == 0)
+        o->players = 4;
     if (o->tables == NULL)
         o->tables = cli_default_tables();
     return 0;
@@ -377,7 +392,7 @@ int cli_stats(int argc, char **argv, cli_globals *g)
         free(r);
         return cli_tables_error(diag.code, diag.message);
     }
-    rc = stats_compute(f, o.tables, o.tiles, o.one_suit, r, &diag);
+    rc = stats_compute(f, o.tables, o.tiles, o.one_suit, o.players, r, &diag);
     mjt__tfile_close(f);
     if (rc != MJT_OK) {
         fprintf(stderr, "%s: stats: %s\n", cli_prog, diag.message);

@@ -289,16 +289,14 @@ static int shapes_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
     return cli_print_forms(t, h, 0);
 }
 
-static const cli_opt waits_opts[] = {{"tables", 0, 1},
-                                     {"format", 0, 1},
-                                     {"all-one-suit", 0, 0},
-                                     {"jobs", 'j', 1},
-                                     {NULL, 0, 0}};
+static const cli_opt waits_opts[] = {{"tables", 0, 1},       {"format", 0, 1},
+                                     {"all-one-suit", 0, 0}, {"jobs", 'j', 1},
+                                     {"players", 0, 1},      {NULL, 0, 0}};
 
 int cli_waits(int argc, char **argv, cli_globals *g)
 {
     const char *tables = g->tables, *format = NULL, *jobs_text = NULL, *a;
-    int as_listing = 0, all = 0, nhands = 0, rc = 0, k;
+    int as_listing = 0, all = 0, nhands = 0, rc = 0, k, players = g->players;
     long jobs = 1;
     mjt_hand hands[64];
     const char *text[64];
@@ -336,6 +334,9 @@ int cli_waits(int argc, char **argv, cli_globals *g)
             jobs = strtol(a, &end, 10);
             if (*end != '\0' || a[0] == '\0' || jobs < 1 || jobs > 64)
                 return cli_usage_error("waits: -j %s: want 1 to 64", a);
+        } else if (k == 4) {
+            if (cli_players("waits", a, &players) != 0)
+                return 2;
         } else if (nhands == 64) {
             return cli_usage_error("waits: %s: at most 64 hands", a);
         } else if (mjt_hand_parse(&hands[nhands], a, strlen(a), &diag) !=
@@ -355,6 +356,12 @@ int cli_waits(int argc, char **argv, cli_globals *g)
         return cli_usage_error("waits: -j %s: only --all-one-suit runs on "
                                "threads",
                                jobs_text);
+    if (all && players == 3)
+        return cli_usage_error("waits: %s", "--all-one-suit lists the "
+                                            "four-player suit");
+    for (int i = 0; i < nhands; i++)
+        if (cli_hand_players("waits", text[i], &hands[i], players) != 0)
+            return 2;
     if (tables == NULL)
         tables = cli_default_tables();
     if (all == (nhands > 0))

@@ -56,5 +56,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             len == 0 || len > MJT_MAX_DISCARDS)
             abort();
     }
+    /* Three players: the hand is one of theirs exactly when it holds no
+     * 2m to 8m and calls no run, and then never draws or waits on them. */
+    int middle = 0;
+    for (int i = 1; i <= 7; i++)
+        middle |= held.counts[i];
+    for (size_t i = 0; i < ncalls; i++)
+        middle |= calls[i].kind == MJT_RUN ||
+                  (calls[i].tile >= 1 && calls[i].tile <= 7);
+    int rc = mjt_hand_set_players(&h, 3, &diag);
+    if (rc != (middle ? MJT_EPLAYERS : MJT_OK))
+        abort();
+    if (rc != MJT_OK)
+        return 0;
+    if (mjt_shanten(t, &h, &s) != MJT_OK ||
+        (ncalls == 0 &&
+         (mjt_shanten_counts_players(t, held.counts, 3, &c) != MJT_OK ||
+          memcmp(&s, &c, sizeof s) != 0)))
+        abort();
+    if (held.len % 3 == 1) {
+        mjt_ukeire_info u;
+        uint64_t w;
+        if (mjt_ukeire(t, &h, NULL, &u) != MJT_OK ||
+            mjt_waits(t, &h, &w) != MJT_OK || (w & ~u.tiles) != 0 ||
+            (u.tiles & 0xFE) != 0)
+            abort();
+    }
     return 0;
 }

@@ -2,8 +2,8 @@
 /*
  * Every query on a hand of any bytes, for fuzz_sealed and test_hand.c:
  * each must answer with a code, and when mjt_shanten says MJT_OK the hand
- * must be the one mjt_hand_tiles and mjt_hand_calls report, which made
- * anew gives the same shanten.
+ * must be the one mjt_hand_tiles, mjt_hand_calls and mjt_hand_players
+ * report, which made anew gives the same shanten.
  */
 #ifndef MJT__TESTS_SEALED_H
 #define MJT__TESTS_SEALED_H
@@ -39,13 +39,16 @@ static inline int sealed_ask_all(const mjt_tables *t, const mjt_hand *h,
          * calls, answers the same. */
         mjt_call calls[MJT_MAX_CALLS];
         mjt_hand g;
-        if (rt != MJT_OK ||
+        int players = mjt_hand_players(h);
+        if (rt != MJT_OK || (players != 3 && players != 4) ||
             mjt_hand_calls(h, calls, MJT_MAX_CALLS, &n) != MJT_OK ||
             mjt_hand_from_calls(&g, held->counts, calls, n, NULL) != MJT_OK ||
+            mjt_hand_set_players(&g, players, NULL) != MJT_OK ||
             mjt_shanten(t, &g, &want) != MJT_OK ||
             memcmp(&s, &want, sizeof s) != 0)
             return 1;
-        return n > 0 || (mjt_shanten_counts(t, held->counts, &want) == MJT_OK &&
+        return n > 0 || (mjt_shanten_counts_players(t, held->counts, players,
+                                                    &want) == MJT_OK &&
                          memcmp(&s, &want, sizeof s) == 0)
                    ? MJT_OK
                    : 1;
