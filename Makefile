@@ -18,6 +18,10 @@ TABLES     ?= tables/mjt.lmdb
 VALGRIND   ?= valgrind -q --error-exitcode=3 --leak-check=full \
               --errors-for-leak-kinds=definite
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+# The Python module is built for, tested with and installed into Debian's
+# python3 (its python3-dev headers), not whichever python3 is first on PATH.
+PYTHON     ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
+PYTHONDIR  ?= $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("platlib", vars={"base": "$(PREFIX)", "platbase": "$(PREFIX)"}))' 2>/dev/null)
 
 # SSSE3 and POPCNT carry the join (query/minplus.h); x86-64-v2 (2009 on) has
 # both.  Other machines get the portable code; ARCH_CFLAGS= turns it off.
@@ -29,7 +33,8 @@ endif
 BUILD     := build
 DEPS      := lmdb libzstd libxxhash
 TEST_DEPS := criterion
-PACKAGES  := liblmdb-dev libzstd-dev libxxhash-dev libcriterion-dev
+PACKAGES  := liblmdb-dev libzstd-dev libxxhash-dev libcriterion-dev \
+             python3-dev python3-pytest python3-numpy
 
 WARN      := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes
@@ -87,7 +92,7 @@ REPLAY_BIN := $(addprefix $(BUILD)/fuzz_replay_,$(FUZZ_TARGETS))
 # Keep the objects pattern rules make on the way (the fuzz replays' ones).
 .SECONDARY:
 
-.PHONY: all lib gen cli tables test test-long bench install uninstall \
+.PHONY: all lib gen cli python tables test test-long bench install uninstall \
         clean clean-tables help deps deps-check debug asan ubsan leakcheck \
         fuzz check FORCE
 
@@ -101,6 +106,28 @@ SONAME     := libmjt.so.$(SOMAJOR)
 SOFILE     := libmjt.so.$(VERSION)
 
 lib: $(BUILD)/libmjt.a $(BUILD)/libmjt.so $(BUILD)/mjt.pc ## libmjt only
+
+# ---- The Python module (query/python): mjt/ under build/python ----------
+# On the public header alone; libmjt.a (position-independent, symbols
+# hidden) is linked in, so the module needs no libmjt.so at run time.
+PY_CFLAGS  = $(shell $(PKG_CONFIG) --cflags python3 2>/dev/null)
+PY_EXT     = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+PY_PKG     := $(BUILD)/python/mjt
+PY_FILES   := $(addprefix $(PY_PKG)/,__init__.py __init__.pyi py.typed)
+
+python: $(PY_PKG)/_mjt$(PY_EXT) $(PY_FILES) ## the Python module, in build/python
+
+$(PY_PKG)/_mjt$(PY_EXT): query/python/mjt/_mjt.c $(PUBLIC_HDR) $(BUILD)/libmjt.a $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@$(PKG_CONFIG) --exists python3 || { echo "python3-dev is missing \
+(run 'make deps')" >&2; exit 1; }
+	$(call say,CC,$@)$(CC) $(PUBLIC_INC) $(MJT_CPPFLAGS) -std=c11 -Wall -Wextra \
+	    -fPIC -fvisibility=hidden $(PY_CFLAGS) $(ARCH_CFLAGS) $(CFLAGS) \
+	    -shared $(LDFLAGS) -o $@ $< $(BUILD)/libmjt.a $(ALL_LDLIBS)
+
+$(PY_PKG)/%: query/python/mjt/%
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
 gen: $(BUILD)/mjt-gen ## mjt-gen only
 cli: $(BUILD)/mjq ## mjq only
 
@@ -255,7 +282,7 @@ $(BUILD)/bench_%: $(BUILD)/tests/bench_%.o $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
 $(TABLES): | $(BUILD)/mjt-gen
 	$(call say,GEN,$@)$(BUILD)/mjt-gen -q -j $(JOBS) -o $@ >/dev/null
 
-install: all $(TABLES) ## install everything, the tables too (PREFIX, DESTDIR, ...DIR)
+install: all python $(TABLES) ## install everything, the tables and the Python module too (PREFIX, DESTDIR, ...DIR)
 	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
 	    $(DESTDIR)$(BINDIR) $(DESTDIR)$(TABLESDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 644 query/mjt.h $(DESTDIR)$(INCLUDEDIR)/
@@ -264,6 +291,8 @@ install: all $(TABLES) ## install everything, the tables too (PREFIX, DESTDIR, .
 	ln -sf $(SOFILE) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SOFILE) $(DESTDIR)$(LIBDIR)/libmjt.so
 	install -m 644 $(BUILD)/mjt.pc $(DESTDIR)$(LIBDIR)/pkgconfig/
+	install -d $(DESTDIR)$(PYTHONDIR)/mjt
+	install -m 644 $(PY_PKG)/_mjt$(PY_EXT) $(PY_FILES) $(DESTDIR)$(PYTHONDIR)/mjt/
 	install -m 755 $(BUILD)/mjq $(BUILD)/mjt-gen $(DESTDIR)$(BINDIR)/
 	install -m 644 query/cli/mjq.1 gen/mjt-gen.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(TABLES) $(DESTDIR)$(TABLESDIR)/mjt.lmdb
@@ -277,6 +306,7 @@ uninstall: ## remove what install put in place, and the directory it made
 	    $(DESTDIR)$(BINDIR)/mjq $(DESTDIR)$(BINDIR)/mjt-gen \
 	    $(DESTDIR)$(MANDIR)/man1/mjq.1 $(DESTDIR)$(MANDIR)/man1/mjt-gen.1 \
 	    $(DESTDIR)$(TABLESDIR)/mjt.lmdb
+	rm -rf $(DESTDIR)$(PYTHONDIR)/mjt
 	-rmdir $(DESTDIR)$(TABLESDIR) 2>/dev/null
 
 clean: ## remove build/ and the other build directories (tables stay)

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 #
-# Install the four Debian packages mjt builds against, but only those that
-# pkg-config cannot already find, so a machine that has them is left alone.
+# Install the Debian packages mjt builds against (LMDB, zstd, xxHash,
+# Criterion, and for the Python module python3-dev, python3-pytest and
+# python3-numpy), but only those not already there, so a machine that has
+# them is left alone.
 # Arguments name tools some targets need (clang for make fuzz, valgrind for
 # make leakcheck), installed when not on the PATH.
 # `make tables` and `make test` run this first; on a fresh Debian machine it is
@@ -23,6 +25,13 @@ need lmdb liblmdb-dev
 need libzstd libzstd-dev
 need libxxhash libxxhash-dev
 need criterion libcriterion-dev
+need python3 python3-dev
+# The Python module's tests run on Debian's python3 (the Makefile's PYTHON).
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+for mod in pytest:python3-pytest numpy:python3-numpy; do
+    "$py" -c "import ${mod%%:*}" 2>/dev/null || missing="$missing ${mod#*:}"
+done
 command -v "$PKG_CONFIG" >/dev/null 2>&1 || missing="$missing pkg-config"
 for tool in "$@"; do
     command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"

@@ -1,0 +1,79 @@
+# SPDX-License-Identifier: MIT
+"""Exact riichi mahjong hand analysis from precomputed tables (libmjt).
+
+    import mjt
+    t = mjt.Tables()                       # $MJT_TABLES, else the installed tables
+    t.shanten("123m456p789s1122z")         # Shanten(standard=0, chiitoitsu=4, kokushi=8, overall=0)
+    t.ukeire("123m456p789s1122z")          # Ukeire(tiles=['1z', '2z'], count=4)
+    t.analyze("4566m123p456p789s")         # what `mjq --json` prints, as a dict
+    t.shanten_batch(counts)                # (N, 34) uint8 -> N int8, without the GIL
+
+A hand is text ("12m55p,3333m,111z,222z": calls after commas), 34 counts,
+tile ids (0-36, 34-36 the red fives) or tile names ("1m", "0p", or mjai's
+"5mr", "E" ... "C").  players=3 answers by three-player rules.  A hand the
+library refuses raises mjt.HandError (a ValueError) with the message, the
+library's .code and the .offset of the problem.
+"""
+from ._mjt import (  # noqa: F401
+    Discard,
+    HandError,
+    Shanten,
+    Ukeire,
+    __version__,
+    counts,
+    libmjt_version,
+    tile_id,
+    tile_name,
+)
+from ._mjt import Tables as _Tables
+
+__all__ = ["Tables", "HandError", "Shanten", "Ukeire", "Discard", "counts",
+           "tile_id", "tile_name", "__version__"]
+
+
+class Tables(_Tables):
+    __doc__ = _Tables.__doc__
+
+    def analyze(self, hand, visible=None, *, players=None):
+        """analyze(hand, visible=None, *, players=None) -> dict
+
+        Everything about a hand, as one dict equal to the JSON object
+        `mjq --json` prints for it: "hand", "calls" (with calls),
+        "tiles", "players" (3 only), "shanten", then "ukeire", "waits"
+        and "shapes" for 3k+1 hands, or "discards" and "decompositions"
+        for 3k+2 hands.
+        """
+        text, tiles, nplayers, held = self._describe(hand, players=players)
+        seen = counts(visible) if visible is not None else [0] * 34
+        concealed, *calls = text.split(",")
+        out = {"hand": concealed}
+        if calls:
+            out["calls"] = calls
+        out["tiles"] = tiles
+        if nplayers == 3:
+            out["players"] = 3
+        s = self.shanten(hand, players=players)
+        out["shanten"] = {"standard": s.standard, "chiitoitsu": s.chiitoitsu,
+                          "kokushi": s.kokushi, "overall": s.overall}
+
+        def ukeire(tiles, count):
+            left = [4 - held[tile_id(x)] - seen[tile_id(x)] for x in tiles]
+            return {"tiles": tiles, "left": left, "count": count}
+
+        if tiles % 3 == 1:
+            u = self.ukeire(hand, visible, players=players)
+            out["ukeire"] = ukeire(list(u.tiles), u.count)
+            if s.overall == 0:
+                out["waits"] = list(u.tiles)
+            shapes = self.shapes(hand, players=players)
+            if shapes:
+                out["shapes"] = shapes
+            return out
+        out["discards"] = [
+            {"tile": d.tile, "shanten": d.shanten,
+             "ukeire": ukeire(list(d.tiles), d.count)}
+            for d in self.discards(hand, visible, players=players)]
+        decompositions = self.decompositions(hand, players=players)
+        if decompositions:
+            out["decompositions"] = decompositions
+        return out

@@ -1,0 +1,1434 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mjt._mjt: libmjt for Python, on the public header alone.
+ *
+ * A hand comes in as text ("123m456p789s1122z", calls after commas), as 34
+ * counts (bytes, any buffer, a sequence of ints), as tile ids (0-36, up to
+ * 14 of them) or as tile names ("1m", "0p"; mjai's "5mr", "E" ... "C").
+ * The one-hand queries convert it on the stack and call the library with
+ * the GIL held: they take tens of nanoseconds, less than releasing the GIL
+ * would cost.  The batch queries take an (N, 34) buffer of uint8 counts,
+ * release the GIL and may split the rows across threads; they write their
+ * answers into a buffer of their own and copy it out only when every row
+ * was answered, so an error leaves a caller's output untouched.
+ *
+ * A Tables may be shared by any number of Python threads: the library's
+ * tables are immutable.  close() while a batch runs without the GIL only
+ * marks it closed; the last batch to finish frees it.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <pthread.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "mjt.h"
+
+static PyObject *HandError;
+static PyTypeObject *ShantenType, *UkeireType, *DiscardType;
+
+/* ==== Errors ==== */
+
+/* Raise mjt.HandError(message) with .code and .offset (None when the
+ * problem has no place in the text). */
+static void *hand_error(int code, const char *message, long offset)
+{
+    PyObject *e = PyObject_CallFunction(HandError, "s", message);
+    if (e == NULL)
+        return NULL;
+    PyObject *c = PyLong_FromLong(code);
+    PyObject *o = offset >= 0 ? PyLong_FromLong(offset) : Py_NewRef(Py_None);
+    if (c != NULL && o != NULL && PyObject_SetAttrString(e, "code", c) == 0 &&
+        PyObject_SetAttrString(e, "offset", o) == 0)
+        PyErr_SetObject(HandError, e);
+    Py_XDECREF(c);
+    Py_XDECREF(o);
+    Py_DECREF(e);
+    return NULL;
+}
+
+static void *diag_error(int code, const mjt_diag *d)
+{
+    if (d->code == code && d->message[0] != '\0')
+        return hand_error(code, d->message, d->offset);
+    return hand_error(code, mjt_strerror(code), -1);
+}
+
+/* ==== Arguments ==== */
+
+/*
+ * Arguments of a METH_FASTCALL | METH_KEYWORDS call into out[0..n-1] by
+ * the names in names (positional up to npos of them, keywords any); those
+ * not given are left NULL.  min are required.  0, or -1 with TypeError.
+ */
+static int parse_args(const char *fn, PyObject *const *args, Py_ssize_t nargs,
+                      PyObject *kwnames, const char *const *names, int n,
+                      int npos, int min, PyObject **out)
+{
+    for (int i = 0; i < n; i++)
+        out[i] = NULL;
+    if (nargs > npos) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s() takes at most %d positional arguments (%zd given)",
+                     fn, npos, nargs);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nargs; i++)
+        out[i] = args[i];
+    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
+    for (Py_ssize_t k = 0; k < nkw; k++) {
+        PyObject *key = PyTuple_GET_ITEM(kwnames, k);
+        int i = 0;
+        while (i < n && PyUnicode_CompareWithASCIIString(key, names[i]) != 0)
+            i++;
+        if (i == n) {
+            PyErr_Format(PyExc_TypeError,
+                         "%s() got an unexpected keyword argument '%U'", fn,
+                         key);
+            return -1;
+        }
+        if (out[i] != NULL) {
+            PyErr_Format(PyExc_TypeError,
+                         "%s() got multiple values for argument '%s'", fn,
+                         names[i]);
+            return -1;
+        }
+        out[i] = args[nargs + k];
+    }
+    for (int i = 0; i < min; i++)
+        if (out[i] == NULL) {
+            PyErr_Format(PyExc_TypeError, "%s() missing argument '%s'", fn,
+                         names[i]);
+            return -1;
+        }
+    return 0;
+}
+
+/* players=None, 3 or 4 into *players (0 for None); -1 with ValueError. */
+static int get_players(PyObject *o, int *players)
+{
+    *players = 0;
+    if (o == NULL || o == Py_None)
+        return 0;
+    long v = PyLong_Check(o) ? PyLong_AsLong(o) : -1;
+    if (v != 3 && v != 4) {
+        if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_OverflowError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError,
+                         "players=%R: a game has 3 or 4 players", o);
+        }
+        return -1;
+    }
+    *players = (int)v;
+    return 0;
+}
+
+/* ==== Tiles ==== */
+
+/* The tile id of a name: mjt's ("1m", "0p", "7z") or mjai's ("5mr", "E",
+ * "S", "W", "N", "P", "F", "C"); -1 for none. */
+static int tile_of_name(const char *s, Py_ssize_t n)
+{
+    static const char winds[] = "ESWNPFC";
+    if (n == 1) {
+        const char *w = memchr(winds, s[0], 7);
+        return w != NULL && s[0] != '\0' ? 27 + (int)(w - winds) : -1;
+    }
+    if (n == 3 && s[0] == '5' && s[2] == 'r' && strchr("mps", s[1]) != NULL &&
+        s[1] != '\0')
+        return MJT_KINDS + (int)(strchr("mps", s[1]) - "mps");
+    if (n != 2)
+        return -1;
+    int t = mjt_tile_from_name(s, 2);
+    return t >= 0 ? t : -1;
+}
+
+/* The integers of a 1-D buffer's items into v (at most cap); their number,
+ * or -1 with TypeError for another format. */
+static Py_ssize_t buffer_ints(const Py_buffer *b, long *v, Py_ssize_t cap)
+{
+    const char *f = b->format ? b->format : "B";
+    if (*f == '@' || *f == '=' || *f == '<' || *f == '>' || *f == '!')
+        f++;
+    if (b->ndim > 1 || strlen(f) != 1 || strchr("bBhHiIlLqQnN", *f) == NULL) {
+        PyErr_Format(PyExc_TypeError,
+                     "a buffer of format '%s' and %d dimensions: a hand is "
+                     "one row of integers (34 counts or tile ids)",
+                     b->format ? b->format : "B", b->ndim);
+        return -1;
+    }
+    Py_ssize_t n = b->len / b->itemsize;
+    const char *p = b->buf;
+    for (Py_ssize_t i = 0; i < n && i < cap; i++, p += b->itemsize) {
+        switch (*f) {
+#define AS_(c, type)                                                           \
+    case c: {                                                                  \
+        type x;                                                                \
+        memcpy(&x, p, sizeof x);                                               \
+        v[i] = (long)x;                                                        \
+        if ((type)v[i] != x)                                                   \
+            v[i] = -1;                                                         \
+        break;                                                                 \
+    }
+            AS_('b', signed char)
+            AS_('B', unsigned char)
+            AS_('h', short)
+            AS_('H', unsigned short)
+            AS_('i', int)
+            AS_('I', unsigned int)
+            AS_('l', long)
+            AS_('L', unsigned long)
+            AS_('q', long long)
+            AS_('Q', unsigned long long)
+            AS_('n', Py_ssize_t)
+            AS_('N', size_t)
+#undef AS_
+        }
+    }
+    return n;
+}
+
+/* What a caller gave as tiles: n integers (counts when n is 34, else tile
+ * ids) or, from text, a hand or a set. */
+typedef struct tiles_in {
+    long v[MJT_KINDS];
+    Py_ssize_t n;
+    const char *text; /* text form, or NULL */
+    Py_ssize_t len;
+} tiles_in;
+
+/* Read obj as tiles into *in: text, a buffer or a sequence of ints (34
+ * counts or ids) or of names.  0, or -1 with an exception. */
+static int read_tiles(PyObject *obj, tiles_in *in, const char *what)
+{
+    in->text = NULL;
+    if (PyUnicode_Check(obj)) {
+        in->text = PyUnicode_AsUTF8AndSize(obj, &in->len);
+        return in->text != NULL ? 0 : -1;
+    }
+    if (PyBytes_CheckExact(obj)) { /* the common fast case */
+        const unsigned char *p = (const unsigned char *)PyBytes_AS_STRING(obj);
+        in->n = PyBytes_GET_SIZE(obj);
+        for (Py_ssize_t i = 0; i < in->n && i < MJT_KINDS; i++)
+            in->v[i] = p[i];
+    } else if (PyObject_CheckBuffer(obj)) {
+        Py_buffer b;
+        if (PyObject_GetBuffer(obj, &b, PyBUF_FORMAT | PyBUF_C_CONTIGUOUS) < 0)
+            return -1;
+        in->n = buffer_ints(&b, in->v, MJT_KINDS);
+        PyBuffer_Release(&b);
+        if (in->n < 0)
+            return -1;
+    } else {
+        PyObject *seq = PySequence_Fast(
+            obj, "tiles are text, 34 counts, tile ids or tile names");
+        if (seq == NULL) {
+            PyErr_Format(PyExc_TypeError,
+                         "%s of type %.60s: give text (\"123m456p\"), 34 "
+                         "counts, tile ids or tile names",
+                         what, Py_TYPE(obj)->tp_name);
+            return -1;
+        }
+        in->n = PySequence_Fast_GET_SIZE(seq);
+        PyObject **items = PySequence_Fast_ITEMS(seq);
+        for (Py_ssize_t i = 0; i < in->n && i < MJT_KINDS; i++) {
+            PyObject *x = items[i];
+            if (PyLong_Check(x)) {
+                int overflow;
+                in->v[i] = PyLong_AsLongAndOverflow(x, &overflow);
+                if (overflow || in->v[i] < 0 || in->v[i] > 255)
+                    in->v[i] = -1;
+            } else if (PyUnicode_Check(x)) {
+                Py_ssize_t len;
+                const char *s = PyUnicode_AsUTF8AndSize(x, &len);
+                int t = s != NULL ? tile_of_name(s, len) : -1;
+                if (t < 0) {
+                    char m[160];
+                    if (s != NULL)
+                        PyOS_snprintf(m, sizeof m,
+                                      "%s: '%.12s' at index %zd is no tile "
+                                      "name (1m-9m, 0m, 1z-7z, or mjai's 5mr, "
+                                      "E S W N P F C)",
+                                      what, s, i);
+                    Py_DECREF(seq);
+                    if (s == NULL)
+                        return -1;
+                    return hand_error(MJT_ESYNTAX, m, (long)i), -1;
+                }
+                if (in->n == MJT_KINDS) { /* 34 names: ids, not counts */
+                    Py_DECREF(seq);
+                    return hand_error(MJT_ECOUNT, "34 tiles (at most 14)", -1),
+                           -1;
+                }
+                in->v[i] = t;
+            } else {
+                Py_DECREF(seq);
+                PyErr_Format(PyExc_TypeError,
+                             "%s: item %zd is a %.60s, not a count, a tile id "
+                             "or a tile name",
+                             what, i, Py_TYPE(x)->tp_name);
+                return -1;
+            }
+        }
+        Py_DECREF(seq);
+    }
+    if (in->n != MJT_KINDS && in->n > 14) {
+        char m[80];
+        PyOS_snprintf(m, sizeof m,
+                      "%s of %zd tiles: 34 counts, or at most 14 tile ids",
+                      what, in->n);
+        return hand_error(MJT_ECOUNT, m, -1), -1;
+    }
+    return 0;
+}
+
+/* The 34 counts of in (which holds n == 34 integers) into c; 0, or -1
+ * with HandError for one outside 0-4. */
+static int counts_of(const tiles_in *in, uint8_t c[MJT_KINDS], const char *what)
+{
+    for (int i = 0; i < MJT_KINDS; i++) {
+        if (in->v[i] < 0 || in->v[i] > 4) {
+            char m[96];
+            PyOS_snprintf(m, sizeof m, "%s: count %ld of %s is not 0 to 4",
+                          what, in->v[i], mjt_tile_name(i));
+            return hand_error(MJT_ECOPIES, m, i), -1;
+        }
+        c[i] = (uint8_t)in->v[i];
+    }
+    return 0;
+}
+
+/* A hand from what the caller gave. */
+typedef struct hand_in {
+    mjt_hand h;
+    uint8_t counts[MJT_KINDS];
+    int is_counts; /* counts holds it, and it has no calls or red fives */
+    int players;
+} hand_in;
+
+static int make_hand(PyObject *obj, PyObject *players_obj, hand_in *hi)
+{
+    tiles_in in;
+    mjt_diag d;
+    int rc;
+
+    if (get_players(players_obj, &hi->players) < 0 ||
+        read_tiles(obj, &in, "hand") < 0)
+        return -1;
+    hi->is_counts = 0;
+    if (in.text != NULL) {
+        rc = mjt_hand_parse(&hi->h, in.text, (size_t)in.len, &d);
+    } else if (in.n == MJT_KINDS) {
+        if (counts_of(&in, hi->counts, "hand") < 0)
+            return -1;
+        hi->is_counts = 1;
+        rc = mjt_hand_from_counts(&hi->h, hi->counts, &d);
+    } else {
+        uint8_t ids[14];
+        for (Py_ssize_t i = 0; i < in.n; i++) {
+            if (in.v[i] < 0 || in.v[i] >= MJT_TILE_IDS) {
+                char m[80];
+                PyOS_snprintf(m, sizeof m,
+                              "tile id %ld at index %zd (ids are 0 to 36)",
+                              in.v[i], i);
+                return hand_error(MJT_ETILE, m, (long)i), -1;
+            }
+            ids[i] = (uint8_t)in.v[i];
+        }
+        rc = mjt_hand_from_tiles(&hi->h, ids, (size_t)in.n, &d);
+    }
+    if (rc == MJT_OK && hi->players == 3)
+        rc = mjt_hand_set_players(&hi->h, 3, &d);
+    if (rc != MJT_OK)
+        return diag_error(rc, &d), -1;
+    return 0;
+}
+
+/* Seen tiles (None, text, counts, ids or names) into c; *given 0 for
+ * None.  0, or -1 with an exception. */
+static int make_visible(PyObject *obj, uint8_t c[MJT_KINDS], int *given)
+{
+    tiles_in in;
+    *given = 0;
+    if (obj == NULL || obj == Py_None)
+        return 0;
+    if (PyUnicode_Check(obj)) {
+        mjt_tiles set;
+        mjt_diag d;
+        Py_ssize_t len;
+        const char *s = PyUnicode_AsUTF8AndSize(obj, &len);
+        if (s == NULL)
+            return -1;
+        int rc = mjt_tiles_parse(&set, s, (size_t)len, &d);
+        if (rc != MJT_OK) {
+            char m[200];
+            PyOS_snprintf(m, sizeof m, "visible: %s", d.message);
+            return hand_error(rc, m, d.offset), -1;
+        }
+        memcpy(c, set.counts, MJT_KINDS);
+        *given = 1;
+        return 0;
+    }
+    if (read_tiles(obj, &in, "visible") < 0)
+        return -1;
+    if (in.n == MJT_KINDS) {
+        if (counts_of(&in, c, "visible") < 0)
+            return -1;
+    } else {
+        memset(c, 0, MJT_KINDS);
+        for (Py_ssize_t i = 0; i < in.n; i++) {
+            if (in.v[i] < 0 || in.v[i] >= MJT_TILE_IDS) {
+                char m[80];
+                PyOS_snprintf(m, sizeof m,
+                              "visible: tile id %ld at index %zd (ids are 0 to "
+                              "36)",
+                              in.v[i], i);
+                return hand_error(MJT_ETILE, m, (long)i), -1;
+            }
+            c[MJT_KIND_OF(in.v[i])]++;
+        }
+    }
+    *given = 1;
+    return 0;
+}
+
+/* Copies of each kind in h's concealed tiles and its calls. */
+static void hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], size_t *ncalls)
+{
+    mjt_tiles held;
+    mjt_call calls[MJT_MAX_CALLS];
+    size_t n = 0;
+
+    memset(all, 0, MJT_KINDS);
+    if (mjt_hand_tiles(h, &held) != MJT_OK ||
+        mjt_hand_calls(h, calls, MJT_MAX_CALLS, &n) != MJT_OK)
+        return;
+    memcpy(all, held.counts, MJT_KINDS);
+    for (size_t i = 0; i < n; i++) {
+        if (calls[i].kind == MJT_RUN)
+            for (int k = 0; k < 3; k++)
+                all[calls[i].tile + k]++;
+        else
+            all[calls[i].tile] += calls[i].kind == MJT_QUAD ? 4 : 3;
+    }
+    if (ncalls != NULL)
+        *ncalls = n;
+}
+
+/* The error of a query that takes visible tiles, named as mjq names it. */
+static void *visible_error(int rc, const mjt_hand *h, const uint8_t *seen)
+{
+    uint8_t all[MJT_KINDS];
+    size_t ncalls = 0;
+    char m[160];
+
+    if (rc == MJT_ECOPIES && seen != NULL) {
+        hand_all(h, all, &ncalls);
+        for (int i = 0; i < MJT_KINDS; i++)
+            if (all[i] + seen[i] > 4) {
+                PyOS_snprintf(m, sizeof m,
+                              "tile %s: %d in the hand%s and %d visible (at "
+                              "most 4)",
+                              mjt_tile_name(i), all[i],
+                              ncalls ? " and its calls" : "", seen[i]);
+                return hand_error(rc, m, -1);
+            }
+    }
+    if (rc == MJT_EPLAYERS && seen != NULL)
+        for (int i = 1; i <= 7; i++)
+            if (seen[i]) {
+                PyOS_snprintf(m, sizeof m,
+                              "visible tile %s has no place in three-player "
+                              "mahjong (it has no 2m to 8m)",
+                              mjt_tile_name(i));
+                return hand_error(rc, m, -1);
+            }
+    if (rc == MJT_ECOUNT)
+        return hand_error(rc,
+                          "wrong number of tiles for this query (effective "
+                          "tiles and waits take 3k+1, discards and "
+                          "decompositions 3k+2)",
+                          -1);
+    return hand_error(rc, mjt_strerror(rc), -1);
+}
+
+/* ==== Results ==== */
+
+static PyObject *tile_names(uint64_t mask)
+{
+    PyObject *l = PyList_New(0);
+    for (int i = 0; l != NULL && i < MJT_KINDS; i++)
+        if (mask >> i & 1) {
+            PyObject *s = PyUnicode_FromString(mjt_tile_name(i));
+            if (s == NULL || PyList_Append(l, s) < 0) {
+                Py_XDECREF(s);
+                Py_CLEAR(l);
+                break;
+            }
+            Py_DECREF(s);
+        }
+    return l;
+}
+
+static PyObject *shanten_value(int s)
+{
+    return s == MJT_SHANTEN_NONE ? Py_NewRef(Py_None) : PyLong_FromLong(s);
+}
+
+static PyObject *shanten_result(const mjt_shanten_info *s)
+{
+    PyObject *r = PyStructSequence_New(ShantenType);
+    if (r == NULL)
+        return NULL;
+    PyStructSequence_SET_ITEM(r, 0, PyLong_FromLong(s->standard));
+    PyStructSequence_SET_ITEM(r, 1, shanten_value(s->chiitoitsu));
+    PyStructSequence_SET_ITEM(r, 2, shanten_value(s->kokushi));
+    PyStructSequence_SET_ITEM(r, 3, PyLong_FromLong(s->overall));
+    return r;
+}
+
+/* Block b as mjq writes it: "123m", "11z", "45m". */
+static PyObject *block_text(mjt_block b)
+{
+    static const signed char offsets[][3] = {
+        [MJT_RUN] = {0, 1, 2},        [MJT_TRIPLET] = {0, 0, 0},
+        [MJT_PAIR] = {0, 0, -1},      [MJT_WAIT_ONE] = {0, -1, -1},
+        [MJT_WAIT_PAIR] = {0, 0, -1}, [MJT_WAIT_SIDE] = {0, 1, -1},
+        [MJT_WAIT_GAP] = {0, 2, -1},
+    };
+    char out[8];
+    int n = 0, rank = b.tile % 9;
+
+    for (int i = 0;
+         i < 3 && b.kind <= MJT_WAIT_GAP && (i == 0 || offsets[b.kind][i] >= 0);
+         i++)
+        out[n++] = (char)('1' + rank + offsets[b.kind][i]);
+    out[n++] = "mpsz"[b.tile / 9 % 4];
+    return PyUnicode_FromStringAndSize(out, n);
+}
+
+/* {"melds": [...], "pair": "11z" or None} into d. */
+static int put_rest(PyObject *d, const mjt_block *m, int n, int pair)
+{
+    PyObject *melds = PyList_New(n), *p;
+    if (melds == NULL)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        PyObject *s = block_text(m[i]);
+        if (s == NULL) {
+            Py_DECREF(melds);
+            return -1;
+        }
+        PyList_SET_ITEM(melds, i, s);
+    }
+    p = pair == MJT_NO_TILE ? Py_NewRef(Py_None)
+                            : block_text((mjt_block){MJT_PAIR, (uint8_t)pair});
+    int rc = p == NULL || PyDict_SetItemString(d, "melds", melds) < 0 ||
+                     PyDict_SetItemString(d, "pair", p) < 0
+                 ? -1
+                 : 0;
+    Py_DECREF(melds);
+    Py_XDECREF(p);
+    return rc;
+}
+
+static const char *shape_name(int s)
+{
+    static const char *const names[] = {
+        [MJT_TANKI] = "tanki",           [MJT_SHANPON] = "shanpon",
+        [MJT_KANCHAN] = "kanchan",       [MJT_PENCHAN] = "penchan",
+        [MJT_RYANMEN] = "ryanmen",       [MJT_SHAPE_CHIITOITSU] = "chiitoitsu",
+        [MJT_SHAPE_KOKUSHI] = "kokushi", [MJT_SHAPE_KOKUSHI13] = "kokushi13",
+    };
+    return s >= 0 && s <= MJT_SHAPE_KOKUSHI13 ? names[s] : "?";
+}
+
+static int set_str(PyObject *d, const char *key, const char *value)
+{
+    PyObject *s = PyUnicode_FromString(value);
+    int rc = s != NULL ? PyDict_SetItemString(d, key, s) : -1;
+    Py_XDECREF(s);
+    return rc;
+}
+
+static PyObject *shape_dict(const mjt_shape *e)
+{
+    PyObject *d = PyDict_New(), *w;
+    if (d == NULL)
+        return NULL;
+    if (set_str(d, "tile", mjt_tile_name(e->tile)) < 0 ||
+        set_str(d, "shape", shape_name(e->shape)) < 0 ||
+        (w = block_text(e->wait)) == NULL) {
+        Py_DECREF(d);
+        return NULL;
+    }
+    int rc = PyDict_SetItemString(d, "wait", w);
+    Py_DECREF(w);
+    if (rc < 0 || put_rest(d, e->melds, e->melds_len, e->pair) < 0) {
+        Py_DECREF(d);
+        return NULL;
+    }
+    return d;
+}
+
+static PyObject *decomposition_dict(const mjt_decomposition *x)
+{
+    static const char *const forms[] = {"standard", "chiitoitsu", "kokushi"};
+    PyObject *d = PyDict_New();
+    if (d == NULL || set_str(d, "form", forms[x->form % 3]) < 0 ||
+        (x->form == MJT_STANDARD &&
+         put_rest(d, x->melds, x->melds_len, x->pair) < 0)) {
+        Py_XDECREF(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* ==== Tables ==== */
+
+typedef struct {
+    PyObject_HEAD mjt_tables *t;
+    PyObject *path;
+    int busy;    /* batches running without the GIL */
+    int closing; /* closed while busy: the last batch frees the tables */
+} TablesObject;
+
+static int tables_init(TablesObject *self, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"path", NULL};
+    PyObject *path = NULL, *bytes = NULL;
+    mjt_diag d;
+    mjt_tables *t;
+
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|O:Tables", names, &path))
+        return -1;
+    if (self->t != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Tables is open already");
+        return -1;
+    }
+    if (path != NULL && path != Py_None && !PyUnicode_FSConverter(path, &bytes))
+        return -1;
+    const char *p = bytes ? PyBytes_AS_STRING(bytes) : NULL;
+    int rc;
+    Py_BEGIN_ALLOW_THREADS rc = mjt_tables_open(&t, p, &d);
+    Py_END_ALLOW_THREADS if (rc != MJT_OK)
+    {
+        Py_XDECREF(bytes);
+        PyErr_SetString(rc == MJT_ENOENT   ? PyExc_FileNotFoundError
+                        : rc == MJT_ENOMEM ? PyExc_MemoryError
+                                           : PyExc_OSError,
+                        d.message);
+        return -1;
+    }
+    self->t = t;
+    Py_XSETREF(self->path,
+               bytes ? PyUnicode_DecodeFSDefault(p) : Py_NewRef(Py_None));
+    Py_XDECREF(bytes);
+    return 0;
+}
+
+static void tables_dealloc(TablesObject *self)
+{
+    mjt_tables_close(self->t);
+    Py_XDECREF(self->path);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* The open tables of self, or NULL with ValueError. */
+static const mjt_tables *open_tables(TablesObject *self)
+{
+    if (self->t == NULL || self->closing) {
+        PyErr_SetString(PyExc_ValueError, "the Tables is closed");
+        return NULL;
+    }
+    return self->t;
+}
+
+static PyObject *tables_close(TablesObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (self->busy > 0)
+        self->closing = 1;
+    else {
+        mjt_tables_close(self->t);
+        self->t = NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static PyObject *tables_enter(TablesObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (open_tables(self) == NULL)
+        return NULL;
+    return Py_NewRef(self);
+}
+
+static PyObject *tables_exit(TablesObject *self, PyObject *args)
+{
+    (void)args;
+    return tables_close(self, NULL);
+}
+
+static PyObject *tables_closed(TablesObject *self, void *unused)
+{
+    (void)unused;
+    return PyBool_FromLong(self->t == NULL || self->closing);
+}
+
+static PyObject *tables_path(TablesObject *self, void *unused)
+{
+    (void)unused;
+    return Py_NewRef(self->path ? self->path : Py_None);
+}
+
+/* ==== One hand ==== */
+
+static const char *const hand_names[] = {"hand", "players"};
+static const char *const hand_vis_names[] = {"hand", "visible", "players"};
+
+static PyObject *tables_shanten(TablesObject *self, PyObject *const *args,
+                                Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *a[2];
+    const mjt_tables *t = open_tables(self);
+    mjt_shanten_info s;
+    uint8_t c[MJT_KINDS];
+    hand_in hi;
+    int rc;
+
+    if (t == NULL)
+        return NULL;
+    /* 34 counts in bytes, no keyword: straight to the library */
+    if (nargs == 1 && kwnames == NULL && PyBytes_CheckExact(args[0]) &&
+        PyBytes_GET_SIZE(args[0]) == MJT_KINDS) {
+        memcpy(c, PyBytes_AS_STRING(args[0]), MJT_KINDS);
+        rc = mjt_shanten_counts(t, c, &s);
+        if (rc == MJT_OK)
+            return shanten_result(&s);
+    }
+    if (parse_args("shanten", args, nargs, kwnames, hand_names, 2, 1, 1, a) <
+            0 ||
+        make_hand(a[0], a[1], &hi) < 0)
+        return NULL;
+    rc = hi.is_counts ? mjt_shanten_counts_players(
+                            t, hi.counts, hi.players ? hi.players : 4, &s)
+                      : mjt_shanten(t, &hi.h, &s);
+    if (rc != MJT_OK)
+        return visible_error(rc, &hi.h, NULL);
+    return shanten_result(&s);
+}
+
+/* The hand and the visible tiles of a query that takes both. */
+static int hand_and_visible(const char *fn, PyObject *const *args,
+                            Py_ssize_t nargs, PyObject *kwnames, hand_in *hi,
+                            uint8_t seen[MJT_KINDS], int *given)
+{
+    PyObject *a[3];
+    if (parse_args(fn, args, nargs, kwnames, hand_vis_names, 3, 2, 1, a) < 0 ||
+        make_hand(a[0], a[2], hi) < 0 || make_visible(a[1], seen, given) < 0)
+        return -1;
+    return 0;
+}
+
+static PyObject *tables_ukeire(TablesObject *self, PyObject *const *args,
+                               Py_ssize_t nargs, PyObject *kwnames)
+{
+    const mjt_tables *t = open_tables(self);
+    uint8_t seen[MJT_KINDS];
+    mjt_ukeire_info u;
+    hand_in hi;
+    int given;
+
+    if (t == NULL ||
+        hand_and_visible("ukeire", args, nargs, kwnames, &hi, seen, &given) < 0)
+        return NULL;
+    int rc = mjt_ukeire(t, &hi.h, given ? seen : NULL, &u);
+    if (rc != MJT_OK)
+        return visible_error(rc, &hi.h, given ? seen : NULL);
+    PyObject *r = PyStructSequence_New(UkeireType),
+             *tiles = tile_names(u.tiles);
+    if (r == NULL || tiles == NULL) {
+        Py_XDECREF(r);
+        Py_XDECREF(tiles);
+        return NULL;
+    }
+    PyStructSequence_SET_ITEM(r, 0, tiles);
+    PyStructSequence_SET_ITEM(r, 1, PyLong_FromLong(u.count));
+    return r;
+}
+
+/* mjq's order of a discard table: lower shanten, more tiles, tile order
+ * (a red five after its plain five). */
+static int cmp_discard(const void *a, const void *b)
+{
+    const mjt_discard *x = a, *y = b;
+    if (x->shanten != y->shanten)
+        return x->shanten < y->shanten ? -1 : 1;
+    if (x->count != y->count)
+        return x->count > y->count ? -1 : 1;
+    if (MJT_KIND_OF(x->tile) != MJT_KIND_OF(y->tile))
+        return MJT_KIND_OF(x->tile) - MJT_KIND_OF(y->tile);
+    return x->tile - y->tile;
+}
+
+static PyObject *tables_discards(TablesObject *self, PyObject *const *args,
+                                 Py_ssize_t nargs, PyObject *kwnames)
+{
+    const mjt_tables *t = open_tables(self);
+    uint8_t seen[MJT_KINDS];
+    mjt_discard d[MJT_MAX_DISCARDS];
+    size_t n;
+    hand_in hi;
+    int given;
+
+    if (t == NULL || hand_and_visible("discards", args, nargs, kwnames, &hi,
+                                      seen, &given) < 0)
+        return NULL;
+    int rc =
+        mjt_discards(t, &hi.h, given ? seen : NULL, d, MJT_MAX_DISCARDS, &n);
+    if (rc != MJT_OK)
+        return visible_error(rc, &hi.h, given ? seen : NULL);
+    qsort(d, n, sizeof *d, cmp_discard);
+    PyObject *l = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; l != NULL && i < n; i++) {
+        PyObject *e = PyStructSequence_New(DiscardType);
+        PyObject *tiles = tile_names(d[i].tiles);
+        if (e == NULL || tiles == NULL) {
+            Py_XDECREF(e);
+            Py_XDECREF(tiles);
+            Py_CLEAR(l);
+            break;
+        }
+        PyStructSequence_SET_ITEM(
+            e, 0, PyUnicode_FromString(mjt_tile_name(d[i].tile)));
+        PyStructSequence_SET_ITEM(e, 1, PyLong_FromLong(d[i].shanten));
+        PyStructSequence_SET_ITEM(e, 2, tiles);
+        PyStructSequence_SET_ITEM(e, 3, PyLong_FromLong(d[i].count));
+        PyList_SET_ITEM(l, (Py_ssize_t)i, e);
+    }
+    return l;
+}
+
+static PyObject *tables_waits(TablesObject *self, PyObject *const *args,
+                              Py_ssize_t nargs, PyObject *kwnames)
+{
+    const mjt_tables *t = open_tables(self);
+    PyObject *a[2];
+    hand_in hi;
+    uint64_t w;
+
+    if (t == NULL ||
+        parse_args("waits", args, nargs, kwnames, hand_names, 2, 1, 1, a) < 0 ||
+        make_hand(a[0], a[1], &hi) < 0)
+        return NULL;
+    int rc = mjt_waits(t, &hi.h, &w);
+    if (rc != MJT_OK)
+        return visible_error(rc, &hi.h, NULL);
+    return tile_names(w);
+}
+
+static PyObject *tables_shapes(TablesObject *self, PyObject *const *args,
+                               Py_ssize_t nargs, PyObject *kwnames)
+{
+    const mjt_tables *t = open_tables(self);
+    mjt_shape e[MJT_MAX_SHAPES];
+    PyObject *a[2];
+    hand_in hi;
+    size_t n;
+
+    if (t == NULL ||
+        parse_args("shapes", args, nargs, kwnames, hand_names, 2, 1, 1, a) <
+            0 ||
+        make_hand(a[0], a[1], &hi) < 0)
+        return NULL;
+    int rc = mjt_shapes(t, &hi.h, e, MJT_MAX_SHAPES, &n);
+    if (rc != MJT_OK)
+        return visible_error(rc, &hi.h, NULL);
+    PyObject *l = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; l != NULL && i < n; i++) {
+        PyObject *x = shape_dict(&e[i]);
+        if (x == NULL)
+            Py_CLEAR(l);
+        else
+            PyList_SET_ITEM(l, (Py_ssize_t)i, x);
+    }
+    return l;
+}
+
+static PyObject *tables_decompositions(TablesObject *self,
+                                       PyObject *const *args, Py_ssize_t nargs,
+                                       PyObject *kwnames)
+{
+    const mjt_tables *t = open_tables(self);
+    mjt_decomposition x[MJT_MAX_DECOMPOSITIONS];
+    PyObject *a[2];
+    hand_in hi;
+    size_t n;
+
+    if (t == NULL ||
+        parse_args("decompositions", args, nargs, kwnames, hand_names, 2, 1, 1,
+                   a) < 0 ||
+        make_hand(a[0], a[1], &hi) < 0)
+        return NULL;
+    int rc = mjt_decompositions(t, &hi.h, x, MJT_MAX_DECOMPOSITIONS, &n);
+    if (rc != MJT_OK)
+        return visible_error(rc, &hi.h, NULL);
+    PyObject *l = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; l != NULL && i < n; i++) {
+        PyObject *d = decomposition_dict(&x[i]);
+        if (d == NULL)
+            Py_CLEAR(l);
+        else
+            PyList_SET_ITEM(l, (Py_ssize_t)i, d);
+    }
+    return l;
+}
+
+/*
+ * What analyze needs of a hand beyond the queries: its text form, its
+ * concealed tile count, its players and the copies of each kind in its
+ * tiles and calls.
+ */
+static PyObject *tables_describe(TablesObject *self, PyObject *const *args,
+                                 Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *a[2];
+    hand_in hi;
+    mjt_tiles held;
+    uint8_t all[MJT_KINDS];
+    char text[MJT_HAND_TEXT];
+
+    if (open_tables(self) == NULL ||
+        parse_args("_describe", args, nargs, kwnames, hand_names, 2, 1, 1, a) <
+            0 ||
+        make_hand(a[0], a[1], &hi) < 0)
+        return NULL;
+    mjt_hand_tiles(&hi.h, &held);
+    mjt_hand_format(&hi.h, text, sizeof text);
+    hand_all(&hi.h, all, NULL);
+    PyObject *counts = PyBytes_FromStringAndSize((const char *)all, MJT_KINDS);
+    if (counts == NULL)
+        return NULL;
+    return Py_BuildValue("(siiN)", text, held.len, mjt_hand_players(&hi.h),
+                         counts);
+}
+
+/* ==== Batches ==== */
+
+/* An (N, 34) buffer of uint8 counts, read a row at a time. */
+typedef struct rows {
+    Py_buffer b;
+    Py_ssize_t n, stride, col; /* rows, bytes between rows and between
+                                  counts */
+    int numpy;                 /* the caller passed a numpy array */
+} rows;
+
+static int rows_get(PyObject *obj, rows *r, const char *fn)
+{
+    if (PyObject_GetBuffer(obj, &r->b, PyBUF_RECORDS_RO) < 0) {
+        PyErr_Clear();
+        PyErr_Format(PyExc_TypeError,
+                     "%s(): a %.60s is not a buffer: give an (N, 34) array "
+                     "of uint8 counts (numpy, array, bytes)",
+                     fn, Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    const char *f = r->b.format ? r->b.format : "B";
+    if (*f == '@' || *f == '=' || *f == '<' || *f == '>' || *f == '!')
+        f++;
+    int ok = r->b.itemsize == 1 && (!strcmp(f, "B") || !strcmp(f, "b"));
+    if (ok && r->b.ndim == 2 && r->b.shape[1] == MJT_KINDS) {
+        r->n = r->b.shape[0];
+        r->stride = r->b.strides[0];
+        r->col = r->b.strides[1];
+    } else if (ok && r->b.ndim == 1 && r->b.shape[0] % MJT_KINDS == 0) {
+        r->n = r->b.shape[0] / MJT_KINDS;
+        r->stride = MJT_KINDS * r->b.strides[0];
+        r->col = r->b.strides[0];
+    } else if (!ok) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s(): an array of format '%s' (%zd bytes an item): want "
+                     "uint8 counts (format 'B'; numpy: .astype('uint8'))",
+                     fn, r->b.format ? r->b.format : "B", r->b.itemsize);
+        PyBuffer_Release(&r->b);
+        return -1;
+    } else {
+        char shape[64] = "";
+        for (int i = 0; i < r->b.ndim && i < 3; i++)
+            PyOS_snprintf(shape + strlen(shape), sizeof shape - strlen(shape),
+                          "%s%zd", i ? ", " : "", r->b.shape[i]);
+        PyErr_Format(PyExc_ValueError,
+                     "%s(): an array of shape (%s): want shape (N, 34), a "
+                     "row of 34 counts a hand",
+                     fn, shape);
+        PyBuffer_Release(&r->b);
+        return -1;
+    }
+    r->numpy = PyObject_HasAttrString(obj, "__array_interface__");
+    return 0;
+}
+
+/* Row i's 34 counts, checked to be 0-4 (an int8 -1 reads as 255). */
+static inline int row_counts(const rows *r, Py_ssize_t i, uint8_t c[MJT_KINDS])
+{
+    const uint8_t *p = (const uint8_t *)r->b.buf + i * r->stride;
+    if (r->col == 1)
+        memcpy(c, p, MJT_KINDS);
+    else
+        for (int k = 0; k < MJT_KINDS; k++)
+            c[k] = p[k * r->col];
+    return 0;
+}
+
+typedef struct job {
+    const mjt_tables *t;
+    const rows *r;
+    Py_ssize_t first, end, bad; /* bad: the first row refused, or -1 */
+    int players, what, rc;
+    int8_t *shanten;
+    int16_t *count;
+    uint64_t *mask;
+} job;
+
+enum { SHANTEN_BATCH, UKEIRE_BATCH };
+
+static void *run_job(void *arg)
+{
+    job *j = arg;
+    uint8_t c[MJT_KINDS];
+
+    for (Py_ssize_t i = j->first; i < j->end; i++) {
+        int rc;
+        row_counts(j->r, i, c);
+        if (j->what == SHANTEN_BATCH) {
+            mjt_shanten_info s = {0, 0, 0, 0};
+            rc = mjt_shanten_counts_players(j->t, c, j->players, &s);
+            j->shanten[i] = (int8_t)s.overall;
+        } else {
+            mjt_hand h;
+            mjt_ukeire_info u = {0, 0, 0};
+            rc = mjt_hand_from_counts(&h, c, NULL);
+            if (rc == MJT_OK && j->players == 3)
+                rc = mjt_hand_set_players(&h, 3, NULL);
+            if (rc == MJT_OK)
+                rc = mjt_ukeire(j->t, &h, NULL, &u);
+            j->count[i] = (int16_t)u.count;
+            j->mask[i] = u.tiles;
+        }
+        if (rc != MJT_OK) {
+            j->bad = i;
+            j->rc = rc;
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+/* Run what over the rows on `threads` threads, the GIL released; the
+ * first refused row is raised as HandError. */
+static int run_batch(TablesObject *self, const rows *r, int what, int players,
+                     int threads, int8_t *shanten, int16_t *count,
+                     uint64_t *mask)
+{
+    job jobs[64];
+    pthread_t tid[64];
+    int started = 0;
+
+    if (threads > r->n)
+        threads = r->n > 0 ? (int)r->n : 1;
+    for (int k = 0; k < threads; k++)
+        jobs[k] = (job){self->t,
+                        r,
+                        r->n * k / threads,
+                        r->n * (k + 1) / threads,
+                        -1,
+                        players,
+                        what,
+                        MJT_OK,
+                        shanten,
+                        count,
+                        mask};
+    self->busy++;
+    Py_BEGIN_ALLOW_THREADS for (int k = 1; k < threads; k++)
+    {
+        if (pthread_create(&tid[k], NULL, run_job, &jobs[k]) != 0)
+            break;
+        started++;
+    }
+    run_job(&jobs[0]);
+    for (int k = 1; k <= started; k++)
+        pthread_join(tid[k], NULL);
+    for (int k = started + 1; k < threads; k++)
+        run_job(&jobs[k]); /* threads that did not start: here */
+    Py_END_ALLOW_THREADS if (--self->busy == 0 && self->closing)
+    {
+        mjt_tables_close(self->t);
+        self->t = NULL;
+        self->closing = 0;
+    }
+    for (int k = 0; k < threads; k++)
+        if (jobs[k].bad >= 0) {
+            uint8_t c[MJT_KINDS];
+            mjt_hand h;
+            mjt_diag d;
+            char m[200];
+            row_counts(r, jobs[k].bad, c);
+            int rc = mjt_hand_from_counts(&h, c, &d);
+            if (rc == MJT_OK && players == 3)
+                rc = mjt_hand_set_players(&h, 3, &d);
+            const char *why = rc != MJT_OK ? d.message
+                              : jobs[k].rc == MJT_ECOUNT
+                                  ? "effective tiles take 3k+1 tiles"
+                                  : mjt_strerror(jobs[k].rc);
+            PyOS_snprintf(m, sizeof m, "row %zd: %s", jobs[k].bad, why);
+            hand_error(rc != MJT_OK ? rc : jobs[k].rc, m, (long)jobs[k].bad);
+            return -1;
+        }
+    return 0;
+}
+
+/* The result array of n items of format fmt ('b', 'h', 'Q') holding
+ * bytes: a numpy array when the caller gave one, else an array.array. */
+static PyObject *result_array(const char *fmt, const void *data, size_t bytes,
+                              int numpy)
+{
+    PyObject *buf = PyByteArray_FromStringAndSize(data, (Py_ssize_t)bytes);
+    if (buf == NULL)
+        return NULL;
+    PyObject *mod = PyImport_ImportModule(numpy ? "numpy" : "array"), *r;
+    if (mod == NULL) {
+        Py_DECREF(buf);
+        return NULL;
+    }
+    if (numpy) {
+        const char *dtype = fmt[0] == 'b'   ? "int8"
+                            : fmt[0] == 'h' ? "int16"
+                                            : "uint64";
+        r = PyObject_CallMethod(mod, "frombuffer", "Os", buf, dtype);
+    } else {
+        r = PyObject_CallMethod(mod, "array", "sO", fmt, buf);
+    }
+    Py_DECREF(mod);
+    Py_DECREF(buf);
+    return r;
+}
+
+static const char *const batch_names[] = {"counts", "players", "threads",
+                                          "out"};
+
+static int batch_args(const char *fn, PyObject *const *args, Py_ssize_t nargs,
+                      PyObject *kwnames, PyObject **a, int *players,
+                      int *threads)
+{
+    if (parse_args(fn, args, nargs, kwnames, batch_names, 4, 1, 1, a) < 0 ||
+        get_players(a[1], players) < 0)
+        return -1;
+    if (*players == 0)
+        *players = 4;
+    *threads = 1;
+    if (a[2] != NULL && a[2] != Py_None) {
+        long v = PyLong_Check(a[2]) ? PyLong_AsLong(a[2]) : -1;
+        if (v < 1 || v > 64) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "%s(): threads=%R: want 1 to 64", fn,
+                         a[2]);
+            return -1;
+        }
+        *threads = (int)v;
+    }
+    return 0;
+}
+
+static PyObject *tables_shanten_batch(TablesObject *self, PyObject *const *args,
+                                      Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *a[4];
+    int players, threads;
+    rows r;
+
+    if (open_tables(self) == NULL ||
+        batch_args("shanten_batch", args, nargs, kwnames, a, &players,
+                   &threads) < 0 ||
+        rows_get(a[0], &r, "shanten_batch") < 0)
+        return NULL;
+    Py_buffer out = {0};
+    if (a[3] != NULL && a[3] != Py_None) {
+        if (PyObject_GetBuffer(a[3], &out,
+                               PyBUF_WRITABLE | PyBUF_FORMAT |
+                                   PyBUF_C_CONTIGUOUS) < 0) {
+            PyBuffer_Release(&r.b);
+            return NULL;
+        }
+        const char *f = out.format ? out.format : "B";
+        if (out.itemsize != 1 || out.len != r.n || (*f != 'b' && *f != 'B')) {
+            PyErr_Format(PyExc_ValueError,
+                         "shanten_batch(): out must be %zd writable int8 "
+                         "items (format '%s', %zd bytes given)",
+                         r.n, out.format ? out.format : "B", out.len);
+            PyBuffer_Release(&out);
+            PyBuffer_Release(&r.b);
+            return NULL;
+        }
+    }
+    int8_t *sh = PyMem_Malloc(r.n > 0 ? (size_t)r.n : 1);
+    PyObject *res = NULL;
+    if (sh == NULL)
+        PyErr_NoMemory();
+    else if (run_batch(self, &r, SHANTEN_BATCH, players, threads, sh, NULL,
+                       NULL) == 0) {
+        if (out.buf != NULL) {
+            memcpy(out.buf, sh, (size_t)r.n);
+            res = Py_NewRef(a[3]);
+        } else {
+            res = result_array("b", sh, (size_t)r.n, r.numpy);
+        }
+    }
+    PyMem_Free(sh);
+    if (out.buf != NULL)
+        PyBuffer_Release(&out);
+    PyBuffer_Release(&r.b);
+    return res;
+}
+
+static PyObject *tables_ukeire_batch(TablesObject *self, PyObject *const *args,
+                                     Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *a[4];
+    int players, threads;
+    rows r;
+
+    if (open_tables(self) == NULL ||
+        batch_args("ukeire_batch", args, nargs, kwnames, a, &players,
+                   &threads) < 0)
+        return NULL;
+    if (a[3] != NULL) {
+        PyErr_SetString(PyExc_TypeError, "ukeire_batch() takes no out=");
+        return NULL;
+    }
+    if (rows_get(a[0], &r, "ukeire_batch") < 0)
+        return NULL;
+    size_t n = r.n > 0 ? (size_t)r.n : 1;
+    int16_t *count = PyMem_Malloc(n * sizeof *count);
+    uint64_t *mask = PyMem_Malloc(n * sizeof *mask);
+    PyObject *res = NULL;
+    if (count == NULL || mask == NULL)
+        PyErr_NoMemory();
+    else if (run_batch(self, &r, UKEIRE_BATCH, players, threads, NULL, count,
+                       mask) == 0) {
+        PyObject *c =
+            result_array("h", count, (size_t)r.n * sizeof *count, r.numpy);
+        PyObject *m =
+            c ? result_array("Q", mask, (size_t)r.n * sizeof *mask, r.numpy)
+              : NULL;
+        if (m != NULL)
+            res = PyTuple_Pack(2, c, m);
+        Py_XDECREF(c);
+        Py_XDECREF(m);
+    }
+    PyMem_Free(count);
+    PyMem_Free(mask);
+    PyBuffer_Release(&r.b);
+    return res;
+}
+
+/* ==== Module ==== */
+
+#define FAST (METH_FASTCALL | METH_KEYWORDS)
+#define M_(name, doc)                                                          \
+    {                                                                          \
+#name, (PyCFunction)(void (*)(void))tables_##name, FAST, doc           \
+    }
+
+static PyMethodDef tables_methods[] = {
+    M_(shanten,
+       "shanten(hand, *, players=None) -> Shanten\n\n"
+       "Shanten of each form: standard, chiitoitsu and kokushi (None below\n"
+       "13 tiles or with calls), and the overall least; -1 is complete.\n"
+       "hand: text ('123m456p789s1122z', calls after commas), 34 counts\n"
+       "(bytes, a buffer or a sequence of ints), tile ids (0-36) or tile\n"
+       "names ('1m', '0p', mjai's '5mr', 'E'...'C').  players=3 answers by\n"
+       "three-player rules (no 2m to 8m)."),
+    M_(ukeire,
+       "ukeire(hand, visible=None, *, players=None) -> Ukeire\n\n"
+       "Effective tiles of a 3k+1 hand: the kinds whose draw lowers the\n"
+       "shanten, and the copies of them neither held, called nor visible\n"
+       "(tiles seen, in any form a hand takes)."),
+    M_(discards,
+       "discards(hand, visible=None, *, players=None) -> list[Discard]\n\n"
+       "The discard table of a 3k+2 hand, best first (lower shanten, then\n"
+       "more tiles left): each discard, the shanten after it, and the\n"
+       "effective tiles of what remains with the copies left."),
+    M_(waits, "waits(hand, *, players=None) -> list[str]\n\n"
+              "The winning tiles of a tenpai 3k+1 hand ([] when not tenpai)."),
+    M_(shapes,
+       "shapes(hand, *, players=None) -> list[dict]\n\n"
+       "Every way each winning tile completes a tenpai 3k+1 hand, as mjq\n"
+       "--json writes them: {'tile', 'shape', 'wait', 'melds', 'pair'}."),
+    M_(decompositions,
+       "decompositions(hand, *, players=None) -> list[dict]\n\n"
+       "Every arrangement of a complete 3k+2 hand, as mjq --json writes\n"
+       "them: {'form': 'standard', 'melds': [...], 'pair': '11z'}, or\n"
+       "{'form': 'chiitoitsu'} and {'form': 'kokushi'}."),
+    M_(shanten_batch,
+       "shanten_batch(counts, *, players=4, threads=1, out=None)\n\n"
+       "Overall shanten of every row of an (N, 34) uint8 buffer of counts\n"
+       "(numpy arrays and any other buffer), as N int8: a numpy array for\n"
+       "a numpy input, else an array.array('b'), or written into out.  The\n"
+       "GIL is released; threads splits the rows.  A bad row raises\n"
+       "HandError naming it, and out is then left untouched."),
+    M_(ukeire_batch,
+       "ukeire_batch(counts, *, players=4, threads=1) -> (count, mask)\n\n"
+       "Effective tiles of every row of an (N, 34) uint8 buffer of 3k+1\n"
+       "hands: the copies left (int16) and the kinds as 34-bit masks\n"
+       "(uint64, bit i for tile id i), numpy arrays for a numpy input."),
+    {"_describe", (PyCFunction)(void (*)(void))tables_describe, FAST, NULL},
+    {"close", (PyCFunction)tables_close, METH_NOARGS,
+     "close()\n\nFree the tables; any later query raises ValueError."},
+    {"__enter__", (PyCFunction)tables_enter, METH_NOARGS, NULL},
+    {"__exit__", (PyCFunction)tables_exit, METH_VARARGS, NULL},
+    {NULL, NULL, 0, NULL}};
+#undef M_
+
+static PyGetSetDef tables_getset[] = {
+    {"closed", (getter)tables_closed, NULL, "whether close() was called", NULL},
+    {"path", (getter)tables_path, NULL,
+     "the path given, or None for the default tables", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject TablesType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "mjt._mjt.Tables",
+    .tp_basicsize = sizeof(TablesObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Tables(path=None)\n\n"
+              "The tables mjt-gen wrote, loaded (about 11 MB, tens of\n"
+              "milliseconds).  path None: $MJT_TABLES, else the installed\n"
+              "tables.  Immutable: any number of threads may share one.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)tables_init,
+    .tp_dealloc = (destructor)tables_dealloc,
+    .tp_methods = tables_methods,
+    .tp_getset = tables_getset,
+};
+
+static PyObject *module_tile_name(PyObject *m, PyObject *arg)
+{
+    (void)m;
+    long id = PyLong_AsLong(arg);
+    const char *name =
+        id >= 0 && id < MJT_TILE_IDS ? mjt_tile_name((int)id) : NULL;
+    if (name == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "tile id %R (ids are 0 to 36)", arg);
+        return NULL;
+    }
+    return PyUnicode_FromString(name);
+}
+
+static PyObject *module_tile_id(PyObject *m, PyObject *arg)
+{
+    (void)m;
+    Py_ssize_t len;
+    const char *s =
+        PyUnicode_Check(arg) ? PyUnicode_AsUTF8AndSize(arg, &len) : NULL;
+    int t = s != NULL ? tile_of_name(s, len) : -1;
+    if (t < 0) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError,
+                         "%R is no tile name (1m-9m, 0m, 1z-7z, or mjai's "
+                         "5mr, E S W N P F C)",
+                         arg);
+        return NULL;
+    }
+    return PyLong_FromLong(t);
+}
+
+static PyObject *module_counts(PyObject *m, PyObject *arg)
+{
+    (void)m;
+    uint8_t c[MJT_KINDS];
+    int given;
+    if (make_visible(arg, c, &given) < 0)
+        return NULL;
+    PyObject *l = PyList_New(MJT_KINDS);
+    for (int i = 0; l != NULL && i < MJT_KINDS; i++)
+        PyList_SET_ITEM(l, i, PyLong_FromLong(c[i]));
+    return l;
+}
+
+static PyMethodDef module_methods[] = {
+    {"tile_name", module_tile_name, METH_O,
+     "tile_name(id) -> str\n\nThe name of a tile id: '1m', '0p' (a red "
+     "five, ids 34-36), '7z'."},
+    {"tile_id", module_tile_id, METH_O,
+     "tile_id(name) -> int\n\nThe id of a tile name, mjt's ('5m', '0m', "
+     "'1z') or mjai's ('5mr', 'E')."},
+    {"counts", module_counts, METH_O,
+     "counts(tiles) -> list[int]\n\nThe 34 counts of any tiles: text "
+     "('1z5p0p'), ids, names or counts (a red five counts as a five)."},
+    {NULL, NULL, 0, NULL}};
+
+static PyStructSequence_Field shanten_fields[] = {
+    {"standard", "melds and a pair"},
+    {"chiitoitsu", "seven pairs, None below 13 tiles or with calls"},
+    {"kokushi", "thirteen orphans, None below 13 tiles or with calls"},
+    {"overall", "the least of the three"},
+    {NULL, NULL}};
+static PyStructSequence_Desc shanten_desc = {
+    "mjt.Shanten", "Shanten of each form: -1 complete, 0 tenpai, ...",
+    shanten_fields, 4};
+static PyStructSequence_Field ukeire_fields[] = {
+    {"tiles", "the kinds whose draw lowers the shanten, by name"},
+    {"count", "copies of them left to draw"},
+    {NULL, NULL}};
+static PyStructSequence_Desc ukeire_desc = {
+    "mjt.Ukeire", "Effective tiles of a 3k+1 hand.", ukeire_fields, 2};
+static PyStructSequence_Field discard_fields[] = {
+    {"tile", "the tile discarded ('0m' for a red five)"},
+    {"shanten", "the overall shanten after it"},
+    {"tiles", "the effective tiles of what remains"},
+    {"count", "copies of them left (the discard counts as seen)"},
+    {NULL, NULL}};
+static PyStructSequence_Desc discard_desc = {
+    "mjt.Discard", "One entry of a discard table.", discard_fields, 4};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    "mjt._mjt",
+    "libmjt: exact riichi mahjong hand analysis from precomputed tables.",
+    -1,
+    module_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL};
+
+PyMODINIT_FUNC PyInit__mjt(void)
+{
+    PyObject *m = PyModule_Create(&module_def);
+    if (m == NULL)
+        return NULL;
+    HandError = PyErr_NewExceptionWithDoc(
+        "mjt.HandError",
+        "A hand or tiles the library refuses: the message names the problem;\n"
+        ".code is libmjt's error code (mjt.h), .offset the byte offset in\n"
+        "the text (or the index in a list, the row of a batch), or None.",
+        PyExc_ValueError, NULL);
+    ShantenType = PyStructSequence_NewType(&shanten_desc);
+    UkeireType = PyStructSequence_NewType(&ukeire_desc);
+    DiscardType = PyStructSequence_NewType(&discard_desc);
+    if (HandError == NULL || ShantenType == NULL || UkeireType == NULL ||
+        DiscardType == NULL || PyType_Ready(&TablesType) < 0 ||
+        PyModule_AddObjectRef(m, "HandError", HandError) < 0 ||
+        PyModule_AddObjectRef(m, "Shanten", (PyObject *)ShantenType) < 0 ||
+        PyModule_AddObjectRef(m, "Ukeire", (PyObject *)UkeireType) < 0 ||
+        PyModule_AddObjectRef(m, "Discard", (PyObject *)DiscardType) < 0 ||
+        PyModule_AddObjectRef(m, "Tables", (PyObject *)&TablesType) < 0 ||
+        PyModule_AddStringConstant(m, "__version__", MJT_VERSION_STRING) < 0 ||
+        PyModule_AddStringConstant(m, "libmjt_version", mjt_version()) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
