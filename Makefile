@@ -21,7 +21,9 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 # The Python module is built for, tested with and installed into Debian's
 # python3 (its python3-dev headers), not whichever python3 is first on PATH.
 PYTHON     ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
-PYTHONDIR  ?= $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_path("platlib", vars={"base": "$(PREFIX)", "platbase": "$(PREFIX)"}))' 2>/dev/null)
+# Where make install puts the module: PREFIX/lib/pythonX.Y/dist-packages on
+# Debian (whose python3 looks there under /usr/local), site-packages elsewhere.
+PYTHONDIR  ?= $(shell $(PYTHON) -c 'import sys, sysconfig; print("$(PREFIX)/lib/python%d.%d/%s" % (sys.version_info[:2] + ("dist-packages" if "posix_local" in sysconfig.get_scheme_names() else "site-packages",)))' 2>/dev/null)
 
 # SSSE3 and POPCNT carry the join (query/minplus.h); x86-64-v2 (2009 on) has
 # both.  Other machines get the portable code; ARCH_CFLAGS= turns it off.
@@ -145,17 +147,18 @@ tables: deps ## install deps, build, generate tables/mjt.lmdb, print a summary
 
 test: deps ## install deps, build, run every test (non-zero on failure)
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb \
-	    $(BUILD)/header.ok $(REPLAY_BIN)
+	    $(BUILD)/header.ok $(REPLAY_BIN) python
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_mjt --jobs 2
 	$(Q)sh tests/cli.sh $(BUILD)
 	$(Q)sh tests/stats.sh $(BUILD)
-	$(Q)sh tests/abi.sh $(BUILD)
+	$(Q)PYTHON='$(PYTHON)' sh tests/abi.sh $(BUILD)
 	$(Q)CC='$(CC)' CORE_INC='$(CORE_INC)' GEN_INC='$(GEN_INC)' \
 	    LIB_INC='$(LIB_INC)' CLI_INC='$(CLI_INC)' PUBLIC_INC='$(PUBLIC_INC)' \
 	    sh tests/layers.sh $(BUILD)
 	$(Q)CC='$(CC)' CFLAGS='$(CFLAGS)' LDFLAGS='$(LDFLAGS)' LIBS='$(ALL_LDLIBS)' \
 	    sh tests/readme.sh $(BUILD)
 	$(Q)sh tests/fuzz-replay.sh $(BUILD)
+	$(Q)PYTHON='$(PYTHON)' sh tests/python.sh $(BUILD)
 
 test-long: deps ## the exhaustive runs too long for `make test`
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
@@ -164,8 +167,8 @@ test-long: deps ## the exhaustive runs too long for `make test`
 	$(Q)MJT_LONG=1 sh tests/stats.sh $(BUILD)
 
 bench: deps ## benchmarks, one `BENCH name value unit` line per figure
-	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN)
-	$(Q)sh scripts/bench.sh $(BUILD)
+	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN) python
+	$(Q)PYTHON='$(PYTHON)' sh scripts/bench.sh $(BUILD)
 
 # Objects depend on the flags too: a stamp holds the last compile command,
 # rewritten only when it changes (make CFLAGS=... rebuilds everything).

@@ -71,3 +71,7 @@ s=$(median <"$tmp/enum")
 echo "BENCH enumerate.n8.j2 $s s"
 echo "$s" | awk '{printf "BENCH enumerate.n8.rate %.0f hands/s/thread\n", 95305485 / $1 / 2}'
 "$B/bench_query" "$tmp/j2.lmdb" tests/data/ara "${BENCH_HANDS:-10000000}"
+# The Python module: single calls from bytes, arrays, lists and text, the
+# batches, and import plus open (tests/bench_python.py).
+PYTHONPATH="$B/python" "${PYTHON:-python3}" tests/bench_python.py "$tmp/j2.lmdb" \
+    "${BENCH_PY_HANDS:-1000000}"

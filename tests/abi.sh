@@ -72,6 +72,28 @@ if [ -z "${MJT_SANITIZER:-}" ]; then
             bad "manual page $m.1 installed and rendered without warnings"
         fi
     done
+    # The Python module make install put in place imports from there and
+    # opens the installed tables by default; pip builds it again against
+    # the installed libmjt (pkg-config), and the Python tests pass on it.
+    py=${PYTHON:-python3}
+    pydir=$(find "$P/lib" -type d -path '*/python3*/mjt' | head -n 1)
+    (cd "$tmp/elsewhere" && env -u MJT_TABLES PYTHONPATH="${pydir%/mjt}" \
+        "$py" -c 'import mjt; print(mjt.Tables().waits("123m456p789s1122z"))') \
+        >"$tmp/out" 2>&1 && grep -q "\['1z', '2z'\]" "$tmp/out" && ok ||
+        { bad "installed Python module"; cat "$tmp/out"; }
+    cp -R query/python "$tmp/pysrc"
+    rm -rf "$tmp/pysrc"/mjt/*.so "$tmp/pysrc/build" "$tmp/pysrc"/*.egg-info
+    if PKG_CONFIG_PATH="$P/lib/pkgconfig" "$py" -m pip install -q \
+        --root-user-action=ignore --no-build-isolation --no-deps --no-index \
+        --target "$tmp/site" \
+        "$tmp/pysrc" >"$tmp/pip.log" 2>&1 &&
+        ldd "$tmp/site"/mjt/_mjt*.so | grep -q "$P/lib/libmjt.so.$major"; then
+        ok
+    else
+        bad "pip install against the installed libmjt"; cat "$tmp/pip.log"
+    fi
+    PYTHON="$py" sh tests/python.sh "$B" "$tmp/site" && ok ||
+        bad "the Python tests on the module pip built"
     if [ -x "$tmp/check" ]; then
         readelf -d "$tmp/check" | grep -q "NEEDED.*libmjt.so.$major" && ok ||
             bad "the program needs libmjt.so.$major"

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Type stubs of the mjt module (the C extension mjt._mjt and analyze).
 from os import PathLike
-from typing import Any, NamedTuple, Sequence, Union
+from typing import Any, Sequence, Union
 
 from typing_extensions import Buffer
 
@@ -17,21 +17,32 @@ class HandError(ValueError):
     code: int
     offset: int | None
 
-class Shanten(NamedTuple):
-    standard: int
-    chiitoitsu: int | None
-    kokushi: int | None
-    overall: int
+# Struct sequences (as os.stat_result): tuples with named fields.
+class Shanten(tuple[int, int | None, int | None, int]):
+    @property
+    def standard(self) -> int: ...
+    @property
+    def chiitoitsu(self) -> int | None: ...
+    @property
+    def kokushi(self) -> int | None: ...
+    @property
+    def overall(self) -> int: ...
 
-class Ukeire(NamedTuple):
-    tiles: list[str]
-    count: int
+class Ukeire(tuple[list[str], int]):
+    @property
+    def tiles(self) -> list[str]: ...
+    @property
+    def count(self) -> int: ...
 
-class Discard(NamedTuple):
-    tile: str
-    shanten: int
-    tiles: list[str]
-    count: int
+class Discard(tuple[str, int, list[str], int]):
+    @property
+    def tile(self) -> str: ...
+    @property
+    def shanten(self) -> int: ...
+    @property
+    def tiles(self) -> list[str]: ...
+    @property
+    def count(self) -> int: ...
 
 class Tables:
     def __init__(self, path: str | PathLike[str] | None = None) -> None: ...

@@ -1,0 +1,18 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The Python module's tests (tests/python, pytest) on the module make python
+# built into BUILD_DIR/python, against the test tables and BUILD_DIR/mjq.
+# Usage: tests/python.sh BUILD_DIR [PYTHONPATH]   (run by `make test`; abi.sh
+# runs it again on the module pip built against the installed libmjt)
+set -u
+B=${1:-build}
+PY=${PYTHON:-python3}
+site=${2:-$B/python}
+PYTHONPATH="$site" MJT_TABLES="$B/test/mjt.lmdb" MJQ="$B/mjq" \
+    PYTHONDONTWRITEBYTECODE=1 "$PY" -m pytest -q -p no:cacheprovider \
+    tests/python >"${TMPDIR:-/tmp}/mjt-python.$$" 2>&1
+rc=$?
+tail -n 1 "${TMPDIR:-/tmp}/mjt-python.$$" | sed 's/^=* */python: /; s/ *=*$//'
+[ "$rc" -eq 0 ] || cat "${TMPDIR:-/tmp}/mjt-python.$$"
+rm -f "${TMPDIR:-/tmp}/mjt-python.$$"
+exit "$rc"

@@ -1,0 +1,329 @@
+# SPDX-License-Identifier: MIT
+"""The Python module against the C library: ara's known answers, mjq's JSON
+on thousands of hands of every kind, batches against single calls, every
+form a hand comes in, every error, and threads sharing one Tables.
+
+Run by `make test` (tests/python.sh) with the module of build/python (or an
+installed one) on the path and $MJT_TABLES, $MJQ set."""
+import json
+import os
+import random
+import subprocess
+import threading
+
+import numpy as np
+import pytest
+
+import mjt
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ARA = os.path.join(HERE, "..", "data", "ara")
+MJQ = os.environ.get("MJQ", "build/mjq")
+
+
+@pytest.fixture(scope="module")
+def t():
+    with mjt.Tables(os.environ["MJT_TABLES"]) as tables:
+        yield tables
+
+
+def mjq(*args, stdin=None):
+    return subprocess.run([MJQ, *args], input=stdin, capture_output=True,
+                          text=True, check=False)
+
+
+def deal(n, tiles, seed, *extra):
+    out = mjq("deal", "--tiles", str(tiles), "--count", str(n), "--seed",
+              str(seed), *extra)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
+# ==== Known answers ====
+
+@pytest.mark.parametrize("name", ["normal", "hon", "tin", "koku"])
+def test_ara_known_answers(t, name):
+    path = os.path.join(ARA, "p_%s_10000.txt" % name)
+    rows = [list(map(int, line.split())) for line in open(path)]
+    counts = np.zeros((len(rows), 34), dtype=np.uint8)
+    for i, row in enumerate(rows):
+        ids = row[:14]
+        standard, kokushi, chiitoitsu = row[14:]
+        s = t.shanten(ids)
+        assert (s.standard, s.kokushi, s.chiitoitsu) == \
+            (standard, kokushi, chiitoitsu), row
+        for x in ids:
+            counts[i, x] += 1
+        assert t.shanten(bytes(counts[i])) == s
+    want = [min(r[14:]) for r in rows]
+    assert list(t.shanten_batch(counts)) == want
+    assert list(t.shanten_batch(counts, threads=3)) == want
+
+
+# ==== analyze is mjq --json ====
+
+def with_calls(rng, n):
+    """Hands with pon, kan and chi calls, as text, off one wall each."""
+    out = []
+    while len(out) < n:
+        wall = [k for k in range(34) for _ in range(4)]
+        rng.shuffle(wall)
+        left = {k: 4 for k in range(34)}
+        calls = []
+        for _ in range(rng.randint(1, 4)):
+            kind = rng.choice(["run", "pon", "kan"])
+            k = rng.randrange(34)
+            if kind == "run":
+                if k >= 27 or k % 9 > 6 or min(left[k + j] for j in range(3)) < 1:
+                    continue
+                for j in range(3):
+                    left[k + j] -= 1
+                calls.append("".join(str(k % 9 + 1 + j) for j in range(3))
+                             + "mpsz"[k // 9])
+            else:
+                need = 3 if kind == "pon" else 4
+                if left[k] < need:
+                    continue
+                left[k] -= need
+                calls.append(str(k % 9 + 1) * need + "mpsz"[k // 9])
+        concealed, size = [], 13 - 3 * len(calls) + rng.randint(0, 1)
+        for k in wall:
+            if len(concealed) == size:
+                break
+            if left[k] > 0:
+                left[k] -= 1
+                concealed.append(k)
+        text = "".join(str(k % 9 + 1) + "mpsz"[k // 9] for k in sorted(concealed))
+        out.append(",".join([text] + calls))
+    return out
+
+
+def test_analyze_is_mjq_json(t):
+    rng = random.Random(7)
+    lines = []  # (hand, players, visible)
+    for tiles in (1, 2, 4, 5, 7, 8, 10, 11, 13, 14):
+        for h in deal(150, tiles, tiles):
+            lines.append((h, None, None))
+        for h in deal(60, tiles, 100 + tiles, "--red"):
+            lines.append((h, None, None))
+        for h in deal(80, tiles, 200 + tiles, "--players", "3"):
+            lines.append((h, 3, None))
+    for h in with_calls(rng, 400):
+        lines.append((h, None, None))
+    for h in deal(200, 13, 300):
+        seen = "".join(rng.choice(["1z", "5p", "9s", "3m"])
+                       for _ in range(rng.randint(0, 2)))
+        lines.append((h, None, seen or None))
+    for h in ("123m456p789s1122z", "11223344556677m", "19m19p19s1234567z",
+              "1111m123p112233s", "4566m123p456p789s", "11122233344455m"):
+        lines.append((h, None, None))
+    stdin = "".join(json.dumps({k: v for k, v in (("hand", h), ("players", p),
+                                                  ("visible", s)) if v})
+                    + "\n" for h, p, s in lines)
+    out = mjq("--tables", os.environ["MJT_TABLES"], "--json", stdin=stdin)
+    got = out.stdout.splitlines()
+    assert len(got) == len(lines), out.stderr
+    bad = 0
+    for (h, p, s), want in zip(lines, got):
+        want = json.loads(want)
+        if "error" in want:  # a visible tile the hand holds four of
+            with pytest.raises(mjt.HandError):
+                t.analyze(h, s, players=p)
+            bad += 1
+            continue
+        assert t.analyze(h, s, players=p) == want, (h, p, s)
+    assert len(lines) >= 3000 and bad < len(lines) // 100
+
+
+# ==== Every form of a hand ====
+
+def test_every_form_of_a_hand_answers_the_same(t):
+    text = "123m406p789s1122z"
+    counts = mjt.counts(text)
+    ids = [0, 1, 2, 12, 35, 14, 24, 25, 26, 27, 27, 28, 28]
+    names = ["1m", "2m", "3m", "4p", "0p", "6p", "7s", "8s", "9s", "1z", "1z",
+             "2z", "2z"]
+    mjai = ["1m", "2m", "3m", "4p", "5pr", "6p", "7s", "8s", "9s", "E", "E",
+            "S", "S"]
+    want = t.shanten(text)
+    assert want == (0, 4, 8, 0) and isinstance(want, mjt.Shanten)
+    assert (want.standard, want.chiitoitsu, want.kokushi, want.overall) == \
+        (0, 4, 8, 0)
+    assert repr(want) == \
+        "mjt.Shanten(standard=0, chiitoitsu=4, kokushi=8, overall=0)"
+    for hand in (counts, tuple(counts), bytes(counts), bytearray(counts),
+                 np.array(counts, dtype=np.uint8), np.array(counts),
+                 memoryview(bytes(counts)), ids, names, mjai,
+                 np.array(ids, dtype=np.int32)):
+        assert t.shanten(hand) == want, hand
+        assert t.ukeire(hand) == (["1z", "2z"], 4)
+    assert t.waits(text) == ["1z", "2z"]
+    assert mjt.tile_id("5mr") == 34 and mjt.tile_id("C") == 33
+    assert mjt.tile_name(36) == "0s"
+    assert t.discards(mjai + ["E"]) == t.discards("123m406p789s11122z")
+    assert t.discards(mjai + ["E"])[0].tile == "1m"  # best first, as mjq
+
+
+def test_three_players(t):
+    u = t.ukeire("19m123p456p789s11z", players=3)
+    assert (u.tiles, u.count) == (["1m", "9m", "1z"], 8)
+    assert t.ukeire("19m123p456p789s11z").count == 24
+    assert t.shanten("19m19p19s1234567z", players=3).kokushi == 0
+    assert len(t.waits("19m19p19s1234567z", players=3)) == 13
+    a = t.analyze("19m123p456p789s11z", players=3)
+    assert a["players"] == 3 and a["ukeire"]["left"] == [3, 3, 2]
+    with pytest.raises(mjt.HandError, match="tile 5m has no place"):
+        t.shanten("15m123p456s11z", players=3)
+    with pytest.raises(mjt.HandError, match="there is no chi"):
+        t.shanten("19m1p55s,123p,111z,222z", players=3)
+    with pytest.raises(ValueError, match="3 or 4 players"):
+        t.shanten("1m", players=2)
+
+
+# ==== Batches ====
+
+def random_counts(rng, n, sizes=(1, 2, 4, 5, 7, 8, 10, 11, 13, 14)):
+    a = np.zeros((n, 34), dtype=np.uint8)
+    for i in range(n):
+        wall = rng.sample(range(136), rng.choice(sizes))
+        for x in wall:
+            a[i, x // 4] += 1
+    return a
+
+
+def test_batches_equal_single_calls(t):
+    rng = random.Random(3)
+    a = random_counts(rng, 3000)
+    single = [t.shanten(bytes(row)).overall for row in a]
+    assert list(t.shanten_batch(a)) == single
+    assert list(t.shanten_batch(a, threads=4)) == single
+    assert list(t.shanten_batch(a.tobytes())) == single  # any buffer
+    assert list(t.shanten_batch(a[::2])) == single[::2]  # strided rows
+    assert list(t.shanten_batch(np.asfortranarray(a))) == single
+    out = np.zeros(len(a), dtype=np.int8)
+    assert t.shanten_batch(a, out=out) is out and list(out) == single
+    b = random_counts(rng, 2000, sizes=(1, 4, 7, 10, 13))
+    count, mask = t.ukeire_batch(b, threads=3)
+    for row, c, m in zip(b, count, mask):
+        u = t.ukeire(bytes(row))
+        assert u.count == c
+        assert u.tiles == [mjt.tile_name(i) for i in range(34) if int(m) >> i & 1]
+    # three players, off the 108-tile wall
+    three = a.copy()
+    three[:, 1:8] = 0
+    keep = [i for i, row in enumerate(three) if int(row.sum()) % 3]
+    three = three[keep]
+    assert list(t.shanten_batch(three, players=3)) == \
+        [t.shanten(bytes(r), players=3).overall for r in three]
+    assert list(t.shanten_batch(np.zeros((0, 34), dtype=np.uint8))) == []
+
+
+def test_batch_errors_write_nothing(t):
+    a = random_counts(random.Random(4), 10)
+    with pytest.raises(TypeError, match="uint8"):
+        t.shanten_batch(a.astype(np.int64))
+    with pytest.raises(ValueError, match=r"shape \(10, 33\)"):
+        t.shanten_batch(a[:, :33])
+    with pytest.raises(TypeError, match="not a buffer"):
+        t.shanten_batch([[0] * 34])
+    bad = a.copy()
+    bad[6, 5] = 5
+    out = np.full(10, 42, dtype=np.int8)
+    with pytest.raises(mjt.HandError, match="row 6: tile 6m appears 5 times") as e:
+        t.shanten_batch(bad, out=out, threads=4)
+    assert e.value.offset == 6 and e.value.code == -8
+    assert list(out) == [42] * 10  # nothing half-written
+    with pytest.raises(ValueError, match="out must be 10"):
+        t.shanten_batch(a, out=np.zeros(9, dtype=np.int8))
+    with pytest.raises(mjt.HandError, match="row 0: .*3k\\+1"):
+        t.ukeire_batch(np.array([mjt.counts("11m")], dtype=np.uint8))
+    with pytest.raises(ValueError, match="threads"):
+        t.shanten_batch(a, threads=0)
+
+
+# ==== Errors ====
+
+@pytest.mark.parametrize("hand, code, says", [
+    ("12x", -7, "unknown character 'x' at offset 2"),
+    ("11111m", -8, "tile 1m appears 5 times"),
+    ("123m", -9, "the count must be 1 or 2 mod 3"),
+    ([5] + [0] * 33, -8, "count 5 of 1m is not 0 to 4"),
+    ([-1] + [0] * 33, -8, "count -1 of 1m is not 0 to 4"),
+    (["1m", "Q"], -7, "'Q' at index 1 is no tile name"),
+    ([0, 40], -10, "tile id 40 at index 1"),
+    (list(range(15)), -9, "15 tiles"),
+    ("12m55p,124m,111z,222z", -15, "not a run, a triplet or a quad"),
+])
+def test_bad_hands_raise_hand_error(t, hand, code, says):
+    with pytest.raises(mjt.HandError, match=says) as e:
+        t.shanten(hand)
+    assert isinstance(e.value, ValueError)
+    assert e.value.code == code
+
+
+def test_other_errors(t):
+    with pytest.raises(TypeError):
+        t.shanten(3.5)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        t.shanten("1m", visible="1z")
+    with pytest.raises(mjt.HandError, match="tile 1z: 2 in the hand and 3 visible"):
+        t.ukeire("123m456p789s1122z", "111z")
+    with pytest.raises(mjt.HandError, match="3k\\+1"):
+        t.ukeire("11m")
+    with pytest.raises(FileNotFoundError):
+        mjt.Tables("/nonexistent/mjt.lmdb")
+    closed = mjt.Tables(os.environ["MJT_TABLES"])
+    closed.close()
+    assert closed.closed
+    with pytest.raises(ValueError, match="closed"):
+        closed.shanten("1m")
+    closed.close()  # twice is fine
+
+
+def test_help_and_stubs():
+    assert "players=3" in mjt.Tables.shanten.__doc__
+    assert "mjq --json" in mjt.Tables.analyze.__doc__
+    pkg = os.path.dirname(mjt.__file__)
+    assert os.path.exists(os.path.join(pkg, "py.typed"))
+    assert "def shanten_batch" in open(os.path.join(pkg, "__init__.pyi")).read()
+
+
+# ==== Threads ====
+
+def test_threads_share_one_tables(t):
+    rng = random.Random(5)
+    a = random_counts(rng, 2000)
+    want = list(t.shanten_batch(a))
+    texts = deal(300, 14, 9)
+    want_d = [t.discards(h) for h in texts]
+    errors = []
+
+    def work(k):
+        try:
+            for _ in range(3):
+                assert list(t.shanten_batch(a, threads=2)) == want
+                assert [t.discards(h) for h in texts] == want_d
+                assert [t.shanten(bytes(r)).overall for r in a[k::8]] == want[k::8]
+        except Exception as e:  # reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == []
+
+
+def test_close_during_a_batch_frees_after_it():
+    tables = mjt.Tables(os.environ["MJT_TABLES"])
+    a = random_counts(random.Random(6), 200000)
+    done = []
+    th = threading.Thread(target=lambda: done.append(tables.shanten_batch(a)))
+    th.start()
+    tables.close()
+    th.join()
+    assert tables.closed
+    assert len(done) <= 1
+    with pytest.raises(ValueError, match="closed"):
+        tables.shanten_batch(a)
