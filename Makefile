@@ -125,6 +125,7 @@ $(PY_PKG)/_mjt$(PY_EXT): query/python/mjt/_mjt.c $(PUBLIC_HDR) $(BUILD)/libmjt.a
 (run 'make deps')" >&2; exit 1; }
 	$(call say,CC,$@)$(CC) $(PUBLIC_INC) $(MJT_CPPFLAGS) -std=c11 -Wall -Wextra \
 	    -fPIC -fvisibility=hidden $(PY_CFLAGS) $(ARCH_CFLAGS) $(CFLAGS) \
+	    $(EXTRA_CFLAGS) \
 	    -shared $(LDFLAGS) -o $@ $< $(BUILD)/libmjt.a $(ALL_LDLIBS)
 
 $(PY_PKG)/%: query/python/mjt/%

@@ -970,16 +970,17 @@ static int rows_get(PyObject *obj, rows *r, const char *fn)
     return 0;
 }
 
-/* Row i's 34 counts, checked to be 0-4 (an int8 -1 reads as 255). */
-static inline int row_counts(const rows *r, Py_ssize_t i, uint8_t c[MJT_KINDS])
+/* Row i's 34 counts: in place when they lie side by side, else gathered
+ * into c.  The library checks them (an int8 -1 reads as 255, above 4). */
+static inline const uint8_t *row_counts(const rows *r, Py_ssize_t i,
+                                        uint8_t c[MJT_KINDS])
 {
     const uint8_t *p = (const uint8_t *)r->b.buf + i * r->stride;
     if (r->col == 1)
-        memcpy(c, p, MJT_KINDS);
-    else
-        for (int k = 0; k < MJT_KINDS; k++)
-            c[k] = p[k * r->col];
-    return 0;
+        return p;
+    for (int k = 0; k < MJT_KINDS; k++)
+        c[k] = p[k * r->col];
+    return c;
 }
 
 typedef struct job {
@@ -1001,15 +1002,15 @@ static void *run_job(void *arg)
 
     for (Py_ssize_t i = j->first; i < j->end; i++) {
         int rc;
-        row_counts(j->r, i, c);
+        const uint8_t *row = row_counts(j->r, i, c);
         if (j->what == SHANTEN_BATCH) {
             mjt_shanten_info s = {0, 0, 0, 0};
-            rc = mjt_shanten_counts_players(j->t, c, j->players, &s);
+            rc = mjt_shanten_counts_players(j->t, row, j->players, &s);
             j->shanten[i] = (int8_t)s.overall;
         } else {
             mjt_hand h;
             mjt_ukeire_info u = {0, 0, 0};
-            rc = mjt_hand_from_counts(&h, c, NULL);
+            rc = mjt_hand_from_counts(&h, row, NULL);
             if (rc == MJT_OK && j->players == 3)
                 rc = mjt_hand_set_players(&h, 3, NULL);
             if (rc == MJT_OK)
@@ -1074,8 +1075,8 @@ static int run_batch(TablesObject *self, const rows *r, int what, int players,
             mjt_hand h;
             mjt_diag d;
             char m[200];
-            row_counts(r, jobs[k].bad, c);
-            int rc = mjt_hand_from_counts(&h, c, &d);
+            int rc =
+                mjt_hand_from_counts(&h, row_counts(r, jobs[k].bad, c), &d);
             if (rc == MJT_OK && players == 3)
                 rc = mjt_hand_set_players(&h, 3, &d);
             const char *why = rc != MJT_OK ? d.message
