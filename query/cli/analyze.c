@@ -15,6 +15,7 @@
 #include "tiles.h"
 
 typedef struct opts {
+    FILE *out; /* where the answers go */
     const char *tables;
     int json;
     int has_visible;
@@ -39,8 +40,8 @@ static void tiles_text(uint64_t mask, int json, char *buf, size_t cap)
  * held or called, in held, and those seen): text "3m(4) 6m(2) (6 tiles)",
  * JSON "tiles":[...],"left":[...],"count":N.
  */
-static void print_ukeire(uint64_t mask, int count, const uint8_t *held,
-                         const uint8_t *seen, int json)
+static void print_ukeire(FILE *out, uint64_t mask, int count,
+                         const uint8_t *held, const uint8_t *seen, int json)
 {
     char tiles[256], left[128];
     size_t t = 0, l = 0;
@@ -61,10 +62,10 @@ static void print_ukeire(uint64_t mask, int count, const uint8_t *held,
         }
     }
     if (json)
-        printf("\"ukeire\":{\"tiles\":[%s],\"left\":[%s],\"count\":%d}", tiles,
-               left, count);
+        fprintf(out, "\"ukeire\":{\"tiles\":[%s],\"left\":[%s],\"count\":%d}",
+                tiles, left, count);
     else
-        printf("%s (%d tile%s)", tiles, count, count == 1 ? "" : "s");
+        fprintf(out, "%s (%d tile%s)", tiles, count, count == 1 ? "" : "s");
 }
 
 static const uint8_t *vis(const opts *o)
@@ -85,7 +86,7 @@ static int cmp_discard(const void *a, const void *b)
     return x->tile - y->tile;
 }
 
-static void print_shanten(const mjt_shanten_info *s, int json)
+static void print_shanten(FILE *out, const mjt_shanten_info *s, int json)
 {
     if (json) {
         char c[8] = "null", k[8] = "null";
@@ -93,72 +94,75 @@ static void print_shanten(const mjt_shanten_info *s, int json)
             snprintf(c, sizeof c, "%d", s->chiitoitsu);
         if (s->kokushi != MJT_SHANTEN_NONE)
             snprintf(k, sizeof k, "%d", s->kokushi);
-        printf("\"shanten\":{\"standard\":%d,\"chiitoitsu\":%s,"
-               "\"kokushi\":%s,\"overall\":%d}",
-               s->standard, c, k, s->overall);
+        fprintf(out,
+                "\"shanten\":{\"standard\":%d,\"chiitoitsu\":%s,"
+                "\"kokushi\":%s,\"overall\":%d}",
+                s->standard, c, k, s->overall);
         return;
     }
-    printf("shanten   %d (standard %d", s->overall, s->standard);
+    fprintf(out, "shanten   %d (standard %d", s->overall, s->standard);
     if (s->chiitoitsu != MJT_SHANTEN_NONE)
-        printf(", chiitoitsu %d, kokushi %d", s->chiitoitsu, s->kokushi);
-    printf(")\n");
+        fprintf(out, ", chiitoitsu %d, kokushi %d", s->chiitoitsu, s->kokushi);
+    fprintf(out, ")\n");
 }
 
 /* ==== Shapes and decompositions ==== */
 
 /* The melds and the pair of an answer: in JSON `,"melds":[...],"pair":P`
  * (P null when there is none), as text each after a space. */
-static void print_rest(const mjt_block *m, int n, int pair, int json)
+static void print_rest(FILE *out, const mjt_block *m, int n, int pair, int json)
 {
     char b[8];
 
     if (json)
-        printf(",\"melds\":[");
+        fprintf(out, ",\"melds\":[");
     for (int i = 0; i < n; i++) {
         cli_block_text(m[i], 1, b);
         if (json)
-            printf("%s\"%s\"", i ? "," : "", b);
+            fprintf(out, "%s\"%s\"", i ? "," : "", b);
         else
-            printf(" %s", b);
+            fprintf(out, " %s", b);
     }
     if (json)
-        printf("],\"pair\":");
+        fprintf(out, "],\"pair\":");
     if (pair == MJT_NO_TILE) {
         if (json)
-            printf("null");
+            fprintf(out, "null");
         return;
     }
     cli_block_text((mjt_block){MJT_PAIR, (uint8_t)pair}, 1, b);
-    printf(json ? "\"%s\"" : " %s", b);
+    fprintf(out, json ? "\"%s\"" : " %s", b);
 }
 
-static void print_shape(const mjt_shape *e, int first, int json)
+static void print_shape(FILE *out, const mjt_shape *e, int first, int json)
 {
     const char *tile = mjt_tile_name(e->tile);
     char wait[8];
 
     cli_block_text(e->wait, 1, wait);
     if (json)
-        printf("%s{\"tile\":\"%s\",\"shape\":\"%s\",\"wait\":\"%s\"",
-               first ? "" : ",", tile, cli_shape_name(e->shape), wait);
+        fprintf(out, "%s{\"tile\":\"%s\",\"shape\":\"%s\",\"wait\":\"%s\"",
+                first ? "" : ",", tile, cli_shape_name(e->shape), wait);
     else
-        printf("  %-3s %-10s [%s]", tile, cli_shape_name(e->shape), wait);
-    print_rest(e->melds, e->melds_len, e->pair, json);
-    printf(json ? "}" : "\n");
+        fprintf(out, "  %-3s %-10s [%s]", tile, cli_shape_name(e->shape), wait);
+    print_rest(out, e->melds, e->melds_len, e->pair, json);
+    fprintf(out, json ? "}" : "\n");
 }
 
-static void print_decomposition(const mjt_decomposition *d, int first, int json)
+static void print_decomposition(FILE *out, const mjt_decomposition *d,
+                                int first, int json)
 {
     if (json)
-        printf("%s{\"form\":\"%s\"", first ? "" : ",", cli_form_name(d->form));
+        fprintf(out, "%s{\"form\":\"%s\"", first ? "" : ",",
+                cli_form_name(d->form));
     else
-        printf("  %-10s", cli_form_name(d->form));
+        fprintf(out, "  %-10s", cli_form_name(d->form));
     if (d->form == MJT_STANDARD)
-        print_rest(d->melds, d->melds_len, d->pair, json);
-    printf(json ? "}" : "\n");
+        print_rest(out, d->melds, d->melds_len, d->pair, json);
+    fprintf(out, json ? "}" : "\n");
 }
 
-int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json)
+int cli_print_forms(FILE *out, const mjt_tables *t, const mjt_hand *h, int json)
 {
     mjt_tiles held;
     size_t n;
@@ -170,20 +174,20 @@ int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json)
         if (mjt_shapes(t, h, e, MJT_MAX_SHAPES, &n) != MJT_OK)
             return 1;
         if (n > 0)
-            printf(json ? ",\"shapes\":[" : "shapes\n");
+            fprintf(out, json ? ",\"shapes\":[" : "shapes\n");
         for (size_t i = 0; i < n; i++)
-            print_shape(&e[i], i == 0, json);
+            print_shape(out, &e[i], i == 0, json);
     } else {
         mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
         if (mjt_decompositions(t, h, d, MJT_MAX_DECOMPOSITIONS, &n) != MJT_OK)
             return 1;
         if (n > 0)
-            printf(json ? ",\"decompositions\":[" : "decompositions\n");
+            fprintf(out, json ? ",\"decompositions\":[" : "decompositions\n");
         for (size_t i = 0; i < n; i++)
-            print_decomposition(&d[i], i == 0, json);
+            print_decomposition(out, &d[i], i == 0, json);
     }
     if (n > 0 && json)
-        printf("]");
+        fprintf(out, "]");
     return 0;
 }
 
@@ -194,7 +198,8 @@ int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json)
  * three-player hand; as text the hand with its calls and the counts.  Both
  * from the library's text form, "12m55p,3333m,111z", whose groups after
  * the commas are the calls. */
-static void print_hand(const mjt_hand *h, const mjt_tiles *held, int json)
+static void print_hand(FILE *out, const mjt_hand *h, const mjt_tiles *held,
+                       int json)
 {
     char text[MJT_HAND_TEXT];
     int n = 0, three = mjt_hand_players(h) == 3;
@@ -203,28 +208,29 @@ static void print_hand(const mjt_hand *h, const mjt_tiles *held, int json)
     for (const char *c = text; *c; c++)
         n += *c == ',';
     if (!json) {
-        printf("%s (%d tile%s", text, held->len, held->len == 1 ? "" : "s");
+        fprintf(out, "%s (%d tile%s", text, held->len,
+                held->len == 1 ? "" : "s");
         if (n > 0)
-            printf(", %d call%s", n, n == 1 ? "" : "s");
-        printf("%s)\n", three ? ", three players" : "");
+            fprintf(out, ", %d call%s", n, n == 1 ? "" : "s");
+        fprintf(out, "%s)\n", three ? ", three players" : "");
         return;
     }
     char *call = strchr(text, ',');
     if (call != NULL)
         *call++ = '\0';
-    printf("{\"hand\":\"%s\",", text);
+    fprintf(out, "{\"hand\":\"%s\",", text);
     if (call != NULL) {
-        printf("\"calls\":[");
+        fprintf(out, "\"calls\":[");
         for (char *next; call != NULL; call = next) {
             if ((next = strchr(call, ',')) != NULL)
                 *next++ = '\0';
-            printf("\"%s\"%s", call, next ? "," : "");
+            fprintf(out, "\"%s\"%s", call, next ? "," : "");
         }
-        printf("],");
+        fprintf(out, "],");
     }
-    printf("\"tiles\":%d,", held->len);
+    fprintf(out, "\"tiles\":%d,", held->len);
     if (three)
-        printf("\"players\":3,");
+        fprintf(out, "\"players\":3,");
 }
 
 /* Print the analysis of a valid hand.  Returns 0, or 1 on a failure. */
@@ -238,27 +244,27 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
     if (mjt_hand_tiles(h, &held) != MJT_OK || mjt_shanten(t, h, &s) != MJT_OK ||
         cli_hand_all(h, all, NULL) < 0)
         return 1;
-    print_hand(h, &held, o->json);
-    print_shanten(&s, o->json);
+    print_hand(o->out, h, &held, o->json);
+    print_shanten(o->out, &s, o->json);
     if (held.len % 3 == 1) {
         mjt_ukeire_info u;
         if (mjt_ukeire(t, h, vis(o), &u) != MJT_OK)
             return 1;
         tiles_text(u.tiles, o->json, list, sizeof list);
-        printf(o->json ? "," : "ukeire    ");
-        print_ukeire(u.tiles, u.count, all, vis(o), o->json);
+        fprintf(o->out, o->json ? "," : "ukeire    ");
+        print_ukeire(o->out, u.tiles, u.count, all, vis(o), o->json);
         if (o->json) {
             if (s.overall == 0)
-                printf(",\"waits\":[%s]", list);
+                fprintf(o->out, ",\"waits\":[%s]", list);
         } else {
-            putchar('\n');
+            fputc('\n', o->out);
             if (s.overall == 0)
-                printf("waits     %s%s\n", list,
-                       u.count == 0 ? " (no tile left to draw)" : "");
+                fprintf(o->out, "waits     %s%s\n", list,
+                        u.count == 0 ? " (no tile left to draw)" : "");
         }
-        int rc = cli_print_forms(t, h, o->json);
+        int rc = cli_print_forms(o->out, t, h, o->json);
         if (o->json)
-            printf("}\n");
+            fprintf(o->out, "}\n");
         return rc;
     }
     mjt_discard d[MJT_MAX_DISCARDS];
@@ -267,26 +273,26 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
         return 1;
     qsort(d, n, sizeof *d, cmp_discard);
     if (o->json)
-        printf(",\"discards\":[");
+        fprintf(o->out, ",\"discards\":[");
     else
-        printf("discards\n");
+        fprintf(o->out, "discards\n");
     for (size_t i = 0; i < n; i++) {
         const char *name = mjt_tile_name(d[i].tile);
         /* Left to draw: the 14 tiles held count, the discard among them
          * (it lies in the river). */
         if (o->json)
-            printf("%s{\"tile\":\"%s\",\"shanten\":%d,", i ? "," : "", name,
-                   d[i].shanten);
+            fprintf(o->out, "%s{\"tile\":\"%s\",\"shanten\":%d,", i ? "," : "",
+                    name, d[i].shanten);
         else
-            printf("  %s  shanten %d  ukeire ", name, d[i].shanten);
-        print_ukeire(d[i].tiles, d[i].count, all, vis(o), o->json);
-        printf(o->json ? "}" : "\n");
+            fprintf(o->out, "  %s  shanten %d  ukeire ", name, d[i].shanten);
+        print_ukeire(o->out, d[i].tiles, d[i].count, all, vis(o), o->json);
+        fprintf(o->out, o->json ? "}" : "\n");
     }
     if (o->json)
-        printf("]");
-    int rc = cli_print_forms(t, h, o->json);
+        fprintf(o->out, "]");
+    int rc = cli_print_forms(o->out, t, h, o->json);
     if (o->json)
-        printf("}\n");
+        fprintf(o->out, "}\n");
     return rc;
 }
 
@@ -341,19 +347,19 @@ static int check_visible(const mjt_hand *h, const opts *o)
     return 2;
 }
 
-static void json_string(const char *s)
+static void json_string(FILE *out, const char *s)
 {
-    putchar('"');
+    fputc('"', out);
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\')
-            printf("\\%c", c);
+            fprintf(out, "\\%c", c);
         else if (c < 0x20 || c >= 0x7f)
-            printf("\\u%04x", c);
+            fprintf(out, "\\u%04x", c);
         else
-            putchar(c);
+            fputc(c, out);
     }
-    putchar('"');
+    fputc('"', out);
 }
 
 /* Longest line batch mode reads; a hand needs a few dozen bytes. */
@@ -386,9 +392,9 @@ static long read_line(FILE *f, char *buf, size_t cap, int *too_long)
 static void batch_error(const opts *o, long lineno, const char *message)
 {
     if (o->json) {
-        printf("{\"line\":%ld,\"error\":", lineno);
-        json_string(message);
-        printf("}\n");
+        fprintf(o->out, "{\"line\":%ld,\"error\":", lineno);
+        json_string(o->out, message);
+        fprintf(o->out, "}\n");
     } else {
         fprintf(stderr, "%s: line %ld: %s\n", cli_prog, lineno, message);
     }
@@ -655,8 +661,8 @@ static int batch(const mjt_tables *t, const opts *o, FILE *in)
         }
         status |= analyse(t, &h, &lo);
         if (!o->json)
-            putchar('\n');
-        if (ferror(stdout))
+            fputc('\n', o->out);
+        if (ferror(o->out))
             return 1; /* no one reads on: main says why */
     }
     return status;
@@ -702,7 +708,8 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
     if (bad)
         return 2;
 
-    opts o = {g->tables ? g->tables : cli_default_tables(),
+    opts o = {stdout,
+              g->tables ? g->tables : cli_default_tables(),
               g->json,
               g->has_visible,
               g->players ? g->players : 4,
@@ -727,15 +734,38 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
     }
     for (int i = 0; i < nhands; i++) {
         if (i > 0 && !o.json)
-            putchar('\n');
+            fputc('\n', o.out);
         status |= analyse(t, &hands[i], &o);
     }
     mjt_tables_close(t);
     return status;
 }
 
-int cli_batch(const mjt_tables *t, FILE *in, int json)
+int cli_batch(const mjt_tables *t, FILE *in, FILE *out, int json)
 {
-    opts o = {NULL, json, 0, 4, {0}};
+    opts o = {out, NULL, json, 0, 4, {0}};
     return batch(t, &o, in);
+}
+
+int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,
+                    int players, int json, FILE *out, char *why, size_t cap)
+{
+    opts o = {out, NULL, json, 0, players == 3 ? 3 : 4, {0}};
+    mjt_diag diag;
+    mjt_hand h;
+
+    if (visible != NULL && visible[0] != '\0') {
+        mjt_tiles seen;
+        if (mjt_tiles_parse(&seen, visible, strlen(visible), &diag) != MJT_OK) {
+            snprintf(why, cap, "visible: %s", diag.message);
+            return 2;
+        }
+        memcpy(o.visible, seen.counts, MJT_KINDS);
+        o.has_visible = 1;
+    }
+    if (read_hand(hand, strlen(hand), &o, &h, &diag) != MJT_OK) {
+        snprintf(why, cap, "%s", diag.message);
+        return 2;
+    }
+    return analyse(t, &h, &o);
 }

@@ -123,16 +123,24 @@ int cli_waits(int argc, char **argv, cli_globals *g);
 /* Print the wait shapes (of a 3k+1 hand) or decompositions (3k+2), as
  * text lines or as a JSON member `,"shapes":[...]` (nothing when there are
  * none).  Returns 0, or 1 on a failure. */
-int cli_print_forms(const mjt_tables *t, const mjt_hand *h, int json);
+int cli_print_forms(FILE *out, const mjt_tables *t, const mjt_hand *h,
+                    int json);
 
 /* mjq [options] [HAND...]: the hand analysis, on the words from the
  * first hand on. */
 int cli_analyze(int argc, char **argv, cli_globals *g);
 
-/* Batch mode on in, with tables t: what mjq does with no HAND (the fuzz
- * target for batch input calls it too).  Returns 0, or 1 if a line was
- * bad. */
-int cli_batch(const mjt_tables *t, FILE *in, int json);
+/* Batch mode on in, answers to out, with tables t: what mjq does with no
+ * HAND (mjq serve's POST and the fuzz target for batch input call it too).
+ * Returns 0, or 1 if a line was bad. */
+int cli_batch(const mjt_tables *t, FILE *in, FILE *out, int json);
+
+/* The analysis of one hand (text, with calls) and its seen tiles (text or
+ * NULL) by the rules of players (3 or 4) into out, as mjq prints it:
+ * 0; 2 for a hand or tiles refused, why (cap bytes) saying why and
+ * nothing written; 1 on a failure. */
+int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,
+                    int players, int json, FILE *out, char *why, size_t cap);
 
 /* mjq stats [--tiles N] [--count dealt|distinct]: exact counts of every
  * hand of N tiles (stats.c). */

@@ -286,7 +286,7 @@ static int shapes_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
         printf("not tenpai\n");
         return 0;
     }
-    return cli_print_forms(t, h, 0);
+    return cli_print_forms(stdout, t, h, 0);
 }
 
 static const cli_opt waits_opts[] = {{"tables", 0, 1},       {"format", 0, 1},

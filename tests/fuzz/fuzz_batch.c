@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *in = fmemopen((void *)data, size, "r");
     if (in == NULL)
         return 0; /* fmemopen refuses size 0 on some libcs */
-    cli_batch(fuzz_tables(), in, size % 2);
+    cli_batch(fuzz_tables(), in, stdout, size % 2);
     fclose(in);
     return 0;
 }
