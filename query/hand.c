@@ -303,13 +303,18 @@ size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap)
  */
 static int sanma_fast(mjt_hand *h)
 {
-    uint32_t *o = h->opaque_, m = o[0], hi = m >> MJT__HI_SHIFT;
+    uint32_t m = h->opaque_[0], hi = m >> MJT__HI_SHIFT;
+    uint64_t meta;
 
-    if (o[MJT__H_MAGIC] != MJT__HAND_MAGIC ||
-        (o[MJT__H_META] >> MJT__CALLS_SHIFT) != 0 || (m & MJT__LO_MASK) >= 5 ||
+    /* read and written as the 8 bytes the queries read (see
+     * change_start), so that a query right after it reads one store */
+    memcpy(&meta, h->opaque_ + MJT__H_MAGIC, sizeof meta);
+    if ((uint32_t)meta != MJT__HAND_MAGIC ||
+        meta >> (32 + MJT__CALLS_SHIFT) != 0 || (m & MJT__LO_MASK) >= 5 ||
         hi % 625 != 0 || hi >= MJT__SUIT_HI)
         return 0;
-    o[MJT__H_META] |= 1u << MJT__SANMA_SHIFT;
+    meta |= (uint64_t)1 << (32 + MJT__SANMA_SHIFT);
+    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
     return 1;
 }
 
