@@ -34,8 +34,10 @@ endif
 # ---- The project's own flags, appended so CFLAGS=-O0 keeps them ----------
 BUILD     := build
 DEPS      := lmdb libzstd libxxhash
+CLI_DEPS  := libmicrohttpd
 TEST_DEPS := criterion
 PACKAGES  := liblmdb-dev libzstd-dev libxxhash-dev libcriterion-dev \
+             libmicrohttpd-dev \
              python3-dev python3-pytest python3-numpy
 
 WARN      := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
@@ -44,6 +46,8 @@ MJT_CPPFLAGS := -D_POSIX_C_SOURCE=200809L
 MJT_CFLAGS   := -std=c11 $(WARN) -fPIC -fvisibility=hidden -MMD -MP
 DEP_CFLAGS    = $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
 DEP_LIBS      = $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null)
+CLI_CFLAGS    = $(shell $(PKG_CONFIG) --cflags $(CLI_DEPS) 2>/dev/null)
+CLI_LIBS      = $(shell $(PKG_CONFIG) --libs $(CLI_DEPS) 2>/dev/null)
 TEST_CFLAGS   = $(shell $(PKG_CONFIG) --cflags $(TEST_DEPS) 2>/dev/null)
 TEST_LIBS     = $(shell $(PKG_CONFIG) --libs $(TEST_DEPS) 2>/dev/null)
 ALL_CFLAGS    = $(INC) $(MJT_CPPFLAGS) $(CPPFLAGS) $(MJT_CFLAGS) $(DEP_CFLAGS) \
@@ -85,10 +89,11 @@ obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 CORE_OBJ  := $(call obj,$(CORE_SRC))
 GEN_OBJ   := $(call obj,$(GEN_SRC))
 LIB_OBJ   := $(call obj,$(LIB_SRC))
-CLI_OBJ   := $(call obj,$(CLI_SRC))
+CLI_OBJ   := $(call obj,$(CLI_SRC)) $(BUILD)/query/cli/web_assets.o
+WEB_FILES := index.html app.js style.css favicon.svg
 TEST_OBJ  := $(call obj,$(TEST_SRC))
 BENCH_BIN := $(patsubst tests/%.c,$(BUILD)/%,$(BENCH_SRC))
-FUZZ_TARGETS := hand sealed batch table diff
+FUZZ_TARGETS := hand sealed batch table diff serve
 REPLAY_BIN := $(addprefix $(BUILD)/fuzz_replay_,$(FUZZ_TARGETS))
 
 # Keep the objects pattern rules make on the way (the fuzz replays' ones).
@@ -138,7 +143,7 @@ deps: ## install the Debian packages pkg-config cannot find
 	$(Q)sh scripts/install-deps.sh
 
 deps-check:
-	@$(PKG_CONFIG) --exists $(DEPS) || { echo "missing packages: \
+	@$(PKG_CONFIG) --exists $(DEPS) $(CLI_DEPS) || { echo "missing packages: \
 install $(PACKAGES) (or run 'make deps')" >&2; exit 1; }
 
 tables: deps ## install deps, build, generate tables/mjt.lmdb, print a summary
@@ -160,6 +165,7 @@ test: deps ## install deps, build, run every test (non-zero on failure)
 	    sh tests/readme.sh $(BUILD)
 	$(Q)sh tests/fuzz-replay.sh $(BUILD)
 	$(Q)PYTHON='$(PYTHON)' sh tests/python.sh $(BUILD)
+	$(Q)PYTHON='$(PYTHON)' sh tests/web.sh $(BUILD)
 
 test-long: deps ## the exhaustive runs too long for `make test`
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
@@ -188,7 +194,7 @@ $(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps-check
 $(BUILD)/core/%.o: INC = $(CORE_INC)
 $(BUILD)/gen/%.o: INC = $(GEN_INC)
 $(BUILD)/query/%.o: INC = $(LIB_INC)
-$(BUILD)/query/cli/%.o: INC = $(CLI_INC)
+$(BUILD)/query/cli/%.o: INC = $(CLI_INC) $(CLI_CFLAGS)
 $(BUILD)/tests/%.o: INC = $(TEST_INC)
 $(BUILD)/tests/fuzz/%.o: INC = -Itests/fuzz $(CLI_INC)
 # test_query.c and install_check.c are what a user writes: mjt.h alone.
@@ -260,7 +266,14 @@ $(BUILD)/mjt-gen: $(GEN_OBJ) $(CORE_OBJ)
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
 $(BUILD)/mjq: $(CLI_OBJ) $(BUILD)/libmjt.a
-	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(CLI_LIBS) $(ALL_LDLIBS)
+
+# mjq serve's page, compiled in: no file is read at run time.
+$(BUILD)/query/cli/web_assets.c: $(addprefix query/web/,$(WEB_FILES)) scripts/embed.sh
+	@mkdir -p $(@D)
+	$(call say,EMBED,$@)sh scripts/embed.sh $@ query/web $(WEB_FILES)
+$(BUILD)/query/cli/web_assets.o: $(BUILD)/query/cli/web_assets.c $(FLAGS_STAMP)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Iquery/cli -c $< -o $@
 
 # The tests check mjt-gen's solvers and enumeration too.
 GEN_LIB_OBJ := $(call obj,$(addprefix gen/,decompose.c enum.c forms.c \
@@ -273,7 +286,7 @@ $(BUILD)/fuzz_replay_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.
         $(BUILD)/tests/fuzz/fuzz_common.o \
         $(filter-out $(BUILD)/query/cli/main.o,$(CLI_OBJ)) \
         $(BUILD)/libmjt.a
-	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
+	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(CLI_LIBS) $(ALL_LDLIBS)
 
 $(BUILD)/tests/fuzz/%.o: tests/fuzz/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)

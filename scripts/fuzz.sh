@@ -18,19 +18,21 @@ done)
 
 make --no-print-directory CC=clang BUILD="$F" \
     CFLAGS="-g -O1 $SAN -fsanitize=fuzzer-no-link" \
-    "$F/libmjt.a" $CLI_OBJ "$F/include/mjt.h" "$F/include-tools/tablefile.h"
-LIBS=$(pkg-config --libs lmdb libzstd libxxhash)
-for t in hand sealed batch table diff; do
+    "$F/libmjt.a" $CLI_OBJ "$F/query/cli/web_assets.o" "$F/include/mjt.h" \
+    "$F/include-tools/tablefile.h"
+LIBS=$(pkg-config --libs lmdb libzstd libxxhash libmicrohttpd)
+for t in hand sealed batch table diff serve; do
     # shellcheck disable=SC2086
     clang -g -O1 $SAN -fsanitize=fuzzer -march=x86-64-v2 -std=c11 \
         -D_POSIX_C_SOURCE=200809L -Itests/fuzz -Iquery/cli -I"$F/include" \
         -I"$F/include-tools" -Icore \
         "tests/fuzz/fuzz_$t.c" tests/fuzz/fuzz_common.c \
-        $CLI_OBJ "$F/libmjt.a" $LIBS -lpthread -o "$F/fuzz_$t"
+        $CLI_OBJ "$F/query/cli/web_assets.o" "$F/libmjt.a" $LIBS -lpthread \
+        -o "$F/fuzz_$t"
 done
 
 # Seeds: the committed ones, and small real tables made here.
-for t in hand sealed batch table diff; do
+for t in hand sealed batch table diff serve; do
     mkdir -p "$F/corpus/$t"
     cp tests/fuzz/seeds/"$t"/* "$F/corpus/$t/" 2>/dev/null || true
 done
@@ -40,7 +42,7 @@ cp "$F/small.lmdb" "$F/corpus/table/small.lmdb"
 { printf '\200'; cat "$F/small.lmdb" "$F/nocap.lmdb"; } >"$F/corpus/diff/pair"
 
 status=0
-for t in hand sealed batch table diff; do
+for t in hand sealed batch table diff serve; do
     if MJT_FUZZ_TABLES="$B/test/mjt.lmdb" "$F/fuzz_$t" \
         -max_total_time="$SECS" -timeout=10 -rss_limit_mb=4096 \
         -artifact_prefix="$F/crash-$t-" "$F/corpus/$t" \

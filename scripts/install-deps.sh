@@ -25,14 +25,21 @@ need lmdb liblmdb-dev
 need libzstd libzstd-dev
 need libxxhash libxxhash-dev
 need criterion libcriterion-dev
+need libmicrohttpd libmicrohttpd-dev
 need python3 python3-dev
 # The Python module's tests run on Debian's python3 (the Makefile's PYTHON).
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
-for mod in pytest:python3-pytest numpy:python3-numpy; do
+for mod in pytest:python3-pytest numpy:python3-numpy \
+    selenium:python3-selenium; do
     "$py" -c "import ${mod%%:*}" 2>/dev/null || missing="$missing ${mod#*:}"
 done
 command -v "$PKG_CONFIG" >/dev/null 2>&1 || missing="$missing pkg-config"
+# mjq serve's browser test: headless Chromium, its driver, and a font with
+# the characters of the honor tiles.
+[ -x /usr/bin/chromium ] || missing="$missing chromium"
+[ -x /usr/bin/chromedriver ] || missing="$missing chromium-driver"
+fc-list :lang=zh 2>/dev/null | grep -q . || missing="$missing fonts-wqy-zenhei"
 for tool in "$@"; do
     command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
 done

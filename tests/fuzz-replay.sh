@@ -10,7 +10,7 @@ pass=0
 fail=0
 log=$(mktemp)
 trap 'rm -f "$log" /tmp/mjt-fuzz-*' EXIT
-for t in hand sealed batch table diff; do
+for t in hand sealed batch table diff serve; do
     n=$(ls tests/fuzz/seeds/$t | wc -l)
     if MJT_FUZZ_TABLES="$B/test/mjt.lmdb" "$B/fuzz_replay_$t" \
         tests/fuzz/seeds/"$t"/* >/dev/null 2>"$log"; then

@@ -78,6 +78,9 @@ int cli_global(cli_globals *g, int k, const char *value);
  * or CLI_BAD, reported. */
 int cli_add_visible(cli_globals *g, const char *text);
 
+/* "3" or "4" into *players: 0, or -1 for anything else. */
+int cli_players_value(const char *text, int *players);
+
 /* The value of --players (for command cmd, NULL for the analysis) into
  * *players: 0, or CLI_BAD (reported: a game has 3 or 4 players). */
 int cli_players(const char *cmd, const char *text, int *players);
@@ -155,6 +158,10 @@ int cli_enumerate(int argc, char **argv, cli_globals *g);
 int cli_rank(int argc, char **argv, cli_globals *g);
 int cli_unrank(int argc, char **argv, cli_globals *g);
 int cli_deal(int argc, char **argv, cli_globals *g);
+
+/* mjq serve [--listen ADDR:PORT] [--tables PATH] [--threads N]
+ * [--max-connections N]: the analysis over HTTP and the page (serve.c). */
+int cli_serve(int argc, char **argv, cli_globals *g);
 
 /* mjq diff [--json] [--max N] [--full] OLD NEW: exit status 0 identical,
  * 1 different, 2 trouble. */

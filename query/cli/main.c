@@ -35,7 +35,7 @@ static const struct command {
     {"waits", cli_waits}, {"dump", cmd_dump},     {"info", cmd_info},
     {"diff", cli_diff},   {"stats", cli_stats},   {"enumerate", cli_enumerate},
     {"rank", cli_rank},   {"unrank", cli_unrank}, {"deal", cli_deal},
-    {"help", cmd_help},
+    {"serve", cli_serve}, {"help", cmd_help},
 };
 
 static const struct command *command_named(const char *name)

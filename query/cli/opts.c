@@ -113,16 +113,23 @@ const cli_opt cli_global_opts[] = {{"tables", 0, 1},  {"json", 0, 0},
                                    {"visible", 0, 1}, {"version", 0, 0},
                                    {"players", 0, 1}, {NULL, 0, 0}};
 
+int cli_players_value(const char *text, int *players)
+{
+    if (strcmp(text, "3") != 0 && strcmp(text, "4") != 0)
+        return -1;
+    *players = text[0] - '0';
+    return 0;
+}
+
 int cli_players(const char *cmd, const char *text, int *players)
 {
-    if (strcmp(text, "3") != 0 && strcmp(text, "4") != 0) {
+    if (cli_players_value(text, players) != 0) {
         fprintf(stderr,
                 "%s: %s%s--players %.20s: a game has 3 or 4 players (try "
                 "'mjq --help')\n",
                 cli_prog, cmd ? cmd : "", cmd ? ": " : "", text);
         return CLI_BAD;
     }
-    *players = text[0] - '0';
     return 0;
 }
 

@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: MIT
+// mjq serve's page: a palette to click a hand together, the analysis from
+// /api/analyze drawn as tiles, and the hand kept in the URL.  Without this
+// script the page still works: the form asks the server, which renders the
+// analysis as text.
+'use strict';
+
+const SVG = 'http://www.w3.org/2000/svg';
+const NUMERALS = '一二三四五六七八九';
+const HONORS = '東南西北白發中';
+const RED = '#c0392b', BLUE = '#1f5f8b', GREEN = '#2e7d32', INK = '#1d232a';
+
+// ==== Tiles ====
+
+// A tile id: 0-33 the kinds (1m..9m, 1p..9p, 1s..9s, 1z..7z), 34-36 red fives.
+function kindOf(id) { return id >= 34 ? (id - 34) * 9 + 4 : id; }
+function nameOf(id) {
+  if (id >= 34) return '0' + 'mps'[id - 34];
+  return String(id % 9 + 1) + 'mpsz'[Math.floor(id / 9)];
+}
+
+// Tile ids of text in the text form ("406m1z"; calls after commas are
+// returned apart).
+function parseTiles(text) {
+  const ids = [];
+  let digits = [];
+  for (const c of text) {
+    if (c >= '0' && c <= '9') { digits.push(c); continue; }
+    const suit = 'mpsz'.indexOf(c);
+    if (suit < 0) { digits = []; continue; }
+    for (const d of digits) {
+      if (d === '0' && suit < 3) ids.push(34 + suit);
+      else if (d !== '0') ids.push(suit * 9 + Number(d) - 1);
+    }
+    digits = [];
+  }
+  return ids;
+}
+
+function el(name, attrs, ...children) {
+  const e = name.startsWith('svg:') ?
+    document.createElementNS(SVG, name.slice(4)) : document.createElement(name);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  for (const c of children)
+    e.append(typeof c === 'string' ? document.createTextNode(c) : c);
+  return e;
+}
+
+// Pip positions of the circles and bamboo suits, on a 40 x 56 face.
+const PIPS = {
+  1: [[20, 28]], 2: [[20, 14], [20, 42]], 3: [[10, 12], [20, 28], [30, 44]],
+  4: [[12, 15], [28, 15], [12, 41], [28, 41]],
+  5: [[12, 13], [28, 13], [20, 28], [12, 43], [28, 43]],
+  6: [[12, 12], [28, 12], [12, 28], [28, 28], [12, 44], [28, 44]],
+  7: [[9, 9], [20, 14], [31, 19], [12, 33], [28, 33], [12, 46], [28, 46]],
+  8: [[12, 9], [28, 9], [12, 22], [28, 22], [12, 35], [28, 35], [12, 48],
+      [28, 48]],
+  9: [[9, 11], [20, 11], [31, 11], [9, 28], [20, 28], [31, 28], [9, 45],
+      [20, 45], [31, 45]],
+};
+
+// The picture of tile id, drawn here: no image is fetched.
+function tileSVG(id) {
+  const kind = kindOf(id), suit = Math.floor(kind / 9), n = kind % 9 + 1;
+  const red = id >= 34;
+  const s = el('svg:svg', { viewBox: '0 0 40 56', role: 'img',
+                            'aria-label': nameOf(id) });
+  s.append(el('svg:rect', { class: 'face', x: 1, y: 1, width: 38, height: 54,
+                            rx: 5, fill: '#fdfcf5', stroke: '#8a8f96',
+                            'stroke-width': 1.5 }));
+  if (suit === 0) {
+    s.append(el('svg:text', { x: 20, y: 24, 'text-anchor': 'middle',
+                              'font-size': 19, fill: red ? RED : INK,
+                              'font-family': 'serif' }, NUMERALS[n - 1]));
+    s.append(el('svg:text', { x: 20, y: 48, 'text-anchor': 'middle',
+                              'font-size': 19, fill: RED,
+                              'font-family': 'serif' }, '萬'));
+  } else if (suit === 1) {
+    const r = n === 1 ? 12 : n <= 4 ? 7 : n <= 6 ? 6 : 5;
+    PIPS[n].forEach(([x, y], i) => {
+      const c = red || (n === 1) || (n === 5 && i === 2) ? RED :
+        (i % 2 ? GREEN : BLUE);
+      s.append(el('svg:circle', { cx: x, cy: y, r, fill: 'none', stroke: c,
+                                  'stroke-width': 2.2 }));
+      s.append(el('svg:circle', { cx: x, cy: y, r: r / 3, fill: c }));
+    });
+  } else if (suit === 2) {
+    if (n === 1) {  // the bird, as a simple emblem
+      s.append(el('svg:circle', { cx: 20, cy: 22, r: 8, fill: GREEN }));
+      s.append(el('svg:path', { d: 'M12 40 Q20 28 28 40 L20 48 Z',
+                                fill: red ? RED : GREEN }));
+    } else {
+      PIPS[n].forEach(([x, y], i) => {
+        const c = red || (n === 5 && i === 2) || (n === 9 && i % 3 === 1) ?
+          RED : GREEN;
+        s.append(el('svg:rect', { x: x - 2.5, y: y - 6, width: 5, height: 12,
+                                  rx: 2, fill: c }));
+      });
+    }
+  } else if (n === 5) {  // White: an empty frame
+    s.append(el('svg:rect', { x: 9, y: 10, width: 22, height: 36, rx: 2,
+                              fill: 'none', stroke: BLUE,
+                              'stroke-width': 2.5 }));
+  } else {
+    const c = n === 6 ? GREEN : n === 7 ? RED : INK;
+    s.append(el('svg:text', { x: 20, y: 38, 'text-anchor': 'middle',
+                              'font-size': 26, fill: c,
+                              'font-family': 'serif' }, HONORS[n - 1]));
+  }
+  return s;
+}
+
+function tile(id, opts) {
+  const o = opts || {};
+  const t = el(o.button ? 'button' : 'span',
+               o.button ? { type: 'button', class: 'tile',
+                            'data-tile': nameOf(id),
+                            'aria-label': o.label || nameOf(id) }
+                        : { class: 'tile', title: nameOf(id) });
+  t.append(tileSVG(id));
+  return t;
+}
+
+function tileRow(names, cls) {
+  const row = el('span', { class: 'tiles ' + (cls || 'small') });
+  for (const n of names) for (const id of parseTiles(n)) row.append(tile(id));
+  return row;
+}
+
+// ==== The hand being made ====
+
+const state = { ids: [], calls: '' };
+const $ = (id) => document.getElementById(id);
+
+function handText() {
+  const by = [[], [], [], []];
+  for (const id of [...state.ids].sort((a, b) =>
+    kindOf(a) - kindOf(b) || b - a))
+    by[Math.floor(kindOf(id) / 9)].push(id >= 34 ? 0 : kindOf(id) % 9 + 1);
+  const text = by.map((d, s) => d.length ? d.join('') + 'mpsz'[s] : '')
+    .join('');
+  return state.calls ? text + ',' + state.calls : text;
+}
+
+function fromText(text) {
+  const comma = text.indexOf(',');
+  state.ids = parseTiles(comma < 0 ? text : text.slice(0, comma));
+  state.calls = comma < 0 ? '' : text.slice(comma + 1);
+}
+
+function held(kind) {
+  return state.ids.filter((id) => kindOf(id) === kind).length;
+}
+
+function drawHand() {
+  const box = $('hand-tiles');
+  box.replaceChildren();
+  [...state.ids].sort((a, b) => kindOf(a) - kindOf(b) || b - a)
+    .forEach((id) => {
+      const b = tile(id, { button: true, label: 'remove ' + nameOf(id) });
+      b.addEventListener('click', () => {
+        state.ids.splice(state.ids.indexOf(id), 1);
+        changed();
+      });
+      box.append(b);
+    });
+  if (state.calls)
+    for (const c of state.calls.split(','))
+      box.append(el('span', { class: 'call' }, tileRow([c], 'tiles')));
+  const three = $('players').checked;
+  for (const b of $('palette').querySelectorAll('button')) {
+    const id = Number(b.dataset.id), k = kindOf(id);
+    const absent = three && k >= 1 && k <= 7;
+    b.disabled = absent || held(k) >= 4 || state.ids.length >= 14 ||
+      (id >= 34 && state.ids.includes(id));
+  }
+}
+
+function buildPalette() {
+  const p = $('palette');
+  const order = [];
+  for (let s = 0; s < 3; s++) {
+    for (let r = 0; r < 9; r++) order.push(s * 9 + r);
+    order.push(34 + s);
+  }
+  for (let z = 27; z < 34; z++) order.push(z);
+  for (const id of order) {
+    const b = tile(id, { button: true, label: 'add ' + nameOf(id) });
+    b.dataset.id = id;
+    b.addEventListener('click', () => {
+      state.ids.push(id);
+      changed();
+    });
+    p.append(b);
+  }
+  p.hidden = false;
+  $('clear').hidden = false;
+}
+
+// ==== The analysis ====
+
+const FORMS = { standard: 'standard', chiitoitsu: 'seven pairs',
+                kokushi: 'thirteen orphans' };
+
+function ukeireCell(u) {
+  const cell = el('span', { class: 'tiles small' });
+  u.tiles.forEach((name, i) => {
+    const t = tile(parseTiles(name)[0]);
+    t.title = name + ': ' + u.left[i] + ' left';
+    cell.append(t);
+  });
+  return cell;
+}
+
+function render(a) {
+  const box = $('answer');
+  box.replaceChildren();
+  const s = a.shanten;
+  const word = s.overall === -1 ? 'complete' : s.overall === 0 ? 'tenpai' :
+    s.overall + '-shanten';
+  const forms = ['standard', 'chiitoitsu', 'kokushi']
+    .filter((f) => s[f] !== null).map((f) => FORMS[f] + ' ' + s[f]).join(', ');
+  box.append(el('p', { class: 'shanten', id: 'shanten' },
+                el('strong', {}, word), ' ', el('span', { class: 'forms' },
+                                                 '(' + forms + ')')));
+  if (a.discards) {
+    box.append(el('h2', {}, 'Discards'));
+    const table = el('table', { id: 'discards' },
+                     el('tr', {}, el('th', {}, 'discard'),
+                        el('th', {}, 'shanten'), el('th', {}, 'effective tiles'),
+                        el('th', {}, 'tiles')));
+    const best = a.discards.length ? a.discards[0] : null;
+    for (const d of a.discards) {
+      const top = d.shanten === best.shanten && d.ukeire.count ===
+        best.ukeire.count;
+      const row = el('tr', { class: top ? 'best' : '', 'data-tile': d.tile },
+                     el('td', {}, tile(parseTiles(d.tile)[0])),
+                     el('td', { class: 'num' }, String(d.shanten)),
+                     el('td', {}, ukeireCell(d.ukeire)),
+                     el('td', { class: 'num' }, String(d.ukeire.count)));
+      table.append(row);
+    }
+    box.append(table);
+  }
+  if (a.ukeire) {
+    box.append(el('h2', {}, 'Effective tiles: ' + a.ukeire.count + ' left'));
+    box.append(ukeireCell(a.ukeire));
+  }
+  if (a.waits) {
+    box.append(el('h2', {}, 'Waits'));
+    if (!a.shapes || !a.shapes.length)
+      box.append(el('p', {}, 'tenpai, but no tile is left to win on'));
+    for (const w of a.shapes || []) {
+      const line = el('div', { class: 'shape' }, tile(parseTiles(w.tile)[0]),
+                      el('span', { class: 'name' }, w.shape));
+      if (w.melds && w.melds.length)
+        line.append(tileRow(['' + w.wait]), tileRow(w.melds),
+                    w.pair ? tileRow([w.pair]) : '');
+      box.append(line);
+    }
+  }
+  if (a.decompositions) {
+    box.append(el('h2', {}, 'Complete'));
+    for (const d of a.decompositions) {
+      const line = el('div', { class: 'shape' },
+                      el('span', { class: 'name' }, FORMS[d.form]));
+      if (d.melds) line.append(tileRow(d.melds), tileRow([d.pair]));
+      box.append(line);
+    }
+  }
+}
+
+let asked = 0;
+async function analyse() {
+  const hand = $('hand').value.trim();
+  const visible = $('visible').value.trim();
+  const three = $('players').checked;
+  const q = new URLSearchParams();
+  if (hand) q.set('hand', hand);
+  if (visible) q.set('visible', visible);
+  if (three) q.set('players', '3');
+  history.replaceState(null, '', q.toString() ? '/?' + q : '/');
+  if (!hand) { $('answer').replaceChildren(); return; }
+  const mine = ++asked;
+  const res = await fetch('/api/analyze?' + q);
+  const body = await res.json();
+  if (mine !== asked) return;  // a later question is on its way
+  if (!res.ok) {
+    $('answer').replaceChildren(el('p', { class: 'error', id: 'answer-error' },
+                                   body.error));
+    return;
+  }
+  render(body);
+  document.body.dataset.analysed = hand;
+  document.body.dataset.analysedAt = String(Math.round(performance.now()));
+}
+
+function changed() {
+  $('hand').value = handText();
+  drawHand();
+  analyse();
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  buildPalette();
+  fromText($('hand').value.trim());
+  drawHand();
+  $('form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    fromText($('hand').value.trim());
+    drawHand();
+    analyse();
+  });
+  $('hand').addEventListener('change', () => {
+    fromText($('hand').value.trim());
+    drawHand();
+  });
+  $('players').addEventListener('change', () => { drawHand(); analyse(); });
+  $('clear').addEventListener('click', () => {
+    state.ids = [];
+    state.calls = '';
+    changed();
+  });
+  if ($('hand').value.trim()) analyse();
+});

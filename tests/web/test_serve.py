@@ -1,0 +1,327 @@
+# SPDX-License-Identifier: MIT
+"""mjq serve from the outside: every endpoint, limit and error over HTTP; a
+load test on loopback; and the page in headless Chromium (a hand clicked
+together from the palette against mjq --json, a shared link with
+JavaScript off, the screenshot the README shows).
+
+Run by `make test` (tests/web.sh) with $MJQ and $MJT_TABLES set; under
+`make asan` the server is the AddressSanitizer build, whose leak check
+fails its exit status."""
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+import urllib.parse
+
+import pytest
+
+MJQ = os.environ.get("MJQ", "build/mjq")
+TABLES = os.environ.get("MJT_TABLES", "build/test/mjt.lmdb")
+SHOT = os.environ.get("MJT_SCREENSHOT")
+
+
+def start(*args):
+    """mjq serve on a free port: (process, port)."""
+    p = subprocess.Popen([MJQ, "serve", "--tables", TABLES, "--listen",
+                          "127.0.0.1:0", *args], stderr=subprocess.PIPE,
+                         text=True)
+    line = p.stderr.readline()
+    m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    assert m, line
+    return p, int(m.group(1))
+
+
+def stop(p):
+    p.send_signal(signal.SIGTERM)
+    rest = p.stderr.read()
+    assert p.wait(timeout=20) == 0, rest
+    assert "stopped (SIGTERM)" in rest
+
+
+@pytest.fixture(scope="module")
+def server():
+    p, port = start("--threads", "2", "--max-connections", "64")
+    yield port
+    stop(p)
+
+
+def request(port, method, path, body=None, headers=None):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    c.request(method, path, body=body, headers=headers or {})
+    r = c.getresponse()
+    data = r.read()
+    c.close()
+    return r.status, {k.lower(): v for k, v in r.getheaders()}, data
+
+
+def mjq_json(*hands, players=None):
+    args = [MJQ, "--tables", TABLES, "--json"]
+    if players:
+        args += ["--players", str(players)]
+    out = subprocess.run(args, input="".join(h + "\n" for h in hands),
+                         capture_output=True, text=True, check=True)
+    return [json.loads(x) for x in out.stdout.splitlines()]
+
+
+# ==== Endpoints ====
+
+def test_analyze_is_mjq_json(server):
+    for hand, players in (("4566m123p456p789s", None),
+                          ("4566m123p456p789s1z", None),
+                          ("12m55p,3333m,111z,222z", None),
+                          ("19m123p456p789s11z", 3)):
+        q = {"hand": hand}
+        if players:
+            q["players"] = str(players)
+        st, h, body = request(server, "GET",
+                              "/api/analyze?" + urllib.parse.urlencode(q))
+        assert st == 200 and h["content-type"] == "application/json"
+        assert json.loads(body) == mjq_json(hand, players=players)[0]
+    st, h, body = request(server, "GET",
+                          "/api/analyze?hand=123m456p789s1122z&visible=1z")
+    assert json.loads(body)["ukeire"]["count"] == 3
+
+
+def test_batch_post_is_mjq_batch(server):
+    lines = ('{"hand":"123m456p789s1122z"}\n12x\n'
+             '{"hand":"19m123p456p789s11z","players":3}\n')
+    st, h, body = request(server, "POST", "/api/analyze", lines)
+    want = subprocess.run([MJQ, "--tables", TABLES, "--json"], input=lines,
+                          capture_output=True, text=True).stdout
+    assert st == 200 and h["content-type"] == "application/x-ndjson"
+    assert body.decode() == want
+    st, h, body = request(server, "POST", "/api/analyze", "")
+    assert st == 200 and body == b""
+
+
+def test_page_parts_and_headers(server):
+    for path, kind in (("/", "text/html"), ("/app.js", "text/javascript"),
+                       ("/style.css", "text/css"),
+                       ("/favicon.svg", "image/svg+xml"),
+                       ("/healthz", "text/plain")):
+        st, h, body = request(server, "GET", path)
+        assert st == 200 and h["content-type"].startswith(kind), path
+        assert h["x-content-type-options"] == "nosniff"
+        assert "script-src 'self'" in h["content-security-policy"]
+        assert "default-src 'none'" in h["content-security-policy"]
+        assert h["x-frame-options"] == "DENY"
+    st, h, body = request(server, "GET", "/")
+    assert b"http://" not in body and b"https://" not in body  # nothing external
+    st, h, body = request(server, "HEAD", "/healthz")
+    assert st == 200 and body == b""
+
+
+def test_shared_link_renders_on_the_server(server):
+    st, h, body = request(server, "GET", "/?hand=4566m123p456p789s1z&visible=1z")
+    page = body.decode()
+    assert st == 200
+    assert 'id="answer-text"' in page and "discards" in page
+    assert 'value="4566m123p456p789s1z"' in page
+    st, h, body = request(server, "GET", "/?hand=%3Cscript%3E")
+    assert st == 400 and b"<script>" not in body and b"&lt;script&gt;" in body
+
+
+@pytest.mark.parametrize("method, path, status, says", [
+    ("GET", "/api/analyze?hand=12x", 400, "unknown character 'x' at offset 2"),
+    ("GET", "/api/analyze?hand=11111m", 400, "tile 1m appears 5 times"),
+    ("GET", "/api/analyze", 400, "no hand"),
+    ("GET", "/api/analyze?hand=15m123p456s11z&players=3", 400,
+     "tile 5m has no place in three-player mahjong"),
+    ("GET", "/api/analyze?hand=1m&players=5", 400, "3 or 4 players"),
+    ("GET", "/api/analyze?hand=123m456p789s1122z&visible=1111z", 400,
+     "tile 1z: 2 in the hand and 4 visible"),
+    ("GET", "/nope", 404, "no such path: /nope"),
+    ("DELETE", "/api/analyze", 405, "method DELETE not allowed"),
+    ("POST", "/healthz", 405, "allowed: GET, HEAD"),
+])
+def test_errors_are_json(server, method, path, status, says):
+    st, h, body = request(server, method, path)
+    assert st == status
+    assert h["content-type"] == "application/json"
+    assert says in json.loads(body)["error"]
+    if status == 405:
+        assert "GET" in h["allow"]
+
+
+def test_limits(server):
+    st, h, body = request(server, "POST", "/api/analyze",
+                          "123m456p789s1122z\n" * 70000)  # 1.2 MB
+    assert st == 413 and b"larger than 1 MiB" in body
+    st, h, body = request(server, "GET", "/api/analyze?hand=" + "1" * 40000)
+    assert st in (413, 414, 431)  # a request line past the 32 KiB limit
+    st, h, body = request(server, "GET", "/healthz",
+                          headers={"X-Big": "x" * 40000})
+    assert st in (413, 431)
+    # a client that goes away mid-request, or sends nothing and idles
+    for partial in (b"GET /api/analyze?hand=123m HTTP/1.1\r\nHost: x\r\n",
+                    b"POST /api/analyze HTTP/1.1\r\nContent-Length: 100\r\n\r\n12",
+                    b""):
+        s = socket.create_connection(("127.0.0.1", server))
+        s.sendall(partial)
+        s.close()
+    assert request(server, "GET", "/healthz")[0] == 200
+
+
+def test_idle_connections_are_closed():
+    p, port = start("--max-connections", "2")
+    try:
+        idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+        t0 = time.time()
+        for s in idle:  # the server closes each after its 10 s timeout
+            s.settimeout(30)
+            assert s.recv(1) == b""
+        assert 5 < time.time() - t0 < 25
+        assert request(port, "GET", "/healthz")[0] == 200
+    finally:
+        stop(p)
+
+
+def test_bad_listen_and_tables():
+    r = subprocess.run([MJQ, "serve", "--tables", TABLES, "--listen",
+                        "127.0.0.1:99999"], capture_output=True, text=True)
+    assert r.returncode == 2 and "the port is 0 to 65535" in r.stderr
+    r = subprocess.run([MJQ, "serve", "--listen", "nowhere.invalid:80",
+                        "--tables", TABLES], capture_output=True, text=True)
+    assert r.returncode == 2 and "--listen nowhere.invalid:80" in r.stderr
+    r = subprocess.run([MJQ, "serve", "--listen", "8080"], capture_output=True,
+                       text=True)
+    assert r.returncode == 2 and "want ADDRESS:PORT" in r.stderr
+    p, port = start()
+    try:
+        r = subprocess.run([MJQ, "serve", "--tables", TABLES, "--listen",
+                            "127.0.0.1:%d" % port], capture_output=True,
+                           text=True)
+        assert r.returncode == 2
+        assert "cannot listen on 127.0.0.1:%d: Address already in use" % port \
+            in r.stderr
+    finally:
+        stop(p)
+    missing = subprocess.run([MJQ, "--tables", "/nonexistent/mjt.lmdb", "1m"],
+                             capture_output=True, text=True)
+    r = subprocess.run([MJQ, "serve", "--tables", "/nonexistent/mjt.lmdb",
+                        "--listen", "127.0.0.1:0"], capture_output=True,
+                       text=True)
+    assert r.returncode == 1 and r.stderr == missing.stderr
+
+
+def test_sigint_stops_cleanly():
+    p, port = start()
+    p.send_signal(signal.SIGINT)
+    assert p.wait(timeout=20) == 0
+    assert "stopped (SIGINT)" in p.stderr.read()
+
+
+# ==== Load ====
+
+def test_load_eight_clients(server):
+    hands = subprocess.run([MJQ, "deal", "--count", "200", "--seed", "11"],
+                           capture_output=True, text=True).stdout.split()
+    want = {h: json.dumps(j, separators=(",", ":"))
+            for h, j in zip(hands, mjq_json(*hands))}
+    errors, done = [], [0] * 8
+
+    def client(k):
+        c = http.client.HTTPConnection("127.0.0.1", server, timeout=20)
+        try:
+            for i in range(2500):
+                h = hands[(k * 2500 + i) % len(hands)]
+                c.request("GET", "/api/analyze?hand=" + h)
+                r = c.getresponse()
+                body = r.read().decode().rstrip("\n")
+                if r.status != 200 or body != want[h]:
+                    errors.append((h, r.status, body[:100]))
+                    return
+                done[k] += 1
+        except Exception as e:  # reported below
+            errors.append(repr(e))
+
+    t0 = time.time()
+    threads = [threading.Thread(target=client, args=(k,)) for k in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and sum(done) == 20000
+    assert time.time() - t0 < 120
+
+
+# ==== The page in a browser ====
+
+def browser(javascript=True):
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+    o = webdriver.ChromeOptions()
+    o.binary_location = "/usr/bin/chromium"
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu",
+              "--window-size=900,1300", "--disable-dev-shm-usage"):
+        o.add_argument(a)
+    if not javascript:
+        o.add_experimental_option(
+            "prefs", {"profile.managed_default_content_settings.javascript": 2})
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+
+
+def wait_for(fn, timeout=10):
+    t0 = time.time()
+    while time.time() - t0 < timeout:
+        v = fn()
+        if v:
+            return v
+        time.sleep(0.05)
+    raise AssertionError("timed out")
+
+
+def test_browser_clicks_a_hand_together(server):
+    from selenium.webdriver.common.by import By
+    d = browser()
+    try:
+        d.get("http://127.0.0.1:%d/" % server)
+        hand = "4566m123456p789s1z"  # the text form the palette writes
+        for name in ("4m", "5m", "6m", "6m", "1p", "2p", "3p", "4p", "5p",
+                     "6p", "7s", "8s", "9s", "1z"):
+            d.find_element(By.CSS_SELECTOR,
+                           '#palette button[data-tile="%s"]' % name).click()
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.analysed") == hand)
+        assert d.find_element(By.ID, "hand").get_attribute("value") == hand
+        assert d.current_url.endswith("/?hand=" + hand)
+        rows = d.find_elements(By.CSS_SELECTOR, "#discards tr[data-tile]")
+        want = mjq_json(hand)[0]["discards"]
+        assert len(rows) == len(want)
+        for row, w in zip(rows, want):
+            cells = row.find_elements(By.TAG_NAME, "td")
+            assert row.get_attribute("data-tile") == w["tile"]
+            assert cells[1].text == str(w["shanten"])
+            assert cells[3].text == str(w["ukeire"]["count"])
+            tiles = [t.get_attribute("title").split(":")[0]
+                     for t in cells[2].find_elements(By.CLASS_NAME, "tile")]
+            assert tiles == w["ukeire"]["tiles"]
+        # a tile of the hand clicked away: 13 tiles, effective tiles shown
+        d.find_element(By.CSS_SELECTOR,
+                       '#hand-tiles button[data-tile="1z"]').click()
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.analysed") == "4566m123456p789s")
+        assert "tenpai" in d.find_element(By.ID, "shanten").text
+        if SHOT:
+            d.get("http://127.0.0.1:%d/?hand=4566m123p456p789s1z" % server)
+            wait_for(lambda: d.find_elements(By.ID, "discards"))
+            d.save_screenshot(SHOT)
+    finally:
+        d.quit()
+
+
+def test_browser_without_javascript(server):
+    from selenium.webdriver.common.by import By
+    d = browser(javascript=False)
+    try:
+        d.get("http://127.0.0.1:%d/?hand=4566m123p456p789s1z" % server)
+        text = d.find_element(By.ID, "answer-text").text
+        assert "discards" in text and "shanten" in text
+        assert "1z  shanten 0" in text
+    finally:
+        d.quit()
