@@ -75,3 +75,15 @@ echo "$s" | awk '{printf "BENCH enumerate.n8.rate %.0f hands/s/thread\n", 953054
 # batches, and import plus open (tests/bench_python.py).
 PYTHONPATH="$B/python" "${PYTHON:-python3}" tests/bench_python.py "$tmp/j2.lmdb" \
     "${BENCH_PY_HANDS:-1000000}"
+# mjq serve: GET /api/analyze of 14-tile hands over keep-alive on loopback
+# (2 server threads, 2 clients), and the page in headless Chromium from
+# request to analysis shown.
+"$B/mjq" serve --tables "$tmp/j2.lmdb" --listen 127.0.0.1:0 --threads 2 \
+    2>"$tmp/serve.err" &
+server=$!
+sleep 0.5
+port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$tmp/serve.err" | head -n 1)
+"$B/bench_serve" "$port" 40000 2
+"${PYTHON:-python3}" tests/bench_page.py "$port"
+kill -TERM "$server"
+wait "$server"

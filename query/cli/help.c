@@ -42,6 +42,7 @@ static const char usage_main[] =
     "  rank    the index of a hand among all hands of its size\n"
     "  unrank  the hand at an index\n"
     "  deal    random hands off a shuffled wall\n"
+    "  serve   the analysis over HTTP, and a page for players\n"
     "  help    this text, or a command's\n"
     "\n"
     "Options are written --name value or --name=value, before or after\n"
@@ -136,6 +137,23 @@ static const char usage_deal[] =
     "--seed the hands differ each run.  --red makes one five of each suit\n"
     "red.  --players 3 deals off the 108 tiles of three-player mahjong.\n";
 
+static const char usage_serve[] =
+    "usage: mjq serve [--listen ADDR:PORT] [--tables PATH] [--threads N]\n"
+    "                 [--max-connections N]\n"
+    "\n"
+    "Serve the analysis over HTTP (default 127.0.0.1:8080; port 0 picks a\n"
+    "free one, printed on stderr) on N threads (default 2) sharing one\n"
+    "table, until SIGINT or SIGTERM:\n"
+    "  GET  /api/analyze?hand=H&visible=V&players=3   mjq --json's object\n"
+    "  POST /api/analyze   JSON lines in, JSON lines out (batch mode)\n"
+    "  GET  /healthz       ok\n"
+    "  GET  /              the page; /?hand=H shows the analysis, even\n"
+    "                      without JavaScript\n"
+    "A bad hand is a 400 with {\"error\":...}.  Limits: 32 KiB of request\n"
+    "line and headers, 1 MiB of body, 10 s idle, --max-connections\n"
+    "(default 256).  The page's files are compiled in; nothing is loaded\n"
+    "from another host.\n";
+
 static const struct {
     const char *name, *text;
 } usages[] = {
@@ -143,7 +161,8 @@ static const struct {
     {"info", usage_info},   {"diff", usage_diff},
     {"stats", usage_stats}, {"enumerate", usage_enumerate},
     {"rank", usage_rank},   {"unrank", usage_unrank},
-    {"deal", usage_deal},   {"help", usage_main},
+    {"deal", usage_deal},   {"serve", usage_serve},
+    {"help", usage_main},
 };
 
 int cli_help(const char *cmd)
