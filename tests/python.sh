@@ -6,7 +6,6 @@
 # runs it again on the module pip built against the installed libmjt)
 set -u
 B=${1:-build}
-PY=${PYTHON:-python3}
 site=${2:-$B/python}
 # A module built with AddressSanitizer needs its runtime loaded first, and
 # the interpreter's own allocations are not ours to count as leaks.
@@ -14,12 +13,6 @@ preload=
 if ldd "$site"/mjt/_mjt*.so 2>/dev/null | grep -q libasan; then
     preload=$(${CC:-cc} -print-file-name=libasan.so)
 fi
-LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0 \
-    PYTHONPATH="$site" MJT_TABLES="$B/test/mjt.lmdb" MJQ="$B/mjq" \
-    PYTHONDONTWRITEBYTECODE=1 "$PY" -m pytest -q -p no:cacheprovider \
-    tests/python >"${TMPDIR:-/tmp}/mjt-python.$$" 2>&1
-rc=$?
-tail -n 1 "${TMPDIR:-/tmp}/mjt-python.$$" | sed 's/^=* */python: /; s/ *=*$//'
-[ "$rc" -eq 0 ] || cat "${TMPDIR:-/tmp}/mjt-python.$$"
-rm -f "${TMPDIR:-/tmp}/mjt-python.$$"
-exit "$rc"
+LD_PRELOAD="$preload" ASAN_OPTIONS=detect_leaks=0 PYTHONPATH="$site" \
+    MJT_TABLES="$B/test/mjt.lmdb" MJQ="$B/mjq" \
+    sh "$(dirname "$0")/pytest.sh" python tests/python

@@ -304,12 +304,10 @@ void serve_handle(const mjt_tables *t, const char *method, const char *path,
     const web_asset *asset;
 
     memset(r, 0, sizeof *r);
-    if (a->bad_players) {
-        r->allow = NULL;
-        {
-            reply_error(r, 400, "players: a game has 3 or 4 players");
-            return;
-        }
+    if (a->bad_players && get &&
+        (!strcmp(path, "/api/analyze") || !strcmp(path, "/"))) {
+        reply_error(r, 400, "players: a game has 3 or 4 players");
+        return;
     }
     if (!strcmp(path, "/api/analyze")) {
         r->allow = "GET, HEAD, POST";
