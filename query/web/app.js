@@ -129,7 +129,7 @@ function tileRow(names, cls) {
 
 // ==== The hand being made ====
 
-const state = { ids: [], calls: '' };
+const state = { ids: [], calls: '', seen: [] };
 const $ = (id) => document.getElementById(id);
 
 function handText() {
@@ -149,7 +149,17 @@ function fromText(text) {
 }
 
 function held(kind) {
-  return state.ids.filter((id) => kindOf(id) === kind).length;
+  return state.ids.filter((id) => kindOf(id) === kind).length +
+    state.seen.filter((id) => kindOf(id) === kind).length;
+}
+
+function seenText() {
+  return [...state.seen].sort((a, b) => kindOf(a) - kindOf(b) || b - a)
+    .map(nameOf).join('');
+}
+
+function toSeen() {
+  return document.querySelector('input[name=target]:checked').value === 'seen';
 }
 
 function drawHand() {
@@ -167,12 +177,23 @@ function drawHand() {
   if (state.calls)
     for (const c of state.calls.split(','))
       box.append(el('span', { class: 'call' }, tileRow([c], 'tiles')));
-  const three = $('players').checked;
+  const seen = $('seen-tiles');
+  seen.replaceChildren();
+  [...state.seen].sort((a, b) => kindOf(a) - kindOf(b) || b - a)
+    .forEach((id) => {
+      const b = tile(id, { button: true, label: 'unsee ' + nameOf(id) });
+      b.addEventListener('click', () => {
+        state.seen.splice(state.seen.indexOf(id), 1);
+        changed();
+      });
+      seen.append(b);
+    });
+  const three = $('players').checked, full = !toSeen() && state.ids.length >= 14;
   for (const b of $('palette').querySelectorAll('button')) {
     const id = Number(b.dataset.id), k = kindOf(id);
     const absent = three && k >= 1 && k <= 7;
-    b.disabled = absent || held(k) >= 4 || state.ids.length >= 14 ||
-      (id >= 34 && state.ids.includes(id));
+    b.disabled = absent || held(k) >= 4 || full ||
+      (id >= 34 && (state.ids.includes(id) || state.seen.includes(id)));
   }
 }
 
@@ -188,12 +209,13 @@ function buildPalette() {
     const b = tile(id, { button: true, label: 'add ' + nameOf(id) });
     b.dataset.id = id;
     b.addEventListener('click', () => {
-      state.ids.push(id);
+      (toSeen() ? state.seen : state.ids).push(id);
       changed();
     });
     p.append(b);
   }
   p.hidden = false;
+  $('target').hidden = false;
   $('clear').hidden = false;
 }
 
@@ -297,6 +319,7 @@ async function analyse() {
 
 function changed() {
   $('hand').value = handText();
+  $('visible').value = seenText();
   drawHand();
   analyse();
 }
@@ -304,7 +327,14 @@ function changed() {
 document.addEventListener('DOMContentLoaded', () => {
   buildPalette();
   fromText($('hand').value.trim());
+  state.seen = parseTiles($('visible').value);
   drawHand();
+  for (const r of document.querySelectorAll('input[name=target]'))
+    r.addEventListener('change', drawHand);
+  $('visible').addEventListener('change', () => {
+    state.seen = parseTiles($('visible').value);
+    drawHand();
+  });
   $('form').addEventListener('submit', (e) => {
     e.preventDefault();
     fromText($('hand').value.trim());
@@ -319,6 +349,7 @@ document.addEventListener('DOMContentLoaded', () => {
   $('clear').addEventListener('click', () => {
     state.ids = [];
     state.calls = '';
+    state.seen = [];
     changed();
   });
   if ($('hand').value.trim()) analyse();

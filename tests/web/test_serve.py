@@ -307,6 +307,13 @@ def test_browser_clicks_a_hand_together(server):
         wait_for(lambda: d.execute_script(
             "return document.body.dataset.analysed") == "4566m123456p789s")
         assert "tenpai" in d.find_element(By.ID, "shanten").text
+        # seen tiles from the palette too: a 3m seen leaves 3 of 6 tiles
+        d.find_element(By.CSS_SELECTOR, 'input[value="seen"]').click()
+        d.find_element(By.CSS_SELECTOR,
+                       '#palette button[data-tile="3m"]').click()
+        wait_for(lambda: "5 left" in d.find_element(By.ID, "answer").text)
+        assert d.find_element(By.ID, "visible").get_attribute("value") == "3m"
+        assert d.current_url.endswith("&visible=3m")
         if SHOT:
             d.get("http://127.0.0.1:%d/?hand=4566m123p456p789s1z" % server)
             wait_for(lambda: d.find_elements(By.ID, "discards"))
