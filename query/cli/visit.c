@@ -57,6 +57,8 @@ struct visit_data {
     int nby[2][15];
     int *exact[15]; /* honors of exactly t tiles, in order */
     int nexact[15];
+    prec *last[15];        /* the same honors' records side by side: the walk's
+                       innermost loop streams through them */
     uint64_t ways[35][15]; /* sets of t tiles on the last k kinds */
 };
 
@@ -214,7 +216,16 @@ int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks)
     order_from(&o, 0, 0);
     free(v->part[tb]);
     v->part[tb] = o.ordered;
-    return o.failed || o.next != v->npat[tb] ? MJT_ECORRUPT : MJT_OK;
+    if (o.failed || o.next != v->npat[tb])
+        return MJT_ECORRUPT;
+    for (int t = 0; tb == 1 && t <= 14; t++) {
+        size_t n = v->nexact[t] > 0 ? (size_t)v->nexact[t] : 1;
+        if ((v->last[t] = malloc(n * sizeof *v->last[t])) == NULL)
+            return MJT_ENOMEM;
+        for (int i = 0; i < v->nexact[t]; i++)
+            v->last[t][i] = v->part[1][v->exact[t][i]];
+    }
+    return MJT_OK;
 }
 
 void visit_free(visit_data *v)
@@ -226,8 +237,10 @@ void visit_free(visit_data *v)
         for (int b = 0; b <= 14; b++)
             free(v->by_budget[tb][b]);
     }
-    for (int b = 0; b <= 14; b++)
+    for (int b = 0; b <= 14; b++) {
         free(v->exact[b]);
+        free(v->last[b]);
+    }
     free(v);
 }
 
@@ -239,9 +252,23 @@ void visit_free(visit_data *v)
  * left times that, so 2^30 hands cannot carry a sum past 2^64.
  */
 typedef struct sums64 {
-    uint64_t total[2], shanten_sum[2], ukeire_sum[2];
-    uint64_t dist[2][4][16], complete[2][8], waiting[34][2][3];
+    uint64_t ukeire_sum[2];
+    uint64_t waiting[34][2][3];
+    /* hands (dealt, distinct) by the shanten of each form, key(): one
+     * counter a hand instead of one a form, a count and a sum each; fold
+     * spreads them into the distributions, totals and sums */
+    uint64_t by_forms[4096][2];
 } sums64;
+
+#define NONE_KEY 15
+
+/* The counter of a hand whose forms' shanten are sh[0..2]. */
+static inline unsigned key(const int sh[4])
+{
+    unsigned c = sh[1] == STATS_NONE ? NONE_KEY : (unsigned)(sh[1] + 1);
+    unsigned k = sh[2] == STATS_NONE ? NONE_KEY : (unsigned)(sh[2] + 1);
+    return (unsigned)(sh[0] + 1) | c << 4 | k << 8;
+}
 
 #define FOLD_EVERY (UINT64_C(1) << 30)
 
@@ -258,15 +285,31 @@ static void fold(walker *wk)
 {
     stats_result *r = wk->r;
     sums64 *s = &wk->s;
+    for (unsigned k = 0; k < 4096; k++) {
+        if (s->by_forms[k][1] == 0)
+            continue;
+        int sh[4] = {(int)(k & 15) - 1, (int)(k >> 4 & 15) - 1,
+                     (int)(k >> 8) - 1, 0};
+        sh[3] = sh[0];
+        for (int f = 1; f < 3; f++)
+            if (sh[f] == NONE_KEY - 1)
+                sh[f] = STATS_NONE;
+            else if (sh[f] < sh[3])
+                sh[3] = sh[f];
+        int comp = (sh[0] < 0) | (sh[1] == -1) << 1 | (sh[2] == -1) << 2;
+        for (int c = 0; c < 2; c++) {
+            u128 n = s->by_forms[k][c];
+            for (int f = 0; f < 4; f++)
+                if (sh[f] != STATS_NONE)
+                    r->dist[c][f][sh[f] + 1] += n;
+            r->total[c] += n;
+            r->shanten_sum[c] += n * (u128)(sh[3] + 1);
+            if (wk->tiles % 3 == 2)
+                r->complete[c][comp] += n;
+        }
+    }
     for (int c = 0; c < 2; c++) {
-        r->total[c] += s->total[c];
-        r->shanten_sum[c] += s->shanten_sum[c];
         r->ukeire_sum[c] += s->ukeire_sum[c];
-        for (int f = 0; f < 4; f++)
-            for (int x = 0; x < 16; x++)
-                r->dist[c][f][x] += s->dist[c][f][x];
-        for (int x = 0; x < 8; x++)
-            r->complete[c][x] += s->complete[c][x];
         for (int k = 0; k < 34; k++)
             for (int f = 0; f < 3; f++)
                 r->waiting[k][c][f] += s->waiting[k][c][f];
@@ -352,21 +395,11 @@ static void hand(walker *wk, const jstate *a, const prec *z)
     uint64_t w = a->w * z->w;
     if (++wk->unfolded == FOLD_EVERY)
         fold(wk);
-    for (int f = 0; f < 4; f++)
-        if (sh[f] != STATS_NONE) {
-            r->dist[0][f][sh[f] + 1] += w;
-            r->dist[1][f][sh[f] + 1] += 1;
-        }
-    r->total[0] += w;
-    r->total[1] += 1;
-    r->shanten_sum[0] += w * (uint64_t)(sh[3] + 1);
-    r->shanten_sum[1] += (uint64_t)(sh[3] + 1);
-    if (wk->tiles % 3 == 2) {
-        int comp = (sh[0] < 0) | (sh[1] == -1) << 1 | (sh[2] == -1) << 2;
-        r->complete[0][comp] += w;
-        r->complete[1][comp] += 1;
+    uint64_t *by = r->by_forms[key(sh)];
+    by[0] += w;
+    by[1] += 1;
+    if (wk->tiles % 3 == 2)
         return;
-    }
     uint64_t eff = 0;
     for (int f = 0; f < 3; f++)
         if (sh[f] == sh[3])
@@ -392,6 +425,20 @@ static void walk(walker *wk, int level, const jstate *a, int left)
 {
     const visit_data *v = wk->v;
     int tb = level == 3, budget = wk->one_suit && level > 0 ? 0 : left;
+
+    if (level == 3) {
+        /* The honors hold exactly what is left: one hand each, in rank
+         * order, so the range cuts the list at two places. */
+        uint64_t n = budget == left ? (uint64_t)v->nexact[left] : 0;
+        uint64_t skip = wk->at < wk->first ? wk->first - wk->at : 0;
+        uint64_t stop = wk->end - wk->at;
+        skip = skip < n ? skip : n;
+        stop = stop < n ? stop : n;
+        for (uint64_t i = skip; i < stop; i++)
+            hand(wk, a, &v->last[left][i]);
+        wk->at += stop > skip ? stop : skip;
+        return;
+    }
     int after = wk->one_suit ? 0 : 34 - 9 * (level + 1) + (level == 3 ? 2 : 0);
     /* the last part holds exactly what is left (nothing, for one suit) */
     const int *list = level == 3 ? v->exact[left] : v->by_budget[tb][budget];
@@ -422,7 +469,7 @@ static void walk(walker *wk, int level, const jstate *a, int left)
 int visit_range(const visit_data *v, int tiles, int one_suit, uint64_t first,
                 uint64_t end, stats_result *r)
 {
-    walker *wk = calloc(1, sizeof *wk); /* sums64 is 4 KB: not the stack */
+    walker *wk = calloc(1, sizeof *wk); /* sums64 is 70 KB: not the stack */
     if (wk == NULL)
         return -1;
     wk->v = v;
