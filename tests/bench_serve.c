@@ -65,7 +65,6 @@ static void *run(void *arg)
     unsigned seed = 20261123u + (unsigned)c->id;
     struct sockaddr_in sa = {0};
     int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
-    static char buf[1 << 16];
 
     sa.sin_family = AF_INET;
     sa.sin_port = htons((unsigned short)port);
@@ -112,7 +111,6 @@ static void *run(void *arg)
             break;
         c->lat[i] = now() - t0;
     }
-    (void)buf;
     free(in);
     close(fd);
     return NULL;

@@ -102,6 +102,13 @@ static int is_terminal_or_honor(int i)
 
 void brute_shanten(const uint8_t counts[MJT_KINDS], mjt_shanten_info *out)
 {
+    brute_shanten_in(counts, NULL, 1, out);
+}
+
+void brute_shanten_in(const uint8_t counts[MJT_KINDS],
+                      const uint8_t caps[MJT_KINDS], int forms,
+                      mjt_shanten_info *out)
+{
     int n = 0, pairs = 0, kinds = 0, yao = 0, yao_pair = 0;
 
     for (int i = 0; i < MJT_KINDS; i++) {
@@ -113,10 +120,10 @@ void brute_shanten(const uint8_t counts[MJT_KINDS], mjt_shanten_info *out)
             yao_pair |= counts[i] >= 2;
         }
     }
-    out->standard = brute_deficit(counts, n / 3) - 1;
+    out->standard = brute_deficit_caps(counts, caps, n / 3) - 1;
     out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
     out->overall = out->standard;
-    if (n >= 13) {
+    if (forms && n >= 13) {
         out->chiitoitsu = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
         out->kokushi = 13 - yao - yao_pair;
         if (out->chiitoitsu < out->overall)
@@ -128,17 +135,23 @@ void brute_shanten(const uint8_t counts[MJT_KINDS], mjt_shanten_info *out)
 
 uint64_t brute_ukeire(const uint8_t counts[MJT_KINDS])
 {
+    return brute_ukeire_in(counts, NULL, 1);
+}
+
+uint64_t brute_ukeire_in(const uint8_t counts[MJT_KINDS],
+                         const uint8_t caps[MJT_KINDS], int forms)
+{
     uint8_t c[MJT_KINDS];
     mjt_shanten_info before, after;
     uint64_t mask = 0;
 
     memcpy(c, counts, sizeof c);
-    brute_shanten(c, &before);
+    brute_shanten_in(c, caps, forms, &before);
     for (int i = 0; i < MJT_KINDS; i++) {
-        if (c[i] == 4)
+        if (c[i] >= (caps != NULL ? caps[i] : 4))
             continue;
         c[i]++;
-        brute_shanten(c, &after);
+        brute_shanten_in(c, caps, forms, &after);
         c[i]--;
         if (after.overall < before.overall)
             mask |= 1ull << i;
@@ -174,28 +187,13 @@ const mjt_tables *test_tables(void)
 int brute_shanten_caps(const uint8_t counts[MJT_KINDS],
                        const uint8_t caps[MJT_KINDS])
 {
-    int n = 0;
-    for (int i = 0; i < MJT_KINDS; i++)
-        n += counts[i];
-    return brute_deficit_caps(counts, caps, n / 3) - 1;
+    mjt_shanten_info s;
+    brute_shanten_in(counts, caps, 0, &s);
+    return s.standard;
 }
 
 uint64_t brute_ukeire_caps(const uint8_t counts[MJT_KINDS],
                            const uint8_t caps[MJT_KINDS])
 {
-    uint8_t c[MJT_KINDS];
-    uint64_t mask = 0;
-
-    memcpy(c, counts, sizeof c);
-    int before = brute_shanten_caps(c, caps);
-    for (int i = 0; i < MJT_KINDS; i++) {
-        if (c[i] >= caps[i])
-            continue;
-        c[i]++;
-        int after = brute_shanten_caps(c, caps);
-        c[i]--;
-        if (after < before)
-            mask |= 1ull << i;
-    }
-    return mask;
+    return brute_ukeire_in(counts, caps, 0);
 }

@@ -34,6 +34,16 @@ void brute_shanten(const uint8_t counts[MJT_KINDS], mjt_shanten_info *out);
 /* Kinds whose draw lowers the overall shanten of a 3k+1 hand. */
 uint64_t brute_ukeire(const uint8_t counts[MJT_KINDS]);
 
+/* Both under caps (NULL: 4 each; a kind capped at 0 does not exist, as
+ * 2m-8m with three players), with seven pairs and thirteen orphans only
+ * when forms (they do not apply to a hand with calls); the ukeire never
+ * draws a kind at its cap. */
+void brute_shanten_in(const uint8_t counts[MJT_KINDS],
+                      const uint8_t caps[MJT_KINDS], int forms,
+                      mjt_shanten_info *out);
+uint64_t brute_ukeire_in(const uint8_t counts[MJT_KINDS],
+                         const uint8_t caps[MJT_KINDS], int forms);
+
 /*
  * A standard-form arrangement as the brute force (brute_forms.c) finds it:
  * melds sorted by (tile, kind), the pair (MJT_NO_TILE if none), and for a

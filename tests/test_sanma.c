@@ -30,54 +30,18 @@ static void wall3(uint8_t left[MJT_KINDS])
         left[i] = ABSENT(i) ? 0 : 4;
 }
 
-/* The shanten of every form by definition: the standard form by the
- * brute force under the caps; seven pairs and thirteen orphans at 13 and
- * 14 tiles without calls. */
+/* The shanten of every form by definition (brute.c), under the game's
+ * caps and the calls'. */
 static void brute3(const hand3 *x, const uint8_t *counts, mjt_shanten_info *out)
 {
-    int n = 0, pairs = 0, kinds = 0, yao = 0, yao_pair = 0;
-
-    for (int i = 0; i < MJT_KINDS; i++) {
-        int y = i >= 27 || i % 9 == 0 || i % 9 == 8;
-        n += counts[i];
-        kinds += counts[i] > 0;
-        pairs += counts[i] >= 2;
-        yao += y && counts[i] > 0;
-        yao_pair |= y && counts[i] >= 2;
-    }
-    out->standard = brute_deficit_caps(counts, x->caps, n / 3) - 1;
-    out->overall = out->standard;
-    out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
-    if (x->ncalls == 0 && n >= 13) {
-        out->chiitoitsu = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-        out->kokushi = 13 - yao - yao_pair;
-        if (out->chiitoitsu < out->overall)
-            out->overall = out->chiitoitsu;
-        if (out->kokushi < out->overall)
-            out->overall = out->kokushi;
-    }
+    brute_shanten_in(counts, x->caps, x->ncalls == 0, out);
 }
 
 /* Kinds whose draw lowers the overall shanten, drawing only what the
  * game has and the calls leave. */
 static uint64_t brute3_ukeire(const hand3 *x, const uint8_t *counts)
 {
-    uint8_t c[MJT_KINDS];
-    mjt_shanten_info before, after;
-    uint64_t mask = 0;
-
-    memcpy(c, counts, sizeof c);
-    brute3(x, c, &before);
-    for (int i = 0; i < MJT_KINDS; i++) {
-        if (c[i] >= x->caps[i])
-            continue;
-        c[i]++;
-        brute3(x, c, &after);
-        c[i]--;
-        if (after.overall < before.overall)
-            mask |= UINT64_C(1) << i;
-    }
-    return mask;
+    return brute_ukeire_in(counts, x->caps, x->ncalls == 0);
 }
 
 /* Copies of the kinds in mask neither held nor called. */

@@ -347,7 +347,7 @@ static int check_visible(const mjt_hand *h, const opts *o)
     return 2;
 }
 
-static void json_string(FILE *out, const char *s)
+void cli_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
     for (; *s; s++) {
@@ -393,7 +393,7 @@ static void batch_error(const opts *o, long lineno, const char *message)
 {
     if (o->json) {
         fprintf(o->out, "{\"line\":%ld,\"error\":", lineno);
-        json_string(o->out, message);
+        cli_json_string(o->out, message);
         fprintf(o->out, "}\n");
     } else {
         fprintf(stderr, "%s: line %ld: %s\n", cli_prog, lineno, message);

@@ -91,6 +91,9 @@ int cli_players(const char *cmd, const char *text, int *players);
 int cli_hand_players(const char *cmd, const char *text, mjt_hand *h,
                      int players);
 
+/* s as a JSON string, quoted and escaped, into out. */
+void cli_json_string(FILE *out, const char *s);
+
 /* The ranks set in a 9-bit mask as digits, "1" to "9" ("" for none). */
 void cli_mask_digits(unsigned mask, char out[10]);
 

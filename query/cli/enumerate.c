@@ -43,12 +43,6 @@ typedef struct worker {
 
 static const int c4[5] = {1, 4, 6, 4, 1};
 
-uint64_t stats_kinds(int players)
-{
-    uint64_t all = (UINT64_C(1) << MJT_KINDS) - 1;
-    return players == 3 ? all & ~(UINT64_C(0x7F) << 1) : all;
-}
-
 /* The forms a drawn tile completes, for a tenpai 3k+1 hand. */
 static void waits_of(worker *w, uint8_t *c, u128 dealt)
 {

@@ -50,6 +50,17 @@ static void reply_static(serve_reply *r, int status, const char *type,
     r->owned = 0;
 }
 
+/* A reply of status and type whose body is buf (len bytes, malloc'd). */
+static void reply_owned(serve_reply *r, int status, const char *type, char *buf,
+                        size_t len)
+{
+    r->status = status;
+    r->type = type;
+    r->body = buf;
+    r->len = len;
+    r->owned = 1;
+}
+
 /* A JSON error object, {"error":"..."}, with status. */
 static void reply_error(serve_reply *r, int status, const char *message)
 {
@@ -57,33 +68,18 @@ static void reply_error(serve_reply *r, int status, const char *message)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
 
-    r->status = status;
-    r->type = "application/json";
-    r->owned = 1;
-    if (f == NULL) {
-        reply_static(r, 500, "application/json",
-                     "{\"error\":\"out of memory\"}\n", 25);
-        return;
+    if (f != NULL) {
+        fputs("{\"error\":", f);
+        cli_json_string(f, message);
+        fputs("}\n", f);
+        if (fclose(f) == 0) {
+            reply_owned(r, status, "application/json", buf, len);
+            return;
+        }
     }
-    fputs("{\"error\":\"", f);
-    for (const char *c = message; *c; c++) {
-        unsigned char u = (unsigned char)*c;
-        if (u == '"' || u == '\\')
-            fprintf(f, "\\%c", u);
-        else if (u < 0x20 || u >= 0x7f)
-            fprintf(f, "\\u%04x", u);
-        else
-            fputc(u, f);
-    }
-    fputs("\"}\n", f);
-    if (fclose(f) != 0) {
-        free(buf);
-        reply_static(r, 500, "application/json",
-                     "{\"error\":\"out of memory\"}\n", 25);
-        return;
-    }
-    r->body = buf;
-    r->len = len;
+    free(buf);
+    reply_static(r, 500, "application/json", "{\"error\":\"out of memory\"}\n",
+                 25);
 }
 
 void serve_reply_free(serve_reply *r)
@@ -155,10 +151,8 @@ static void page(const mjt_tables *t, const serve_args *a, serve_reply *r)
     FILE *f = open_memstream(&buf, &len);
     if (f == NULL) {
         free(text);
-        {
-            reply_error(r, 500, "out of memory");
-            return;
-        }
+        reply_error(r, 500, "out of memory");
+        return;
     }
     const char *p = index->data, *end = p + index->len;
     while (p < end) {
@@ -201,16 +195,10 @@ static void page(const mjt_tables *t, const serve_args *a, serve_reply *r)
     free(text);
     if (fclose(f) != 0) {
         free(buf);
-        {
-            reply_error(r, 500, "out of memory");
-            return;
-        }
+        reply_error(r, 500, "out of memory");
+        return;
     }
-    r->status = status;
-    r->type = "text/html; charset=utf-8";
-    r->body = buf;
-    r->len = len;
-    r->owned = 1;
+    reply_owned(r, status, "text/html; charset=utf-8", buf, len);
 }
 
 /* ==== Requests ==== */
@@ -236,24 +224,15 @@ static void api_analyze(const mjt_tables *t, const serve_args *a,
                              sizeof why);
     if (fclose(f) != 0 || rc == 1) {
         free(buf);
-        {
-            reply_error(r, 500,
-                        rc == 1 ? "the analysis failed" : "out of memory");
-            return;
-        }
+        reply_error(r, 500, rc == 1 ? "the analysis failed" : "out of memory");
+        return;
     }
     if (rc == 2) {
         free(buf);
-        {
-            reply_error(r, 400, why);
-            return;
-        }
+        reply_error(r, 400, why);
+        return;
     }
-    r->status = 200;
-    r->type = "application/json";
-    r->body = buf;
-    r->len = len;
-    r->owned = 1;
+    reply_owned(r, 200, "application/json", buf, len);
 }
 
 static void api_batch(const mjt_tables *t, const char *body, size_t n,
@@ -274,25 +253,17 @@ static void api_batch(const mjt_tables *t, const char *body, size_t n,
         if (out != NULL)
             fclose(out);
         free(buf);
-        {
-            reply_error(r, 500, "out of memory");
-            return;
-        }
+        reply_error(r, 500, "out of memory");
+        return;
     }
     cli_batch(t, in, out, 1);
     fclose(in);
     if (fclose(out) != 0) {
         free(buf);
-        {
-            reply_error(r, 500, "out of memory");
-            return;
-        }
+        reply_error(r, 500, "out of memory");
+        return;
     }
-    r->status = 200;
-    r->type = "application/x-ndjson";
-    r->body = buf;
-    r->len = len;
-    r->owned = 1;
+    reply_owned(r, 200, "application/x-ndjson", buf, len);
 }
 
 void serve_handle(const mjt_tables *t, const char *method, const char *path,
@@ -340,10 +311,8 @@ void serve_handle(const mjt_tables *t, const char *method, const char *path,
     } else {
         char m[120];
         snprintf(m, sizeof m, "no such path: %.80s", path);
-        {
-            reply_error(r, 404, m);
-            return;
-        }
+        reply_error(r, 404, m);
+        return;
     }
     char m[120];
     snprintf(m, sizeof m, "method %.16s not allowed here (allowed: %s)", method,

@@ -36,6 +36,12 @@
 #include "suit.h"
 #include "tablefile.h"
 
+uint64_t stats_kinds(int players)
+{
+    uint64_t all = (UINT64_C(1) << MJT_KINDS) - 1;
+    return players == 3 ? all & ~(UINT64_C(0x7F) << 1) : all;
+}
+
 /* ==== Part states ==== */
 
 #define SLOTS 10
