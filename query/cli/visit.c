@@ -16,6 +16,14 @@
  * over the forms that attain it, and the copies left are 4 per effective
  * kind less those held, read off the planes.
  *
+ * Two thirds of the joins of three suits would serve one hand, the one
+ * without honors; each suit pattern comes joined with the empty honors
+ * instead, and those hands are that joined with m and p.
+ *
+ * The deficits of a part are a vector of 16 byte lanes, so that a hand's
+ * least deficit is one saturating add and one horizontal minimum, and the
+ * splits that attain it a comparison (SSE4.1; plain loops elsewhere).
+ *
  * A range of ranks is visited by skipping every prefix whose hands all lie
  * outside it: the hands under a prefix are the sets of the remaining tiles
  * on the remaining kinds, counted by a table.
@@ -33,21 +41,43 @@
 
 #define SLOTS 10
 
-/* One pattern as the visit needs it. */
+/* One pattern as the visit needs it: d by slot 2m + q (m melds, q pairs),
+ * 255 in lanes 10-15 so that a sum there never attains a minimum. */
 typedef struct prec {
+    uint8_t d[16];
+    uint16_t need[SLOTS]; /* rank bits */
+    uint16_t ge[4];       /* ranks held more than j times */
+    uint32_t w;           /* the product of C(4, c) over its ranks */
     uint8_t n;
-    uint8_t d[SLOTS];
-    uint16_t need[SLOTS];
-    uint16_t ge[4]; /* ranks held more than j times */
-    uint32_t w;     /* the product of C(4, c) over its ranks */
 } prec;
 
-/* The join of the first parts. */
+/* One pattern of the honors as the innermost loop reads it: prec's, with a
+ * byte a slot for the tiles and the counts of its planes ready. */
+typedef struct hrec {
+    uint8_t d[16];
+    uint8_t need[16]; /* 0 past slot 9 */
+    uint8_t ge[4];
+    uint32_t w;
+    uint8_t pairs, kinds; /* kinds held twice or more, held at all */
+} hrec;
+
+/* The join of the first parts (suits only: 27 tile bits at most). */
 typedef struct jstate {
-    uint8_t d[SLOTS];
-    uint64_t need[SLOTS]; /* tile bits */
-    uint64_t ge[4];
+    uint8_t d[16]; /* by slot, 255 past the hand's target */
+    /* sh[i], lane j: d[j - i] when slot i of the next part can join slot
+     * j - i of this one (the pair at most once), else 255 */
+    uint8_t sh[SLOTS][16];
+    /* the same for the hand's own target, slot 2k + 1: rd[b] = d[2k+1-b],
+     * rneed[b] = need[2k+1-b] (255 and 0 past it) */
+    uint8_t rd[16];
+    uint32_t need[SLOTS];
+    uint32_t rneed[SLOTS];
+    /* the union of rneed[b] over the bits b of i (lo) and of i << 5 (hi):
+     * the tiles of the splits that attain a hand's least deficit */
+    uint32_t lo[32], hi[32];
+    uint32_t ge[4];
     uint64_t w;
+    int pairs, kinds, yao, paired; /* of the planes, for the other forms */
 } jstate;
 
 struct visit_data {
@@ -57,8 +87,11 @@ struct visit_data {
     int nby[2][15];
     int *exact[15]; /* honors of exactly t tiles, in order */
     int nexact[15];
-    prec *last[15];        /* the same honors' records side by side: the walk's
+    hrec *last[15]; /* the same honors' records side by side: the walk's
                        innermost loop streams through them */
+    prec *bare;     /* each suit pattern (in part[0]'s order) joined with the
+                   empty honors, rank bits 9-15 the honors': the last suit
+                   of a hand without honors, which needs no join of its own */
     uint64_t ways[35][15]; /* sets of t tiles on the last k kinds */
 };
 
@@ -71,6 +104,42 @@ typedef struct loader {
     int ranks, n;
     const mjt__record *recs;
 } loader;
+
+/* The slots of x and y joined, y's rank bits moved up by `off`. */
+static void join_prec(const prec *x, const prec *y, int off, prec *out)
+{
+    memset(out->d, 255, sizeof out->d);
+    for (int t = 0; t < SLOTS; t++) {
+        unsigned need = 0;
+        for (int i = 0; i <= t; i++) {
+            if ((i & 1) && (t - i) & 1)
+                continue; /* both would hold the pair */
+            int d = x->d[t - i] + y->d[i];
+            unsigned n = x->need[t - i] | (unsigned)y->need[i] << off;
+            if (d < out->d[t])
+                out->d[t] = (uint8_t)d, need = n;
+            else if (d == out->d[t])
+                need |= n;
+        }
+        out->need[t] = (uint16_t)need;
+    }
+    for (int j = 0; j < 4; j++)
+        out->ge[j] = (uint16_t)(x->ge[j] | y->ge[j] << off);
+    out->w = x->w * y->w;
+    out->n = (uint8_t)(x->n + y->n);
+}
+
+static int bare_suits(visit_data *v)
+{
+    if (v->nexact[0] != 1)
+        return MJT_ECORRUPT;
+    const prec *none = &v->part[1][v->exact[0][0]]; /* no honor tile */
+    if ((v->bare = malloc((size_t)v->npat[0] * sizeof *v->bare)) == NULL)
+        return MJT_ENOMEM;
+    for (int i = 0; i < v->npat[0]; i++)
+        join_prec(&v->part[0][i], none, 9, &v->bare[i]);
+    return MJT_OK;
+}
 
 int visit_load(mjt__tfile *f, const char *path, visit_data **out,
                mjt__diag *diag)
@@ -109,6 +178,7 @@ int visit_load(mjt__tfile *f, const char *path, visit_data **out,
                 for (int j = 0; j < 4; j++)
                     p->ge[j] |= (uint16_t)((c[r] > j) << r);
             }
+            memset(p->d, 255, sizeof p->d);
             for (int s = 0; s < SLOTS; s++) {
                 p->d[s] = rec->slot[s].deficit;
                 p->need[s] = rec->slot[s].need;
@@ -136,6 +206,8 @@ int visit_load(mjt__tfile *f, const char *path, visit_data **out,
         if (rc != 0)
             goto fail;
     }
+    if ((rc = bare_suits(v)) != MJT_OK)
+        goto fail;
     sets_table(v->ways);
     *out = v;
     return MJT_OK;
@@ -196,6 +268,19 @@ static void order_from(orderer *o, int r, int tiles)
     o->c[r] = 0;
 }
 
+static void last_of(const prec *p, hrec *h)
+{
+    memset(h, 0, sizeof *h);
+    memcpy(h->d, p->d, sizeof h->d);
+    for (int s = 0; s < SLOTS; s++)
+        h->need[s] = (uint8_t)p->need[s];
+    for (int j = 0; j < 4; j++)
+        h->ge[j] = (uint8_t)p->ge[j];
+    h->w = p->w;
+    h->pairs = (uint8_t)__builtin_popcount(p->ge[1]);
+    h->kinds = (uint8_t)__builtin_popcount(p->ge[0]);
+}
+
 int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks)
 {
     orderer o = {v, tb, ranks, keys, NULL, 0, {0}, 0};
@@ -223,7 +308,7 @@ int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks)
         if ((v->last[t] = malloc(n * sizeof *v->last[t])) == NULL)
             return MJT_ENOMEM;
         for (int i = 0; i < v->nexact[t]; i++)
-            v->last[t][i] = v->part[1][v->exact[t][i]];
+            last_of(&v->part[1][v->exact[t][i]], &v->last[t][i]);
     }
     return MJT_OK;
 }
@@ -241,7 +326,169 @@ void visit_free(visit_data *v)
         free(v->exact[b]);
         free(v->last[b]);
     }
+    free(v->bare);
     free(v);
+}
+
+/* ==== Sixteen byte lanes ==== */
+
+#if defined(__SSE4_1__)
+#include <smmintrin.h>
+
+typedef __m128i lanes;
+
+static inline lanes lload(const void *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+static inline void lstore(void *p, lanes x)
+{
+    _mm_storeu_si128((__m128i *)p, x);
+}
+/* a + b, saturating at 255 */
+static inline lanes ladd(lanes a, lanes b)
+{
+    return _mm_adds_epu8(a, b);
+}
+static inline lanes lmin(lanes a, lanes b)
+{
+    return _mm_min_epu8(a, b);
+}
+/* lane ctrl[j] of x in lane j (ctrl[j] < 16) */
+static inline lanes lperm(lanes x, const uint8_t *ctrl)
+{
+    return _mm_shuffle_epi8(x, lload(ctrl));
+}
+static inline lanes lbcast(lanes x, int i)
+{
+    return _mm_shuffle_epi8(x, _mm_set1_epi8((char)i));
+}
+/* The least lane of x, in every lane. */
+static inline lanes lhmin(lanes x)
+{
+    x = _mm_min_epu8(x, _mm_srli_si128(x, 8));
+    x = _mm_minpos_epu16(_mm_cvtepu8_epi16(x)); /* the least in word 0 */
+    return _mm_shuffle_epi8(x, _mm_setzero_si128());
+}
+static inline int lfirst(lanes x)
+{
+    return _mm_cvtsi128_si32(x) & 255;
+}
+/* 255 in the lanes where a and b are equal, else 0. */
+static inline lanes lsame(lanes a, lanes b)
+{
+    return _mm_cmpeq_epi8(a, b);
+}
+/* Bit j set where lane j of a and b are equal. */
+static inline unsigned leq(lanes a, lanes b)
+{
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b));
+}
+/* The OR of x's lanes where sel's are 255. */
+static inline unsigned lor8(lanes sel, lanes x)
+{
+    x = _mm_and_si128(sel, x);
+    x = _mm_or_si128(x, _mm_srli_si128(x, 8));
+    x = _mm_or_si128(x, _mm_srli_si128(x, 4));
+    x = _mm_or_si128(x, _mm_srli_si128(x, 2));
+    x = _mm_or_si128(x, _mm_srli_si128(x, 1));
+    return (unsigned)_mm_cvtsi128_si32(x) & 255;
+}
+#else
+typedef struct lanes {
+    uint8_t b[16];
+} lanes;
+
+static inline lanes lload(const void *p)
+{
+    lanes x;
+    memcpy(x.b, p, 16);
+    return x;
+}
+static inline void lstore(void *p, lanes x)
+{
+    memcpy(p, x.b, 16);
+}
+static inline lanes ladd(lanes a, lanes b)
+{
+    for (int j = 0; j < 16; j++)
+        a.b[j] = (uint8_t)(a.b[j] + b.b[j] < 255 ? a.b[j] + b.b[j] : 255);
+    return a;
+}
+static inline lanes lmin(lanes a, lanes b)
+{
+    for (int j = 0; j < 16; j++)
+        a.b[j] = b.b[j] < a.b[j] ? b.b[j] : a.b[j];
+    return a;
+}
+static inline lanes lperm(lanes x, const uint8_t *ctrl)
+{
+    lanes y;
+    for (int j = 0; j < 16; j++)
+        y.b[j] = x.b[ctrl[j] & 15];
+    return y;
+}
+static inline lanes lbcast(lanes x, int i)
+{
+    memset(x.b, x.b[i], 16);
+    return x;
+}
+static inline lanes lhmin(lanes x)
+{
+    int m = 255;
+    for (int j = 0; j < 16; j++)
+        m = x.b[j] < m ? x.b[j] : m;
+    memset(x.b, m, 16);
+    return x;
+}
+static inline int lfirst(lanes x)
+{
+    return x.b[0];
+}
+static inline lanes lsame(lanes a, lanes b)
+{
+    for (int j = 0; j < 16; j++)
+        a.b[j] = a.b[j] == b.b[j] ? 255 : 0;
+    return a;
+}
+static inline unsigned leq(lanes a, lanes b)
+{
+    unsigned m = 0;
+    for (int j = 0; j < 16; j++)
+        m |= (unsigned)(a.b[j] == b.b[j]) << j;
+    return m;
+}
+static inline unsigned lor8(lanes sel, lanes x)
+{
+    unsigned m = 0;
+    for (int j = 0; j < 16; j++)
+        m |= sel.b[j] & x.b[j];
+    return m;
+}
+#endif
+
+/* ==== Joins ==== */
+
+/* The lane orders of a walk with k melds to the hand (slots 0 to 2k + 1;
+ * lane 15 of a state's d is always 255, so pointing at it means "none"). */
+typedef struct orders {
+    uint8_t sh[SLOTS][16]; /* jstate.sh from d */
+    uint8_t rev[16];       /* jstate.rd from d */
+    unsigned used;         /* the slots' lanes */
+    int slots;
+} orders;
+
+static void orders_init(orders *o, int k)
+{
+    o->slots = 2 * k + 2;
+    o->used = (1u << o->slots) - 1;
+    for (int j = 0; j < 16; j++) {
+        o->rev[j] = (uint8_t)(j < o->slots ? o->slots - 1 - j : 15);
+        for (int i = 0; i < SLOTS; i++) {
+            int legal = j < o->slots && i <= j && !((i & 1) && (j - i) & 1);
+            o->sh[i][j] = (uint8_t)(legal ? j - i : 15);
+        }
+    }
 }
 
 /* ==== The walk ==== */
@@ -263,7 +510,7 @@ typedef struct sums64 {
 #define NONE_KEY 15
 
 /* The counter of a hand whose forms' shanten are sh[0..2]. */
-static inline unsigned key(const int sh[4])
+static inline unsigned key(const int sh[3])
 {
     unsigned c = sh[1] == STATS_NONE ? NONE_KEY : (unsigned)(sh[1] + 1);
     unsigned k = sh[2] == STATS_NONE ? NONE_KEY : (unsigned)(sh[2] + 1);
@@ -279,6 +526,7 @@ typedef struct walker {
     stats_result *r;
     sums64 s;
     uint64_t unfolded; /* hands in s */
+    orders o;
 } walker;
 
 static void fold(walker *wk)
@@ -324,93 +572,76 @@ static void fold(walker *wk)
      UINT64_C(0x7F) << 27)
 #define ALL ((UINT64_C(1) << 34) - 1)
 
-static void start(const prec *p, jstate *j)
+/* Make j, whose d (255 past the target), need, ge and w are set, ready to
+ * be joined to a next part (next) and to end a hand (last). */
+static void ready(jstate *j, const orders *o, int next, int last)
 {
-    memcpy(j->d, p->d, sizeof j->d);
+    lanes d = lload(j->d);
+    for (int i = 0; next && i < o->slots; i++)
+        lstore(j->sh[i], lperm(d, o->sh[i]));
+    if (!last)
+        return;
+    lstore(j->rd, lperm(d, o->rev));
+    for (int b = 0; b < SLOTS; b++)
+        j->rneed[b] = b < o->slots ? j->need[o->slots - 1 - b] : 0;
+    j->lo[0] = j->hi[0] = 0;
+    for (unsigned i = 1; i < 32; i++) {
+        int b = __builtin_ctz(i);
+        j->lo[i] = j->lo[i & (i - 1)] | j->rneed[b];
+        j->hi[i] = j->hi[i & (i - 1)] | j->rneed[b + 5];
+    }
+    j->pairs = __builtin_popcount(j->ge[1]);
+    j->kinds = __builtin_popcount(j->ge[0]);
+    j->yao = __builtin_popcount(j->ge[0] & (uint32_t)YAO);
+    j->paired = (j->ge[1] & (uint32_t)YAO) != 0;
+}
+
+static void start(const prec *p, const orders *o, jstate *j)
+{
+    lstore(j->d, lperm(lload(p->d), o->sh[0])); /* 255 past the target */
     for (int s = 0; s < SLOTS; s++)
         j->need[s] = p->need[s];
     for (int x = 0; x < 4; x++)
         j->ge[x] = p->ge[x];
     j->w = p->w;
+    ready(j, o, 1, 0);
 }
 
-/* a joined with pattern p of the part at bit offset off. */
-static void join(const jstate *a, const prec *p, int off, int melds,
+/* a joined with pattern p of the part at bit offset off: each slot t is
+ * the least sum over the splits of t, and its tiles those of every split
+ * that attains it. */
+static void join(const jstate *a, const prec *p, int off, const orders *o,
                  jstate *out)
 {
-    for (int m = 0; m <= melds; m++)
-        for (int q = 0; q < 2; q++) {
-            int best = 255;
-            uint64_t need = 0;
-            for (int ma = 0; ma <= m; ma++)
-                for (int qa = 0; qa <= q; qa++) {
-                    int sa = 2 * ma + qa, sp = 2 * (m - ma) + (q - qa);
-                    int d = a->d[sa] + p->d[sp];
-                    uint64_t n = a->need[sa] | (uint64_t)p->need[sp] << off;
-                    if (d < best)
-                        best = d, need = n;
-                    else if (d == best)
-                        need |= n;
-                }
-            out->d[2 * m + q] = (uint8_t)best;
-            out->need[2 * m + q] = need;
+    lanes pd = lload(p->d), best = lbcast(pd, 15), c[SLOTS];
+
+    for (int i = 0; i < o->slots; i++) {
+        c[i] = ladd(lload(a->sh[i]), lbcast(pd, i));
+        best = lmin(best, c[i]);
+    }
+    lstore(out->d, best);
+    memset(out->need, 0, sizeof out->need);
+    for (int i = 0; i < o->slots; i++) {
+        uint32_t pn = (uint32_t)p->need[i] << off;
+        for (unsigned e = leq(c[i], best) & o->used; e != 0; e &= e - 1) {
+            int t = __builtin_ctz(e);
+            out->need[t] |= a->need[t - i] | pn;
         }
+    }
     for (int x = 0; x < 4; x++)
-        out->ge[x] = a->ge[x] | (uint64_t)p->ge[x] << off;
+        out->ge[x] = a->ge[x] | (uint32_t)p->ge[x] << off;
     out->w = a->w * p->w;
 }
 
-/* The last part z joined with the other three a: the hand's tallies. */
-static void hand(walker *wk, const jstate *a, const prec *z)
-{
-    sums64 *r = &wk->s;
-    int k = wk->melds, best = 255;
-    uint64_t mask[3] = {0, 0, 0}, ge[4];
+/* Sums a loop of hands keeps in registers and adds to wk->s at its end. */
+typedef struct local {
+    uint64_t ukeire_sum[2];
+} local;
 
-    for (int mz = 0; mz <= k; mz++)
-        for (int qz = 0; qz < 2; qz++) {
-            int sa = 2 * (k - mz) + (1 - qz), sz = 2 * mz + qz;
-            int d = a->d[sa] + z->d[sz];
-            uint64_t n = a->need[sa] | (uint64_t)z->need[sz] << 27;
-            if (d < best)
-                best = d, mask[0] = n;
-            else if (d == best)
-                mask[0] |= n;
-        }
-    for (int x = 0; x < 4; x++)
-        ge[x] = a->ge[x] | (uint64_t)z->ge[x] << 27;
-    int sh[4] = {best - 1, STATS_NONE, STATS_NONE, best - 1};
-    if (wk->tiles >= 13) {
-        int pairs = __builtin_popcountll(ge[1]),
-            kinds = __builtin_popcountll(ge[0]);
-        int yao = __builtin_popcountll(ge[0] & YAO),
-            paired = (ge[1] & YAO) != 0;
-        sh[1] = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-        mask[1] = (ge[0] & ~ge[1]) | (kinds < 7 ? ALL & ~ge[0] : 0);
-        sh[2] = 13 - yao - paired;
-        mask[2] = (YAO & ~ge[0]) | (paired ? 0 : ge[0] & YAO);
-        for (int f = 1; f < 3; f++)
-            sh[3] = sh[f] < sh[3] ? sh[f] : sh[3];
-    }
-    uint64_t w = a->w * z->w;
-    if (++wk->unfolded == FOLD_EVERY)
-        fold(wk);
-    uint64_t *by = r->by_forms[key(sh)];
-    by[0] += w;
-    by[1] += 1;
-    if (wk->tiles % 3 == 2)
-        return;
-    uint64_t eff = 0;
-    for (int f = 0; f < 3; f++)
-        if (sh[f] == sh[3])
-            eff |= mask[f];
-    int left = 4 * __builtin_popcountll(eff);
-    for (int x = 0; x < 4; x++)
-        left -= __builtin_popcountll(eff & ge[x]);
-    r->ukeire_sum[0] += w * (uint64_t)left;
-    r->ukeire_sum[1] += (uint64_t)left;
-    if (sh[3] != 0)
-        return;
+/* The tenpai hand's draws that complete form f: mask[f] where sh[f] is 0. */
+static __attribute__((noinline)) void waits(sums64 *r, const int sh[3],
+                                            const uint64_t mask[3], uint64_t w)
+{
     for (int f = 0; f < 3; f++)
         for (uint64_t m = sh[f] == 0 ? mask[f] : 0; m != 0; m &= m - 1) {
             int t = __builtin_ctzll(m);
@@ -419,49 +650,164 @@ static void hand(walker *wk, const jstate *a, const prec *z)
         }
 }
 
+/*
+ * The tallies of a hand: best its least deficit in the standard form and
+ * need that form's tiles, ge its planes and the counts those of the
+ * planes, w its weight.  others (13 or 14 tiles: seven pairs and thirteen
+ * orphans apply) and draws (3k + 1 tiles: effective tiles and waits) are
+ * constants where it is inlined, so each kind of walk gets its own loop.
+ */
+__attribute__((always_inline)) static inline void
+tally(sums64 *r, local *l, int others, int draws, int best, uint64_t need,
+      const uint64_t ge[4], int pairs, int kinds, int yao, int paired,
+      uint64_t w)
+{
+    int sh[3] = {best - 1, STATS_NONE, STATS_NONE}, least = best - 1;
+    uint64_t mask[3] = {need, 0, 0};
+
+    if (others) {
+        sh[1] = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+        sh[2] = 13 - yao - paired;
+        least = sh[1] < least ? sh[1] : least;
+        least = sh[2] < least ? sh[2] : least;
+    }
+    uint64_t *by = r->by_forms[key(sh)];
+    by[0] += w;
+    by[1] += 1;
+    if (!draws)
+        return;
+    uint64_t eff = sh[0] == least ? need : 0;
+    if (others) {
+        mask[1] = (ge[0] & ~ge[1]) | (kinds < 7 ? ALL & ~ge[0] : 0);
+        mask[2] = (YAO & ~ge[0]) | (paired ? 0 : ge[0] & YAO);
+        eff |= sh[1] == least ? mask[1] : 0;
+        eff |= sh[2] == least ? mask[2] : 0;
+    }
+    uint64_t left = 4 * (uint64_t)__builtin_popcountll(eff) -
+                    (uint64_t)__builtin_popcountll(eff & ge[0]) -
+                    (uint64_t)__builtin_popcountll(eff & ge[1]) -
+                    (uint64_t)__builtin_popcountll(eff & ge[2]) -
+                    (uint64_t)__builtin_popcountll(eff & ge[3]);
+    l->ukeire_sum[0] += w * left;
+    l->ukeire_sum[1] += left;
+    if (least == 0)
+        waits(r, sh, mask, w);
+}
+
+static void settle(walker *wk, const local *l)
+{
+    wk->s.ukeire_sum[0] += l->ukeire_sum[0];
+    wk->s.ukeire_sum[1] += l->ukeire_sum[1];
+}
+
+/* Count n hands into wk->s, folding it first if they could overflow it. */
+static void take(walker *wk, uint64_t n)
+{
+    if (wk->unfolded + n > FOLD_EVERY)
+        fold(wk);
+    wk->unfolded += n;
+}
+
+/* The hands of a and each honors pattern from z to end: the loop that
+ * every hand with honors goes through. */
+__attribute__((always_inline)) static inline void
+honors_of(walker *wk, const jstate *a, const hrec *z, const hrec *end,
+          int others, int draws)
+{
+    local l = {{0, 0}};
+    lanes rd = lload(a->rd);
+
+    take(wk, (uint64_t)(end - z));
+    for (; z < end; z++) {
+        lanes sums = ladd(rd, lload(z->d)), least = lhmin(sums);
+        unsigned e = leq(sums, least); /* the splits that attain it */
+        uint64_t need = a->lo[e & 31] | a->hi[e >> 5 & 31] |
+                        (uint64_t)lor8(lsame(sums, least), lload(z->need))
+                            << 27;
+        uint64_t ge[4];
+        for (int x = 0; x < 4; x++)
+            ge[x] = a->ge[x] | (uint64_t)z->ge[x] << 27;
+        tally(&wk->s, &l, others, draws, lfirst(least), need, ge,
+              a->pairs + z->pairs, a->kinds + z->kinds, a->yao + z->kinds,
+              a->paired | (z->ge[1] != 0), a->w * z->w);
+    }
+    settle(wk, &l);
+}
+
+static void honors(walker *wk, const jstate *a, const hrec *z, const hrec *end)
+{
+    if (wk->tiles == 13)
+        honors_of(wk, a, z, end, 1, 1);
+    else if (wk->tiles == 14)
+        honors_of(wk, a, z, end, 1, 0);
+    else if (wk->tiles % 3 == 1)
+        honors_of(wk, a, z, end, 0, 1);
+    else
+        honors_of(wk, a, z, end, 0, 0);
+}
+
+/* The hand of a and z, a suit pattern joined with no honors (bit 18 on). */
+static void bare_hand(walker *wk, const jstate *a, const prec *z)
+{
+    local l = {{0, 0}};
+    lanes sums = ladd(lload(a->rd), lload(z->d)), least = lhmin(sums);
+    unsigned e = leq(sums, least);
+    uint64_t need = a->lo[e & 31] | a->hi[e >> 5 & 31], ge[4];
+
+    for (; e != 0; e &= e - 1)
+        need |= (uint64_t)z->need[__builtin_ctz(e)] << 18;
+    for (int x = 0; x < 4; x++)
+        ge[x] = a->ge[x] | (uint64_t)z->ge[x] << 18;
+    take(wk, 1);
+    tally(&wk->s, &l, wk->tiles >= 13, wk->tiles % 3 == 1, lfirst(least), need,
+          ge, __builtin_popcountll(ge[1]), __builtin_popcountll(ge[0]),
+          __builtin_popcountll(ge[0] & YAO), (ge[1] & YAO) != 0, a->w * z->w);
+    settle(wk, &l);
+}
+
 /* The hands of the parts from `level` on with `left` tiles, under the
  * join a of the parts before (NULL at level 0). */
 static void walk(walker *wk, int level, const jstate *a, int left)
 {
     const visit_data *v = wk->v;
-    int tb = level == 3, budget = wk->one_suit && level > 0 ? 0 : left;
 
     if (level == 3) {
         /* The honors hold exactly what is left: one hand each, in rank
          * order, so the range cuts the list at two places. */
-        uint64_t n = budget == left ? (uint64_t)v->nexact[left] : 0;
+        uint64_t n = wk->one_suit && left > 0 ? 0 : (uint64_t)v->nexact[left];
         uint64_t skip = wk->at < wk->first ? wk->first - wk->at : 0;
         uint64_t stop = wk->end - wk->at;
         skip = skip < n ? skip : n;
         stop = stop < n ? stop : n;
-        for (uint64_t i = skip; i < stop; i++)
-            hand(wk, a, &v->last[left][i]);
+        if (skip < stop)
+            honors(wk, a, v->last[left] + skip, v->last[left] + stop);
         wk->at += stop > skip ? stop : skip;
         return;
     }
-    int after = wk->one_suit ? 0 : 34 - 9 * (level + 1) + (level == 3 ? 2 : 0);
-    /* the last part holds exactly what is left (nothing, for one suit) */
-    const int *list = level == 3 ? v->exact[left] : v->by_budget[tb][budget];
-    int len = level == 3 ? (budget == left ? v->nexact[left] : 0)
-                         : v->nby[tb][budget];
+    int budget = wk->one_suit && level > 0 ? 0 : left;
+    int after = wk->one_suit ? 0 : 34 - 9 * (level + 1);
+    const int *list = v->by_budget[0][budget];
 
-    for (int i = 0; i < len && wk->at < wk->end; i++) {
-        const prec *p = &v->part[tb][list[i]];
+    for (int i = 0; i < v->nby[0][budget] && wk->at < wk->end; i++) {
+        const prec *p = &v->part[0][list[i]];
         uint64_t under = v->ways[after][left - p->n];
         if (wk->at + under <= wk->first) {
             wk->at += under; /* every hand under it is before the range */
             continue;
         }
-        if (level == 3) {
-            hand(wk, a, p);
+        if (level == 2 && p->n == left) {
+            /* no honors: this suit joined with them is at hand */
+            bare_hand(wk, a, &v->bare[list[i]]);
             wk->at++;
             continue;
         }
         jstate j;
-        if (level == 0)
-            start(p, &j);
-        else
-            join(a, p, 9 * level, wk->melds, &j);
+        if (level == 0) {
+            start(p, &wk->o, &j);
+        } else {
+            join(a, p, 9 * level, &wk->o, &j);
+            ready(&j, &wk->o, level == 1, 1);
+        }
         walk(wk, level + 1, &j, left - p->n);
     }
 }
@@ -476,6 +822,7 @@ int visit_range(const visit_data *v, int tiles, int one_suit, uint64_t first,
     wk->tiles = tiles;
     wk->melds = tiles / 3;
     wk->one_suit = one_suit;
+    orders_init(&wk->o, wk->melds);
     wk->first = first;
     wk->end = end;
     wk->r = r;
