@@ -51,15 +51,16 @@ typedef struct prec {
     uint8_t n;
 } prec;
 
-/* One pattern of the honors as the innermost loop reads it: prec's, with a
- * byte a slot for the tiles and the counts of its planes ready. */
-typedef struct hrec {
+/* The last part of a hand as the innermost loops read it: prec's, with 16
+ * lanes of tiles and the counts of its planes ready. */
+typedef struct lrec {
     uint8_t d[16];
-    uint8_t need[16]; /* 0 past slot 9 */
-    uint8_t ge[4];
+    uint16_t need[16]; /* 0 past slot 9 */
+    uint16_t ge[4];
     uint32_t w;
     uint8_t pairs, kinds; /* kinds held twice or more, held at all */
-} hrec;
+    uint8_t yao, paired;  /* terminals and honors held, and one twice */
+} lrec;
 
 /* The join of the first parts (suits only: 27 tile bits at most). */
 typedef struct jstate {
@@ -70,7 +71,8 @@ typedef struct jstate {
     /* the same for the hand's own target, slot 2k + 1: rd[b] = d[2k+1-b],
      * rneed[b] = need[2k+1-b] (255 and 0 past it) */
     uint8_t rd[16];
-    uint32_t need[SLOTS];
+    uint32_t need[12];       /* 0 past the target */
+    uint32_t shn[SLOTS][12]; /* need as sh has d, 0 where it has 255 */
     uint32_t rneed[SLOTS];
     /* the union of rneed[b] over the bits b of i (lo) and of i << 5 (hi):
      * the tiles of the splits that attain a hand's least deficit */
@@ -83,13 +85,16 @@ typedef struct jstate {
 struct visit_data {
     prec *part[2]; /* suit, honors: every pattern */
     int npat[2];
-    int *by_budget[2][15]; /* lexicographic order, at most b tiles */
-    int nby[2][15];
-    int *exact[15]; /* honors of exactly t tiles, in order */
-    int nexact[15];
-    hrec *last[15]; /* the same honors' records side by side: the walk's
+    /* part[tb] holds the patterns of t tiles at from[tb][t] to
+     * from[tb][t + 1], in lexicographic order: a walk that need not keep
+     * rank order streams through them */
+    int from[2][16];
+    int *by_budget[15]; /* the suit patterns of at most b tiles, in
+                           lexicographic order: places in part[0] */
+    int nby[15];
+    lrec *last[15]; /* the same honors' records side by side: the walk's
                        innermost loop streams through them */
-    prec *bare;     /* each suit pattern (in part[0]'s order) joined with the
+    lrec *bare;     /* each suit pattern (in part[0]'s order) joined with the
                    empty honors, rank bits 9-15 the honors': the last suit
                    of a hand without honors, which needs no join of its own */
     uint64_t ways[35][15]; /* sets of t tiles on the last k kinds */
@@ -104,6 +109,20 @@ typedef struct loader {
     int ranks, n;
     const mjt__record *recs;
 } loader;
+
+/* p as a last part whose terminals and honors are the bits of yao. */
+static void last_of(const prec *p, unsigned yao, lrec *l)
+{
+    memset(l, 0, sizeof *l);
+    memcpy(l->d, p->d, sizeof l->d);
+    memcpy(l->need, p->need, sizeof p->need);
+    memcpy(l->ge, p->ge, sizeof l->ge);
+    l->w = p->w;
+    l->pairs = (uint8_t)__builtin_popcount(p->ge[1]);
+    l->kinds = (uint8_t)__builtin_popcount(p->ge[0]);
+    l->yao = (uint8_t)__builtin_popcount(p->ge[0] & yao);
+    l->paired = (p->ge[1] & yao) != 0;
+}
 
 /* The slots of x and y joined, y's rank bits moved up by `off`. */
 static void join_prec(const prec *x, const prec *y, int off, prec *out)
@@ -131,13 +150,16 @@ static void join_prec(const prec *x, const prec *y, int off, prec *out)
 
 static int bare_suits(visit_data *v)
 {
-    if (v->nexact[0] != 1)
+    if (v->from[1][1] != 1)
         return MJT_ECORRUPT;
-    const prec *none = &v->part[1][v->exact[0][0]]; /* no honor tile */
+    const prec *none = &v->part[1][0]; /* no honor tile */
     if ((v->bare = malloc((size_t)v->npat[0] * sizeof *v->bare)) == NULL)
         return MJT_ENOMEM;
-    for (int i = 0; i < v->npat[0]; i++)
-        join_prec(&v->part[0][i], none, 9, &v->bare[i]);
+    for (int i = 0; i < v->npat[0]; i++) {
+        prec p;
+        join_prec(&v->part[0][i], none, 9, &p);
+        last_of(&p, 0x101 | 0x7F << 9, &v->bare[i]);
+    }
     return MJT_OK;
 }
 
@@ -219,13 +241,14 @@ fail:
 }
 
 /* Every pattern of `ranks` ranks as its counts in lexicographic order, by
- * depth-first generation; each budget's list keeps those it can hold. */
+ * depth-first generation, moved to its place in part[tb]; each budget's
+ * list keeps those it can hold. */
 typedef struct orderer {
     visit_data *v;
     int tb, ranks;
     const uint64_t *keys;
-    prec *ordered; /* the patterns, rewritten in lexicographic order */
-    int next;      /* the place of the next one there */
+    prec *ordered;  /* the patterns at their places */
+    int filled[15]; /* the patterns of t tiles placed so far */
     uint8_t c[9];
     int failed;
 } orderer;
@@ -245,20 +268,19 @@ static int find_key(const uint64_t *keys, int n, uint64_t key)
 
 static void order_from(orderer *o, int r, int tiles)
 {
+    visit_data *v = o->v;
+
     if (r == o->ranks) {
-        int i = find_key(o->keys, o->v->npat[o->tb],
+        int i = find_key(o->keys, v->npat[o->tb],
                          mjt__key_from_counts(o->c, o->ranks));
-        if (i < 0 || o->next == o->v->npat[o->tb]) {
+        int at = v->from[o->tb][tiles] + o->filled[tiles]++;
+        if (i < 0 || at >= v->from[o->tb][tiles + 1]) {
             o->failed = 1;
             return;
         }
-        /* lists of places in lexicographic order walk memory forward */
-        int at = o->next++;
-        o->ordered[at] = o->v->part[o->tb][i];
-        for (int b = tiles; b <= 14; b++)
-            o->v->by_budget[o->tb][b][o->v->nby[o->tb][b]++] = at;
-        if (o->tb == 1)
-            o->v->exact[tiles][o->v->nexact[tiles]++] = at;
+        o->ordered[at] = v->part[o->tb][i];
+        for (int b = tiles; o->tb == 0 && b <= 14; b++)
+            v->by_budget[b][v->nby[b]++] = at;
         return;
     }
     for (int c = 0; c <= 4 && tiles + c <= 14; c++) {
@@ -268,47 +290,43 @@ static void order_from(orderer *o, int r, int tiles)
     o->c[r] = 0;
 }
 
-static void last_of(const prec *p, hrec *h)
-{
-    memset(h, 0, sizeof *h);
-    memcpy(h->d, p->d, sizeof h->d);
-    for (int s = 0; s < SLOTS; s++)
-        h->need[s] = (uint8_t)p->need[s];
-    for (int j = 0; j < 4; j++)
-        h->ge[j] = (uint8_t)p->ge[j];
-    h->w = p->w;
-    h->pairs = (uint8_t)__builtin_popcount(p->ge[1]);
-    h->kinds = (uint8_t)__builtin_popcount(p->ge[0]);
-}
-
 int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks)
 {
-    orderer o = {v, tb, ranks, keys, NULL, 0, {0}, 0};
+    orderer o = {v, tb, ranks, keys, NULL, {0}, {0}, 0};
+    int count[15] = {0};
+
+    for (int i = 0; i < v->npat[tb]; i++)
+        if (v->part[tb][i].n <= 14)
+            count[v->part[tb][i].n]++;
+    v->from[tb][0] = 0;
+    for (int t = 0; t <= 14; t++)
+        v->from[tb][t + 1] = v->from[tb][t] + count[t];
+    if (v->from[tb][15] != v->npat[tb])
+        return MJT_ECORRUPT;
     if ((o.ordered = malloc((size_t)v->npat[tb] * sizeof *o.ordered)) == NULL)
         return MJT_ENOMEM;
-    for (int b = 0; b <= 14; b++) {
-        v->by_budget[tb][b] = malloc((size_t)v->npat[tb] * sizeof(int));
-        if (v->by_budget[tb][b] == NULL)
+    for (int b = 0; tb == 0 && b <= 14; b++) {
+        v->by_budget[b] = malloc((size_t)v->from[0][b + 1] * sizeof(int));
+        if (v->by_budget[b] == NULL) {
+            free(o.ordered);
             return MJT_ENOMEM;
-        v->nby[tb][b] = 0;
-        if (tb == 1) {
-            v->exact[b] = malloc((size_t)v->npat[tb] * sizeof(int));
-            if (v->exact[b] == NULL)
-                return MJT_ENOMEM;
-            v->nexact[b] = 0;
         }
+        v->nby[b] = 0;
     }
     order_from(&o, 0, 0);
     free(v->part[tb]);
     v->part[tb] = o.ordered;
-    if (o.failed || o.next != v->npat[tb])
+    for (int t = 0; t <= 14; t++)
+        if (o.filled[t] != count[t])
+            o.failed = 1;
+    if (o.failed)
         return MJT_ECORRUPT;
     for (int t = 0; tb == 1 && t <= 14; t++) {
-        size_t n = v->nexact[t] > 0 ? (size_t)v->nexact[t] : 1;
+        size_t n = count[t] > 0 ? (size_t)count[t] : 1;
         if ((v->last[t] = malloc(n * sizeof *v->last[t])) == NULL)
             return MJT_ENOMEM;
-        for (int i = 0; i < v->nexact[t]; i++)
-            last_of(&v->part[1][v->exact[t][i]], &v->last[t][i]);
+        for (int i = 0; i < count[t]; i++)
+            last_of(&v->part[1][v->from[1][t] + i], 0x7F, &v->last[t][i]);
     }
     return MJT_OK;
 }
@@ -317,13 +335,10 @@ void visit_free(visit_data *v)
 {
     if (v == NULL)
         return;
-    for (int tb = 0; tb < 2; tb++) {
+    for (int tb = 0; tb < 2; tb++)
         free(v->part[tb]);
-        for (int b = 0; b <= 14; b++)
-            free(v->by_budget[tb][b]);
-    }
     for (int b = 0; b <= 14; b++) {
-        free(v->exact[b]);
+        free(v->by_budget[b]);
         free(v->last[b]);
     }
     free(v->bare);
@@ -384,15 +399,51 @@ static inline unsigned leq(lanes a, lanes b)
 {
     return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b));
 }
-/* The OR of x's lanes where sel's are 255. */
-static inline unsigned lor8(lanes sel, lanes x)
+/* The OR of x[j] over the lanes j where sel's are 255. */
+static inline unsigned lor16(lanes sel, const uint16_t *x)
 {
-    x = _mm_and_si128(sel, x);
-    x = _mm_or_si128(x, _mm_srli_si128(x, 8));
-    x = _mm_or_si128(x, _mm_srli_si128(x, 4));
-    x = _mm_or_si128(x, _mm_srli_si128(x, 2));
-    x = _mm_or_si128(x, _mm_srli_si128(x, 1));
-    return (unsigned)_mm_cvtsi128_si32(x) & 255;
+    __m128i a = _mm_and_si128(_mm_cvtepi8_epi16(sel), lload(x)),
+            b = _mm_and_si128(_mm_cvtepi8_epi16(_mm_srli_si128(sel, 8)),
+                              lload(x + 8));
+    a = _mm_or_si128(a, b);
+    a = _mm_or_si128(a, _mm_srli_si128(a, 8));
+    a = _mm_or_si128(a, _mm_srli_si128(a, 4));
+    a = _mm_or_si128(a, _mm_srli_si128(a, 2));
+    return (unsigned)_mm_cvtsi128_si32(a) & 0xFFFF;
+}
+/* t[i] = the OR of r[b] over the bits b of i, for i < 32. */
+static inline void lunions(uint32_t *t, const uint32_t *r)
+{
+    __m128i x[8];
+    x[0] = _mm_set_epi32((int)(r[0] | r[1]), (int)r[1], (int)r[0], 0);
+    for (int b = 2, n = 1; b < 5; b++, n *= 2)
+        for (int i = 0; i < n; i++)
+            x[n + i] = _mm_or_si128(x[i], _mm_set1_epi32((int)r[b]));
+    for (int i = 0; i < 8; i++)
+        lstore(t + 4 * i, x[i]);
+}
+/* need[t] for t < 12: the OR over the slots i < n where c[i] attains
+ * best of shn[i][t] | pn[i] << off, in the lanes of used. */
+static inline void lneeds(uint32_t *need, const lanes *c, lanes best,
+                          lanes used, const uint32_t (*shn)[12],
+                          const uint16_t *pn, int off, int n)
+{
+    __m128i n0 = _mm_setzero_si128(), n1 = n0, n2 = n0;
+    for (int i = 0; i < n; i++) {
+        __m128i e = _mm_and_si128(_mm_cmpeq_epi8(c[i], best), used);
+        __m128i p = _mm_set1_epi32((int)((uint32_t)pn[i] << off));
+        n0 = _mm_or_si128(n0, _mm_and_si128(_mm_cvtepi8_epi32(e),
+                                            _mm_or_si128(lload(shn[i]), p)));
+        n1 = _mm_or_si128(n1,
+                          _mm_and_si128(_mm_cvtepi8_epi32(_mm_srli_si128(e, 4)),
+                                        _mm_or_si128(lload(shn[i] + 4), p)));
+        n2 = _mm_or_si128(n2,
+                          _mm_and_si128(_mm_cvtepi8_epi32(_mm_srli_si128(e, 8)),
+                                        _mm_or_si128(lload(shn[i] + 8), p)));
+    }
+    lstore(need, n0);
+    lstore(need + 4, n1);
+    lstore(need + 8, n2);
 }
 #else
 typedef struct lanes {
@@ -458,12 +509,28 @@ static inline unsigned leq(lanes a, lanes b)
         m |= (unsigned)(a.b[j] == b.b[j]) << j;
     return m;
 }
-static inline unsigned lor8(lanes sel, lanes x)
+static inline unsigned lor16(lanes sel, const uint16_t *x)
 {
     unsigned m = 0;
     for (int j = 0; j < 16; j++)
-        m |= sel.b[j] & x.b[j];
+        m |= sel.b[j] ? x[j] : 0;
     return m;
+}
+static inline void lunions(uint32_t *t, const uint32_t *r)
+{
+    t[0] = 0;
+    for (unsigned i = 1; i < 32; i++)
+        t[i] = t[i & (i - 1)] | r[__builtin_ctz(i)];
+}
+static inline void lneeds(uint32_t *need, const lanes *c, lanes best,
+                          lanes used, const uint32_t (*shn)[12],
+                          const uint16_t *pn, int off, int n)
+{
+    memset(need, 0, 12 * sizeof *need);
+    for (int i = 0; i < n; i++)
+        for (int t = 0; t < 12; t++)
+            if (used.b[t] && c[i].b[t] == best.b[t])
+                need[t] |= shn[i][t] | (uint32_t)pn[i] << off;
 }
 #endif
 
@@ -474,15 +541,15 @@ static inline unsigned lor8(lanes sel, lanes x)
 typedef struct orders {
     uint8_t sh[SLOTS][16]; /* jstate.sh from d */
     uint8_t rev[16];       /* jstate.rd from d */
-    unsigned used;         /* the slots' lanes */
+    uint8_t lanes[16];     /* 255 in the slots' lanes */
     int slots;
 } orders;
 
 static void orders_init(orders *o, int k)
 {
     o->slots = 2 * k + 2;
-    o->used = (1u << o->slots) - 1;
     for (int j = 0; j < 16; j++) {
+        o->lanes[j] = j < o->slots ? 255 : 0;
         o->rev[j] = (uint8_t)(j < o->slots ? o->slots - 1 - j : 15);
         for (int i = 0; i < SLOTS; i++) {
             int legal = j < o->slots && i <= j && !((i & 1) && (j - i) & 1);
@@ -577,19 +644,18 @@ static void fold(walker *wk)
 static void ready(jstate *j, const orders *o, int next, int last)
 {
     lanes d = lload(j->d);
-    for (int i = 0; next && i < o->slots; i++)
+    for (int i = 0; next && i < o->slots; i++) {
         lstore(j->sh[i], lperm(d, o->sh[i]));
+        for (int t = 0; t < 12; t++)
+            j->shn[i][t] = o->sh[i][t] != 15 ? j->need[o->sh[i][t]] : 0;
+    }
     if (!last)
         return;
     lstore(j->rd, lperm(d, o->rev));
     for (int b = 0; b < SLOTS; b++)
         j->rneed[b] = b < o->slots ? j->need[o->slots - 1 - b] : 0;
-    j->lo[0] = j->hi[0] = 0;
-    for (unsigned i = 1; i < 32; i++) {
-        int b = __builtin_ctz(i);
-        j->lo[i] = j->lo[i & (i - 1)] | j->rneed[b];
-        j->hi[i] = j->hi[i & (i - 1)] | j->rneed[b + 5];
-    }
+    lunions(j->lo, j->rneed);
+    lunions(j->hi, j->rneed + 5);
     j->pairs = __builtin_popcount(j->ge[1]);
     j->kinds = __builtin_popcount(j->ge[0]);
     j->yao = __builtin_popcount(j->ge[0] & (uint32_t)YAO);
@@ -599,8 +665,8 @@ static void ready(jstate *j, const orders *o, int next, int last)
 static void start(const prec *p, const orders *o, jstate *j)
 {
     lstore(j->d, lperm(lload(p->d), o->sh[0])); /* 255 past the target */
-    for (int s = 0; s < SLOTS; s++)
-        j->need[s] = p->need[s];
+    for (int s = 0; s < 12; s++)
+        j->need[s] = s < o->slots ? p->need[s] : 0;
     for (int x = 0; x < 4; x++)
         j->ge[x] = p->ge[x];
     j->w = p->w;
@@ -620,14 +686,7 @@ static void join(const jstate *a, const prec *p, int off, const orders *o,
         best = lmin(best, c[i]);
     }
     lstore(out->d, best);
-    memset(out->need, 0, sizeof out->need);
-    for (int i = 0; i < o->slots; i++) {
-        uint32_t pn = (uint32_t)p->need[i] << off;
-        for (unsigned e = leq(c[i], best) & o->used; e != 0; e &= e - 1) {
-            int t = __builtin_ctz(e);
-            out->need[t] |= a->need[t - i] | pn;
-        }
-    }
+    lneeds(out->need, c, best, lload(o->lanes), a->shn, p->need, off, o->slots);
     for (int x = 0; x < 4; x++)
         out->ge[x] = a->ge[x] | (uint32_t)p->ge[x] << off;
     out->w = a->w * p->w;
@@ -708,11 +767,11 @@ static void take(walker *wk, uint64_t n)
     wk->unfolded += n;
 }
 
-/* The hands of a and each honors pattern from z to end: the loop that
- * every hand with honors goes through. */
+/* The hands of a and each last part from z to end, whose tiles start at
+ * bit off: the loop that every hand goes through. */
 __attribute__((always_inline)) static inline void
-honors_of(walker *wk, const jstate *a, const hrec *z, const hrec *end,
-          int others, int draws)
+lasts_of(walker *wk, const jstate *a, const lrec *z, const lrec *end, int off,
+         int others, int draws)
 {
     local l = {{0, 0}};
     lanes rd = lload(a->rd);
@@ -722,51 +781,74 @@ honors_of(walker *wk, const jstate *a, const hrec *z, const hrec *end,
         lanes sums = ladd(rd, lload(z->d)), least = lhmin(sums);
         unsigned e = leq(sums, least); /* the splits that attain it */
         uint64_t need = a->lo[e & 31] | a->hi[e >> 5 & 31] |
-                        (uint64_t)lor8(lsame(sums, least), lload(z->need))
-                            << 27;
+                        (uint64_t)lor16(lsame(sums, least), z->need) << off;
         uint64_t ge[4];
         for (int x = 0; x < 4; x++)
-            ge[x] = a->ge[x] | (uint64_t)z->ge[x] << 27;
+            ge[x] = a->ge[x] | (uint64_t)z->ge[x] << off;
         tally(&wk->s, &l, others, draws, lfirst(least), need, ge,
-              a->pairs + z->pairs, a->kinds + z->kinds, a->yao + z->kinds,
-              a->paired | (z->ge[1] != 0), a->w * z->w);
+              a->pairs + z->pairs, a->kinds + z->kinds, a->yao + z->yao,
+              a->paired | z->paired, a->w * z->w);
     }
     settle(wk, &l);
 }
 
-static void honors(walker *wk, const jstate *a, const hrec *z, const hrec *end)
+/* The last parts are the honors (off 27) or a suit with no honors (18). */
+static void lasts(walker *wk, const jstate *a, const lrec *z, const lrec *end,
+                  int off)
 {
     if (wk->tiles == 13)
-        honors_of(wk, a, z, end, 1, 1);
+        lasts_of(wk, a, z, end, off, 1, 1);
     else if (wk->tiles == 14)
-        honors_of(wk, a, z, end, 1, 0);
+        lasts_of(wk, a, z, end, off, 1, 0);
     else if (wk->tiles % 3 == 1)
-        honors_of(wk, a, z, end, 0, 1);
+        lasts_of(wk, a, z, end, off, 0, 1);
     else
-        honors_of(wk, a, z, end, 0, 0);
+        lasts_of(wk, a, z, end, off, 0, 0);
 }
 
-/* The hand of a and z, a suit pattern joined with no honors (bit 18 on). */
-static void bare_hand(walker *wk, const jstate *a, const prec *z)
+/* The join of the parts to `level` with p, ready for what follows. */
+static void step(walker *wk, int level, const jstate *a, const prec *p,
+                 jstate *j)
 {
-    local l = {{0, 0}};
-    lanes sums = ladd(lload(a->rd), lload(z->d)), least = lhmin(sums);
-    unsigned e = leq(sums, least);
-    uint64_t need = a->lo[e & 31] | a->hi[e >> 5 & 31], ge[4];
-
-    for (; e != 0; e &= e - 1)
-        need |= (uint64_t)z->need[__builtin_ctz(e)] << 18;
-    for (int x = 0; x < 4; x++)
-        ge[x] = a->ge[x] | (uint64_t)z->ge[x] << 18;
-    take(wk, 1);
-    tally(&wk->s, &l, wk->tiles >= 13, wk->tiles % 3 == 1, lfirst(least), need,
-          ge, __builtin_popcountll(ge[1]), __builtin_popcountll(ge[0]),
-          __builtin_popcountll(ge[0] & YAO), (ge[1] & YAO) != 0, a->w * z->w);
-    settle(wk, &l);
+    if (level == 0) {
+        start(p, &wk->o, j);
+        return;
+    }
+    join(a, p, 9 * level, &wk->o, j);
+    ready(j, &wk->o, level == 1, 1);
 }
 
-/* The hands of the parts from `level` on with `left` tiles, under the
- * join a of the parts before (NULL at level 0). */
+/* Every hand under a, of the parts from `level` on with `left` tiles: all
+ * in the range, so in any order, each part's patterns by size. */
+static void whole(walker *wk, int level, const jstate *a, int left)
+{
+    const visit_data *v = wk->v;
+
+    if (level == 3) {
+        if (!wk->one_suit || left == 0)
+            lasts(wk, a, v->last[left],
+                  v->last[left] + (v->from[1][left + 1] - v->from[1][left]),
+                  27);
+        return;
+    }
+    int lo = wk->one_suit && level == 0 ? left : 0;
+    int hi = wk->one_suit && level > 0 ? 0 : left;
+    for (int n = lo; n <= hi; n++) {
+        int first = v->from[0][n], end = v->from[0][n + 1];
+        if (level == 2 && n == left) {
+            lasts(wk, a, v->bare + first, v->bare + end, 18);
+            continue;
+        }
+        for (int i = first; i < end; i++) {
+            jstate j;
+            step(wk, level, a, &v->part[0][i], &j);
+            whole(wk, level + 1, &j, left - n);
+        }
+    }
+}
+
+/* The hands of the range under a, of the parts from `level` on with `left`
+ * tiles, in rank order: wk->at is the rank of the next. */
 static void walk(walker *wk, int level, const jstate *a, int left)
 {
     const visit_data *v = wk->v;
@@ -774,41 +856,44 @@ static void walk(walker *wk, int level, const jstate *a, int left)
     if (level == 3) {
         /* The honors hold exactly what is left: one hand each, in rank
          * order, so the range cuts the list at two places. */
-        uint64_t n = wk->one_suit && left > 0 ? 0 : (uint64_t)v->nexact[left];
+        uint64_t n = wk->one_suit && left > 0
+                         ? 0
+                         : (uint64_t)(v->from[1][left + 1] - v->from[1][left]);
         uint64_t skip = wk->at < wk->first ? wk->first - wk->at : 0;
         uint64_t stop = wk->end - wk->at;
         skip = skip < n ? skip : n;
         stop = stop < n ? stop : n;
         if (skip < stop)
-            honors(wk, a, v->last[left] + skip, v->last[left] + stop);
+            lasts(wk, a, v->last[left] + skip, v->last[left] + stop, 27);
         wk->at += stop > skip ? stop : skip;
         return;
     }
     int budget = wk->one_suit && level > 0 ? 0 : left;
     int after = wk->one_suit ? 0 : 34 - 9 * (level + 1);
-    const int *list = v->by_budget[0][budget];
+    const int *list = v->by_budget[budget];
 
-    for (int i = 0; i < v->nby[0][budget] && wk->at < wk->end; i++) {
+    for (int i = 0; i < v->nby[budget] && wk->at < wk->end; i++) {
         const prec *p = &v->part[0][list[i]];
         uint64_t under = v->ways[after][left - p->n];
         if (wk->at + under <= wk->first) {
             wk->at += under; /* every hand under it is before the range */
             continue;
         }
+        int all = wk->at >= wk->first && wk->at + under <= wk->end;
         if (level == 2 && p->n == left) {
             /* no honors: this suit joined with them is at hand */
-            bare_hand(wk, a, &v->bare[list[i]]);
+            lasts(wk, a, &v->bare[list[i]], &v->bare[list[i]] + 1, 18);
             wk->at++;
             continue;
         }
         jstate j;
-        if (level == 0) {
-            start(p, &wk->o, &j);
+        step(wk, level, a, p, &j);
+        if (all) {
+            whole(wk, level + 1, &j, left - p->n);
+            wk->at += under;
         } else {
-            join(a, p, 9 * level, &wk->o, &j);
-            ready(&j, &wk->o, level == 1, 1);
+            walk(wk, level + 1, &j, left - p->n);
         }
-        walk(wk, level + 1, &j, left - p->n);
     }
 }
 
