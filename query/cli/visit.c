@@ -163,6 +163,92 @@ static int bare_suits(visit_data *v)
     return MJT_OK;
 }
 
+/* The place of counts c (n tiles on `ranks` ranks) among those of n tiles
+ * in lexicographic order: the sets before it are, at each rank, those with
+ * fewer there and the same before. */
+static uint64_t lex_place(const visit_data *v, const uint8_t *c, int ranks,
+                          int n)
+{
+    uint64_t at = 0;
+    for (int r = 0, left = n; r < ranks; left -= c[r], r++)
+        for (int x = 0; x < c[r] && x <= left; x++)
+            at += v->ways[ranks - r - 1][left - x];
+    return at;
+}
+
+/* The suit patterns of each budget in lexicographic order, by depth-first
+ * generation: the next of t tiles is the next place among those. */
+typedef struct budgets {
+    visit_data *v;
+    int filled[15];
+} budgets;
+
+static void budgets_from(budgets *o, int r, int tiles)
+{
+    visit_data *v = o->v;
+
+    if (r == 9) {
+        int at = v->from[0][tiles] + o->filled[tiles]++;
+        for (int b = tiles; b <= 14; b++)
+            if (v->nby[b] < v->from[0][b + 1])
+                v->by_budget[b][v->nby[b]++] = at;
+        return;
+    }
+    for (int c = 0; c <= 4 && tiles + c <= 14; c++)
+        budgets_from(o, r + 1, tiles + c);
+}
+
+/* Move the patterns of part[tb] (in the order of keys) to their places:
+ * by size, then lexicographic. */
+static int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks)
+{
+    int count[15] = {0}, n = v->npat[tb];
+    prec *placed = calloc((size_t)n, sizeof *placed);
+
+    if (placed == NULL)
+        return MJT_ENOMEM;
+    for (int i = 0; i < n; i++)
+        count[v->part[tb][i].n]++;
+    v->from[tb][0] = 0;
+    for (int t = 0; t <= 14; t++)
+        v->from[tb][t + 1] = v->from[tb][t] + count[t];
+    for (int i = 0; i < n; i++) {
+        uint8_t c[9] = {0};
+        int t = mjt__key_to_counts(keys[i], ranks, c);
+        uint64_t at = (uint64_t)v->from[tb][t] + lex_place(v, c, ranks, t);
+        /* a place taken twice: two records of one pattern */
+        if (t != v->part[tb][i].n || at >= (uint64_t)v->from[tb][t + 1] ||
+            placed[at].w != 0) {
+            free(placed);
+            return MJT_ECORRUPT;
+        }
+        placed[at] = v->part[tb][i];
+    }
+    free(v->part[tb]);
+    v->part[tb] = placed;
+    for (int b = 0; tb == 0 && b <= 14; b++) {
+        v->nby[b] = 0;
+        v->by_budget[b] = malloc((size_t)v->from[0][b + 1] * sizeof(int));
+        if (v->by_budget[b] == NULL)
+            return MJT_ENOMEM;
+    }
+    if (tb == 0) {
+        budgets o = {v, {0}};
+        budgets_from(&o, 0, 0);
+        for (int t = 0; t <= 14; t++)
+            if (o.filled[t] != count[t])
+                return MJT_ECORRUPT;
+    }
+    for (int t = 0; tb == 1 && t <= 14; t++) {
+        size_t len = count[t] > 0 ? (size_t)count[t] : 1;
+        if ((v->last[t] = malloc(len * sizeof *v->last[t])) == NULL)
+            return MJT_ENOMEM;
+        for (int i = 0; i < count[t]; i++)
+            last_of(&v->part[1][v->from[1][t] + i], 0x7F, &v->last[t][i]);
+    }
+    return MJT_OK;
+}
+
 int visit_load(mjt__tfile *f, const char *path, visit_data **out,
                mjt__diag *diag)
 {
@@ -171,6 +257,7 @@ int visit_load(mjt__tfile *f, const char *path, visit_data **out,
 
     if (v == NULL)
         goto fail;
+    sets_table(v->ways);
     for (int tb = 0; tb < 2; tb++) {
         int table = tb ? MJT__HONOR : MJT__SUIT;
         int ranks = mjt__table_ranks[table];
@@ -230,7 +317,6 @@ int visit_load(mjt__tfile *f, const char *path, visit_data **out,
     }
     if ((rc = bare_suits(v)) != MJT_OK)
         goto fail;
-    sets_table(v->ways);
     *out = v;
     return MJT_OK;
 fail:
@@ -238,97 +324,6 @@ fail:
         mjt__diag_set(diag, rc, -1, "out of memory");
     visit_free(v);
     return rc;
-}
-
-/* Every pattern of `ranks` ranks as its counts in lexicographic order, by
- * depth-first generation, moved to its place in part[tb]; each budget's
- * list keeps those it can hold. */
-typedef struct orderer {
-    visit_data *v;
-    int tb, ranks;
-    const uint64_t *keys;
-    prec *ordered;  /* the patterns at their places */
-    int filled[15]; /* the patterns of t tiles placed so far */
-    uint8_t c[9];
-    int failed;
-} orderer;
-
-static int find_key(const uint64_t *keys, int n, uint64_t key)
-{
-    int lo = 0, hi = n;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        if (keys[mid] < key)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < n && keys[lo] == key ? lo : -1;
-}
-
-static void order_from(orderer *o, int r, int tiles)
-{
-    visit_data *v = o->v;
-
-    if (r == o->ranks) {
-        int i = find_key(o->keys, v->npat[o->tb],
-                         mjt__key_from_counts(o->c, o->ranks));
-        int at = v->from[o->tb][tiles] + o->filled[tiles]++;
-        if (i < 0 || at >= v->from[o->tb][tiles + 1]) {
-            o->failed = 1;
-            return;
-        }
-        o->ordered[at] = v->part[o->tb][i];
-        for (int b = tiles; o->tb == 0 && b <= 14; b++)
-            v->by_budget[b][v->nby[b]++] = at;
-        return;
-    }
-    for (int c = 0; c <= 4 && tiles + c <= 14; c++) {
-        o->c[r] = (uint8_t)c;
-        order_from(o, r + 1, tiles + c);
-    }
-    o->c[r] = 0;
-}
-
-int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks)
-{
-    orderer o = {v, tb, ranks, keys, NULL, {0}, {0}, 0};
-    int count[15] = {0};
-
-    for (int i = 0; i < v->npat[tb]; i++)
-        if (v->part[tb][i].n <= 14)
-            count[v->part[tb][i].n]++;
-    v->from[tb][0] = 0;
-    for (int t = 0; t <= 14; t++)
-        v->from[tb][t + 1] = v->from[tb][t] + count[t];
-    if (v->from[tb][15] != v->npat[tb])
-        return MJT_ECORRUPT;
-    if ((o.ordered = malloc((size_t)v->npat[tb] * sizeof *o.ordered)) == NULL)
-        return MJT_ENOMEM;
-    for (int b = 0; tb == 0 && b <= 14; b++) {
-        v->by_budget[b] = malloc((size_t)v->from[0][b + 1] * sizeof(int));
-        if (v->by_budget[b] == NULL) {
-            free(o.ordered);
-            return MJT_ENOMEM;
-        }
-        v->nby[b] = 0;
-    }
-    order_from(&o, 0, 0);
-    free(v->part[tb]);
-    v->part[tb] = o.ordered;
-    for (int t = 0; t <= 14; t++)
-        if (o.filled[t] != count[t])
-            o.failed = 1;
-    if (o.failed)
-        return MJT_ECORRUPT;
-    for (int t = 0; tb == 1 && t <= 14; t++) {
-        size_t n = count[t] > 0 ? (size_t)count[t] : 1;
-        if ((v->last[t] = malloc(n * sizeof *v->last[t])) == NULL)
-            return MJT_ENOMEM;
-        for (int i = 0; i < count[t]; i++)
-            last_of(&v->part[1][v->from[1][t] + i], 0x7F, &v->last[t][i]);
-    }
-    return MJT_OK;
 }
 
 void visit_free(visit_data *v)
@@ -568,21 +563,16 @@ static void orders_init(orders *o, int k)
 typedef struct sums64 {
     uint64_t ukeire_sum[2];
     uint64_t waiting[34][2][3];
-    /* hands (dealt, distinct) by the shanten of each form, key(): one
-     * counter a hand instead of one a form, a count and a sum each; fold
-     * spreads them into the distributions, totals and sums */
+    /* hands (dealt, distinct) by the shanten of each form: one counter a
+     * hand instead of one a form, a count and a sum each; fold spreads
+     * them into the distributions, totals and sums.  The counter of
+     * shanten s0, s1, s2 (standard, seven pairs, thirteen orphans) is
+     * s0 + 1 | (s1 + 1) << 4 | (s2 + 1) << 8, NONE_KEY for a form that
+     * does not apply. */
     uint64_t by_forms[4096][2];
 } sums64;
 
 #define NONE_KEY 15
-
-/* The counter of a hand whose forms' shanten are sh[0..2]. */
-static inline unsigned key(const int sh[3])
-{
-    unsigned c = sh[1] == STATS_NONE ? NONE_KEY : (unsigned)(sh[1] + 1);
-    unsigned k = sh[2] == STATS_NONE ? NONE_KEY : (unsigned)(sh[2] + 1);
-    return (unsigned)(sh[0] + 1) | c << 4 | k << 8;
-}
 
 #define FOLD_EVERY (UINT64_C(1) << 30)
 
@@ -697,12 +687,13 @@ typedef struct local {
     uint64_t ukeire_sum[2];
 } local;
 
-/* The tenpai hand's draws that complete form f: mask[f] where sh[f] is 0. */
-static __attribute__((noinline)) void waits(sums64 *r, const int sh[3],
-                                            const uint64_t mask[3], uint64_t w)
+/* A tenpai hand of weight w: the draws that complete form f, wins[f]. */
+static __attribute__((noinline)) void waits(sums64 *r, uint64_t w0, uint64_t w1,
+                                            uint64_t w2, uint64_t w)
 {
+    uint64_t wins[3] = {w0, w1, w2};
     for (int f = 0; f < 3; f++)
-        for (uint64_t m = sh[f] == 0 ? mask[f] : 0; m != 0; m &= m - 1) {
+        for (uint64_t m = wins[f]; m != 0; m &= m - 1) {
             int t = __builtin_ctzll(m);
             r->waiting[t][0][f] += w;
             r->waiting[t][1][f] += 1;
@@ -721,26 +712,29 @@ tally(sums64 *r, local *l, int others, int draws, int best, uint64_t need,
       const uint64_t ge[4], int pairs, int kinds, int yao, int paired,
       uint64_t w)
 {
-    int sh[3] = {best - 1, STATS_NONE, STATS_NONE}, least = best - 1;
-    uint64_t mask[3] = {need, 0, 0};
+    int sh0 = best - 1, sh1 = 0, sh2 = 0, least = sh0;
+    unsigned k = (unsigned)best | NONE_KEY << 4 | NONE_KEY << 8;
+    uint64_t mask1 = 0, mask2 = 0;
 
     if (others) {
-        sh[1] = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-        sh[2] = 13 - yao - paired;
-        least = sh[1] < least ? sh[1] : least;
-        least = sh[2] < least ? sh[2] : least;
+        sh1 = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+        sh2 = 13 - yao - paired;
+        least = sh1 < least ? sh1 : least;
+        least = sh2 < least ? sh2 : least;
+        k = (unsigned)best | (unsigned)(sh1 + 1) << 4 |
+            (unsigned)(sh2 + 1) << 8;
     }
-    uint64_t *by = r->by_forms[key(sh)];
+    uint64_t *by = r->by_forms[k];
     by[0] += w;
     by[1] += 1;
     if (!draws)
         return;
-    uint64_t eff = sh[0] == least ? need : 0;
+    uint64_t eff = sh0 == least ? need : 0;
     if (others) {
-        mask[1] = (ge[0] & ~ge[1]) | (kinds < 7 ? ALL & ~ge[0] : 0);
-        mask[2] = (YAO & ~ge[0]) | (paired ? 0 : ge[0] & YAO);
-        eff |= sh[1] == least ? mask[1] : 0;
-        eff |= sh[2] == least ? mask[2] : 0;
+        mask1 = (ge[0] & ~ge[1]) | (kinds < 7 ? ALL & ~ge[0] : 0);
+        mask2 = (YAO & ~ge[0]) | (paired ? 0 : ge[0] & YAO);
+        eff |= sh1 == least ? mask1 : 0;
+        eff |= sh2 == least ? mask2 : 0;
     }
     uint64_t left = 4 * (uint64_t)__builtin_popcountll(eff) -
                     (uint64_t)__builtin_popcountll(eff & ge[0]) -
@@ -750,7 +744,8 @@ tally(sums64 *r, local *l, int others, int draws, int best, uint64_t need,
     l->ukeire_sum[0] += w * left;
     l->ukeire_sum[1] += left;
     if (least == 0)
-        waits(r, sh, mask, w);
+        waits(r, sh0 == 0 ? need : 0, others && sh1 == 0 ? mask1 : 0,
+              others && sh2 == 0 ? mask2 : 0, w);
 }
 
 static void settle(walker *wk, const local *l)

@@ -15,7 +15,6 @@ int visit_load(mjt__tfile *f, const char *path, visit_data **out,
  * ranges of mjq enumerate and the prefixes the visit skips). */
 void sets_table(uint64_t ways[35][15]);
 
-int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks);
 void visit_free(visit_data *v);
 
 /* Tally into r every hand of `tiles` tiles (of the manzu alone with
