@@ -8,11 +8,13 @@
  * shanten of the hand plus that tile.  It shares nothing with stats.c but
  * the result's layout and its printing, so the two agreeing checks both.
  *
- * Threads split the hands by the counts of the first two kinds (25
- * shares, thread k taking shares k, k + N, ...) and each tallies into its
- * own result; the results are added at the end.
+ * Threads take the range in chunks, 64 a thread, the next free one each
+ * time (hands cost more or less from one region of ranks to the next, so
+ * equal halves would leave a thread idle), and each tallies into its own
+ * result; the results are added at the end.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,12 +34,18 @@ typedef struct space {
     uint64_t ways[MJT_KINDS + 1][15];
 } space;
 
+/* The indexes [first, end) in `chunks` chunks; next is the next free. */
+typedef struct job {
+    uint64_t first, end, chunks;
+    atomic_uint_fast64_t next;
+} job;
+
 typedef struct worker {
     const visit_data *fast; /* the fast visit's data, or NULL */
     const mjt_tables *t;
     const space *sp;
     int tiles, failed, players;
-    uint64_t first, end; /* the indexes this thread visits */
+    job *job;
     stats_result *r;
 } worker;
 
@@ -170,19 +178,19 @@ static int set_next(uint8_t *c, int kinds)
     return 0;
 }
 
-static void *work(void *arg)
+/* Tally the indexes [first, end). */
+static void visit_all(worker *w, uint64_t first, uint64_t end)
 {
-    worker *w = arg;
     uint8_t c[MJT_KINDS];
 
     if (w->fast != NULL) {
-        if (visit_range(w->fast, w->tiles, w->sp->kinds == 9, w->first, w->end,
+        if (visit_range(w->fast, w->tiles, w->sp->kinds == 9, first, end,
                         w->r) != 0)
             w->failed = 1;
-        return NULL;
+        return;
     }
-    set_at(w->sp, w->first, c);
-    for (uint64_t i = w->first; i < w->end && !w->failed; i++) {
+    set_at(w->sp, first, c);
+    for (uint64_t i = first; i < end && !w->failed; i++) {
         u128 dealt = 1;
         uint8_t all[MJT_KINDS] = {0};
         for (int k = 0; k < w->sp->kinds; k++) {
@@ -190,8 +198,21 @@ static void *work(void *arg)
             all[w->sp->kind[k]] = c[k];
         }
         visit(w, all, dealt);
-        if (i + 1 < w->end && !set_next(c, w->sp->kinds))
+        if (i + 1 < end && !set_next(c, w->sp->kinds))
             w->failed = 1;
+    }
+}
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    job *j = w->job;
+
+    for (uint64_t k;
+         !w->failed && (k = atomic_fetch_add(&j->next, 1)) < j->chunks;) {
+        u128 span = j->end - j->first;
+        visit_all(w, j->first + (uint64_t)(span * k / j->chunks),
+                  j->first + (uint64_t)(span * (k + 1) / j->chunks));
     }
     return NULL;
 }
@@ -261,17 +282,15 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
     space_init(&sp, kinds, o.tiles);
     enumerate_range(kinds, o.tiles, o.parts ? o.part : 1, o.parts ? o.parts : 1,
                     &first, &end);
+    job j;
+    j.first = first;
+    j.end = end;
+    j.chunks = 64 * (uint64_t)o.jobs;
+    if (j.chunks > end - first)
+        j.chunks = end - first > 0 ? end - first : 1;
+    atomic_init(&j.next, 0);
     for (int k = 0; k < o.jobs; k++) {
-        u128 span = end - first;
-        w[k] = (worker){fast,
-                        t,
-                        &sp,
-                        o.tiles,
-                        0,
-                        o.players,
-                        first + (uint64_t)(span * (u128)k / (u128)o.jobs),
-                        first + (uint64_t)(span * (u128)(k + 1) / (u128)o.jobs),
-                        &r[k + 1]};
+        w[k] = (worker){fast, t, &sp, o.tiles, 0, o.players, &j, &r[k + 1]};
         if (pthread_create(&tid[k], NULL, work, &w[k]) != 0)
             break;
         started++;
