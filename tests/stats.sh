@@ -198,6 +198,16 @@ done
 "$Q" stats --merge "$tmp/part3" "$tmp/part1" "$tmp/part4" "$tmp/part2" \
     --json >"$tmp/merged" && cmp -s "$tmp/whole" "$tmp/merged" && ok ||
     bad "the merged parts are not stats --tiles 7"
+# Ranges that end at every level of the walk (a suit, the honors, the hand
+# without honors) and hold whole subtrees between: seven parts of 5 tiles.
+for k in 1 2 3 4 5 6 7; do
+    "$Q" --tables "$T" enumerate --tiles 5 --part "$k/7" >"$tmp/five$k" ||
+        bad "enumerate --tiles 5 --part $k/7"
+done
+"$Q" --tables "$T" stats --tiles 5 --json >"$tmp/five"
+"$Q" stats --merge "$tmp"/five? --json >"$tmp/fivem" &&
+    cmp -s "$tmp/five" "$tmp/fivem" && ok ||
+    bad "the merged seven parts are not stats --tiles 5"
 "$Q" --tables "$T" enumerate --tiles 5 --one-suit --part 2/2 >"$tmp/other"
 head -c 400 "$tmp/part2" >"$tmp/cut"
 printf 'hello\n' >"$tmp/junk"
