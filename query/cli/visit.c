@@ -55,7 +55,9 @@ typedef struct prec {
  * lanes of tiles and the counts of its planes ready. */
 typedef struct lrec {
     uint8_t d[16];
-    uint16_t need[16]; /* 0 past slot 9 */
+    /* the tiles of each slot, bits 0-7 and 8-15 (0 past slot 9): the
+     * honors' fit the first */
+    uint8_t need[2][16];
     uint16_t ge[4];
     uint32_t w;
     uint8_t pairs, kinds; /* kinds held twice or more, held at all */
@@ -115,7 +117,10 @@ static void last_of(const prec *p, unsigned yao, lrec *l)
 {
     memset(l, 0, sizeof *l);
     memcpy(l->d, p->d, sizeof l->d);
-    memcpy(l->need, p->need, sizeof p->need);
+    for (int s = 0; s < SLOTS; s++) {
+        l->need[0][s] = (uint8_t)p->need[s];
+        l->need[1][s] = (uint8_t)(p->need[s] >> 8);
+    }
     memcpy(l->ge, p->ge, sizeof l->ge);
     l->w = p->w;
     l->pairs = (uint8_t)__builtin_popcount(p->ge[1]);
@@ -394,17 +399,15 @@ static inline unsigned leq(lanes a, lanes b)
 {
     return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b));
 }
-/* The OR of x[j] over the lanes j where sel's are 255. */
-static inline unsigned lor16(lanes sel, const uint16_t *x)
+/* The OR of x's lanes where sel's are 255. */
+static inline unsigned lor8(lanes sel, const uint8_t *x)
 {
-    __m128i a = _mm_and_si128(_mm_cvtepi8_epi16(sel), lload(x)),
-            b = _mm_and_si128(_mm_cvtepi8_epi16(_mm_srli_si128(sel, 8)),
-                              lload(x + 8));
-    a = _mm_or_si128(a, b);
+    __m128i a = _mm_and_si128(sel, lload(x));
     a = _mm_or_si128(a, _mm_srli_si128(a, 8));
     a = _mm_or_si128(a, _mm_srli_si128(a, 4));
     a = _mm_or_si128(a, _mm_srli_si128(a, 2));
-    return (unsigned)_mm_cvtsi128_si32(a) & 0xFFFF;
+    a = _mm_or_si128(a, _mm_srli_si128(a, 1));
+    return (unsigned)_mm_cvtsi128_si32(a) & 255;
 }
 /* t[i] = the OR of r[b] over the bits b of i, for i < 32. */
 static inline void lunions(uint32_t *t, const uint32_t *r)
@@ -504,11 +507,11 @@ static inline unsigned leq(lanes a, lanes b)
         m |= (unsigned)(a.b[j] == b.b[j]) << j;
     return m;
 }
-static inline unsigned lor16(lanes sel, const uint16_t *x)
+static inline unsigned lor8(lanes sel, const uint8_t *x)
 {
     unsigned m = 0;
     for (int j = 0; j < 16; j++)
-        m |= sel.b[j] ? x[j] : 0;
+        m |= sel.b[j] & x[j];
     return m;
 }
 static inline void lunions(uint32_t *t, const uint32_t *r)
@@ -775,8 +778,12 @@ lasts_of(walker *wk, const jstate *a, const lrec *z, const lrec *end, int off,
     for (; z < end; z++) {
         lanes sums = ladd(rd, lload(z->d)), least = lhmin(sums);
         unsigned e = leq(sums, least); /* the splits that attain it */
-        uint64_t need = a->lo[e & 31] | a->hi[e >> 5 & 31] |
-                        (uint64_t)lor16(lsame(sums, least), z->need) << off;
+        lanes at = lsame(sums, least);
+        unsigned zn = lor8(at, z->need[0]);
+        if (off < 27) /* a suit and the honors: 16 bits */
+            zn |= lor8(at, z->need[1]) << 8;
+        uint64_t need =
+            a->lo[e & 31] | a->hi[e >> 5 & 31] | (uint64_t)zn << off;
         uint64_t ge[4];
         for (int x = 0; x < 4; x++)
             ge[x] = a->ge[x] | (uint64_t)z->ge[x] << off;
@@ -787,18 +794,20 @@ lasts_of(walker *wk, const jstate *a, const lrec *z, const lrec *end, int off,
     settle(wk, &l);
 }
 
-/* The last parts are the honors (off 27) or a suit with no honors (18). */
+/* The last parts are the honors (off 27) or a suit with no honors (18);
+ * each kind of hand gets its own loop. */
 static void lasts(walker *wk, const jstate *a, const lrec *z, const lrec *end,
                   int off)
 {
-    if (wk->tiles == 13)
-        lasts_of(wk, a, z, end, off, 1, 1);
-    else if (wk->tiles == 14)
-        lasts_of(wk, a, z, end, off, 1, 0);
-    else if (wk->tiles % 3 == 1)
-        lasts_of(wk, a, z, end, off, 0, 1);
+    int others = wk->tiles >= 13, draws = wk->tiles % 3 == 1;
+    if (off == 27 && others && draws)
+        lasts_of(wk, a, z, end, 27, 1, 1);
+    else if (off == 27 && others)
+        lasts_of(wk, a, z, end, 27, 1, 0);
+    else if (off == 27)
+        lasts_of(wk, a, z, end, 27, 0, draws);
     else
-        lasts_of(wk, a, z, end, off, 0, 0);
+        lasts_of(wk, a, z, end, 18, others, draws);
 }
 
 /* The join of the parts to `level` with p, ready for what follows. */
