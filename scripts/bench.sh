@@ -70,6 +70,24 @@ done >"$tmp/enum"
 s=$(median <"$tmp/enum")
 echo "BENCH enumerate.n8.j2 $s s"
 echo "$s" | awk '{printf "BENCH enumerate.n8.rate %.0f hands/s/thread\n", 95305485 / $1 / 2}'
+# The 13-tile visit (the whole of it takes minutes): five parts of a
+# thousand spread over the ranks, -j 2, whole processes, less five times
+# the loading (timed on a part of almost no hands); their rate projects
+# the time of all 98,521,596,000 hands.
+t0=$(now)
+"$B/mjq" --tables "$tmp/j2.lmdb" enumerate --tiles 13 -j 2 \
+    --part 1/1000000 >/dev/null
+t1=$(now)
+for k in 100 300 500 700 900; do
+    "$B/mjq" --tables "$tmp/j2.lmdb" enumerate --tiles 13 -j 2 \
+        --part "$k/1000" >/dev/null
+done
+t2=$(now)
+echo "$t0 $t1 $t2" | awk '{load = $2 - $1; s = $3 - $2 - 5 * load
+    r = 5 * 98521596 / s / 2
+    printf "BENCH enumerate.n13.load %.3f s\n", load
+    printf "BENCH enumerate.n13.rate %.0f hands/s/thread\n", r
+    printf "BENCH enumerate.n13.projected %.0f s\n", 98521596000 / r / 2}'
 "$B/bench_query" "$tmp/j2.lmdb" tests/data/ara "${BENCH_HANDS:-10000000}"
 # The Python module: single calls from bytes, arrays, lists and text, the
 # batches, and import plus open (tests/bench_python.py).
