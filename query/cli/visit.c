@@ -94,23 +94,19 @@ struct visit_data {
     int *by_budget[15]; /* the suit patterns of at most b tiles, in
                            lexicographic order: places in part[0] */
     int nby[15];
-    lrec *last[15]; /* the same honors' records side by side: the walk's
-                       innermost loop streams through them */
-    lrec *bare;     /* each suit pattern (in part[0]'s order) joined with the
-                   empty honors, rank bits 9-15 the honors': the last suit
-                   of a hand without honors, which needs no join of its own */
+    /* the honors patterns of t tiles (part[1] from from[1][t]) as last
+     * parts, for the innermost loop to stream through */
+    lrec *last[15];
+    /* each suit pattern (in part[0]'s order) joined with the empty honors,
+     * rank bits 9-15 the honors': the last suit of a hand without honors,
+     * which needs no join of its own */
+    lrec *bare;
     uint64_t ways[35][15]; /* sets of t tiles on the last k kinds */
 };
 
 static const int c4[5] = {1, 4, 6, 4, 1};
 
 /* ==== Setting up ==== */
-
-typedef struct loader {
-    prec *a;
-    int ranks, n;
-    const mjt__record *recs;
-} loader;
 
 /* p as a last part whose terminals and honors are the bits of yao. */
 static void last_of(const prec *p, unsigned yao, lrec *l)
