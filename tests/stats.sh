@@ -132,9 +132,8 @@ grep -q '"[2-8]m":' "$tmp/s" && bad "sanma waiting_on names 2m to 8m" || ok
     has "sanma text" "$tmp/text" \
         "4 tiles, three players, dealt hands (sets of tiles out of 108): 5359095 hands"
 
-# make test-long: every hand of 13 tiles (about half an hour on two
-# threads), with the job split in
-# parts as a batch scheduler would.
+# make test-long: every hand of 13 tiles (about ten minutes on two
+# threads), with the job split in parts as a batch scheduler would.
 if [ -n "${MJT_LONG:-}" ]; then
     for n in 13; do
         "$Q" --tables "$T" stats --tiles "$n" --json >"$tmp/s"
