@@ -25,8 +25,9 @@ PYTHON     ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo 
 # Debian (whose python3 looks there under /usr/local), site-packages elsewhere.
 PYTHONDIR  ?= $(shell $(PYTHON) -c 'import sys, sysconfig; print("$(PREFIX)/lib/python%d.%d/%s" % (sys.version_info[:2] + ("dist-packages" if "posix_local" in sysconfig.get_scheme_names() else "site-packages",)))' 2>/dev/null)
 
-# SSSE3 and POPCNT carry the join (query/minplus.h); x86-64-v2 (2009 on) has
-# both.  Other machines get the portable code; ARCH_CFLAGS= turns it off.
+# SSSE3 and POPCNT carry the join (query/minplus.h), SSE4.1 mjq enumerate's
+# visit too (query/cli/visit.c); x86-64-v2 (2009 on) has all three.  Other
+# machines get the portable code; ARCH_CFLAGS= turns it off.
 ifneq (,$(findstring x86_64,$(shell $(CC) -dumpmachine 2>/dev/null)))
 ARCH_CFLAGS ?= -march=x86-64-v2
 endif
