@@ -185,6 +185,8 @@ refused 1 'no such file' "$Q" --tables "$tmp/none.lmdb" stats
 "$B/mjt-gen" -q --max-tiles 3 -o "$tmp/small.lmdb" >/dev/null
 refused 1 'stats: the suit table holds fewer of the 405350 patterns (a table made with --max-tiles counts no hand)' \
     "$Q" --tables "$tmp/small.lmdb" stats
+refused 1 'enumerate: the suit table lacks patterns (made with --max-tiles?)' \
+    "$Q" --tables "$tmp/small.lmdb" enumerate --tiles 5
 "$Q" stats --help >"$tmp/help" && has help "$tmp/help" 'usage: mjq stats'
 
 # ==== enumerate --part and stats --merge ====

@@ -104,243 +104,6 @@ struct visit_data {
     uint64_t ways[35][15]; /* sets of t tiles on the last k kinds */
 };
 
-static const int c4[5] = {1, 4, 6, 4, 1};
-
-/* ==== Setting up ==== */
-
-/* p as a last part whose terminals and honors are the bits of yao. */
-static void last_of(const prec *p, unsigned yao, lrec *l)
-{
-    memset(l, 0, sizeof *l);
-    memcpy(l->d, p->d, sizeof l->d);
-    for (int s = 0; s < SLOTS; s++) {
-        l->need[0][s] = (uint8_t)p->need[s];
-        l->need[1][s] = (uint8_t)(p->need[s] >> 8);
-    }
-    memcpy(l->ge, p->ge, sizeof l->ge);
-    l->w = p->w;
-    l->pairs = (uint8_t)__builtin_popcount(p->ge[1]);
-    l->kinds = (uint8_t)__builtin_popcount(p->ge[0]);
-    l->yao = (uint8_t)__builtin_popcount(p->ge[0] & yao);
-    l->paired = (p->ge[1] & yao) != 0;
-}
-
-/* The slots of x and y joined, y's rank bits moved up by `off`. */
-static void join_prec(const prec *x, const prec *y, int off, prec *out)
-{
-    memset(out->d, 255, sizeof out->d);
-    for (int t = 0; t < SLOTS; t++) {
-        unsigned need = 0;
-        for (int i = 0; i <= t; i++) {
-            if ((i & 1) && (t - i) & 1)
-                continue; /* both would hold the pair */
-            int d = x->d[t - i] + y->d[i];
-            unsigned n = x->need[t - i] | (unsigned)y->need[i] << off;
-            if (d < out->d[t])
-                out->d[t] = (uint8_t)d, need = n;
-            else if (d == out->d[t])
-                need |= n;
-        }
-        out->need[t] = (uint16_t)need;
-    }
-    for (int j = 0; j < 4; j++)
-        out->ge[j] = (uint16_t)(x->ge[j] | y->ge[j] << off);
-    out->w = x->w * y->w;
-    out->n = (uint8_t)(x->n + y->n);
-}
-
-static int bare_suits(visit_data *v)
-{
-    if (v->from[1][1] != 1)
-        return MJT_ECORRUPT;
-    const prec *none = &v->part[1][0]; /* no honor tile */
-    if ((v->bare = malloc((size_t)v->npat[0] * sizeof *v->bare)) == NULL)
-        return MJT_ENOMEM;
-    for (int i = 0; i < v->npat[0]; i++) {
-        prec p;
-        join_prec(&v->part[0][i], none, 9, &p);
-        last_of(&p, 0x101 | 0x7F << 9, &v->bare[i]);
-    }
-    return MJT_OK;
-}
-
-/* The place of counts c (n tiles on `ranks` ranks) among those of n tiles
- * in lexicographic order: the sets before it are, at each rank, those with
- * fewer there and the same before. */
-static uint64_t lex_place(const visit_data *v, const uint8_t *c, int ranks,
-                          int n)
-{
-    uint64_t at = 0;
-    for (int r = 0, left = n; r < ranks; left -= c[r], r++)
-        for (int x = 0; x < c[r] && x <= left; x++)
-            at += v->ways[ranks - r - 1][left - x];
-    return at;
-}
-
-/* The suit patterns of each budget in lexicographic order, by depth-first
- * generation: the next of t tiles is the next place among those. */
-typedef struct budgets {
-    visit_data *v;
-    int filled[15];
-} budgets;
-
-static void budgets_from(budgets *o, int r, int tiles)
-{
-    visit_data *v = o->v;
-
-    if (r == 9) {
-        int at = v->from[0][tiles] + o->filled[tiles]++;
-        for (int b = tiles; b <= 14; b++)
-            if (v->nby[b] < v->from[0][b + 1])
-                v->by_budget[b][v->nby[b]++] = at;
-        return;
-    }
-    for (int c = 0; c <= 4 && tiles + c <= 14; c++)
-        budgets_from(o, r + 1, tiles + c);
-}
-
-/* Move the patterns of part[tb] (in the order of keys) to their places:
- * by size, then lexicographic. */
-static int visit_order(visit_data *v, int tb, const uint64_t *keys, int ranks)
-{
-    int count[15] = {0}, n = v->npat[tb];
-    prec *placed = calloc((size_t)n, sizeof *placed);
-
-    if (placed == NULL)
-        return MJT_ENOMEM;
-    for (int i = 0; i < n; i++)
-        count[v->part[tb][i].n]++;
-    v->from[tb][0] = 0;
-    for (int t = 0; t <= 14; t++)
-        v->from[tb][t + 1] = v->from[tb][t] + count[t];
-    for (int i = 0; i < n; i++) {
-        uint8_t c[9] = {0};
-        int t = mjt__key_to_counts(keys[i], ranks, c);
-        uint64_t at = (uint64_t)v->from[tb][t] + lex_place(v, c, ranks, t);
-        /* a place taken twice: two records of one pattern */
-        if (t != v->part[tb][i].n || at >= (uint64_t)v->from[tb][t + 1] ||
-            placed[at].w != 0) {
-            free(placed);
-            return MJT_ECORRUPT;
-        }
-        placed[at] = v->part[tb][i];
-    }
-    free(v->part[tb]);
-    v->part[tb] = placed;
-    for (int b = 0; tb == 0 && b <= 14; b++) {
-        v->nby[b] = 0;
-        v->by_budget[b] = malloc((size_t)v->from[0][b + 1] * sizeof(int));
-        if (v->by_budget[b] == NULL)
-            return MJT_ENOMEM;
-    }
-    if (tb == 0) {
-        budgets o = {v, {0}};
-        budgets_from(&o, 0, 0);
-        for (int t = 0; t <= 14; t++)
-            if (o.filled[t] != count[t])
-                return MJT_ECORRUPT;
-    }
-    for (int t = 0; tb == 1 && t <= 14; t++) {
-        size_t len = count[t] > 0 ? (size_t)count[t] : 1;
-        if ((v->last[t] = malloc(len * sizeof *v->last[t])) == NULL)
-            return MJT_ENOMEM;
-        for (int i = 0; i < count[t]; i++)
-            last_of(&v->part[1][v->from[1][t] + i], 0x7F, &v->last[t][i]);
-    }
-    return MJT_OK;
-}
-
-int visit_load(mjt__tfile *f, const char *path, visit_data **out,
-               mjt__diag *diag)
-{
-    visit_data *v = calloc(1, sizeof *v);
-    int rc = MJT_ENOMEM;
-
-    if (v == NULL)
-        goto fail;
-    sets_table(v->ways);
-    for (int tb = 0; tb < 2; tb++) {
-        int table = tb ? MJT__HONOR : MJT__SUIT;
-        int ranks = mjt__table_ranks[table];
-        size_t cap = tb ? MJT__HONOR_PATTERNS : MJT__SUIT_PATTERNS;
-        uint64_t *keys = malloc(cap * sizeof *keys);
-        v->part[tb] = malloc(cap * sizeof *v->part[tb]);
-        if (keys == NULL || v->part[tb] == NULL) {
-            free(keys);
-            goto fail;
-        }
-        mjt__walk w;
-        uint64_t key;
-        const mjt__record *rec;
-        size_t n = 0;
-        if ((rc = mjt__walk_open(&w, f, table)) != MJT_OK) {
-            free(keys);
-            goto fail;
-        }
-        while ((rc = mjt__walk_next(&w, &key, &rec, diag)) == 1 && n < cap) {
-            prec *p = &v->part[tb][n];
-            uint8_t c[9] = {0};
-            memset(p, 0, sizeof *p);
-            p->n = (uint8_t)mjt__key_to_counts(key, ranks, c);
-            p->w = 1;
-            for (int r = 0; r < ranks; r++) {
-                p->w *= (uint32_t)c4[c[r]];
-                for (int j = 0; j < 4; j++)
-                    p->ge[j] |= (uint16_t)((c[r] > j) << r);
-            }
-            memset(p->d, 255, sizeof p->d);
-            for (int s = 0; s < SLOTS; s++) {
-                p->d[s] = rec->slot[s].deficit;
-                p->need[s] = rec->slot[s].need;
-            }
-            keys[n++] = key;
-        }
-        if (rc == 0)
-            rc = mjt__tfile_check_digest(f, table, mjt__walk_digest(&w), path,
-                                         diag);
-        mjt__walk_close(&w);
-        if (rc == 0 && n != cap) {
-            mjt__diag_set(diag, MJT_ECORRUPT, -1,
-                          "the %s table lacks patterns (made with "
-                          "--max-tiles?)",
-                          mjt__table_names[table]);
-            rc = MJT_ECORRUPT;
-        }
-        v->npat[tb] = (int)n;
-        if (rc != 0) {
-            free(keys);
-            goto fail;
-        }
-        rc = visit_order(v, tb, keys, ranks);
-        free(keys);
-        if (rc != 0)
-            goto fail;
-    }
-    if ((rc = bare_suits(v)) != MJT_OK)
-        goto fail;
-    *out = v;
-    return MJT_OK;
-fail:
-    if (rc == MJT_ENOMEM)
-        mjt__diag_set(diag, rc, -1, "out of memory");
-    visit_free(v);
-    return rc;
-}
-
-void visit_free(visit_data *v)
-{
-    if (v == NULL)
-        return;
-    for (int tb = 0; tb < 2; tb++)
-        free(v->part[tb]);
-    for (int b = 0; b <= 14; b++) {
-        free(v->by_budget[b]);
-        free(v->last[b]);
-    }
-    free(v->bare);
-    free(v);
-}
-
 /* ==== Sixteen byte lanes ==== */
 
 #if defined(__SSE4_1__)
@@ -390,10 +153,10 @@ static inline lanes lsame(lanes a, lanes b)
 {
     return _mm_cmpeq_epi8(a, b);
 }
-/* Bit j set where lane j of a and b are equal. */
-static inline unsigned leq(lanes a, lanes b)
+/* Bit j set where lane j of x is 255 (x's lanes being 0 or 255). */
+static inline unsigned lbits(lanes x)
 {
-    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b));
+    return (unsigned)_mm_movemask_epi8(x);
 }
 /* The OR of x's lanes where sel's are 255. */
 static inline unsigned lor8(lanes sel, const uint8_t *x)
@@ -496,11 +259,11 @@ static inline lanes lsame(lanes a, lanes b)
         a.b[j] = a.b[j] == b.b[j] ? 255 : 0;
     return a;
 }
-static inline unsigned leq(lanes a, lanes b)
+static inline unsigned lbits(lanes x)
 {
     unsigned m = 0;
     for (int j = 0; j < 16; j++)
-        m |= (unsigned)(a.b[j] == b.b[j]) << j;
+        m |= (unsigned)(x.b[j] >> 7) << j;
     return m;
 }
 static inline unsigned lor8(lanes sel, const uint8_t *x)
@@ -651,13 +414,14 @@ static void ready(jstate *j, const orders *o, int next, int last)
     j->paired = (j->ge[1] & (uint32_t)YAO) != 0;
 }
 
-static void start(const prec *p, const orders *o, jstate *j)
+/* The first part, pattern p, its tiles from bit off on. */
+static void start(const prec *p, int off, const orders *o, jstate *j)
 {
     lstore(j->d, lperm(lload(p->d), o->sh[0])); /* 255 past the target */
     for (int s = 0; s < 12; s++)
-        j->need[s] = s < o->slots ? p->need[s] : 0;
+        j->need[s] = s < o->slots ? (uint32_t)p->need[s] << off : 0;
     for (int x = 0; x < 4; x++)
-        j->ge[x] = p->ge[x];
+        j->ge[x] = (uint32_t)p->ge[x] << off;
     j->w = p->w;
     ready(j, o, 1, 0);
 }
@@ -773,9 +537,8 @@ lasts_of(walker *wk, const jstate *a, const lrec *z, const lrec *end, int off,
     take(wk, (uint64_t)(end - z));
     for (; z < end; z++) {
         lanes sums = ladd(rd, lload(z->d)), least = lhmin(sums);
-        unsigned e = leq(sums, least); /* the splits that attain it */
-        lanes at = lsame(sums, least);
-        unsigned zn = lor8(at, z->need[0]);
+        lanes at = lsame(sums, least); /* the splits that attain it */
+        unsigned e = lbits(at), zn = lor8(at, z->need[0]);
         if (off < 27) /* a suit and the honors: 16 bits */
             zn |= lor8(at, z->need[1]) << 8;
         uint64_t need =
@@ -811,11 +574,17 @@ static void step(walker *wk, int level, const jstate *a, const prec *p,
                  jstate *j)
 {
     if (level == 0) {
-        start(p, &wk->o, j);
+        start(p, 0, &wk->o, j);
         return;
     }
     join(a, p, 9 * level, &wk->o, j);
     ready(j, &wk->o, level == 1, 1);
+}
+
+/* The honors patterns of t tiles. */
+static size_t honors_of(const visit_data *v, int t)
+{
+    return (size_t)(v->from[1][t + 1] - v->from[1][t]);
 }
 
 /* Every hand under a, of the parts from `level` on with `left` tiles: all
@@ -826,9 +595,7 @@ static void whole(walker *wk, int level, const jstate *a, int left)
 
     if (level == 3) {
         if (!wk->one_suit || left == 0)
-            lasts(wk, a, v->last[left],
-                  v->last[left] + (v->from[1][left + 1] - v->from[1][left]),
-                  27);
+            lasts(wk, a, v->last[left], v->last[left] + honors_of(v, left), 27);
         return;
     }
     int lo = wk->one_suit && level == 0 ? left : 0;
@@ -856,9 +623,7 @@ static void walk(walker *wk, int level, const jstate *a, int left)
     if (level == 3) {
         /* The honors hold exactly what is left: one hand each, in rank
          * order, so the range cuts the list at two places. */
-        uint64_t n = wk->one_suit && left > 0
-                         ? 0
-                         : (uint64_t)(v->from[1][left + 1] - v->from[1][left]);
+        uint64_t n = wk->one_suit && left > 0 ? 0 : honors_of(v, left);
         uint64_t skip = wk->at < wk->first ? wk->first - wk->at : 0;
         uint64_t stop = wk->end - wk->at;
         skip = skip < n ? skip : n;
@@ -879,7 +644,6 @@ static void walk(walker *wk, int level, const jstate *a, int left)
             wk->at += under; /* every hand under it is before the range */
             continue;
         }
-        int all = wk->at >= wk->first && wk->at + under <= wk->end;
         if (level == 2 && p->n == left) {
             /* no honors: this suit joined with them is at hand */
             lasts(wk, a, &v->bare[list[i]], &v->bare[list[i]] + 1, 18);
@@ -888,7 +652,7 @@ static void walk(walker *wk, int level, const jstate *a, int left)
         }
         jstate j;
         step(wk, level, a, p, &j);
-        if (all) {
+        if (wk->at >= wk->first && wk->at + under <= wk->end) {
             whole(wk, level + 1, &j, left - p->n);
             wk->at += under;
         } else {
@@ -915,4 +679,206 @@ int visit_range(const visit_data *v, int tiles, int one_suit, uint64_t first,
     fold(wk);
     free(wk);
     return 0;
+}
+
+/* ==== Setting up ==== */
+
+static const int c4[5] = {1, 4, 6, 4, 1};
+
+/* p as a last part whose terminals and honors are the bits of yao. */
+static void last_of(const prec *p, unsigned yao, lrec *l)
+{
+    memset(l, 0, sizeof *l);
+    memcpy(l->d, p->d, sizeof l->d);
+    for (int s = 0; s < SLOTS; s++) {
+        l->need[0][s] = (uint8_t)p->need[s];
+        l->need[1][s] = (uint8_t)(p->need[s] >> 8);
+    }
+    memcpy(l->ge, p->ge, sizeof l->ge);
+    l->w = p->w;
+    l->pairs = (uint8_t)__builtin_popcount(p->ge[1]);
+    l->kinds = (uint8_t)__builtin_popcount(p->ge[0]);
+    l->yao = (uint8_t)__builtin_popcount(p->ge[0] & yao);
+    l->paired = (p->ge[1] & yao) != 0;
+}
+
+/* Each suit pattern joined, by the walk's own join, with the honors of no
+ * tile at bits 9-15. */
+static int bare_suits(visit_data *v)
+{
+    orders o;
+    jstate none, j;
+
+    if ((v->bare = malloc((size_t)v->npat[0] * sizeof *v->bare)) == NULL)
+        return MJT_ENOMEM;
+    orders_init(&o, 4);
+    start(&v->part[1][0], 9, &o, &none);
+    for (int i = 0; i < v->npat[0]; i++) {
+        const prec *s = &v->part[0][i];
+        prec p = {.w = s->w, .n = s->n};
+        join(&none, s, 0, &o, &j);
+        memcpy(p.d, j.d, sizeof p.d);
+        for (int x = 0; x < SLOTS; x++)
+            p.need[x] = (uint16_t)j.need[x];
+        for (int x = 0; x < 4; x++)
+            p.ge[x] = (uint16_t)j.ge[x];
+        last_of(&p, 0x101 | 0x7F << 9, &v->bare[i]);
+    }
+    return MJT_OK;
+}
+
+/* The place of counts c (n tiles on `ranks` ranks) among those of n tiles
+ * in lexicographic order: the sets before it are, at each rank, those with
+ * fewer there and the same before. */
+static uint64_t lex_place(const visit_data *v, const uint8_t *c, int ranks,
+                          int n)
+{
+    uint64_t at = 0;
+    for (int r = 0, left = n; r < ranks; left -= c[r], r++)
+        for (int x = 0; x < c[r] && x <= left; x++)
+            at += v->ways[ranks - r - 1][left - x];
+    return at;
+}
+
+/* The suit patterns of each budget in lexicographic order, by depth-first
+ * generation: the next of t tiles is the next place among those. */
+typedef struct budgets {
+    visit_data *v;
+    int filled[15];
+} budgets;
+
+static void budgets_from(budgets *o, int r, int tiles)
+{
+    visit_data *v = o->v;
+
+    if (r == 9) {
+        int at = v->from[0][tiles] + o->filled[tiles]++;
+        for (int b = tiles; b <= 14; b++)
+            v->by_budget[b][v->nby[b]++] = at;
+        return;
+    }
+    for (int c = 0; c <= 4 && tiles + c <= 14; c++)
+        budgets_from(o, r + 1, tiles + c);
+}
+
+static int budget_lists(visit_data *v)
+{
+    budgets o = {v, {0}};
+
+    for (int b = 0; b <= 14; b++)
+        if ((v->by_budget[b] =
+                 malloc((size_t)v->from[0][b + 1] * sizeof(int))) == NULL)
+            return MJT_ENOMEM;
+    budgets_from(&o, 0, 0);
+    return MJT_OK;
+}
+
+static int honors_lasts(visit_data *v)
+{
+    for (int t = 0; t <= 14; t++) {
+        size_t n = honors_of(v, t);
+        if ((v->last[t] = malloc((n > 0 ? n : 1) * sizeof *v->last[t])) == NULL)
+            return MJT_ENOMEM;
+        for (size_t i = 0; i < n; i++)
+            last_of(&v->part[1][(size_t)v->from[1][t] + i], 0x7F,
+                    &v->last[t][i]);
+    }
+    return MJT_OK;
+}
+
+/* Read table `table` into part[tb], each pattern at its place: by size,
+ * then lexicographic.  The places of t tiles are as many as the sets of t
+ * tiles on `ranks` ranks, so a full table fills every place once. */
+static int read_part(visit_data *v, mjt__tfile *f, const char *path, int tb,
+                     mjt__diag *diag)
+{
+    int table = tb ? MJT__HONOR : MJT__SUIT, ranks = mjt__table_ranks[table];
+    int cap = tb ? MJT__HONOR_PATTERNS : MJT__SUIT_PATTERNS, n = 0, rc;
+    mjt__walk w;
+    uint64_t key;
+    const mjt__record *rec;
+
+    for (int t = 0; t <= 14; t++)
+        v->from[tb][t + 1] = v->from[tb][t] + (int)v->ways[ranks][t];
+    if ((v->part[tb] = calloc((size_t)cap, sizeof *v->part[tb])) == NULL)
+        return MJT_ENOMEM;
+    if ((rc = mjt__walk_open(&w, f, table)) != MJT_OK)
+        return rc;
+    while ((rc = mjt__walk_next(&w, &key, &rec, diag)) == 1) {
+        uint8_t c[9] = {0};
+        int t = mjt__key_to_counts(key, ranks, c);
+        uint64_t at =
+            t <= 14 ? (uint64_t)v->from[tb][t] + lex_place(v, c, ranks, t) : 0;
+        /* w is 1 at least: a place taken is a pattern read twice */
+        if (t > 14 || v->part[tb][at].w != 0) {
+            rc = MJT_ECORRUPT;
+            mjt__diag_set(diag, rc, -1, "the %s table holds a pattern twice",
+                          mjt__table_names[table]);
+            break;
+        }
+        prec *p = &v->part[tb][at];
+        p->n = (uint8_t)t;
+        p->w = 1;
+        for (int r = 0; r < ranks; r++) {
+            p->w *= (uint32_t)c4[c[r]];
+            for (int j = 0; j < 4; j++)
+                p->ge[j] |= (uint16_t)((c[r] > j) << r);
+        }
+        memset(p->d, 255, sizeof p->d);
+        for (int s = 0; s < SLOTS; s++) {
+            p->d[s] = rec->slot[s].deficit;
+            p->need[s] = rec->slot[s].need;
+        }
+        n++;
+    }
+    if (rc == 0)
+        rc =
+            mjt__tfile_check_digest(f, table, mjt__walk_digest(&w), path, diag);
+    mjt__walk_close(&w);
+    if (rc == 0 && n != cap) {
+        mjt__diag_set(diag, MJT_ECORRUPT, -1,
+                      "the %s table lacks patterns (made with --max-tiles?)",
+                      mjt__table_names[table]);
+        rc = MJT_ECORRUPT;
+    }
+    v->npat[tb] = n;
+    return rc;
+}
+
+int visit_load(mjt__tfile *f, const char *path, visit_data **out,
+               mjt__diag *diag)
+{
+    visit_data *v = calloc(1, sizeof *v);
+    int rc = MJT_ENOMEM;
+
+    if (v == NULL)
+        goto fail;
+    sets_table(v->ways);
+    for (int tb = 0; tb < 2; tb++)
+        if ((rc = read_part(v, f, path, tb, diag)) != MJT_OK)
+            goto fail;
+    if ((rc = budget_lists(v)) != MJT_OK || (rc = honors_lasts(v)) != MJT_OK ||
+        (rc = bare_suits(v)) != MJT_OK)
+        goto fail;
+    *out = v;
+    return MJT_OK;
+fail:
+    if (rc == MJT_ENOMEM)
+        mjt__diag_set(diag, rc, -1, "out of memory");
+    visit_free(v);
+    return rc;
+}
+
+void visit_free(visit_data *v)
+{
+    if (v == NULL)
+        return;
+    for (int tb = 0; tb < 2; tb++)
+        free(v->part[tb]);
+    for (int b = 0; b <= 14; b++) {
+        free(v->by_budget[b]);
+        free(v->last[b]);
+    }
+    free(v->bare);
+    free(v);
 }
