@@ -162,32 +162,27 @@ function toSeen() {
   return document.querySelector('input[name=target]:checked').value === 'seen';
 }
 
-function drawHand() {
-  const box = $('hand-tiles');
+// The tiles of list in box, sorted, each a button that takes it out.
+function drawRemovable(box, list, verb) {
   box.replaceChildren();
-  [...state.ids].sort((a, b) => kindOf(a) - kindOf(b) || b - a)
+  [...list].sort((a, b) => kindOf(a) - kindOf(b) || b - a)
     .forEach((id) => {
-      const b = tile(id, { button: true, label: 'remove ' + nameOf(id) });
+      const b = tile(id, { button: true, label: verb + ' ' + nameOf(id) });
       b.addEventListener('click', () => {
-        state.ids.splice(state.ids.indexOf(id), 1);
+        list.splice(list.indexOf(id), 1);
         changed();
       });
       box.append(b);
     });
+}
+
+function drawHand() {
+  const box = $('hand-tiles');
+  drawRemovable(box, state.ids, 'remove');
   if (state.calls)
     for (const c of state.calls.split(','))
       box.append(el('span', { class: 'call' }, tileRow([c], 'tiles')));
-  const seen = $('seen-tiles');
-  seen.replaceChildren();
-  [...state.seen].sort((a, b) => kindOf(a) - kindOf(b) || b - a)
-    .forEach((id) => {
-      const b = tile(id, { button: true, label: 'unsee ' + nameOf(id) });
-      b.addEventListener('click', () => {
-        state.seen.splice(state.seen.indexOf(id), 1);
-        changed();
-      });
-      seen.append(b);
-    });
+  drawRemovable($('seen-tiles'), state.seen, 'unsee');
   const three = $('players').checked, full = !toSeen() && state.ids.length >= 14;
   for (const b of $('palette').querySelectorAll('button')) {
     const id = Number(b.dataset.id), k = kindOf(id);

@@ -314,6 +314,12 @@ def test_browser_clicks_a_hand_together(server):
         wait_for(lambda: "5 left" in d.find_element(By.ID, "answer").text)
         assert d.find_element(By.ID, "visible").get_attribute("value") == "3m"
         assert d.current_url.endswith("&visible=3m")
+        # ... and clicked away again: none seen, 6 left
+        d.find_element(By.CSS_SELECTOR,
+                       '#seen-tiles button[data-tile="3m"]').click()
+        wait_for(lambda: d.find_element(By.ID, "visible")
+                 .get_attribute("value") == "")
+        assert not d.current_url.endswith("&visible=3m")
         if SHOT:
             d.get("http://127.0.0.1:%d/?hand=4566m123p456p789s1z" % server)
             wait_for(lambda: d.find_elements(By.ID, "discards"))
