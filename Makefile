@@ -25,8 +25,8 @@ PYTHON     ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo 
 # Debian (whose python3 looks there under /usr/local), site-packages elsewhere.
 PYTHONDIR  ?= $(shell $(PYTHON) -c 'import sys, sysconfig; print("$(PREFIX)/lib/python%d.%d/%s" % (sys.version_info[:2] + ("dist-packages" if "posix_local" in sysconfig.get_scheme_names() else "site-packages",)))' 2>/dev/null)
 
-# SSSE3 and POPCNT carry the join (query/minplus.h), SSE4.1 mjq enumerate's
-# visit too (query/cli/visit.c); x86-64-v2 (2009 on) has all three.  Other
+# SSSE3 and POPCNT carry the join (query/libmjt/analysis/minplus.h), SSE4.1
+# mjq enumerate's visit too (query/mjq/visit.c); x86-64-v2 (2009 on) has all three.  Other
 # machines get the portable code; ARCH_CFLAGS= turns it off.
 ifneq (,$(findstring x86_64,$(shell $(CC) -dumpmachine 2>/dev/null)))
 ARCH_CFLAGS ?= -march=x86-64-v2
@@ -63,44 +63,55 @@ Q =
 say =
 endif
 
-# The layers.  core depends on nothing of ours; gen (mjt-gen) and query
-# (libmjt) on core alone; mjq (query/cli) on the public header, the one
-# header of the raw-table tools and core.  Each directory's include path
-# holds only what it may use, so a wrong include fails to build
-# (tests/layers.sh tries one in each); mjt.h and tablefile.h are copied
-# into directories of their own under build/ because query/ also holds
-# the library's private headers.
+# The layers.  core depends on nothing of ours; gen (mjt-gen) and the
+# library (query/libmjt, a folder per module) on core alone; mjq
+# (query/mjq) on the public header, the one header of the raw-table tools
+# and core.  Each directory's include path holds only what it may use, so
+# a wrong include fails to build (tests/lib/layers.sh tries one in each);
+# mjt.h and tablefile.h are copied into directories of their own under
+# build/ because the library's folders also hold its private headers.
+LIB_DIR    := query/libmjt
+LIB_DIRS   := $(LIB_DIR) $(sort $(dir $(wildcard $(LIB_DIR)/*/*.[ch])))
 PUBLIC_HDR := $(BUILD)/include/mjt.h
 TOOLS_HDR  := $(BUILD)/include-tools/tablefile.h
 CORE_INC   := -Icore
 GEN_INC    := -Igen -Icore
-LIB_INC    := -Iquery -Icore
-CLI_INC    := -Iquery/cli -I$(BUILD)/include -I$(BUILD)/include-tools -Icore
+LIB_INC    := $(patsubst %/,%,$(addprefix -I,$(LIB_DIRS))) -Icore
+CLI_INC    := -Iquery/mjq -I$(BUILD)/include -I$(BUILD)/include-tools -Icore
 PUBLIC_INC := -I$(BUILD)/include
-TEST_INC   := -Itests -Igen -Iquery -Icore
+TEST_INC   := -Itests -Itests/reliability -Igen $(LIB_INC)
 
 CORE_SRC  := $(wildcard core/*.c)
 GEN_SRC   := $(wildcard gen/*.c)
-LIB_SRC   := $(wildcard query/*.c)
-CLI_SRC   := $(wildcard query/cli/*.c)
-TEST_SRC  := $(wildcard tests/test_*.c) tests/brute.c tests/brute_forms.c
-BENCH_SRC := $(wildcard tests/bench_*.c)
+LIB_SRC   := $(wildcard $(LIB_DIR)/*.c $(LIB_DIR)/*/*.c)
+CLI_SRC   := $(wildcard query/mjq/*.c)
+# The Criterion suites, a binary a group: the library's (make unit), the
+# generator's and core's, and the reliability suite.
+UNIT_SRC  := $(wildcard tests/lib/test_*.c) tests/lib/brute.c \
+             tests/lib/brute_forms.c
+GENT_SRC  := $(wildcard tests/gen/test_*.c)
+REL_SRC   := $(wildcard tests/reliability/test_*.c)
+BENCH_SRC := $(wildcard tests/bench/bench_*.c)
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
 CORE_OBJ  := $(call obj,$(CORE_SRC))
 GEN_OBJ   := $(call obj,$(GEN_SRC))
 LIB_OBJ   := $(call obj,$(LIB_SRC))
-CLI_OBJ   := $(call obj,$(CLI_SRC)) $(BUILD)/query/cli/web_assets.o
+CLI_OBJ   := $(call obj,$(CLI_SRC)) $(BUILD)/query/mjq/web_assets.o
 WEB_FILES := index.html app.js style.css favicon.svg
-TEST_OBJ  := $(call obj,$(TEST_SRC))
-BENCH_BIN := $(patsubst tests/%.c,$(BUILD)/%,$(BENCH_SRC))
+UNIT_OBJ  := $(call obj,$(UNIT_SRC))
+GENT_OBJ  := $(call obj,$(GENT_SRC))
+REL_OBJ   := $(call obj,$(REL_SRC))
+TEST_BINS := $(BUILD)/test_lib $(BUILD)/test_gen $(BUILD)/test_reliability
+BENCH_BIN := $(patsubst tests/bench/%.c,$(BUILD)/%,$(BENCH_SRC))
 FUZZ_TARGETS := hand sealed batch table diff serve
 REPLAY_BIN := $(addprefix $(BUILD)/fuzz_replay_,$(FUZZ_TARGETS))
 
 # Keep the objects pattern rules make on the way (the fuzz replays' ones).
 .SECONDARY:
 
-.PHONY: all lib gen cli python tables test test-long bench install uninstall \
+.PHONY: all lib gen cli python tables test unit test-lib test-gen test-mjq \
+        test-reliability test-python test-web test-long bench install uninstall \
         clean clean-tables help deps deps-check debug asan ubsan leakcheck \
         fuzz check FORCE
 
@@ -108,7 +119,7 @@ all: lib gen cli ## build libmjt, mjt-gen and mjq under build/
 
 # The shared library's ABI: soname libmjt.so.0 (the major version), the file
 # named by the whole version, the links beside it.
-VERSION    := $(shell sed -n 's/.*MJT_VERSION_STRING "\(.*\)"/\1/p' query/mjt.h)
+VERSION    := $(shell sed -n 's/.*MJT_VERSION_STRING "\(.*\)"/\1/p' $(LIB_DIR)/mjt.h)
 SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
 SONAME     := libmjt.so.$(SOMAJOR)
 SOFILE     := libmjt.so.$(VERSION)
@@ -153,26 +164,55 @@ tables: deps ## install deps, build, generate tables/mjt.lmdb, print a summary
 	$(Q)$(BUILD)/mjq info $(TABLES)
 
 test: deps ## install deps, build, run every test (non-zero on failure)
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb \
+	$(Q)$(MAKE) --no-print-directory $(TEST_BINS) all $(BUILD)/test/mjt.lmdb \
 	    $(BUILD)/header.ok $(REPLAY_BIN) python
-	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_mjt --jobs 2
-	$(Q)sh tests/cli.sh $(BUILD)
-	$(Q)sh tests/stats.sh $(BUILD)
-	$(Q)PYTHON='$(PYTHON)' sh tests/abi.sh $(BUILD)
+	$(Q)$(MAKE) --no-print-directory test-lib test-gen test-mjq \
+	    test-reliability test-python test-web
+
+# Each group of tests on its own: what it tests, then how.  make test runs
+# them all; each builds what it needs.
+unit: deps ## the library's own tests, fast (under a minute)
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_lib $(BUILD)/test/mjt.lmdb
+	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_lib --jobs 2
+
+test-lib: unit $(BUILD)/header.ok ## the library: its tests, mjt.h alone, the ABI, the layers
+	$(Q)$(MAKE) --no-print-directory lib python
+	$(Q)PYTHON='$(PYTHON)' sh tests/lib/abi.sh $(BUILD)
 	$(Q)CC='$(CC)' CORE_INC='$(CORE_INC)' GEN_INC='$(GEN_INC)' \
 	    LIB_INC='$(LIB_INC)' CLI_INC='$(CLI_INC)' PUBLIC_INC='$(PUBLIC_INC)' \
-	    sh tests/layers.sh $(BUILD)
+	    sh tests/lib/layers.sh $(BUILD)
+
+test-gen: deps ## mjt-gen and core: solvers, enumeration, forms
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_gen $(BUILD)/test/mjt.lmdb
+	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_gen --jobs 2
+
+test-mjq: deps ## mjq: every command, stats against enumerate, the README's examples
+	$(Q)$(MAKE) --no-print-directory all $(BUILD)/test/mjt.lmdb
+	$(Q)sh tests/mjq/cli.sh $(BUILD)
+	$(Q)sh tests/mjq/stats.sh $(BUILD)
 	$(Q)CC='$(CC)' CFLAGS='$(CFLAGS)' LDFLAGS='$(LDFLAGS)' LIBS='$(ALL_LDLIBS)' \
-	    sh tests/readme.sh $(BUILD)
-	$(Q)sh tests/fuzz-replay.sh $(BUILD)
-	$(Q)PYTHON='$(PYTHON)' sh tests/python.sh $(BUILD)
-	$(Q)PYTHON='$(PYTHON)' sh tests/web.sh $(BUILD)
+	    sh tests/mjq/readme.sh $(BUILD)
+
+test-reliability: deps ## damaged tables, bad input, the fuzz seeds replayed
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_reliability all \
+	    $(BUILD)/test/mjt.lmdb $(REPLAY_BIN)
+	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_reliability --jobs 2
+	$(Q)sh tests/reliability/fuzz-replay.sh $(BUILD)
+
+test-python: deps ## the Python module
+	$(Q)$(MAKE) --no-print-directory python $(BUILD)/test/mjt.lmdb
+	$(Q)PYTHON='$(PYTHON)' sh tests/python/python.sh $(BUILD)
+
+test-web: deps ## mjq serve and the page, in a real browser
+	$(Q)$(MAKE) --no-print-directory all $(BUILD)/test/mjt.lmdb
+	$(Q)PYTHON='$(PYTHON)' sh tests/web/web.sh $(BUILD)
 
 test-long: deps ## the exhaustive runs too long for `make test`
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
-	$(Q)MJT_BUILD=$(BUILD) MJT_LONG=1 $(BUILD)/test_mjt --jobs 2
-	$(Q)MJT_DIFF_TILES=14 MJT_BATCH_LINES=10000000 sh tests/cli.sh $(BUILD)
-	$(Q)MJT_LONG=1 sh tests/stats.sh $(BUILD)
+	$(Q)$(MAKE) --no-print-directory $(TEST_BINS) all $(BUILD)/test/mjt.lmdb
+	$(Q)for t in lib gen reliability; do MJT_BUILD=$(BUILD) MJT_LONG=1 \
+	    $(BUILD)/test_$$t --jobs 2 || exit 1; done
+	$(Q)MJT_DIFF_TILES=14 MJT_BATCH_LINES=10000000 sh tests/mjq/cli.sh $(BUILD)
+	$(Q)MJT_LONG=1 sh tests/mjq/stats.sh $(BUILD)
 
 bench: deps ## benchmarks, one `BENCH name value unit` line per figure
 	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN) python
@@ -194,19 +234,19 @@ $(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps-check
 # Each directory's include path (the most specific pattern wins).
 $(BUILD)/core/%.o: INC = $(CORE_INC)
 $(BUILD)/gen/%.o: INC = $(GEN_INC)
-$(BUILD)/query/%.o: INC = $(LIB_INC)
-$(BUILD)/query/cli/%.o: INC = $(CLI_INC) $(CLI_CFLAGS)
+$(BUILD)/$(LIB_DIR)/%.o: INC = $(LIB_INC)
+$(BUILD)/query/mjq/%.o: INC = $(CLI_INC) $(CLI_CFLAGS)
 $(BUILD)/tests/%.o: INC = $(TEST_INC)
-$(BUILD)/tests/fuzz/%.o: INC = -Itests/fuzz $(CLI_INC)
+$(BUILD)/tests/reliability/fuzz/%.o: INC = -Itests/reliability/fuzz $(CLI_INC)
 # test_query.c and install_check.c are what a user writes: mjt.h alone.
-$(BUILD)/tests/test_query.o: INC = -Itests $(PUBLIC_INC)
-FUZZ_OBJ := $(call obj,$(wildcard tests/fuzz/*.c))
-$(CLI_OBJ) $(FUZZ_OBJ) $(BUILD)/tests/test_query.o: $(PUBLIC_HDR) $(TOOLS_HDR)
+$(BUILD)/tests/lib/test_query.o: INC = -Itests $(PUBLIC_INC)
+FUZZ_OBJ := $(call obj,$(wildcard tests/reliability/fuzz/*.c))
+$(CLI_OBJ) $(FUZZ_OBJ) $(BUILD)/tests/lib/test_query.o: $(PUBLIC_HDR) $(TOOLS_HDR)
 
-$(PUBLIC_HDR): query/mjt.h
+$(PUBLIC_HDR): $(LIB_DIR)/mjt.h
 	@mkdir -p $(@D)
 	$(Q)cp $< $@
-$(TOOLS_HDR): query/tablefile.h
+$(TOOLS_HDR): $(LIB_DIR)/tables/tablefile.h
 	@mkdir -p $(@D)
 	$(Q)cp $< $@
 
@@ -216,20 +256,20 @@ TABLES_STAMP := $(BUILD)/.tablesdir
 $(TABLES_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(TABLESDIR)' | cmp -s - $@ || echo '$(TABLESDIR)' > $@
-$(BUILD)/query/tables.o: FILE_CFLAGS = \
+$(BUILD)/$(LIB_DIR)/tables/tables.o: FILE_CFLAGS = \
     -DMJT__INSTALLED_TABLES='"$(TABLESDIR)/mjt.lmdb"'
-$(BUILD)/query/tables.o: $(TABLES_STAMP)
+$(BUILD)/$(LIB_DIR)/tables/tables.o: $(TABLES_STAMP)
 
 # mjt-gen records the version it was built as; mjt.h holds the number.
 $(BUILD)/gen/writer.o: FILE_CFLAGS = -DMJT__GEN_VERSION='"$(VERSION)"'
-$(BUILD)/gen/writer.o: query/mjt.h
+$(BUILD)/gen/writer.o: $(LIB_DIR)/mjt.h
 
 $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS) -c $< -o $@
 
 # mjt.h alone, as C99 and as C++, every warning an error.
-$(BUILD)/header.ok: tests/header_c99.c $(PUBLIC_HDR)
+$(BUILD)/header.ok: tests/lib/header_c99.c $(PUBLIC_HDR)
 	@mkdir -p $(@D)
 	$(call say,CHECK,mjt.h)$(CC) -std=c99 -pedantic -Wall -Wextra -Werror \
 	    $(PUBLIC_INC) -c $< -o $(BUILD)/header_c99.o
@@ -255,7 +295,7 @@ $(BUILD)/libmjt.so: $(BUILD)/$(SOFILE)
 	$(Q)ln -sf $(SOFILE) $@
 
 # Made anew on every run (PREFIX may differ), replaced only when it changes.
-$(BUILD)/mjt.pc: query/mjt.pc.in FORCE
+$(BUILD)/mjt.pc: $(LIB_DIR)/mjt.pc.in FORCE
 	@mkdir -p $(@D)
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e 's|@DEPS@|$(DEPS)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
@@ -270,30 +310,37 @@ $(BUILD)/mjq: $(CLI_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(CLI_LIBS) $(ALL_LDLIBS)
 
 # mjq serve's page, compiled in: no file is read at run time.
-$(BUILD)/query/cli/web_assets.c: $(addprefix query/web/,$(WEB_FILES)) scripts/embed.sh
+$(BUILD)/query/mjq/web_assets.c: $(addprefix query/web/,$(WEB_FILES)) scripts/embed.sh
 	@mkdir -p $(@D)
 	$(call say,EMBED,$@)sh scripts/embed.sh $@ query/web $(WEB_FILES)
-$(BUILD)/query/cli/web_assets.o: $(BUILD)/query/cli/web_assets.c $(FLAGS_STAMP)
-	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Iquery/cli -c $< -o $@
+$(BUILD)/query/mjq/web_assets.o: $(BUILD)/query/mjq/web_assets.c $(FLAGS_STAMP)
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -Iquery/mjq -c $< -o $@
 
 # The tests check mjt-gen's solvers and enumeration too.
 GEN_LIB_OBJ := $(call obj,$(addprefix gen/,decompose.c enum.c forms.c \
                  patterns.c reference.c))
-$(BUILD)/test_mjt: $(TEST_OBJ) $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
+$(BUILD)/test_lib: $(UNIT_OBJ) $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
+	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
+$(BUILD)/test_gen: $(GENT_OBJ) $(BUILD)/tests/lib/brute.o $(GEN_LIB_OBJ) \
+        $(BUILD)/libmjt.a
+	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
+$(BUILD)/test_reliability: $(REL_OBJ) $(BUILD)/tests/lib/brute.o \
+        $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
 
 # The fuzz targets with a plain main that replays files (tests/fuzz/).
-$(BUILD)/fuzz_replay_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/replay.o \
-        $(BUILD)/tests/fuzz/fuzz_common.o \
-        $(filter-out $(BUILD)/query/cli/main.o,$(CLI_OBJ)) \
+$(BUILD)/fuzz_replay_%: $(BUILD)/tests/reliability/fuzz/fuzz_%.o \
+        $(BUILD)/tests/reliability/fuzz/replay.o \
+        $(BUILD)/tests/reliability/fuzz/fuzz_common.o \
+        $(filter-out $(BUILD)/query/mjq/main.o,$(CLI_OBJ)) \
         $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(CLI_LIBS) $(ALL_LDLIBS)
 
-$(BUILD)/tests/fuzz/%.o: tests/fuzz/%.c $(FLAGS_STAMP)
+$(BUILD)/tests/reliability/fuzz/%.o: tests/reliability/fuzz/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/bench_%: $(BUILD)/tests/bench_%.o $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
+$(BUILD)/bench_%: $(BUILD)/tests/bench/bench_%.o $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)
 
 # The tables `make install` installs: made first when missing.
@@ -303,7 +350,7 @@ $(TABLES): | $(BUILD)/mjt-gen
 install: all python $(TABLES) ## install everything, the tables and the Python module too (PREFIX, DESTDIR, ...DIR)
 	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
 	    $(DESTDIR)$(BINDIR) $(DESTDIR)$(TABLESDIR) $(DESTDIR)$(MANDIR)/man1
-	install -m 644 query/mjt.h $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 $(LIB_DIR)/mjt.h $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(BUILD)/libmjt.a $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(BUILD)/$(SOFILE) $(DESTDIR)$(LIBDIR)/
 	ln -sf $(SOFILE) $(DESTDIR)$(LIBDIR)/$(SONAME)
@@ -312,7 +359,7 @@ install: all python $(TABLES) ## install everything, the tables and the Python m
 	install -d $(DESTDIR)$(PYTHONDIR)/mjt
 	install -m 644 $(PY_PKG)/_mjt$(PY_EXT) $(PY_FILES) $(DESTDIR)$(PYTHONDIR)/mjt/
 	install -m 755 $(BUILD)/mjq $(BUILD)/mjt-gen $(DESTDIR)$(BINDIR)/
-	install -m 644 query/cli/mjq.1 gen/mjt-gen.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 query/mjq/mjq.1 gen/mjt-gen.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(TABLES) $(DESTDIR)$(TABLESDIR)/mjt.lmdb
 	@echo "installed under $(DESTDIR)$(PREFIX); tables in $(DESTDIR)$(TABLESDIR)"
 
@@ -337,7 +384,7 @@ debug: ## build with assertions and no optimisation in build-debug/
 	$(MAKE) BUILD=build-debug CFLAGS='-O0 -g' all
 
 asan: deps ## run every test under AddressSanitizer (leaks too)
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp MJT_SANITIZER=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/reliability/lsan.supp MJT_SANITIZER=1 \
 	$(MAKE) BUILD=build-asan CFLAGS='-O1 -g -fsanitize=address -fno-omit-frame-pointer' \
 	    LDFLAGS=-fsanitize=address test
 
@@ -347,10 +394,10 @@ ubsan: deps ## run every test under UndefinedBehaviorSanitizer
 
 leakcheck: deps ## run library tests and mjq under valgrind (errors fail)
 	$(Q)command -v valgrind >/dev/null 2>&1 || sh scripts/install-deps.sh valgrind
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_mjt all $(BUILD)/test/mjt.lmdb
+	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_lib all $(BUILD)/test/mjt.lmdb
 	$(Q)for f in 'query/*' 'errors/*' 'join/*' 'rank/*' 'alloc/*'; do \
 	    MJT_BUILD=$(BUILD) $(VALGRIND) --trace-children=yes \
-	        $(BUILD)/test_mjt --jobs 1 --filter "$$f" || exit 1; done
+	        $(BUILD)/test_lib --jobs 1 --filter "$$f" || exit 1; done
 	$(Q)printf '123m456p789s1122z\n55555m\n123m456p789s11222z\n' | \
 	    $(VALGRIND) $(BUILD)/mjq --tables $(BUILD)/test/mjt.lmdb --json \
 	    >/dev/null; test $$? -ne 3

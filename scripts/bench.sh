@@ -90,8 +90,8 @@ echo "$t0 $t1 $t2" | awk '{load = $2 - $1; s = $3 - $2 - 5 * load
     printf "BENCH enumerate.n13.projected %.0f s\n", 98521596000 / r / 2}'
 "$B/bench_query" "$tmp/j2.lmdb" tests/data/ara "${BENCH_HANDS:-10000000}"
 # The Python module: single calls from bytes, arrays, lists and text, the
-# batches, and import plus open (tests/bench_python.py).
-PYTHONPATH="$B/python" "${PYTHON:-python3}" tests/bench_python.py "$tmp/j2.lmdb" \
+# batches, and import plus open (tests/bench/bench_python.py).
+PYTHONPATH="$B/python" "${PYTHON:-python3}" tests/bench/bench_python.py "$tmp/j2.lmdb" \
     "${BENCH_PY_HANDS:-1000000}"
 # mjq serve: GET /api/analyze of 14-tile hands over keep-alive on loopback
 # (2 server threads, 2 clients), and the page in headless Chromium from
@@ -102,6 +102,6 @@ server=$!
 sleep 0.5
 port=$(sed -n 's/.*127\.0\.0\.1:\([0-9]*\).*/\1/p' "$tmp/serve.err" | head -n 1)
 "$B/bench_serve" "$port" 40000 2
-"${PYTHON:-python3}" tests/bench_page.py "$port"
+"${PYTHON:-python3}" tests/bench/bench_page.py "$port"
 kill -TERM "$server"
 wait "$server"

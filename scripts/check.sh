@@ -8,8 +8,7 @@ command -v clang-format >/dev/null 2>&1 || {
     exit 1
 }
 bad=0
-for f in core/*.[ch] gen/*.[ch] query/*.[ch] query/cli/*.[ch] tests/*.[ch] \
-    tests/fuzz/*.[ch]; do
+for f in $(find core gen query tests -name '*.[ch]' | sort); do
     if ! clang-format --dry-run -Werror "$f" >/dev/null 2>&1; then
         echo "check: $f is not laid out as .clang-format says"
         bad=1

@@ -3,7 +3,7 @@
 # Run the pytest suite in DIR quietly and print its tally as the shell
 # tests do ("NAME: 22 passed in 6.1s"), or its whole log when it fails.
 # Usage: tests/pytest.sh NAME DIR, with PYTHON and the suite's variables in
-# the environment (tests/python.sh and tests/web.sh set them).
+# the environment (tests/python/python.sh and tests/web/web.sh set them).
 set -u
 name=$1 dir=$2
 log=$(mktemp)

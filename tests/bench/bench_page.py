@@ -5,7 +5,7 @@ time from navigation start to the discard table drawn (the page records
 performance.now() when it has rendered) is read; median of 5 loads, each in
 a fresh tab state (cache cleared).  Prints a BENCH line.
 
-Usage: python3 tests/bench_page.py PORT"""
+Usage: python3 tests/bench/bench_page.py PORT"""
 import statistics
 import sys
 import time

@@ -5,7 +5,7 @@ bytes object, an array or a list, the text of a hand, or an (N, 34) numpy
 array for a batch.  Hands come off a shuffled 136-tile wall (fixed seed,
 sizes uniform over 1, 2, 4, 5, 7, 8, 10, 11, 13, 14), as bench_query's do.
 
-Usage: python3 tests/bench_python.py TABLES [HANDS]   (build/python on the
+Usage: python3 tests/bench/bench_python.py TABLES [HANDS]   (build/python on the
 path)"""
 import array
 import random

@@ -4,12 +4,12 @@
 # public functions of mjt.h and nothing else), and an install under a
 # fresh prefix that a program finds with pkg-config, links against the
 # shared library and opens the installed tables with the default path.
-# Usage: tests/abi.sh BUILD_DIR   (run by `make test`)
+# Usage: tests/lib/abi.sh BUILD_DIR   (run by `make test`)
 set -u
 B=${1:-build}
-. "$(dirname "$0")/harness.sh"
+. "$(dirname "$0")/../harness.sh"
 
-version=$(sed -n 's/.*MJT_VERSION_STRING "\(.*\)"/\1/p' query/mjt.h)
+version=$(sed -n 's/.*MJT_VERSION_STRING "\(.*\)"/\1/p' query/libmjt/mjt.h)
 major=${version%%.*}
 
 soname=$(readelf -d "$B/libmjt.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
@@ -18,7 +18,7 @@ soname=$(readelf -d "$B/libmjt.so" | sed -n 's/.*SONAME.*\[\(.*\)\]/\1/p')
     [ -L "$B/libmjt.so" ] && ok || bad "versioned file and links"
 
 # Exported functions against the MJT_API declarations of mjt.h.
-sed -n 's/^MJT_API [^(]*[ *]\(mjt_[a-z_0-9]*\)(.*/\1/p' query/mjt.h |
+sed -n 's/^MJT_API [^(]*[ *]\(mjt_[a-z_0-9]*\)(.*/\1/p' query/libmjt/mjt.h |
     sort >"$tmp/declared"
 nm -D --defined-only "$B/libmjt.so" | awk '$2 ~ /[TtDdBbRr]/ {print $3}' |
     grep -v '^_' | sort >"$tmp/exported"
@@ -48,7 +48,7 @@ if [ -z "${MJT_SANITIZER:-}" ]; then
     pkg-config --print-requires-private mjt | grep -q lmdb && ok ||
         bad "mjt.pc Requires.private"
     # shellcheck disable=SC2046
-    if cc -std=c99 -Wall -Werror tests/install_check.c \
+    if cc -std=c99 -Wall -Werror tests/lib/install_check.c \
         $(pkg-config --cflags --libs mjt) -Wl,-rpath,"$P/lib" \
         -o "$tmp/check" 2>"$tmp/cc.log"; then
         ok
@@ -92,7 +92,7 @@ if [ -z "${MJT_SANITIZER:-}" ]; then
     else
         bad "pip install against the installed libmjt"; cat "$tmp/pip.log"
     fi
-    PYTHON="$py" sh tests/python.sh "$B" "$tmp/site" && ok ||
+    PYTHON="$py" sh tests/python/python.sh "$B" "$tmp/site" && ok ||
         bad "the Python tests on the module pip built"
     if [ -x "$tmp/check" ]; then
         readelf -d "$tmp/check" | grep -q "NEEDED.*libmjt.so.$major" && ok ||

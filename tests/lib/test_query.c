@@ -455,7 +455,7 @@ Test(errors, open_says_io_error)
 {
     mjt_tables *t = NULL;
     mjt_diag d;
-    cr_assert(eq(int, mjt_tables_open(&t, "tests/cli.sh/x.lmdb", &d), MJT_EIO));
+    cr_assert(eq(int, mjt_tables_open(&t, "tests/mjq/cli.sh/x.lmdb", &d), MJT_EIO));
     cr_assert(eq(ptr, t, NULL));
     cr_assert(eq(int, d.sys_errno, ENOTDIR));
 }

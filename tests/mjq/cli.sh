@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # mjq and mjt-gen from the outside: exit codes, stderr, JSON.
-# Usage: tests/cli.sh BUILD_DIR   (run by `make test` after the C tests)
+# Usage: tests/mjq/cli.sh BUILD_DIR   (run by `make test` after the C tests)
 set -u
 B=${1:-build}
 T="$B/test/mjt.lmdb"
-. "$(dirname "$0")/harness.sh"
+. "$(dirname "$0")/../harness.sh"
 
 # check NAME WANT_EXIT WANT_SUBSTRING_IN_OUTPUT -- command...
 check() {
@@ -341,7 +341,7 @@ check long_arg_cut 2 'xxx...: unknown character' -- "$Q" --tables "$T" "$long"
 
 # Batch lines as JSON objects, for programs: each line's seen tiles add
 # to --visible; every problem named, the run goes on.
-J=tests/fuzz/seeds/batch/json-lines
+J=tests/reliability/fuzz/seeds/batch/json-lines
 check jsonl_visible 0 '"ukeire":{"tiles":["1z","2z"],"left":[1,2],"count":3}' -- \
     sh -c "'$Q' --tables '$T' --json <'$J'; true"
 check jsonl_spaces 0 '{"hand":"123m456p789s1z","tiles":10,' -- \
@@ -373,10 +373,10 @@ check closed_pipe 0 '' -- sh -c "yes 123m456p789s1122z | head -n 100000 | \
     test ! -s '$tmp/pipe-err'"
 
 # A short file where mjt-gen would write: refused, not a crash in LMDB.
-cp tests/fuzz/seeds/table/crash-sigbus-short-file "$tmp/short.lmdb"
+cp tests/reliability/fuzz/seeds/table/crash-sigbus-short-file "$tmp/short.lmdb"
 check gen_short_file 1 'exists and is not an mjt table' -- \
     "$G" -q -o "$tmp/short.lmdb"
-check gen_short_kept 0 '' -- cmp tests/fuzz/seeds/table/crash-sigbus-short-file "$tmp/short.lmdb"
+check gen_short_kept 0 '' -- cmp tests/reliability/fuzz/seeds/table/crash-sigbus-short-file "$tmp/short.lmdb"
 
 # Reproducible: with SOURCE_DATE_EPOCH, any -j, any run, the same bytes.
 for j in 1 2; do

@@ -8,12 +8,12 @@
 # build/ is BUILD_DIR, tables/mjt.lmdb the test tables and /tmp/ a
 # directory of the test's own, in the command and in what it prints.  The
 # ```c block is compiled into a program, linked against libmjt and run.
-# Usage: tests/readme.sh BUILD_DIR, with CC, CFLAGS, LDFLAGS and LIBS of
+# Usage: tests/mjq/readme.sh BUILD_DIR, with CC, CFLAGS, LDFLAGS and LIBS of
 # the Makefile in the environment (run by `make test`).
 set -u
 B=${1:-build}
 T="$B/test/mjt.lmdb"
-. "$(dirname "$0")/harness.sh"
+. "$(dirname "$0")/../harness.sh"
 
 # The examples, as files cmd.N and want.N, and the C block as c.body.
 awk -v dir="$tmp" '

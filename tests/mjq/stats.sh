@@ -5,12 +5,12 @@
 # vectors, mjq enumerate (every hand through the public queries) against
 # mjq stats for N up to 8; rank and unrank inverse on dealt hands and at
 # both ends of every size; deal reproducible and legal; every bad input.
-# Usage: tests/stats.sh BUILD_DIR   (run by `make test`)
+# Usage: tests/mjq/stats.sh BUILD_DIR   (run by `make test`)
 set -u
 B=${1:-build}
 Q="$B/mjq"
 T="$B/test/mjt.lmdb"
-. "$(dirname "$0")/harness.sh"
+. "$(dirname "$0")/../harness.sh"
 
 # has NAME FILE TEXT: FILE holds TEXT.
 has() {

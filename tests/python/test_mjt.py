@@ -3,7 +3,7 @@
 on thousands of hands of every kind, batches against single calls, every
 form a hand comes in, every error, and threads sharing one Tables.
 
-Run by `make test` (tests/python.sh) with the module of build/python (or an
+Run by `make test` (tests/python/python.sh) with the module of build/python (or an
 installed one) on the path and $MJT_TABLES, $MJQ set."""
 import json
 import os

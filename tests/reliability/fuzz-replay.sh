@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Replay every committed fuzz seed (tests/fuzz/seeds/TARGET/*) through its
+# Replay every committed fuzz seed (tests/reliability/fuzz/seeds/TARGET/*) through its
 # target, built without libFuzzer by the Makefile (BUILD/fuzz_replay_*).
 # A target aborts or crashes on a failed property; that fails make test.
-# Usage: tests/fuzz-replay.sh BUILD_DIR
+# Usage: tests/reliability/fuzz-replay.sh BUILD_DIR
 set -u
 B=${1:-build}
 pass=0
@@ -11,9 +11,9 @@ fail=0
 log=$(mktemp)
 trap 'rm -f "$log" /tmp/mjt-fuzz-*' EXIT
 for t in hand sealed batch table diff serve; do
-    n=$(ls tests/fuzz/seeds/$t | wc -l)
+    n=$(ls tests/reliability/fuzz/seeds/$t | wc -l)
     if MJT_FUZZ_TABLES="$B/test/mjt.lmdb" "$B/fuzz_replay_$t" \
-        tests/fuzz/seeds/"$t"/* >/dev/null 2>"$log"; then
+        tests/reliability/fuzz/seeds/"$t"/* >/dev/null 2>"$log"; then
         pass=$((pass + 1))
     else
         echo "FAIL fuzz seeds of $t ($n files)"

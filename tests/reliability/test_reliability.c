@@ -323,12 +323,12 @@ Test(reliability, killing_mjt_gen_keeps_the_old_table, .timeout = 600)
 
 /* ==== Fuzz finds ==== */
 
-/* Every input a fuzz target ever crashed on (tests/fuzz/seeds/), through
+/* Every input a fuzz target ever crashed on (tests/reliability/fuzz/seeds/), through
  * the loaders: each must be refused or read, never crash. */
 Test(reliability, fuzz_finds_stay_fixed)
 {
-    static const char *dirs[] = {"tests/fuzz/seeds/table",
-                                 "tests/fuzz/seeds/diff"};
+    static const char *dirs[] = {"tests/reliability/fuzz/seeds/table",
+                                 "tests/reliability/fuzz/seeds/diff"};
     int seen = 0;
 
     for (int i = 0; i < 2; i++) {

@@ -4,7 +4,7 @@ load test on loopback; and the page in headless Chromium (a hand clicked
 together from the palette against mjq --json, a shared link with
 JavaScript off, the screenshot the README shows).
 
-Run by `make test` (tests/web.sh) with $MJQ and $MJT_TABLES set; under
+Run by `make test` (tests/web/web.sh) with $MJQ and $MJT_TABLES set; under
 `make asan` the server is the AddressSanitizer build, whose leak check
 fails its exit status."""
 import http.client
