@@ -136,14 +136,17 @@ PY_FILES   := $(addprefix $(PY_PKG)/,__init__.py __init__.pyi py.typed)
 
 python: $(PY_PKG)/_mjt$(PY_EXT) $(PY_FILES) ## the Python module, in build/python
 
-$(PY_PKG)/_mjt$(PY_EXT): query/python/mjt/_mjt.c $(PUBLIC_HDR) $(BUILD)/libmjt.a $(FLAGS_STAMP)
+PY_SRC     := query/python/mjt/_mjt.c query/python/mjt/_stats.c
+
+$(PY_PKG)/_mjt$(PY_EXT): $(PY_SRC) query/python/mjt/_mjt.h $(PUBLIC_HDR) \
+        $(BUILD)/libmjt.a $(FLAGS_STAMP)
 	@mkdir -p $(@D)
 	@$(PKG_CONFIG) --exists python3 || { echo "python3-dev is missing \
 (run 'make deps')" >&2; exit 1; }
 	$(call say,CC,$@)$(CC) $(PUBLIC_INC) $(MJT_CPPFLAGS) -std=c11 -Wall -Wextra \
 	    -fPIC -fvisibility=hidden $(PY_CFLAGS) $(ARCH_CFLAGS) $(CFLAGS) \
 	    $(EXTRA_CFLAGS) \
-	    -shared $(LDFLAGS) -o $@ $< $(BUILD)/libmjt.a $(ALL_LDLIBS)
+	    -shared $(LDFLAGS) -o $@ $(PY_SRC) $(BUILD)/libmjt.a $(ALL_LDLIBS)
 
 $(PY_PKG)/%: query/python/mjt/%
 	@mkdir -p $(@D)

@@ -26,7 +26,8 @@
     X(EHAND, -13, "not a hand made by the mjt_hand calls")                     \
     X(ESTALE, -14, "hand changed outside the mjt_hand calls")                  \
     X(ECALL, -15, "not a meld that can be called")                             \
-    X(EPLAYERS, -16, "not in the game of the hand's number of players")
+    X(EPLAYERS, -16, "not in the game of the hand's number of players")     \
+    X(ECANCELED, -17, "stopped by the caller")
 
 enum {
     MJT__OK = 0,

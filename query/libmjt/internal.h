@@ -57,20 +57,20 @@ typedef struct mjt__mrec {
  * tiles among the kinds that exist.  The manzu's index arrays give a code
  * holding 2m to 8m a count above 14, so such a hand fails the view.
  */
-typedef struct mjt__rules {
+typedef struct mjt__game {
     const mjt__mrec *rec[4];
     const mjt__index_of_kind *kind[4];
     const uint32_t *fidx[4]; /* pattern words of each part's table */
     uint64_t kinds;          /* the kinds of the game, as bits */
     unsigned honor_like;     /* bit p: part p forms no run */
-} mjt__rules;
+} mjt__game;
 
 #define MJT__SANMA_PATTERNS 25
 /* 2m to 8m: no kind of the three-player game. */
 #define MJT__SANMA_ABSENT (UINT64_C(0x7F) << 1)
 
 struct mjt_tables {
-    mjt__rules rules[2]; /* four players, three */
+    mjt__game game[2]; /* four players, three */
     mjt__index ix;
     mjt__index_of_kind sanma; /* the manzu with three players */
     mjt__mrec *suit, *honor;
@@ -80,13 +80,13 @@ struct mjt_tables {
     uint64_t *forms;
 };
 
-static inline uint32_t mjt__index_of(const mjt__rules *ru, int part,
+static inline uint32_t mjt__index_of(const mjt__game *ru, int part,
                                      uint32_t code)
 {
     return mjt__index_at(ru->kind[part], code);
 }
 
-static inline const mjt__mrec *mjt__rec(const mjt__rules *ru, int part,
+static inline const mjt__mrec *mjt__rec(const mjt__game *ru, int part,
                                         uint32_t code)
 {
     return &ru->rec[part][mjt__index_of(ru, part, code)];
@@ -111,7 +111,7 @@ static inline unsigned mjt__mrec_need(const mjt__mrec *r, int slot)
 #define MJT__F_MAX_FIRST 0x3FFFFFu
 #define MJT__F_MAX_COUNT 31
 
-static inline uint32_t mjt__fword(const mjt__rules *ru, int part, uint32_t code)
+static inline uint32_t mjt__fword(const mjt__game *ru, int part, uint32_t code)
 {
     return ru->fidx[part][mjt__index_of(ru, part, code)];
 }
@@ -227,7 +227,7 @@ void mjt__capped_record(const uint8_t *held, const uint8_t *cap, int n,
 
 /* What a query reads of a hand, checked. */
 typedef struct mjt__hv {
-    const mjt__rules *ru; /* the rules of its game */
+    const mjt__game *ru; /* the rules of its game */
     uint32_t code[4];
     uint64_t w[4]; /* part words (core/index.h) */
     uint64_t sum;  /* their sum: the hand's counts of tiles, kinds, ... */
@@ -274,7 +274,7 @@ static inline int mjt__hand_view(const struct mjt_tables *t, const mjt_hand *h,
         return o[MJT__H_MAGIC] == MJT__HAND_MAGIC ? MJT_ESTALE : MJT_EHAND;
     v->code[0] = o[0], v->code[1] = o[1], v->code[2] = o[2], v->code[3] = o[3];
     unsigned sanma = o[MJT__H_META] >> MJT__SANMA_SHIFT & 1;
-    v->ru = &t->rules[sanma];
+    v->ru = &t->game[sanma];
     mjt__hv_words(v);
     unsigned len = (unsigned)v->sum & 0xFF;
     v->len = (int)len;

@@ -80,7 +80,8 @@ MJT_API int mjt_version_number(void);
     X(EHAND, -13, "not a hand made by the mjt_hand calls")                     \
     X(ESTALE, -14, "hand changed outside the mjt_hand calls")                  \
     X(ECALL, -15, "not a meld that can be called")                             \
-    X(EPLAYERS, -16, "not in the game of the hand's number of players")
+    X(EPLAYERS, -16, "not in the game of the hand's number of players")     \
+    X(ECANCELED, -17, "stopped by the caller")
 
 typedef enum mjt_errno {
     MJT_OK = 0,
@@ -141,6 +142,40 @@ MJT_API void mjt_tables_close(mjt_tables *t);
 /* Where this build installs its tables (PREFIX/share/mjt/mjt.lmdb), a
  * static string: what mjt_tables_open(..., NULL, ...) tries last. */
 MJT_API const char *mjt_tables_default(void);
+
+/* ==== Rules ====
+ *
+ * The rules a question runs under, one plain value: how many players,
+ * how many red fives each suit has, and the choices of scoring that differ
+ * between rulesets.  mjt_rules_init gives the defaults; a caller may then
+ * change fields and check the whole with mjt_rules_check.  What a player
+ * sees (seen tiles, calls) is not part of the rules.  Calls that take a
+ * const mjt_rules * take NULL for the defaults of four players.
+ */
+typedef struct mjt_rules {
+    uint8_t players; /* 3 or 4 */
+    /* Red fives each suit (m, p, s) has, 0 to 4: 1 each by default, none
+     * in the manzu with three players (it has no 5m). */
+    uint8_t red[3];
+    /* Scoring: 1 for yes, 0 for no (the defaults in brackets). */
+    uint8_t open_tanyao;     /* all simples counts in an open hand [1] */
+    uint8_t double_yakuman;  /* the double ones count twice [1] */
+    uint8_t counted_yakuman; /* 13 han or more is a yakuman [1] */
+    uint8_t yakuman_stack;   /* yakuman of one hand add up [1] */
+    uint8_t round_up_mangan; /* 4 han 30 fu, 3 han 60 fu: mangan [0] */
+    uint8_t pinfu_tsumo_fu;  /* pinfu tsumo takes the 2 fu of tsumo [0] */
+    uint8_t double_wind_fu;  /* fu of a pair of round and seat wind [4] */
+    uint8_t reserved_[21];   /* 0: room for later fields */
+} mjt_rules;
+
+/* The defaults for players (3 or 4; anything else gives 4) into *r. */
+MJT_API void mjt_rules_init(mjt_rules *r, int players);
+
+/* MJT_OK when r is a ruleset this library plays, else MJT_EINVAL naming
+ * the field in diag: players 3 or 4, red fives 0 to 4 (0 in the manzu
+ * with three players), yes-or-no fields 0 or 1, double_wind_fu 2 or 4,
+ * the reserved bytes 0.  Every call that takes rules checks them so. */
+MJT_API int mjt_rules_check(const mjt_rules *r, mjt_diag *diag);
 
 /* ==== Tiles ==== */
 
@@ -560,6 +595,158 @@ typedef struct mjt_shape {
  */
 MJT_API int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
                        size_t cap, size_t *len);
+
+/* ==== Long work ====
+ *
+ * The calls that take seconds or more (the statistics, the enumeration)
+ * take an optional mjt_work: progress reports and a way to stop.  The
+ * library never prints; its callers draw progress and stop work.
+ */
+typedef struct mjt_work {
+    /* Called now and then, and once at the end, with the work done and
+     * the whole, in the units the call names (hands, steps); from one of
+     * the working threads, one call at a time.  NULL for none. */
+    void (*progress)(void *user, uint64_t done, uint64_t total);
+    void *user;
+    /* When *cancel becomes non-zero (set from any thread, or a signal
+     * handler), the call stops within about a second and returns
+     * MJT_ECANCELED.  NULL for none. */
+    const volatile int *cancel;
+} mjt_work;
+
+/* ==== Statistics and enumeration ====
+ *
+ * Exact counts of every hand of N tiles (1 to 14), two ways: dealt hands
+ * (sets of physical tiles: a count vector weighs the product of C(4, c)
+ * over its kinds) and distinct hands (count vectors).  mjt_stats_exact
+ * computes them from the tables without visiting a hand; mjt_enumerate
+ * visits every hand of a range of ranks, so that a large job splits into
+ * parts (on one machine or many) whose results mjt_stats_add adds up.
+ * The two share nothing but the tables, so their agreeing checks both.
+ */
+
+/* A 128-bit count: dealt hands of 14 tiles and the sums over them pass
+ * 2^64.  The value is hi * 2^64 + lo. */
+typedef struct mjt_u128 {
+    uint64_t lo, hi;
+} mjt_u128;
+
+/* Index [c] of every count: MJT_DEALT or MJT_DISTINCT. */
+enum { MJT_DEALT, MJT_DISTINCT };
+
+/* Only the hands of the manzu alone (four players): a suit's own
+ * statistics. */
+#define MJT_STATS_ONE_SUIT 1u
+
+typedef struct mjt_stats {
+    int tiles;        /* hands of this many tiles */
+    int players;      /* 3 or 4: with 3, 108 tiles without 2m to 8m */
+    int one_suit;     /* MJT_STATS_ONE_SUIT was given */
+    uint64_t states;  /* mjt_stats_exact: states of three parts joined */
+    mjt_u128 total[2];
+    /* hands by shanten + 1 (0 complete) of each form: standard, seven
+     * pairs, thirteen orphans, overall; a form that does not apply (seven
+     * pairs below 13 tiles) counts no hand */
+    mjt_u128 dist[2][4][16];
+    mjt_u128 shanten_sum[2]; /* the sum of overall shanten + 1 */
+    /* 3k+2 hands by which forms are complete: bit 0 standard, bit 1 seven
+     * pairs, bit 2 thirteen orphans */
+    mjt_u128 complete[2][8];
+    /* 3k+1 hands: the sum of their effective tiles' copies left */
+    mjt_u128 ukeire_sum[2];
+    /* 3k+1 hands that a draw of kind k makes complete in each form
+     * (standard, seven pairs, thirteen orphans), never held four times */
+    mjt_u128 waiting[MJT_KINDS][2][3];
+} mjt_stats;
+
+/*
+ * Count every hand of tiles tiles (1 to 14) by rules into *out, without
+ * visiting one (flags: MJT_STATS_ONE_SUIT, four players only).  MJT_OK,
+ * or MJT_ECOUNT (tiles outside 1-14 or a multiple of 3), MJT_EINVAL
+ * (rules or flags out of range, NULL t or out),
+ * MJT_ENOMEM, MJT_ECANCELED; diag says why.  Allocates a few megabytes
+ * while it runs; about a second at 13 or 14 tiles.  Progress counts
+ * steps.  Thread-safe: t is only read.
+ */
+MJT_API int mjt_stats_exact(const mjt_tables *t, const mjt_rules *rules,
+                            int tiles, unsigned flags, mjt_stats *out,
+                            const mjt_work *work, mjt_diag *diag);
+
+/* Walk hands through the public queries, one at a time, rather than the
+ * fast visit (the same counts, slower: a check of one route by the
+ * other).  With three players, and with a visitor, hands always go this
+ * way. */
+#define MJT_ENUM_BY_QUERY 2u
+
+/*
+ * What mjt_enumerate visits.  The hands of tiles tiles are the count
+ * vectors in ascending order, the count of 1m most significant (the order
+ * of mjt_enum_part's ranges), of the 34 kinds, the 27 of three players,
+ * or the 9 of the manzu with MJT_STATS_ONE_SUIT.  Ranks [first, end) are
+ * visited (mjt_enum_part gives part k of n, mjt_enum_size the whole).
+ */
+typedef struct mjt_enum {
+    int tiles;
+    const mjt_rules *rules; /* NULL: four players */
+    unsigned flags;         /* MJT_STATS_ONE_SUIT, MJT_ENUM_BY_QUERY */
+    uint64_t first, end;
+    int threads; /* 1 to 64 */
+    /* When not NULL, called for every hand with its counts, its rank and
+     * its shanten, from the working threads at once; a non-zero return
+     * stops the walk (MJT_ECANCELED). */
+    int (*visit)(void *user, const uint8_t counts[MJT_KINDS], uint64_t rank,
+                 const mjt_shanten_info *shanten);
+    void *user;
+} mjt_enum;
+
+/* The number of hands of tiles tiles (0 to 14) that mjt_enumerate walks
+ * under rules and flags; 0 for arguments out of range. */
+MJT_API uint64_t mjt_enum_size(int tiles, const mjt_rules *rules,
+                               unsigned flags);
+
+/* Part `part` of `parts` (1 <= part <= parts) of those hands: the ranks
+ * [*first, *end), parts of sizes that differ by one at most, in order.
+ * MJT_EINVAL for arguments out of range. */
+MJT_API int mjt_enum_part(int tiles, const mjt_rules *rules, unsigned flags,
+                          int part, int parts, uint64_t *first,
+                          uint64_t *end);
+
+/*
+ * Tally every hand of e into *out (states 0).  MJT_OK, or MJT_ECOUNT (as
+ * mjt_stats_exact), MJT_EINVAL (e
+ * out of range), MJT_ENOMEM, MJT_ECANCELED (by work or the visitor);
+ * diag says why.  Progress counts hands.  Starts e->threads threads and
+ * joins them before it returns; t is only read.
+ */
+MJT_API int mjt_enumerate(const mjt_tables *t, const mjt_enum *e,
+                          mjt_stats *out, const mjt_work *work,
+                          mjt_diag *diag);
+
+/* Add the counts of from into to, parts of one job: MJT_EINVAL when they
+ * count hands of other tiles, players or flags (to is then unchanged). */
+MJT_API int mjt_stats_add(mjt_stats *to, const mjt_stats *from);
+
+/*
+ * Dealing.  A dealer is a shuffled wall and a generator (splitmix64) in
+ * caller memory: the same seed deals the same hands on every machine.
+ * Each mjt_deal draws tiles tiles (0 to 14) uniformly from the 136 tiles
+ * (108 with three players) by a partial Fisher-Yates shuffle of the wall
+ * it keeps.  With MJT_DEAL_RED, the wall holds the red fives of the
+ * rules (one of each suit by default), else none.
+ */
+#define MJT_DEAL_RED 1u
+
+typedef struct mjt_dealer {
+    uint64_t state;
+    uint8_t wall[136];
+    int size;
+} mjt_dealer;
+
+/* MJT_EINVAL for rules mjt_rules_check refuses or an unknown flag. */
+MJT_API int mjt_dealer_init(mjt_dealer *d, uint64_t seed,
+                            const mjt_rules *rules, unsigned flags);
+/* MJT_ECOUNT for tiles outside 0-14 (then *out is untouched). */
+MJT_API int mjt_deal(mjt_dealer *d, int tiles, mjt_tiles *out);
 
 #ifdef __cplusplus
 }

@@ -1,16 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mjq rank, unrank and deal: sets of tiles by index (mjt_tiles_rank and
- * mjt_tiles_unrank), and random hands off a shuffled wall.
- *
- * deal draws each hand by a partial Fisher-Yates shuffle of one wall of
- * 136 physical tiles (108 with three players, no 2m to 8m): the first N
- * places of a uniform shuffle are a
- * uniform set of N tiles, and the wall is left as it was shuffled for the
- * next hand.  The generator is SplitMix64, whose output is fixed by its
- * definition, and a draw below n rejects the top 2^64 mod n values rather
- * than taking a biased remainder: the same seed gives the same hands on
- * every machine.
+ * mjt_tiles_unrank), and random hands off a shuffled wall (mjt_deal: the
+ * same seed gives the same hands on every machine).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -210,32 +202,13 @@ int cli_unrank(int argc, char **argv, cli_globals *g)
 
 /* ==== deal ==== */
 
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-/* Uniform below n (n > 0), without the bias of a plain remainder. */
-static uint64_t below(uint64_t *s, uint64_t n)
-{
-    uint64_t limit = -n % n; /* 2^64 mod n: the values to reject */
-    uint64_t r;
-    do
-        r = splitmix64(s);
-    while (r < limit);
-    return r % n;
-}
-
 int cli_deal(int argc, char **argv, cli_globals *g)
 {
     static const char *args[4096];
     hand_opts o;
     int n, done, rc = parse(argc, argv, g, "deal", &o, args, &n, &done);
-    uint8_t wall[136];
-    int size = 0;
+    mjt_dealer dealer;
+    mjt_rules rules;
 
     if (rc != 0 || done)
         return rc;
@@ -243,30 +216,18 @@ int cli_deal(int argc, char **argv, cli_globals *g)
         return cli_usage_error("deal: %s: takes no argument", args[0]);
     if (!o.have_seed)
         o.seed = (uint64_t)time(NULL) ^ (uint64_t)getpid() << 32;
-    /* tile ids, four of a kind (no 2m to 8m with three players); with
-     * --red one five of each suit there is red */
-    for (int i = 0; i < 136; i++) {
-        int kind = i / 4, absent = o.players == 3 && kind >= 1 && kind <= 7;
-        if (!absent)
-            wall[size++] =
-                (uint8_t)(o.red && i % 4 == 0 && kind < 27 && kind % 9 == 4
-                              ? MJT_KINDS + kind / 9
-                              : kind);
+    mjt_rules_init(&rules, o.players);
+    if (mjt_dealer_init(&dealer, o.seed, &rules, o.red ? MJT_DEAL_RED : 0) !=
+        MJT_OK) {
+        fprintf(stderr, "%s: deal: the library failed\n", cli_prog);
+        return 1;
     }
-    uint64_t state = o.seed;
     for (uint64_t h = 0; h < o.count; h++) {
         mjt_tiles t;
-        memset(&t, 0, sizeof t);
-        for (int i = 0; i < o.tiles; i++) {
-            int j = i + (int)below(&state, (uint64_t)(size - i));
-            uint8_t x = wall[i];
-            wall[i] = wall[j];
-            wall[j] = x;
-            t.counts[MJT_KIND_OF(wall[i])]++;
-            if (wall[i] >= MJT_KINDS)
-                t.red[wall[i] - MJT_KINDS]++;
+        if (mjt_deal(&dealer, o.tiles, &t) != MJT_OK) {
+            fprintf(stderr, "%s: deal: the library failed\n", cli_prog);
+            return 1;
         }
-        t.len = (uint8_t)o.tiles;
         char text[64];
         mjt_tiles_format(&t, text, sizeof text);
         if (o.json && o.players == 3)

@@ -22,17 +22,9 @@
 #include "cli.h"
 #include "stats.h"
 
-/* The sums a part holds: the result's u128 fields from total up to the
- * scratch (stats.h keeps them contiguous). */
-#define SUMS                                                                   \
-    ((offsetof(stats_result, wait) - offsetof(stats_result, total)) /          \
-     sizeof(u128))
+/* The sums a part holds: the result's from total on. */
+#define SUMS STATS_SUMS
 #define PART_MAX (256 + SUMS * 42)
-
-static u128 *sums_of(stats_result *r)
-{
-    return (u128 *)((char *)r + offsetof(stats_result, total));
-}
 
 static void put_u128(u128 v)
 {
@@ -45,10 +37,10 @@ static void put_u128(u128 v)
     fputs(p, stdout);
 }
 
-void parts_write(const stats_result *r, int part, int parts, uint64_t first,
+void parts_write(const mjt_stats *r, int part, int parts, uint64_t first,
                  uint64_t end)
 {
-    const u128 *s = sums_of((stats_result *)r);
+    const mjt_u128 *s = stats_sums((mjt_stats *)r);
 
     printf("{\"mjq\":\"enumerate-part\",\"tiles\":%d,\"players\":%d,"
            "\"one_suit\":%s,\"part\":%d,\"parts\":%d,\"first\":\"%llu\","
@@ -57,7 +49,7 @@ void parts_write(const stats_result *r, int part, int parts, uint64_t first,
            (unsigned long long)first, (unsigned long long)end);
     for (size_t i = 0; i < SUMS; i++) {
         fputs(i ? ",\"" : "\"", stdout);
-        put_u128(s[i]);
+        put_u128(cli_u128(s[i]));
         putchar('"');
     }
     printf("]}\n");
@@ -92,7 +84,7 @@ static int get_u128(const char **p, u128 *out)
 
 /* Read part file path into *pt and add its sums into r; 0, or 2 with the
  * problem reported. */
-static int read_part(const char *path, part *pt, stats_result *r)
+static int read_part(const char *path, part *pt, mjt_stats *r)
 {
     static char buf[PART_MAX + 2];
     FILE *f = fopen(path, "r");
@@ -120,7 +112,7 @@ static int read_part(const char *path, part *pt, stats_result *r)
     }
     pt->one_suit = !strcmp(one, "true");
     const char *p = buf + n;
-    u128 *s = sums_of(r);
+    mjt_u128 *s = stats_sums(r);
     for (size_t i = 0; i < SUMS; i++) {
         u128 v;
         if ((i > 0 && *p++ != ',') || get_u128(&p, &v) != 0) {
@@ -129,7 +121,9 @@ static int read_part(const char *path, part *pt, stats_result *r)
                     cli_prog, path, i + 1, (size_t)SUMS);
             return 2;
         }
-        s[i] += v;
+        v += cli_u128(s[i]);
+        s[i].lo = (uint64_t)v;
+        s[i].hi = (uint64_t)(v >> 64);
     }
     if (strcmp(p, "]}\n") != 0 && strcmp(p, "]}") != 0) {
         fprintf(stderr, "%s: stats: %s: truncated or damaged (its end)\n",
@@ -157,12 +151,12 @@ static int check_parts(const part *pt, int n)
                     b->players == 3 ? " --players 3" : "", b->parts);
             return 2;
         }
-        enumerate_range(b->one_suit       ? 9
-                        : b->players == 3 ? 27
-                                          : MJT_KINDS,
-                        b->tiles, b->part, b->parts, &first, &end);
-        if (b->part < 1 || b->part > b->parts || b->first != first ||
-            b->end != end) {
+        mjt_rules rules;
+        mjt_rules_init(&rules, b->players);
+        if (mjt_enum_part(b->tiles, &rules,
+                          b->one_suit ? MJT_STATS_ONE_SUIT : 0, b->part,
+                          b->parts, &first, &end) != MJT_OK ||
+            b->first != first || b->end != end) {
             fprintf(stderr, "%s: stats: %s: not the range of part %d of %d\n",
                     cli_prog, b->path, b->part, b->parts);
             return 2;
@@ -192,7 +186,7 @@ static int check_parts(const part *pt, int n)
     return 0;
 }
 
-int parts_merge(char **paths, int n, stats_result *r)
+int parts_merge(char **paths, int n, mjt_stats *r)
 {
     part *pt = calloc((size_t)n, sizeof *pt);
     int rc = 0;

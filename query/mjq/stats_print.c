@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mjq stats [--tiles N] [--count dealt|distinct] [--json]: the counts of
- * stats.c, as text for people or as one JSON object whose integers are
+ * mjt_stats_exact (and of mjq enumerate), as text for people or as one JSON object whose integers are
  * strings (they exceed what a double holds exactly).
  */
 #include <stdio.h>
@@ -58,17 +58,25 @@ static void ratio_of(u128 num, int neg, u128 den, ratio *out)
 
 /* ==== Output ==== */
 
+/* The kinds of a game of `players` players, as bits: no 2m to 8m with
+ * three. */
+static uint64_t game_kinds(int players)
+{
+    uint64_t all = (UINT64_C(1) << MJT_KINDS) - 1;
+    return players == 3 ? all & ~(UINT64_C(0x7F) << 1) : all;
+}
+
 static const char *const form_names[4] = {"standard", "chiitoitsu", "kokushi",
                                           "overall"};
 
 typedef struct view {
-    const stats_result *r;
+    const mjt_stats *r;
     int c; /* 0 dealt, 1 distinct */
 } view;
 
 static void mean_of(const view *v, ratio *out)
 {
-    u128 s = v->r->shanten_sum[v->c], t = v->r->total[v->c];
+    u128 s = cli_u128(v->r->shanten_sum[v->c]), t = cli_u128(v->r->total[v->c]);
     /* mean = s/t - 1 */
     ratio_of(s >= t ? s - t : t - s, s < t, t, out);
 }
@@ -88,7 +96,7 @@ static u128 complete_of(const view *v, int which)
                  : which == 3 ? comp & 4
                               : 1;
         if (in)
-            n += v->r->complete[v->c][comp];
+            n += cli_u128(v->r->complete[v->c][comp]);
     }
     return n;
 }
@@ -98,14 +106,14 @@ static const char *const complete_names[5] = {"standard", "chiitoitsu", "both",
 
 static void print_json(const view *v)
 {
-    const stats_result *r = v->r;
+    const mjt_stats *r = v->r;
     char a[40];
     ratio m;
 
     printf("{\"tiles\":%d,\"players\":%d,%s\"count\":\"%s\","
            "\"total\":\"%s\"",
            r->tiles, r->players, r->one_suit ? "\"one_suit\":true," : "",
-           v->c ? "distinct" : "dealt", u128_text(r->total[v->c], a));
+           v->c ? "distinct" : "dealt", u128_text(cli_u128(r->total[v->c]), a));
     static const int order[4] = {3, 0, 1, 2}; /* overall first */
     for (int i = 0; i < 4; i++) {
         int x = order[i];
@@ -115,9 +123,9 @@ static void print_json(const view *v)
         } else {
             const char *sep = "{";
             for (int s = 0; s < 16; s++)
-                if (r->dist[v->c][x][s] != 0) {
+                if (cli_u128(r->dist[v->c][x][s]) != 0) {
                     printf("%s\"%d\":\"%s\"", sep, s - 1,
-                           u128_text(r->dist[v->c][x][s], a));
+                           u128_text(cli_u128(r->dist[v->c][x][s]), a));
                     sep = ",";
                 }
             printf("}");
@@ -133,18 +141,18 @@ static void print_json(const view *v)
                    u128_text(complete_of(v, i), a));
         printf("}");
     } else {
-        ratio_of(r->ukeire_sum[v->c], 0, r->total[v->c], &m);
+        ratio_of(cli_u128(r->ukeire_sum[v->c]), 0, cli_u128(r->total[v->c]), &m);
         printf(",\"ukeire_mean\":{\"exact\":\"%s\",\"decimal\":\"%s\"}",
                m.exact, m.decimal);
         printf(",\"waiting_on\":{");
-        uint64_t kinds = stats_kinds(r->players);
+        uint64_t kinds = game_kinds(r->players);
         for (int k = 0; k < 34; k++) {
             if (!(kinds >> k & 1))
                 continue;
             printf("%s\"%s\":{", k ? "," : "", mjt_tile_name(k));
             for (int f = 0; f < 3; f++)
                 printf("%s\"%s\":\"%s\"", f ? "," : "", form_names[f],
-                       u128_text(r->waiting[k][v->c][f], a));
+                       u128_text(cli_u128(r->waiting[k][v->c][f]), a));
             printf("}");
         }
         printf("}");
@@ -154,7 +162,7 @@ static void print_json(const view *v)
 
 static void print_text(const view *v)
 {
-    const stats_result *r = v->r;
+    const mjt_stats *r = v->r;
     char a[40], b[40], c[40], d[40];
     ratio m;
 
@@ -164,20 +172,20 @@ static void print_text(const view *v)
            v->c              ? "distinct hands (count vectors)"
            : r->players == 3 ? "dealt hands (sets of tiles out of 108)"
                              : "dealt hands (sets of tiles out of 136)",
-           u128_text(r->total[v->c], a));
+           u128_text(cli_u128(r->total[v->c]), a));
     printf("%-8s %20s %20s %20s %20s\n", "shanten", "overall", "standard",
            "chiitoitsu", "kokushi");
     for (int s = 0; s < 16; s++) {
         int any = 0;
         for (int x = 0; x < 4; x++)
-            any |= r->dist[v->c][x][s] != 0;
+            any |= cli_u128(r->dist[v->c][x][s]) != 0;
         if (!any)
             continue;
         printf("%-8d %20s %20s %20s %20s\n", s - 1,
-               u128_text(r->dist[v->c][3][s], a),
-               u128_text(r->dist[v->c][0][s], b),
-               applies(v, 1) ? u128_text(r->dist[v->c][1][s], c) : "-",
-               applies(v, 2) ? u128_text(r->dist[v->c][2][s], d) : "-");
+               u128_text(cli_u128(r->dist[v->c][3][s]), a),
+               u128_text(cli_u128(r->dist[v->c][0][s]), b),
+               applies(v, 1) ? u128_text(cli_u128(r->dist[v->c][1][s]), c) : "-",
+               applies(v, 2) ? u128_text(cli_u128(r->dist[v->c][2][s]), d) : "-");
     }
     mean_of(v, &m);
     printf("\nmean shanten  %s (%s)\n", m.decimal, m.exact);
@@ -188,19 +196,19 @@ static void print_text(const view *v)
                    u128_text(complete_of(v, i), a), i < 4 ? "," : "\n");
         return;
     }
-    ratio_of(r->ukeire_sum[v->c], 0, r->total[v->c], &m);
+    ratio_of(cli_u128(r->ukeire_sum[v->c]), 0, cli_u128(r->total[v->c]), &m);
     printf("mean effective tiles  %s (%s)\n", m.decimal, m.exact);
     printf("\ntenpai hands each tile completes\n%-4s %20s %20s %20s\n", "tile",
            "standard", "chiitoitsu", "kokushi");
     for (int k = 0; k < 34; k++)
-        if (stats_kinds(r->players) >> k & 1)
+        if (game_kinds(r->players) >> k & 1)
             printf("%-4s %20s %20s %20s\n", mjt_tile_name(k),
-                   u128_text(r->waiting[k][v->c][0], a),
-                   u128_text(r->waiting[k][v->c][1], b),
-                   u128_text(r->waiting[k][v->c][2], c));
+                   u128_text(cli_u128(r->waiting[k][v->c][0]), a),
+                   u128_text(cli_u128(r->waiting[k][v->c][1]), b),
+                   u128_text(cli_u128(r->waiting[k][v->c][2]), c));
 }
 
-void stats_print(const stats_result *r, int count, int json)
+void stats_print(const mjt_stats *r, int count, int json)
 {
     view v = {r, count};
     if (json)
@@ -369,31 +377,29 @@ int cli_stats(int argc, char **argv, cli_globals *g)
     if (rc != 0 || done)
         return rc;
 
-    if (o.merge) {
-        stats_result *m = malloc(sizeof *m);
-        if (m == NULL) {
-            fprintf(stderr, "%s: stats: out of memory\n", cli_prog);
-            return 1;
-        }
-        if ((rc = parts_merge(o.files, o.nfiles, m)) == 0)
-            stats_print(m, o.count, o.json);
-        free(m);
-        return rc;
-    }
-
-    mjt__tfile *f;
-    mjt__diag diag;
-    stats_result *r = malloc(sizeof *r);
+    mjt_stats *r = malloc(sizeof *r);
     if (r == NULL) {
         fprintf(stderr, "%s: stats: out of memory\n", cli_prog);
         return 1;
     }
-    if (mjt__tfile_open(&f, o.tables, &diag) != MJT_OK) {
+    if (o.merge) {
+        if ((rc = parts_merge(o.files, o.nfiles, r)) == 0)
+            stats_print(r, o.count, o.json);
+        free(r);
+        return rc;
+    }
+
+    mjt_tables *t;
+    mjt_diag diag;
+    mjt_rules rules;
+    if (mjt_tables_open(&t, o.tables, &diag) != MJT_OK) {
         free(r);
         return cli_tables_error(diag.code, diag.message);
     }
-    rc = stats_compute(f, o.tables, o.tiles, o.one_suit, o.players, r, &diag);
-    mjt__tfile_close(f);
+    mjt_rules_init(&rules, o.players);
+    rc = mjt_stats_exact(t, &rules, o.tiles,
+                         o.one_suit ? MJT_STATS_ONE_SUIT : 0, r, NULL, &diag);
+    mjt_tables_close(t);
     if (rc != MJT_OK) {
         fprintf(stderr, "%s: stats: %s\n", cli_prog, diag.message);
         free(r);

@@ -136,7 +136,7 @@ Test(forms, complete_pattern_counts)
         mjt__enum_init(&e, ranks[table], MJT__MAX_PATTERN_TILES);
         while (mjt__enum_next(&e)) { /* the empty pattern is skipped */
             uint64_t key = mjt__enum_key(&e);
-            uint32_t w = mjt__fword(&t->rules[0], table ? 3 : 0,
+            uint32_t w = mjt__fword(&t->game[0], table ? 3 : 0,
                                     mjt__code_of_key(key, ranks[table]));
             if (MJT__F_DECOMPOSITIONS(w) > 0) {
                 complete[table]++;
@@ -165,7 +165,7 @@ Test(forms, buffer_bounds_are_the_maxima)
         mjt__enum_init(&e, ranks, MJT__MAX_PATTERN_TILES);
         do {
             uint64_t key = mjt__enum_key(&e);
-            uint32_t w = mjt__fword(&t->rules[0], table ? 3 : 0,
+            uint32_t w = mjt__fword(&t->game[0], table ? 3 : 0,
                                     mjt__code_of_key(key, ranks));
             const uint64_t *f =
                 t->forms + MJT__F_FIRST(w) + MJT__F_DECOMPOSITIONS(w);
@@ -218,7 +218,7 @@ Test(forms, tables_hold_every_form, .timeout = 300)
         mjt__enum_init(&e, ranks, MJT__MAX_PATTERN_TILES);
         while (mjt__enum_next(&e)) {
             uint64_t key = mjt__enum_key(&e);
-            uint32_t w = mjt__fword(&t->rules[0], table ? 3 : 0,
+            uint32_t w = mjt__fword(&t->game[0], table ? 3 : 0,
                                     mjt__code_of_key(key, ranks));
             mjt__forms f;
             cr_assert(eq(int, mjt__forms_of(key, ranks, 1, 0x1FF, &f), 0));

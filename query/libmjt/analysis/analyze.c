@@ -408,7 +408,7 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
 }
 
 /* mjt_shanten_counts under rules ru. */
-INLINE int shanten_counts(const mjt__rules *ru, const uint8_t counts[MJT_KINDS],
+INLINE int shanten_counts(const mjt__game *ru, const uint8_t counts[MJT_KINDS],
                           mjt_shanten_info *out)
 {
     mjt__hv v;
@@ -431,7 +431,7 @@ int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
 {
     if (t == NULL || counts == NULL || out == NULL)
         return MJT_EINVAL;
-    return shanten_counts(&t->rules[0], counts, out);
+    return shanten_counts(&t->game[0], counts, out);
 }
 
 int mjt_shanten_counts_players(const mjt_tables *t,
@@ -442,11 +442,11 @@ int mjt_shanten_counts_players(const mjt_tables *t,
         (players != 3 && players != 4))
         return MJT_EINVAL;
     if (players == 4)
-        return shanten_counts(&t->rules[0], counts, out);
+        return shanten_counts(&t->game[0], counts, out);
     /* 2m to 8m, bytes 1 to 7: the low 8 bytes but the first */
     if (mjt__load64le(counts) & ~(uint64_t)0xFF)
         return MJT_EPLAYERS;
-    return shanten_counts(&t->rules[1], counts, out);
+    return shanten_counts(&t->game[1], counts, out);
 }
 
 /* ==== Tiles left to draw ==== */

@@ -1,28 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mjq enumerate: the counts of mjq stats by the other route, one hand at
- * a time through the public queries: every count vector of N tiles (at
- * most 4 of a kind) in lexicographic order, each weighed as stats weighs
- * it, its shanten from mjt_shanten_counts, its effective tiles from
- * mjt_ukeire and, when tenpai, the form each draw completes from the
- * shanten of the hand plus that tile.  It shares nothing with stats.c but
- * the result's layout and its printing, so the two agreeing checks both.
+ * mjt_enumerate: the counts of mjt_stats_exact by the other route, every
+ * count vector of N tiles (at most 4 of a kind) of a rank range, each
+ * weighed as the statistics weigh it.  Two walks: the fast visit
+ * (visit.c), which joins the tables' records itself, and the walk through
+ * the public queries (mjt_shanten_counts, mjt_ukeire and, when tenpai,
+ * the form each draw completes from the shanten of the hand plus that
+ * tile), which three-player hands and a caller's visitor take.
  *
- * Threads take the range in chunks, 64 a thread, the next free one each
- * time (hands cost more or less from one region of ranks to the next, so
- * equal halves would leave a thread idle), and each tallies into its own
- * result; the results are added at the end.
+ * Threads take the range in chunks, the next free one each time (hands
+ * cost more or less from one region of ranks to the next, so equal halves
+ * would leave a thread idle), and each tallies into its own result; the
+ * results are added at the end.  Chunks are small enough that progress
+ * and a cancel are seen about every second.
  */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "stats.h"
-#include "visit.h"
 
 /* The sets of `tiles` tiles on `kinds` kinds, in mjq rank's order: count
  * vectors ascending, the first kind most significant.  ways[k][t] counts
@@ -34,10 +32,16 @@ typedef struct space {
     uint64_t ways[MJT_KINDS + 1][15];
 } space;
 
-/* The indexes [first, end) in `chunks` chunks; next is the next free. */
+/* The indexes [first, end) in `chunks` chunks; next is the next free,
+ * done the hands of the chunks finished, stop set when a thread failed or
+ * the caller cancelled.  lock orders the progress calls. */
 typedef struct job {
     uint64_t first, end, chunks;
-    atomic_uint_fast64_t next;
+    atomic_uint_fast64_t next, done;
+    atomic_int stop;
+    const mjt_work *work;
+    const mjt_enum *e;
+    pthread_mutex_t lock;
 } job;
 
 typedef struct worker {
@@ -54,7 +58,7 @@ static const int c4[5] = {1, 4, 6, 4, 1};
 /* The forms a drawn tile completes, for a tenpai 3k+1 hand. */
 static void waits_of(worker *w, uint8_t *c, u128 dealt)
 {
-    uint64_t kinds = stats_kinds(w->players);
+    uint64_t kinds = mjt__stats_kinds(w->players);
     for (int k = 0; k < MJT_KINDS; k++) {
         mjt_shanten_info s;
         if (c[k] == 4 || !(kinds >> k & 1))
@@ -75,13 +79,18 @@ static void waits_of(worker *w, uint8_t *c, u128 dealt)
     }
 }
 
-static void visit(worker *w, uint8_t *c, u128 dealt)
+static void visit(worker *w, uint8_t *c, u128 dealt, uint64_t rank)
 {
     stats_result *r = w->r;
+    const mjt_enum *e = w->job->e;
     mjt_shanten_info s;
 
     if (mjt_shanten_counts_players(w->t, c, w->players, &s) != MJT_OK) {
         w->failed = 1;
+        return;
+    }
+    if (e->visit != NULL && e->visit(e->user, c, rank, &s) != 0) {
+        w->failed = MJT_ECANCELED;
         return;
     }
     int sh[4] = {s.standard, s.chiitoitsu, s.kokushi, s.overall};
@@ -116,7 +125,7 @@ static void visit(worker *w, uint8_t *c, u128 dealt)
 
 /* ==== Rank ranges ==== */
 
-void sets_table(uint64_t ways[MJT_KINDS + 1][15])
+void mjt__sets_table(uint64_t ways[MJT_KINDS + 1][15])
 {
     for (int t = 0; t <= 14; t++)
         ways[0][t] = t == 0;
@@ -132,13 +141,13 @@ void sets_table(uint64_t ways[MJT_KINDS + 1][15])
  * number the first ones. */
 static void space_init(space *sp, int kinds, int tiles)
 {
-    uint64_t of = kinds == 27 ? stats_kinds(3) : stats_kinds(4);
+    uint64_t of = kinds == 27 ? mjt__stats_kinds(3) : mjt__stats_kinds(4);
     sp->kinds = kinds;
     sp->tiles = tiles;
     for (int i = 0, k = 0; i < MJT_KINDS && k < kinds; i++)
         if (of >> i & 1)
             sp->kind[k++] = (uint8_t)i;
-    sets_table(sp->ways);
+    mjt__sets_table(sp->ways);
 }
 
 /* The set at index into c. */
@@ -184,9 +193,9 @@ static void visit_all(worker *w, uint64_t first, uint64_t end)
     uint8_t c[MJT_KINDS];
 
     if (w->fast != NULL) {
-        if (visit_range(w->fast, w->tiles, w->sp->kinds == 9, first, end,
-                        w->r) != 0)
-            w->failed = 1;
+        if (mjt__visit_range(w->fast, w->tiles, w->sp->kinds == 9, first, end,
+                             w->r) != 0)
+            w->failed = MJT_ENOMEM;
         return;
     }
     set_at(w->sp, first, c);
@@ -197,7 +206,7 @@ static void visit_all(worker *w, uint64_t first, uint64_t end)
             dealt *= (u128)c4[c[k]];
             all[w->sp->kind[k]] = c[k];
         }
-        visit(w, all, dealt);
+        visit(w, all, dealt, i);
         if (i + 1 < end && !set_next(c, w->sp->kinds))
             w->failed = 1;
     }
@@ -208,112 +217,170 @@ static void *work(void *arg)
     worker *w = arg;
     job *j = w->job;
 
-    for (uint64_t k;
-         !w->failed && (k = atomic_fetch_add(&j->next, 1)) < j->chunks;) {
+    for (uint64_t k; !atomic_load(&j->stop) &&
+                     (k = atomic_fetch_add(&j->next, 1)) < j->chunks;) {
         u128 span = j->end - j->first;
-        visit_all(w, j->first + (uint64_t)(span * k / j->chunks),
-                  j->first + (uint64_t)(span * (k + 1) / j->chunks));
+        uint64_t lo = j->first + (uint64_t)(span * k / j->chunks);
+        uint64_t hi = j->first + (uint64_t)(span * (k + 1) / j->chunks);
+        visit_all(w, lo, hi);
+        if (w->failed || mjt__work_cancelled(j->work)) {
+            atomic_store(&j->stop, 1);
+            break;
+        }
+        uint64_t done = atomic_fetch_add(&j->done, hi - lo) + (hi - lo);
+        if (j->work != NULL && j->work->progress != NULL) {
+            pthread_mutex_lock(&j->lock);
+            j->work->progress(j->work->user, done, j->end - j->first);
+            pthread_mutex_unlock(&j->lock);
+        }
     }
     return NULL;
 }
 
-static void add_result(stats_result *to, const stats_result *from)
+/* ==== The public calls ==== */
+
+/* The kinds of a walk: the manzu alone, the 27 of three players, all. */
+static int space_kinds(int players, unsigned flags)
 {
-    /* every field but tiles and states is an array of u128 sums */
-    const u128 *f = (const u128 *)&from->total;
-    u128 *t = (u128 *)&to->total;
-    size_t n = (sizeof *to - offsetof(stats_result, total)) / sizeof(u128);
-    for (size_t i = 0; i < n; i++)
-        t[i] += f[i];
+    return flags & MJT_STATS_ONE_SUIT ? 9 : players == 3 ? 27 : MJT_KINDS;
 }
 
-/* The indexes [*first, *end) of part `part` of `parts` (1-based) of the
- * sets of sp. */
-void enumerate_range(int kinds, int tiles, int part, int parts, uint64_t *first,
-                     uint64_t *end)
+/* players of rules (NULL: 4), or 0 when they are not a ruleset we play;
+ * flags must be known, and one suit is a four-player question. */
+static int players_of(const mjt_rules *rules, unsigned flags, unsigned known)
 {
+    int players = rules == NULL ? 4 : rules->players;
+    if (rules != NULL && mjt_rules_check(rules, NULL) != MJT_OK)
+        return 0;
+    if ((flags & ~known) != 0 ||
+        ((flags & MJT_STATS_ONE_SUIT) && players != 4))
+        return 0;
+    return players;
+}
+
+#define ENUM_FLAGS (MJT_STATS_ONE_SUIT | MJT_ENUM_BY_QUERY)
+
+uint64_t mjt_enum_size(int tiles, const mjt_rules *rules, unsigned flags)
+{
+    int players = players_of(rules, flags, ENUM_FLAGS);
     space sp;
-    space_init(&sp, kinds, tiles);
-    u128 all = sp.ways[kinds][tiles];
-    *first = (uint64_t)(all * (u128)(part - 1) / (u128)parts);
-    *end = (uint64_t)(all * (u128)part / (u128)parts);
+
+    if (players == 0 || tiles < 0 || tiles > 14)
+        return 0;
+    space_init(&sp, space_kinds(players, flags), tiles);
+    return sp.ways[sp.kinds][tiles];
 }
 
-int cli_enumerate(int argc, char **argv, cli_globals *g)
+int mjt_enum_part(int tiles, const mjt_rules *rules, unsigned flags, int part,
+                  int parts, uint64_t *first, uint64_t *end)
 {
-    stats_opts o;
-    int done, rc = stats_parse(argc, argv, g, "enumerate", &o, &done);
+    uint64_t all = mjt_enum_size(tiles, rules, flags);
+
+    if (first == NULL || end == NULL || parts < 1 || part < 1 ||
+        part > parts || (all == 0 && tiles != 0))
+        return MJT_EINVAL;
+    *first = (uint64_t)((u128)all * (u128)(part - 1) / (u128)parts);
+    *end = (uint64_t)((u128)all * (u128)part / (u128)parts);
+    return MJT_OK;
+}
+
+/* Run the threads of j over sp into r[0] (r[1..threads] theirs). */
+static int run(const mjt_tables *t, const visit_data *fast, const space *sp,
+               int players, int threads, job *j, stats_result *r)
+{
     worker w[64];
     pthread_t tid[64];
     int started = 0, failed = 0;
-    mjt_tables *t;
-    mjt_diag diag;
-    space sp;
-    uint64_t first, end;
 
-    if (rc != 0 || done)
-        return rc;
-    if (o.players == 3) /* the fast visit joins four-player parts */
-        o.by_query = 1;
-    visit_data *fast = NULL;
-    t = NULL;
-    if (o.by_query && mjt_tables_open(&t, o.tables, &diag) != MJT_OK)
-        return cli_tables_error(diag.code, diag.message);
-    if (!o.by_query) {
-        mjt__tfile *f;
-        mjt__diag d;
-        if (mjt__tfile_open(&f, o.tables, &d) != MJT_OK)
-            return cli_tables_error(d.code, d.message);
-        rc = visit_load(f, o.tables, &fast, &d);
-        mjt__tfile_close(f);
-        if (rc != MJT_OK) {
-            fprintf(stderr, "%s: enumerate: %s\n", cli_prog, d.message);
-            return 1;
-        }
-    }
-    stats_result *r = calloc((size_t)o.jobs + 1, sizeof *r);
-    if (r == NULL) {
-        visit_free(fast);
-        mjt_tables_close(t);
-        fprintf(stderr, "%s: enumerate: out of memory\n", cli_prog);
-        return 1;
-    }
-    int kinds = o.one_suit ? 9 : o.players == 3 ? 27 : MJT_KINDS;
-    space_init(&sp, kinds, o.tiles);
-    enumerate_range(kinds, o.tiles, o.parts ? o.part : 1, o.parts ? o.parts : 1,
-                    &first, &end);
-    job j;
-    j.first = first;
-    j.end = end;
-    j.chunks = 64 * (uint64_t)o.jobs;
-    if (j.chunks > end - first)
-        j.chunks = end - first > 0 ? end - first : 1;
-    atomic_init(&j.next, 0);
-    for (int k = 0; k < o.jobs; k++) {
-        w[k] = (worker){fast, t, &sp, o.tiles, 0, o.players, &j, &r[k + 1]};
-        if (pthread_create(&tid[k], NULL, work, &w[k]) != 0)
+    for (int k = 0; k < threads; k++) {
+        w[k] = (worker){fast, t, sp, sp->tiles, 0, players, j, &r[k + 1]};
+        if (pthread_create(&tid[k], NULL, work, &w[k]) != 0) {
+            atomic_store(&j->stop, 1);
             break;
+        }
         started++;
     }
     for (int k = 0; k < started; k++) {
         pthread_join(tid[k], NULL);
-        failed |= w[k].failed;
-        add_result(&r[0], &r[k + 1]);
+        if (w[k].failed != 0 && failed == 0)
+            failed = w[k].failed;
+        mjt__stats_sum(&r[0], &r[k + 1]);
     }
-    r[0].tiles = o.tiles;
-    r[0].one_suit = o.one_suit;
-    r[0].players = o.players;
-    if (started < o.jobs || failed) {
-        fprintf(stderr, "%s: enumerate: %s\n", cli_prog,
-                failed ? "a query failed" : "cannot start the threads");
-        rc = 1;
-    } else if (o.parts) {
-        parts_write(&r[0], o.part, o.parts, first, end);
-    } else {
-        stats_print(&r[0], o.count, o.json);
+    if (started < threads)
+        return MJT_ENOMEM;
+    if (failed != 0)
+        return failed == MJT_ECANCELED ? MJT_ECANCELED
+                                       : failed < 0 ? failed : MJT_EINVAL;
+    return mjt__work_cancelled(j->work) ? MJT_ECANCELED : MJT_OK;
+}
+
+int mjt_enumerate(const mjt_tables *t, const mjt_enum *e, mjt_stats *out,
+                  const mjt_work *work, mjt_diag *diag)
+{
+    mjt__diag d = {0, 0, -1, ""};
+    int players = e == NULL ? 0 : players_of(e->rules, e->flags, ENUM_FLAGS);
+    visit_data *fast = NULL;
+    stats_result *r = NULL;
+    int rc;
+
+    if (t == NULL || out == NULL || players == 0) {
+        mjt__diag_set(&d, MJT_EINVAL, -1, "%s",
+                      e == NULL || players != 0 ? "NULL argument"
+                                                : "rules or flags out of range");
+        return mjt__diag_out(diag, &d, MJT_EINVAL);
     }
+    if (!mjt__stats_tiles_ok(e->tiles)) {
+        mjt__stats_tiles_error(&d, e->tiles);
+        return mjt__diag_out(diag, &d, MJT_ECOUNT);
+    }
+    uint64_t all = mjt_enum_size(e->tiles, e->rules, e->flags);
+    if (e->first > e->end || e->end > all || e->threads < 1 ||
+        e->threads > 64) {
+        mjt__diag_set(&d, MJT_EINVAL, -1,
+                      "%s out of range",
+                      e->threads < 1 || e->threads > 64 ? "threads"
+                                                        : "ranks");
+        return mjt__diag_out(diag, &d, MJT_EINVAL);
+    }
+    /* the fast visit joins four-player parts and visits no hand itself */
+    int by_query = (e->flags & MJT_ENUM_BY_QUERY) || players == 3 ||
+                   e->visit != NULL;
+    rc = MJT_ENOMEM;
+    if ((!by_query && mjt__visit_load(t, &fast) != MJT_OK) ||
+        (r = calloc((size_t)e->threads + 1, sizeof *r)) == NULL)
+        goto out;
+    space sp;
+    space_init(&sp, space_kinds(players, e->flags), e->tiles);
+    job j;
+    j.first = e->first;
+    j.end = e->end;
+    /* 64 chunks a thread, and none of more than 2^26 hands (about a
+     * second), so that progress and a cancel are seen */
+    j.chunks = 64 * (uint64_t)e->threads;
+    if (j.chunks < (j.end - j.first) >> 26)
+        j.chunks = (j.end - j.first) >> 26;
+    if (j.chunks > j.end - j.first)
+        j.chunks = j.end - j.first > 0 ? j.end - j.first : 1;
+    atomic_init(&j.next, 0);
+    atomic_init(&j.done, 0);
+    atomic_init(&j.stop, 0);
+    j.work = work;
+    j.e = e;
+    pthread_mutex_init(&j.lock, NULL);
+    rc = run(t, fast, &sp, players, e->threads, &j, r);
+    pthread_mutex_destroy(&j.lock);
+    r[0].tiles = e->tiles;
+    r[0].one_suit = (e->flags & MJT_STATS_ONE_SUIT) != 0;
+    r[0].players = players;
+    if (rc == MJT_OK)
+        mjt__stats_export(&r[0], out);
+out:
+    if (rc != MJT_OK)
+        mjt__diag_set(&d, rc, -1, "%s",
+                      rc == MJT_ECANCELED ? "stopped by the caller"
+                      : rc == MJT_ENOMEM  ? "out of memory"
+                                          : "a query failed");
     free(r);
-    visit_free(fast);
-    mjt_tables_close(t);
-    return rc;
+    mjt__visit_free(fast);
+    return mjt__diag_out(diag, &d, rc);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mjq stats: the exact number of hands of N tiles at each shanten, from
+ * The exact number of hands of N tiles at each shanten, from
  * the tables, without visiting a hand.
  *
  * A hand is four parts (m, p, s, honors), and everything a count needs of
@@ -31,12 +31,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "stats.h"
+#include "records.h"
 #include "suit.h"
-#include "tablefile.h"
 
-uint64_t stats_kinds(int players)
+uint64_t mjt__stats_kinds(int players)
 {
     uint64_t all = (UINT64_C(1) << MJT_KINDS) - 1;
     return players == 3 ? all & ~(UINT64_C(0x7F) << 1) : all;
@@ -135,44 +134,36 @@ typedef struct pats {
     int ranks;
 } pats;
 
-static int pats_load(mjt__tfile *f, const char *path, int table, pats *ps,
-                     mjt__diag *diag)
+static int pat_put(void *ctx, const uint8_t *c, int n, const mjt__mrec *rec)
 {
-    mjt__walk w;
-    uint64_t key;
-    const mjt__record *rec;
-    size_t cap = table == MJT__SUIT ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
-    int rc;
+    pats *ps = ctx;
+    pat *p = &ps->a[ps->len++];
 
-    ps->ranks = mjt__table_ranks[table];
+    (void)n;
+    p->key = mjt__key_from_counts(c, ps->ranks);
+    for (int s = 0; s < SLOTS; s++)
+        p->d[s] = (uint8_t)mjt__mrec_deficit(rec, s);
+    return 0;
+}
+
+static int pat_cmp(const void *a, const void *b)
+{
+    uint64_t x = ((const pat *)a)->key, y = ((const pat *)b)->key;
+    return (x > y) - (x < y);
+}
+
+/* Every pattern of part `part` of t, by key (pats_find searches them). */
+static int pats_load(const struct mjt_tables *t, int part, pats *ps)
+{
+    size_t cap =
+        part == MJT__PART_SUIT ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
+
+    ps->ranks = part == MJT__PART_SUIT ? 9 : MJT__HONOR_RANKS;
     ps->len = 0;
     if ((ps->a = malloc(cap * sizeof *ps->a)) == NULL)
         return MJT_ENOMEM;
-    if ((rc = mjt__walk_open(&w, f, table)) != MJT_OK) {
-        mjt__diag_set(diag, rc, -1, "cannot read the %s table",
-                      mjt__table_names[table]);
-        return rc;
-    }
-    while ((rc = mjt__walk_next(&w, &key, &rec, diag)) == 1 && ps->len < cap) {
-        ps->a[ps->len].key = key;
-        for (int s = 0; s < SLOTS; s++)
-            ps->a[ps->len].d[s] = rec->slot[s].deficit;
-        ps->len++;
-    }
-    /* the records read must be the ones the file's digest covers */
-    if (rc == 0)
-        rc =
-            mjt__tfile_check_digest(f, table, mjt__walk_digest(&w), path, diag);
-    mjt__walk_close(&w);
-    if (rc < 0)
-        return rc;
-    if (rc == 1 || ps->len != cap) {
-        mjt__diag_set(diag, MJT_ECORRUPT, -1,
-                      "the %s table holds %s of the %zu patterns (a table made "
-                      "with --max-tiles counts no hand)",
-                      mjt__table_names[table], rc == 1 ? "more" : "fewer", cap);
-        return MJT_ECORRUPT;
-    }
+    mjt__each_pattern(t, part, pat_put, ps);
+    qsort(ps->a, ps->len, sizeof *ps->a, pat_cmp);
     return MJT_OK;
 }
 
@@ -360,7 +351,8 @@ static void tally_pair(const sent *a, const sent *b, const need *nd, u128 mult,
             r->total[c] += w;
             r->shanten_sum[c] += w * (u128)(sh[3] + 1);
             int comp = (sh[0] < 0) | (sh[1] == -1) << 1 | (sh[2] == -1) << 2;
-            r->complete[c][comp] += w;
+            if (nd->tiles % 3 == 2) /* a 3k+1 hand is never complete */
+                r->complete[c][comp] += w;
         }
         return;
     }
@@ -482,7 +474,7 @@ fail:
 
 /*
  * Three players: the manzu is 1m and 9m, which form no run, so its part is
- * the honor patterns of ranks 0 and 1 alone (query/internal.h says why
+ * the honor patterns of ranks 0 and 1 alone (query/libmjt/internal.h says why
  * their records are exact for it: a group the honors could put on ranks
  * 2 to 6 costs no more on a free kind elsewhere).  Its kinds are both
  * terminals, as honors are.  The parts join as with four players, the
@@ -555,8 +547,8 @@ out:
     return rc;
 }
 
-int stats_compute(mjt__tfile *f, const char *path, int tiles, int one,
-                  int players, stats_result *r, mjt__diag *diag)
+int mjt__stats_compute(const struct mjt_tables *t, int tiles, int one,
+                       int players, stats_result *r, const mjt_work *work)
 {
     need nd = {tiles, tiles / 3, tiles >= 13};
     pats suit = {NULL, 0, 9}, honor = {NULL, 0, 7};
@@ -567,14 +559,21 @@ int stats_compute(mjt__tfile *f, const char *path, int tiles, int one,
     r->tiles = tiles;
     r->one_suit = one;
     r->players = players;
-    if ((rc = pats_load(f, path, MJT__SUIT, &suit, diag)) != MJT_OK ||
-        (rc = pats_load(f, path, MJT__HONOR, &honor, diag)) != MJT_OK)
+    /* steps: the hands, then each rank's draws (3k+1 hands, four players) */
+    uint64_t steps = tiles % 3 == 1 && !one && players == 4 ? 7 : 1;
+    if (mjt__work_cancelled(work))
+        return MJT_ECANCELED;
+    mjt__work_progress(work, 0, steps);
+    if ((rc = pats_load(t, MJT__PART_SUIT, &suit)) != MJT_OK ||
+        (rc = pats_load(t, MJT__PART_HONOR, &honor)) != MJT_OK)
         goto out;
     rc = MJT_ENOMEM;
     if (one || players == 3) {
         if ((one ? one_suit(&suit, &honor, &nd, r)
-                 : sanma(&suit, &honor, &nd, r)) == 0)
+                 : sanma(&suit, &honor, &nd, r)) == 0) {
             rc = MJT_OK;
+            mjt__work_progress(work, steps, steps);
+        }
         goto out;
     }
     /* m[0] a suit, m[1] the honors, m[2] z+s, m[3] z+s+s, m[4] s+s,
@@ -591,6 +590,11 @@ int stats_compute(mjt__tfile *f, const char *path, int tiles, int one,
             join(&m[4], &m[0], &nd, &m[5]) < 0)
             goto out;
         for (int rank = 0; rank < 5; rank++) {
+            mjt__work_progress(work, 1 + (uint64_t)rank, steps);
+            if (mjt__work_cancelled(work)) {
+                rc = MJT_ECANCELED;
+                goto out;
+            }
             /* 3 suits, and rank 8 - rank alike */
             if (draw_run(&suit, tiles, rank, &m[3], &nd, rank < 4 ? 6 : 3, &w) <
                 0)
@@ -607,9 +611,8 @@ int stats_compute(mjt__tfile *f, const char *path, int tiles, int one,
         memcpy(r->ukeire_sum, w.ukeire_sum, sizeof r->ukeire_sum);
     }
     rc = MJT_OK;
+    mjt__work_progress(work, steps, steps);
 out:
-    if (rc == MJT_ENOMEM)
-        mjt__diag_set(diag, rc, -1, "out of memory");
     free_maps(m, 6);
     free(suit.a);
     free(honor.a);

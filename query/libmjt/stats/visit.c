@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The fast visit of mjq enumerate: every hand of a rank range, one at a
+ * The fast visit of mjt_enumerate: every hand of a rank range, one at a
  * time, with the join of the parts that did not change reused.
  *
  * Hands in rank order are the parts m, p, s, z nested, each part's
@@ -28,16 +28,15 @@
  * outside it: the hands under a prefix are the sets of the remaining tiles
  * on the remaining kinds, counted by a table.
  *
- * This route shares the tables' records with mjq stats and nothing else:
+ * This route shares the tables' records with mjt_stats_exact, nothing else:
  * stats groups patterns and never sees a hand.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "stats.h"
+#include "records.h"
 #include "suit.h"
-#include "visit.h"
 
 #define SLOTS 10
 
@@ -661,8 +660,8 @@ static void walk(walker *wk, int level, const jstate *a, int left)
     }
 }
 
-int visit_range(const visit_data *v, int tiles, int one_suit, uint64_t first,
-                uint64_t end, stats_result *r)
+int mjt__visit_range(const visit_data *v, int tiles, int one_suit,
+                     uint64_t first, uint64_t end, stats_result *r)
 {
     walker *wk = calloc(1, sizeof *wk); /* sums64 is 70 KB: not the stack */
     if (wk == NULL)
@@ -786,76 +785,64 @@ static int honors_lasts(visit_data *v)
     return MJT_OK;
 }
 
-/* Read table `table` into part[tb], each pattern at its place: by size,
- * then lexicographic.  The places of t tiles are as many as the sets of t
- * tiles on `ranks` ranks, so a full table fills every place once. */
-static int read_part(visit_data *v, mjt__tfile *f, const char *path, int tb,
-                     mjt__diag *diag)
-{
-    int table = tb ? MJT__HONOR : MJT__SUIT, ranks = mjt__table_ranks[table];
-    int cap = tb ? MJT__HONOR_PATTERNS : MJT__SUIT_PATTERNS, n = 0, rc;
-    mjt__walk w;
-    uint64_t key;
-    const mjt__record *rec;
+/* Where read_part puts each pattern of part tb. */
+typedef struct reader {
+    visit_data *v;
+    int tb, ranks;
+} reader;
 
-    for (int t = 0; t <= 14; t++)
-        v->from[tb][t + 1] = v->from[tb][t] + (int)v->ways[ranks][t];
-    if ((v->part[tb] = calloc((size_t)cap, sizeof *v->part[tb])) == NULL)
-        return MJT_ENOMEM;
-    if ((rc = mjt__walk_open(&w, f, table)) != MJT_OK)
-        return rc;
-    while ((rc = mjt__walk_next(&w, &key, &rec, diag)) == 1) {
-        uint8_t c[9] = {0};
-        int t = mjt__key_to_counts(key, ranks, c);
-        uint64_t at =
-            t <= 14 ? (uint64_t)v->from[tb][t] + lex_place(v, c, ranks, t) : 0;
-        /* w is 1 at least: a place taken is a pattern read twice */
-        if (t > 14 || v->part[tb][at].w != 0) {
-            rc = MJT_ECORRUPT;
-            mjt__diag_set(diag, rc, -1, "the %s table holds a pattern twice",
-                          mjt__table_names[table]);
-            break;
-        }
-        prec *p = &v->part[tb][at];
-        p->n = (uint8_t)t;
-        p->w = 1;
-        for (int r = 0; r < ranks; r++) {
-            p->w *= (uint32_t)c4[c[r]];
-            for (int j = 0; j < 4; j++)
-                p->ge[j] |= (uint16_t)((c[r] > j) << r);
-        }
-        memset(p->d, 255, sizeof p->d);
-        for (int s = 0; s < SLOTS; s++) {
-            p->d[s] = rec->slot[s].deficit;
-            p->need[s] = rec->slot[s].need;
-        }
-        n++;
+static int put_pattern(void *ctx, const uint8_t *c, int t,
+                       const mjt__mrec *rec)
+{
+    reader *rd = ctx;
+    visit_data *v = rd->v;
+    prec *p = &v->part[rd->tb][v->from[rd->tb][t] +
+                                lex_place(v, c, rd->ranks, t)];
+
+    p->n = (uint8_t)t;
+    p->w = 1;
+    for (int r = 0; r < rd->ranks; r++) {
+        p->w *= (uint32_t)c4[c[r]];
+        for (int j = 0; j < 4; j++)
+            p->ge[j] |= (uint16_t)((c[r] > j) << r);
     }
-    if (rc == 0)
-        rc =
-            mjt__tfile_check_digest(f, table, mjt__walk_digest(&w), path, diag);
-    mjt__walk_close(&w);
-    if (rc == 0 && n != cap) {
-        mjt__diag_set(diag, MJT_ECORRUPT, -1,
-                      "the %s table lacks patterns (made with --max-tiles?)",
-                      mjt__table_names[table]);
-        rc = MJT_ECORRUPT;
+    memset(p->d, 255, sizeof p->d);
+    for (int s = 0; s < SLOTS; s++) {
+        p->d[s] = (uint8_t)mjt__mrec_deficit(rec, s);
+        p->need[s] = (uint16_t)mjt__mrec_need(rec, s);
     }
-    v->npat[tb] = n;
-    return rc;
+    v->npat[rd->tb]++;
+    return 0;
 }
 
-int visit_load(mjt__tfile *f, const char *path, visit_data **out,
-               mjt__diag *diag)
+/* Read the patterns of part tb (the suits', the honors') into part[tb],
+ * each at its place: by size, then lexicographic.  The places of t tiles
+ * are as many as the sets of t tiles on `ranks` ranks, so the patterns
+ * fill every place once. */
+static int read_part(visit_data *v, const struct mjt_tables *t, int tb)
+{
+    reader rd = {v, tb, tb ? MJT__HONOR_RANKS : 9};
+    int cap = tb ? MJT__HONOR_PATTERNS : MJT__SUIT_PATTERNS;
+
+    for (int n = 0; n <= 14; n++)
+        v->from[tb][n + 1] = v->from[tb][n] + (int)v->ways[rd.ranks][n];
+    if ((v->part[tb] = calloc((size_t)cap, sizeof *v->part[tb])) == NULL)
+        return MJT_ENOMEM;
+    mjt__each_pattern(t, tb ? MJT__PART_HONOR : MJT__PART_SUIT, put_pattern,
+                      &rd);
+    return MJT_OK;
+}
+
+int mjt__visit_load(const struct mjt_tables *t, visit_data **out)
 {
     visit_data *v = calloc(1, sizeof *v);
     int rc = MJT_ENOMEM;
 
     if (v == NULL)
         goto fail;
-    sets_table(v->ways);
+    mjt__sets_table(v->ways);
     for (int tb = 0; tb < 2; tb++)
-        if ((rc = read_part(v, f, path, tb, diag)) != MJT_OK)
+        if ((rc = read_part(v, t, tb)) != MJT_OK)
             goto fail;
     if ((rc = budget_lists(v)) != MJT_OK || (rc = honors_lasts(v)) != MJT_OK ||
         (rc = bare_suits(v)) != MJT_OK)
@@ -863,13 +850,11 @@ int visit_load(mjt__tfile *f, const char *path, visit_data **out,
     *out = v;
     return MJT_OK;
 fail:
-    if (rc == MJT_ENOMEM)
-        mjt__diag_set(diag, rc, -1, "out of memory");
-    visit_free(v);
+    mjt__visit_free(v);
     return rc;
 }
 
-void visit_free(visit_data *v)
+void mjt__visit_free(visit_data *v)
 {
     if (v == NULL)
         return;

@@ -57,7 +57,7 @@ static int load_block(void *ctx, const uint64_t *keys, const mjt__record *recs,
             return l->bad = MJT_ECORRUPT;
         uint32_t code = mjt__code_of_key(key, ranks);
         uint32_t idx =
-            mjt__index_of(&l->t->rules[0], l->table == MJT__SUIT ? 0 : 3, code);
+            mjt__index_of(&l->t->game[0], l->table == MJT__SUIT ? 0 : 3, code);
         if (idx >= l->len || l->seen[idx])
             return l->bad = MJT_ECORRUPT;
         l->seen[idx] = 1;
@@ -89,8 +89,12 @@ static int load_table(struct mjt_tables *t, mjt__tfile *f, int table,
     if (rc != MJT_OK || l.count != len) {
         mjt__diag_set(diag, MJT_ECORRUPT, -1,
                       "%s: %s table holds %zu "
-                      "valid patterns of the %zu expected",
-                      path, name, l.count, len);
+                      "valid patterns of the %zu expected%s",
+                      path, name, l.count, len,
+                      rc == MJT_OK && l.count < len
+                          ? " (a table made with mjt-gen --max-tiles "
+                            "answers no query)"
+                          : "");
         rc = MJT_ECORRUPT;
         goto out;
     }
@@ -169,7 +173,7 @@ static int load_forms_of(void *ctx, uint64_t key, const mjt__forms *f)
 {
     floader *l = ctx;
     int ranks = mjt__table_ranks[l->table], tiles = mjt__key_tiles(key);
-    uint32_t idx = mjt__index_of(&l->t->rules[0], l->table == MJT__SUIT ? 0 : 3,
+    uint32_t idx = mjt__index_of(&l->t->game[0], l->table == MJT__SUIT ? 0 : 3,
                                  mjt__code_of_key(key, ranks));
     int wc = mjt__forms_width(tiles, 0), ws = mjt__forms_width(tiles, 1);
 
@@ -210,7 +214,7 @@ static int load_forms(struct mjt_tables *t, mjt__tfile *f, floader *l,
      * decomposition: a table without it would answer wrong, not fail. */
     if (rc == MJT_OK &&
         MJT__F_DECOMPOSITIONS(l->idx[mjt__index_of(
-            &t->rules[0], l->table == MJT__SUIT ? 0 : 3, 0)]) != 1)
+            &t->game[0], l->table == MJT__SUIT ? 0 : 3, 0)]) != 1)
         rc = l->bad = MJT_ECORRUPT;
     if (l->bad)
         mjt__diag_set(diag, MJT_ECORRUPT, -1,
@@ -283,8 +287,8 @@ static int sanma_rules(struct mjt_tables *t, floader *fl)
                                 (uint64_t)(5 * (hi / 625)) << 8
                           : bad;
     for (uint32_t code = 0; code < MJT__SANMA_PATTERNS; code++) {
-        t->sanma_rec[code] = sanma_mrec(mjt__rec(&t->rules[0], 3, code));
-        uint32_t w = mjt__fword(&t->rules[0], 3, code);
+        t->sanma_rec[code] = sanma_mrec(mjt__rec(&t->game[0], 3, code));
+        uint32_t w = mjt__fword(&t->game[0], 3, code);
         uint32_t n = MJT__F_DECOMPOSITIONS(w) + MJT__F_ARRANGEMENTS(w);
         if (fl->len + n > MJT__F_MAX_FIRST)
             return MJT_ENOMEM;
@@ -293,12 +297,12 @@ static int sanma_rules(struct mjt_tables *t, floader *fl)
             if (fl_put(fl, sanma_form(t->forms[MJT__F_FIRST(w) + i])) != MJT_OK)
                 return MJT_ENOMEM;
     }
-    t->rules[1] = t->rules[0];
-    t->rules[1].kind[0] = k;
-    t->rules[1].rec[0] = t->sanma_rec;
-    t->rules[1].fidx[0] = t->sanma_fidx;
-    t->rules[1].kinds = MJT__ALL_TILES & ~MJT__SANMA_ABSENT;
-    t->rules[1].honor_like = 1u << 0 | 1u << 3;
+    t->game[1] = t->game[0];
+    t->game[1].kind[0] = k;
+    t->game[1].rec[0] = t->sanma_rec;
+    t->game[1].fidx[0] = t->sanma_fidx;
+    t->game[1].kinds = MJT__ALL_TILES & ~MJT__SANMA_ABSENT;
+    t->game[1].honor_like = 1u << 0 | 1u << 3;
     return MJT_OK;
 }
 
@@ -394,7 +398,7 @@ static int load(mjt_tables **out, const char *path, unsigned flags,
     }
     mjt__index_init(&t->ix);
     for (int part = 0; part < 4; part++)
-        t->rules[0].kind[part] = part < 3 ? &t->ix.suit : &t->ix.honor;
+        t->game[0].kind[part] = part < 3 ? &t->ix.suit : &t->ix.honor;
     if ((rc = mjt__tfile_open(&f, path, diag)) != MJT_OK ||
         (rc = exact_solver(f, path, flags, diag)) != MJT_OK)
         goto fail;
@@ -412,13 +416,13 @@ static int load(mjt_tables **out, const char *path, unsigned flags,
     mjt__tfile_close(f);
     f = NULL;
     for (int part = 0; part < 3; part++) {
-        t->rules[0].rec[part] = t->suit;
-        t->rules[0].fidx[part] = t->fidx_of[MJT__SUIT];
+        t->game[0].rec[part] = t->suit;
+        t->game[0].fidx[part] = t->fidx_of[MJT__SUIT];
     }
-    t->rules[0].rec[3] = t->honor;
-    t->rules[0].fidx[3] = t->fidx_of[MJT__HONOR];
-    t->rules[0].kinds = MJT__ALL_TILES;
-    t->rules[0].honor_like = 1u << 3;
+    t->game[0].rec[3] = t->honor;
+    t->game[0].fidx[3] = t->fidx_of[MJT__HONOR];
+    t->game[0].kinds = MJT__ALL_TILES;
+    t->game[0].honor_like = 1u << 3;
     if ((rc = sanma_rules(t, &fl)) != MJT_OK) {
         mjt__diag_set(diag, MJT_ENOMEM, -1, "%s: out of memory", path);
         goto fail;

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/* Every pattern of a table, from an open mjt_tables (records.h). */
+#include "records.h"
+
+#include "index.h"
+#include "suit.h"
+
+typedef struct walk {
+    const struct mjt_tables *t;
+    int part, ranks;
+    uint8_t c[9];
+    mjt__pattern_fn *fn;
+    void *ctx;
+} walk;
+
+/* Ranks r.. of the pattern, with `left` tiles at most still to place. */
+static int each(walk *w, int r, int n, int left)
+{
+    if (r == w->ranks) {
+        uint64_t key = mjt__key_from_counts(w->c, w->ranks);
+        uint32_t code = mjt__code_of_key(key, w->ranks);
+        const mjt__mrec *rec =
+            mjt__rec(&w->t->game[0], w->part == MJT__PART_SUIT ? 0 : 3, code);
+        return w->fn(w->ctx, w->c, n, rec);
+    }
+    for (int k = 0; k <= 4 && k <= left; k++) {
+        w->c[r] = (uint8_t)k;
+        int rc = each(w, r + 1, n + k, left - k);
+        if (rc != 0)
+            return rc;
+    }
+    w->c[r] = 0;
+    return 0;
+}
+
+int mjt__each_pattern(const struct mjt_tables *t, int part,
+                      mjt__pattern_fn *fn, void *ctx)
+{
+    walk w = {t, part, part == MJT__PART_SUIT ? 9 : 7, {0}, fn, ctx};
+    return each(&w, 0, 0, 14);
+}

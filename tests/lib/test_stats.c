@@ -1,0 +1,442 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The statistics and enumeration engines through the public header: the
+ * exact counts against mjq's, the two engines against each other, a part
+ * of an enumeration with a visitor against mjq's part file, merging,
+ * progress and cancelling, and dealing.
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "mjt.h"
+
+/* ==== Helpers ==== */
+
+/* v in decimal into buf (40 bytes); returns buf's text. */
+static const char *u128_text(mjt_u128 v, char buf[40])
+{
+    char *p = buf + 39;
+    *p = '\0';
+    /* long division of hi:lo by 10, 32 bits at a time */
+    uint32_t w[4] = {(uint32_t)(v.hi >> 32), (uint32_t)v.hi,
+                     (uint32_t)(v.lo >> 32), (uint32_t)v.lo};
+    do {
+        uint64_t r = 0;
+        for (int i = 0; i < 4; i++) {
+            uint64_t x = r << 32 | w[i];
+            w[i] = (uint32_t)(x / 10);
+            r = x % 10;
+        }
+        *--p = (char)('0' + r);
+    } while (w[0] | w[1] | w[2] | w[3]);
+    return p;
+}
+
+/* The output of a shell command (at most cap - 1 bytes) into buf. */
+static void run(const char *cmd, char *buf, size_t cap)
+{
+    FILE *f = popen(cmd, "r");
+    cr_assert(not(eq(ptr, f, NULL)), "%s", cmd);
+    size_t n = fread(buf, 1, cap - 1, f);
+    buf[n] = '\0';
+    cr_assert(eq(int, pclose(f), 0), "%s", cmd);
+}
+
+/* Every sum of s, in order, as mjq enumerate --part writes them. */
+static void sums_text(const mjt_stats *s, char *out, size_t cap)
+{
+    const mjt_u128 *v = &s->total[0];
+    size_t n = (sizeof *s - offsetof(mjt_stats, total)) / sizeof *v;
+    size_t len = 0;
+    char b[40];
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)snprintf(out + len, cap - len, "%s\"%s\"", i ? "," : "",
+                                u128_text(v[i], b));
+}
+
+static int same_sums(const mjt_stats *a, const mjt_stats *b)
+{
+    return memcmp(&a->total, &b->total,
+                  sizeof *a - offsetof(mjt_stats, total)) == 0;
+}
+
+/* ==== The exact counts ==== */
+
+/* mjq stats --json writes "total" and the "overall" distribution from the
+ * same library call; this reads them back and compares. */
+Test(stats, exact_13_tiles_are_mjqs)
+{
+    mjt_stats s;
+    mjt_diag d;
+    char cmd[4200], out[16384], b[40];
+
+    cr_assert(eq(int,
+                 mjt_stats_exact(test_tables(), NULL, 13, 0, &s, NULL, &d),
+                 MJT_OK));
+    cr_assert(eq(int, s.tiles, 13));
+    cr_assert(eq(int, s.players, 4));
+    /* C(136, 13) dealt hands, and the published 98,521,596,000 distinct */
+    cr_assert(eq(str, (char *)u128_text(s.total[MJT_DEALT], b),
+                 "483774556165488000"));
+    cr_assert(eq(str, (char *)u128_text(s.total[MJT_DISTINCT], b),
+                 "98521596000"));
+    snprintf(cmd, sizeof cmd, "%s/mjq --tables %s stats --tiles 13 --json",
+             test_build_dir(), test_tables_path());
+    run(cmd, out, sizeof out);
+    char want[64];
+    snprintf(want, sizeof want, "\"total\":\"%s\"",
+             u128_text(s.total[MJT_DEALT], b));
+    cr_assert(not(eq(ptr, strstr(out, want), NULL)), "%s in %s", want, out);
+    const char *o = strstr(out, "\"overall\":{");
+    cr_assert(not(eq(ptr, (char *)o, NULL)));
+    for (int sh = 0; sh < 16; sh++) {
+        if (s.dist[MJT_DEALT][3][sh].lo == 0 && s.dist[MJT_DEALT][3][sh].hi == 0)
+            continue;
+        snprintf(want, sizeof want, "\"%d\":\"%s\"", sh - 1,
+                 u128_text(s.dist[MJT_DEALT][3][sh], b));
+        cr_assert(not(eq(ptr, strstr(o, want), NULL)), "%s", want);
+    }
+}
+
+/* The engines share nothing but the tables: every sum agrees, for every
+ * size the enumeration walks quickly, four and three players. */
+Test(stats, exact_and_enumerated_agree, .timeout = 300)
+{
+    for (int players = 3; players <= 4; players++)
+        for (int tiles = 1; tiles <= 8; tiles += 1 + (tiles % 3 == 2)) {
+            mjt_rules rules;
+            mjt_stats a, b;
+            mjt_rules_init(&rules, players);
+            mjt_enum e = {tiles, &rules, 0, 0, 0, 2, NULL, NULL};
+            e.end = mjt_enum_size(tiles, &rules, 0);
+            cr_assert(eq(int,
+                         mjt_stats_exact(test_tables(), &rules, tiles, 0, &a,
+                                         NULL, NULL),
+                         MJT_OK));
+            cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &b, NULL, NULL),
+                         MJT_OK));
+            cr_assert(same_sums(&a, &b), "%d tiles, %d players", tiles,
+                      players);
+            cr_assert(eq(int, b.players, players));
+        }
+}
+
+/* ==== A part of an enumeration, with a visitor ==== */
+
+typedef struct seen {
+    uint64_t first, end, hands, rank_sum;
+    int bad;
+} seen;
+
+static int visitor(void *user, const uint8_t counts[MJT_KINDS], uint64_t rank,
+                   const mjt_shanten_info *s)
+{
+    seen *v = user;
+    mjt_shanten_info again;
+    int n = 0;
+    for (int k = 0; k < MJT_KINDS; k++)
+        n += counts[k];
+    if (rank < v->first || rank >= v->end || n != 13 ||
+        mjt_shanten_counts(test_tables(), counts, &again) != MJT_OK ||
+        again.overall != s->overall)
+        v->bad = 1;
+    /* the visitor runs on several threads: add atomically */
+    __atomic_add_fetch(&v->hands, 1, __ATOMIC_RELAXED);
+    __atomic_add_fetch(&v->rank_sum, rank, __ATOMIC_RELAXED);
+    return 0;
+}
+
+Test(enumerate, a_part_with_a_visitor_is_mjqs_part, .timeout = 300)
+{
+    static char out[16384], mine[16384];
+    char cmd[4200];
+    mjt_stats s;
+    seen v = {0};
+    mjt_enum e = {13, NULL, 0, 0, 0, 2, visitor, &v};
+
+    cr_assert(eq(int,
+                 mjt_enum_part(13, NULL, 0, 30001, 100000, &e.first, &e.end),
+                 MJT_OK));
+    v.first = e.first;
+    v.end = e.end;
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL),
+                 MJT_OK));
+    uint64_t n = e.end - e.first;
+    cr_assert(eq(u64, v.hands, n));
+    /* each rank once: their sum is that of first .. end - 1 */
+    cr_assert(eq(u64, v.rank_sum, n * e.first + n * (n - 1) / 2));
+    cr_assert(eq(int, v.bad, 0));
+    snprintf(cmd, sizeof cmd,
+             "%s/mjq --tables %s enumerate --tiles 13 --part 30001/100000",
+             test_build_dir(), test_tables_path());
+    run(cmd, out, sizeof out);
+    char range[96];
+    snprintf(range, sizeof range, "\"first\":\"%" PRIu64 "\",\"end\":\"%" PRIu64
+             "\"", e.first, e.end);
+    cr_assert(not(eq(ptr, strstr(out, range), NULL)), "%s in %s", range, out);
+    sums_text(&s, mine, sizeof mine);
+    const char *at = strstr(out, "\"sums\":[");
+    cr_assert(not(eq(ptr, (char *)at, NULL)));
+    cr_assert(eq(int, strncmp(at + 8, mine, strlen(mine)), 0),
+              "mjq: %.200s\nC:   %.200s", at + 8, mine);
+}
+
+/* Parts of sizes within one of each other cover the whole, and their
+ * results add up to the whole's. */
+Test(enumerate, parts_add_up_to_the_whole)
+{
+    mjt_stats whole, sum, part;
+    uint64_t last = 0;
+    mjt_enum e = {4, NULL, 0, 0, 0, 1, NULL, NULL};
+
+    e.end = mjt_enum_size(4, NULL, 0);
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &whole, NULL, NULL),
+                 MJT_OK));
+    for (int k = 1; k <= 7; k++) {
+        cr_assert(eq(int, mjt_enum_part(4, NULL, 0, k, 7, &e.first, &e.end),
+                     MJT_OK));
+        cr_assert(eq(u64, e.first, last));
+        last = e.end;
+        cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &part, NULL, NULL),
+                     MJT_OK));
+        if (k == 1)
+            sum = part;
+        else
+            cr_assert(eq(int, mjt_stats_add(&sum, &part), MJT_OK));
+    }
+    cr_assert(eq(u64, last, mjt_enum_size(4, NULL, 0)));
+    cr_assert(same_sums(&sum, &whole));
+    /* parts of another job are refused, and leave to alone */
+    mjt_stats other = part;
+    other.tiles = 5;
+    cr_assert(eq(int, mjt_stats_add(&sum, &other), MJT_EINVAL));
+    cr_assert(same_sums(&sum, &whole));
+}
+
+/* ==== Long work ==== */
+
+typedef struct watch {
+    uint64_t calls, last_done, total;
+    int backwards;
+    volatile int cancel;
+    uint64_t cancel_after;
+} watch;
+
+static void progress(void *user, uint64_t done, uint64_t total)
+{
+    watch *w = user;
+    if (done < w->last_done || done > total)
+        w->backwards = 1;
+    w->last_done = done;
+    w->total = total;
+    if (++w->calls == w->cancel_after)
+        w->cancel = 1;
+}
+
+Test(work, progress_reaches_the_whole)
+{
+    watch w = {0};
+    mjt_work work = {progress, &w, &w.cancel};
+    mjt_stats s;
+    mjt_enum e = {8, NULL, 0, 0, 0, 2, NULL, NULL};
+
+    e.end = mjt_enum_size(8, NULL, 0);
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, &work, NULL),
+                 MJT_OK));
+    cr_assert(eq(int, w.backwards, 0));
+    cr_assert(eq(u64, w.last_done, e.end));
+    cr_assert(eq(u64, w.total, e.end));
+    w = (watch){0};
+    cr_assert(eq(int,
+                 mjt_stats_exact(test_tables(), NULL, 14, 0, &s, &work, NULL),
+                 MJT_OK));
+    cr_assert(eq(u64, w.last_done, w.total));
+    cr_assert(gt(u64, w.calls, 1));
+}
+
+Test(work, a_cancel_stops_the_work)
+{
+    watch w = {0};
+    mjt_work work = {progress, &w, &w.cancel};
+    mjt_stats s;
+    mjt_diag d;
+    mjt_enum e = {10, NULL, 0, 0, 0, 2, NULL, NULL};
+
+    w.cancel_after = 3;
+    e.end = mjt_enum_size(10, NULL, 0);
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, &work, &d),
+                 MJT_ECANCELED));
+    cr_assert(eq(str, d.message, "stopped by the caller"));
+    cr_assert(lt(u64, w.last_done, e.end));
+    w = (watch){0};
+    w.cancel = 1;
+    cr_assert(eq(int,
+                 mjt_stats_exact(test_tables(), NULL, 13, 0, &s, &work, NULL),
+                 MJT_ECANCELED));
+}
+
+static int stop_at_once(void *user, const uint8_t counts[MJT_KINDS],
+                        uint64_t rank, const mjt_shanten_info *s)
+{
+    (void)user, (void)counts, (void)rank, (void)s;
+    return 1;
+}
+
+Test(work, a_visitor_stops_the_walk)
+{
+    mjt_stats s;
+    mjt_enum e = {7, NULL, 0, 0, 0, 1, stop_at_once, NULL};
+    e.end = mjt_enum_size(7, NULL, 0);
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL),
+                 MJT_ECANCELED));
+}
+
+Test(work, arguments_out_of_range_are_refused)
+{
+    mjt_stats s;
+    mjt_diag d;
+    mjt_rules bad;
+    mjt_rules_init(&bad, 4);
+    bad.players = 5;
+    mjt_enum e = {13, NULL, 0, 0, 1, 1, NULL, NULL};
+
+    cr_assert(eq(int, mjt_stats_exact(test_tables(), NULL, 15, 0, &s, NULL, &d),
+                 MJT_ECOUNT));
+    cr_assert(eq(str, d.message, "15 tiles (a hand has 1 to 14)"));
+    cr_assert(eq(int, mjt_stats_exact(test_tables(), NULL, 12, 0, &s, NULL, &d),
+                 MJT_ECOUNT));
+    cr_assert(eq(str, d.message, "12 tiles: the count must be 1 or 2 mod 3"));
+    e.tiles = 9;
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, &d),
+                 MJT_ECOUNT));
+    e.tiles = 13;
+    cr_assert(eq(int, mjt_stats_exact(test_tables(), &bad, 13, 0, &s, NULL, &d),
+                 MJT_EINVAL));
+    cr_assert(eq(str, d.message, "rules: 5 players (a game has 3 or 4)"));
+    cr_assert(eq(int, mjt_stats_exact(NULL, NULL, 13, 0, &s, NULL, NULL),
+                 MJT_EINVAL));
+    e.threads = 0;
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL),
+                 MJT_EINVAL));
+    e.threads = 1;
+    e.end = mjt_enum_size(13, NULL, 0) + 1;
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL),
+                 MJT_EINVAL));
+    e.rules = &bad;
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL),
+                 MJT_EINVAL));
+    cr_assert(eq(u64, mjt_enum_size(13, &bad, 0), 0));
+    cr_assert(eq(u64, mjt_enum_size(15, NULL, 0), 0));
+    cr_assert(eq(u64, mjt_enum_size(13, NULL, 4), 0));
+    mjt_rules three;
+    mjt_rules_init(&three, 3);
+    cr_assert(eq(u64, mjt_enum_size(13, &three, MJT_STATS_ONE_SUIT), 0));
+    uint64_t f, t;
+    cr_assert(eq(int, mjt_enum_part(13, NULL, 0, 0, 4, &f, &t), MJT_EINVAL));
+    cr_assert(eq(int, mjt_enum_part(13, NULL, 0, 5, 4, &f, &t), MJT_EINVAL));
+}
+
+/* ==== Dealing ==== */
+
+Test(deal, a_seed_deals_the_same_hands_and_they_are_sets)
+{
+    mjt_dealer a, b;
+    mjt_rules three;
+    mjt_rules_init(&three, 3);
+
+    cr_assert(eq(int, mjt_dealer_init(&a, 42, NULL, MJT_DEAL_RED), MJT_OK));
+    cr_assert(eq(int, mjt_dealer_init(&b, 42, NULL, MJT_DEAL_RED), MJT_OK));
+    int reds = 0;
+    for (int i = 0; i < 2000; i++) {
+        mjt_tiles x, y;
+        cr_assert(eq(int, mjt_deal(&a, 14, &x), MJT_OK));
+        cr_assert(eq(int, mjt_deal(&b, 14, &y), MJT_OK));
+        cr_assert(eq(int, memcmp(&x, &y, sizeof x), 0));
+        int n = 0;
+        for (int k = 0; k < MJT_KINDS; k++) {
+            cr_assert(le(int, x.counts[k], 4));
+            n += x.counts[k];
+        }
+        cr_assert(eq(int, n, 14));
+        for (int s = 0; s < 3; s++) {
+            cr_assert(le(int, x.red[s], 1));
+            reds += x.red[s];
+        }
+    }
+    cr_assert(gt(int, reds, 0));
+    /* three players: no 2m to 8m, no red 5m */
+    cr_assert(eq(int, mjt_dealer_init(&a, 7, &three, MJT_DEAL_RED), MJT_OK));
+    for (int i = 0; i < 500; i++) {
+        mjt_tiles x;
+        cr_assert(eq(int, mjt_deal(&a, 13, &x), MJT_OK));
+        for (int k = 1; k <= 7; k++)
+            cr_assert(eq(int, x.counts[k], 0));
+        cr_assert(eq(int, x.red[0], 0));
+    }
+    cr_assert(eq(int, mjt_deal(&a, 15, NULL), MJT_EINVAL));
+    mjt_tiles x;
+    cr_assert(eq(int, mjt_deal(&a, 15, &x), MJT_ECOUNT));
+    cr_assert(eq(int, mjt_dealer_init(&a, 7, NULL, 2), MJT_EINVAL));
+}
+
+/* mjq deal is mjt_deal: the same seed, the same hands. */
+Test(deal, mjq_deals_what_the_library_deals)
+{
+    char cmd[4200], out[4096], want[4096] = "";
+    mjt_dealer d;
+    size_t len = 0;
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 12345, NULL, MJT_DEAL_RED), MJT_OK));
+    for (int i = 0; i < 20; i++) {
+        mjt_tiles t;
+        char text[200];
+        cr_assert(eq(int, mjt_deal(&d, 13, &t), MJT_OK));
+        mjt_tiles_format(&t, text, sizeof text);
+        len += (size_t)snprintf(want + len, sizeof want - len, "%s\n", text);
+    }
+    snprintf(cmd, sizeof cmd,
+             "%s/mjq deal --tiles 13 --count 20 --seed 12345 --red",
+             test_build_dir());
+    run(cmd, out, sizeof out);
+    cr_assert(eq(str, out, want));
+}
+
+/* ==== Rules ==== */
+
+Test(rules, defaults_and_checks)
+{
+    mjt_rules r;
+    mjt_diag d;
+
+    mjt_rules_init(&r, 4);
+    cr_assert(eq(int, r.players, 4));
+    cr_assert(eq(int, r.red[0] + r.red[1] + r.red[2], 3));
+    cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_OK));
+    mjt_rules_init(&r, 3);
+    cr_assert(eq(int, r.red[0], 0));
+    cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_OK));
+    r.red[0] = 1;
+    cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_EINVAL));
+    cr_assert(eq(str, d.message,
+                 "rules: 1 red fives of m (three players have no 5m)"));
+    mjt_rules_init(&r, 4);
+    r.red[1] = 5;
+    cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_EINVAL));
+    cr_assert(eq(str, d.message, "rules: 5 red fives of p (a suit has 4 fives)"));
+    mjt_rules_init(&r, 4);
+    r.open_tanyao = 2;
+    cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_EINVAL));
+    cr_assert(eq(str, d.message, "rules: open_tanyao is 2 (0 or 1)"));
+    mjt_rules_init(&r, 4);
+    r.double_wind_fu = 3;
+    cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_EINVAL));
+    mjt_rules_init(&r, 4);
+    r.reserved_[20] = 1;
+    cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_EINVAL));
+    cr_assert(eq(int, mjt_rules_check(NULL, &d), MJT_EINVAL));
+}
