@@ -26,7 +26,7 @@ def extension():
         words = shlex.split(flags)
         libdir = pkg_config("--variable=libdir")
         return Extension(
-            "mjt._mjt", ["mjt/_mjt.c"],
+            "mjt._mjt", ["mjt/_mjt.c", "mjt/_stats.c"],
             include_dirs=[w[2:] for w in words if w.startswith("-I")],
             library_dirs=[w[2:] for w in words if w.startswith("-L")],
             libraries=[w[2:] for w in words if w.startswith("-l")],
@@ -37,7 +37,7 @@ def extension():
         raise SystemExit("mjt: no libmjt: run `make install` (pkg-config mjt "
                          "finds it then) or `make`, or set MJT_BUILD")
     return Extension(
-        "mjt._mjt", ["mjt/_mjt.c"],
+        "mjt._mjt", ["mjt/_mjt.c", "mjt/_stats.c"],
         include_dirs=[os.path.join(build, "include")],
         extra_objects=[os.path.join(build, "libmjt.a")],
         libraries=["lmdb", "zstd", "xxhash", "pthread"],
@@ -48,7 +48,7 @@ def version():
     v = pkg_config("--modversion")
     if v:
         return v
-    header = open(os.path.join(HERE, "..", "mjt.h")).read()
+    header = open(os.path.join(HERE, "..", "libmjt", "mjt.h")).read()
     return re.search(r'MJT_VERSION_STRING "([^"]+)"', header).group(1)
 
 

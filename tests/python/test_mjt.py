@@ -327,3 +327,93 @@ def test_close_during_a_batch_frees_after_it():
     assert len(done) <= 1
     with pytest.raises(ValueError, match="closed"):
         tables.shanten_batch(a)
+
+
+# ==== Statistics, enumeration, dealing ====
+
+def mjq_stats(*args):
+    out = mjq("--tables", os.environ["MJT_TABLES"], *args, "--json")
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_stats_are_mjqs(t):
+    for tiles, players in ((13, 4), (14, 4), (8, 3)):
+        mine = t.stats(tiles, players=players)
+        assert (mine["tiles"], mine["players"]) == (tiles, players)
+        for count in ("dealt", "distinct"):
+            theirs = mjq_stats("stats", "--tiles", str(tiles), "--players",
+                               str(players), "--count", count)
+            assert str(mine[count]["total"]) == theirs["total"]
+            for form in ("standard", "chiitoitsu", "kokushi", "overall"):
+                if theirs[form] is None:
+                    assert mine[count][form] is None
+                    continue
+                assert {str(k): str(v) for k, v in mine[count][form].items()} \
+                    == theirs[form]
+            if tiles % 3 == 1:
+                waiting = {k: dict(zip(("standard", "chiitoitsu", "kokushi"),
+                                       map(str, v)))
+                           for k, v in mine[count]["waiting"].items()}
+                assert waiting == theirs["waiting_on"]
+
+
+def test_a_part_enumerated_with_a_visitor_is_mjqs_part(t):
+    seen = []
+    r = t.enumerate(13, part=(30001, 100000), threads=2,
+                    visit=lambda c, rank, sh: seen.append((rank, sh)))
+    theirs = mjq_stats("enumerate", "--tiles", "13", "--part", "30001/100000")
+    assert (str(r["first"]), str(r["end"])) == (theirs["first"],
+                                               theirs["end"])
+    assert sorted(rank for rank, _ in seen) == list(range(r["first"],
+                                                          r["end"]))
+    # the part's sums start with the dealt and distinct totals, then the
+    # dealt hands by standard shanten + 1
+    assert theirs["sums"][:2] == [str(r["dealt"]["total"]),
+                                  str(r["distinct"]["total"])]
+    std = r["dealt"]["standard"]
+    assert theirs["sums"][2:18] == [str(std.get(s - 1, 0)) for s in range(16)]
+    # the visitor saw each hand's overall shanten: their tally is the part's
+    tally = {}
+    for _, sh in seen:
+        tally[sh] = tally.get(sh, 0) + 1
+    assert tally == r["distinct"]["overall"]
+
+
+def test_enumerate_parts_add_up_and_match_stats(t):
+    whole = t.stats(4, players=3)
+    parts = [t.enumerate(4, part=(k, 4), players=3) for k in range(1, 5)]
+    for count in ("dealt", "distinct"):
+        assert sum(p[count]["total"] for p in parts) == whole[count]["total"]
+        assert sum(p[count]["ukeire_sum"] for p in parts) == \
+            whole[count]["ukeire_sum"]
+    assert [p["first"] for p in parts[1:]] == [p["end"] for p in parts[:-1]]
+
+
+def test_enumerate_stops_and_reports(t):
+    calls = []
+    r = t.enumerate(7, progress=lambda done, total: calls.append(
+        (done, total)))
+    assert calls and calls[-1][0] == calls[-1][1] == r["end"] - r["first"]
+    assert t.enumerate(7, visit=lambda c, rank, sh: True) is None
+
+    def boom(c, rank, sh):
+        raise KeyError("from the visitor")
+    with pytest.raises(KeyError, match="from the visitor"):
+        t.enumerate(7, visit=boom)
+    with pytest.raises(ValueError, match="part="):
+        t.enumerate(13, part=(5, 4))
+    with pytest.raises(ValueError, match="tiles=15"):
+        t.stats(15)
+    with pytest.raises(ValueError, match="12 tiles: the count must be 1 or 2"):
+        t.stats(12)
+    with pytest.raises(TypeError, match="not callable"):
+        t.enumerate(7, visit=3)
+
+
+def test_deal_is_mjqs(t):
+    assert mjt.deal(13, 20, seed=12345, red=True) == \
+        deal(20, 13, 12345, "--red")
+    assert mjt.deal(13, 20, seed=7, players=3) == \
+        deal(20, 13, 7, "--players", "3")
+    assert len(set(mjt.deal(14, 5))) == 5  # a seed of its own each call

@@ -7,6 +7,9 @@
     t.ukeire("123m456p789s1122z")          # Ukeire(tiles=['1z', '2z'], count=4)
     t.analyze("4566m123p456p789s")         # what `mjq --json` prints, as a dict
     t.shanten_batch(counts)                # (N, 34) uint8 -> N int8, without the GIL
+    t.stats(13)["dealt"]["overall"]        # exact hands by shanten: {-1: ..., 0: ...}
+    t.enumerate(13, part=(1, 1000))        # the same counts, one part of the hands
+    mjt.deal(13, 5, seed=1)                # five random hands, as text
 
 A hand is text ("12m55p,3333m,111z,222z": calls after commas), 34 counts,
 tile ids (0-36, 34-36 the red fives) or tile names ("1m", "0p", or mjai's
@@ -21,6 +24,7 @@ from ._mjt import (  # noqa: F401
     Ukeire,
     __version__,
     counts,
+    deal,
     libmjt_version,
     tile_id,
     tile_name,
@@ -28,7 +32,7 @@ from ._mjt import (  # noqa: F401
 from ._mjt import Tables as _Tables
 
 __all__ = ["Tables", "HandError", "Shanten", "Ukeire", "Discard", "counts",
-           "tile_id", "tile_name", "__version__"]
+           "deal", "tile_id", "tile_name", "__version__"]
 
 
 class Tables(_Tables):

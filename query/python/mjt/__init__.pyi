@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Type stubs of the mjt module (the C extension mjt._mjt and analyze).
 from os import PathLike
-from typing import Any, Sequence, Union
+from typing import Any, Callable, Sequence, Union
 
 from typing_extensions import Buffer
 
@@ -69,7 +69,18 @@ class Tables:
                       threads: int = 1, out: Buffer | None = None) -> Any: ...
     def ukeire_batch(self, counts: Buffer, *, players: int = 4,
                      threads: int = 1) -> tuple[Any, Any]: ...
+    def stats(self, tiles: int = 14, *, players: int | None = None,
+              one_suit: bool = False) -> dict[str, Any]: ...
+    def enumerate(
+        self, tiles: int = 14, *, part: tuple[int, int] | None = None,
+        players: int | None = None, one_suit: bool = False,
+        by_query: bool = False, threads: int = 1,
+        visit: Callable[[bytes, int, int], object] | None = None,
+        progress: Callable[[int, int], object] | None = None,
+    ) -> dict[str, Any] | None: ...
 
 def counts(tiles: Tiles) -> list[int]: ...
+def deal(tiles: int = 14, count: int = 1, *, seed: int | None = None,
+         players: int | None = None, red: bool = False) -> list[str]: ...
 def tile_id(name: str) -> int: ...
 def tile_name(id: int) -> str: ...

@@ -16,14 +16,11 @@
  * tables are immutable.  close() while a batch runs without the GIL only
  * marks it closed; the last batch to finish frees it.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "_mjt.h"
 
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
-
-#include "mjt.h"
 
 static PyObject *HandError;
 static PyTypeObject *ShantenType, *UkeireType, *DiscardType;
@@ -62,7 +59,7 @@ static void *diag_error(int code, const mjt_diag *d)
  * the names in names (positional up to npos of them, keywords any); those
  * not given are left NULL.  min are required.  0, or -1 with TypeError.
  */
-static int parse_args(const char *fn, PyObject *const *args, Py_ssize_t nargs,
+int parse_args(const char *fn, PyObject *const *args, Py_ssize_t nargs,
                       PyObject *kwnames, const char *const *names, int n,
                       int npos, int min, PyObject **out)
 {
@@ -106,7 +103,7 @@ static int parse_args(const char *fn, PyObject *const *args, Py_ssize_t nargs,
 }
 
 /* players=None, 3 or 4 into *players (0 for None); -1 with ValueError. */
-static int get_players(PyObject *o, int *players)
+int get_players(PyObject *o, int *players)
 {
     *players = 0;
     if (o == NULL || o == Py_None)
@@ -587,13 +584,6 @@ static PyObject *decomposition_dict(const mjt_decomposition *x)
 
 /* ==== Tables ==== */
 
-typedef struct {
-    PyObject_HEAD mjt_tables *t;
-    PyObject *path;
-    int busy;    /* batches running without the GIL */
-    int closing; /* closed while busy: the last batch frees the tables */
-} TablesObject;
-
 static int tables_init(TablesObject *self, PyObject *args, PyObject *kw)
 {
     static char *names[] = {"path", NULL};
@@ -636,7 +626,7 @@ static void tables_dealloc(TablesObject *self)
 }
 
 /* The open tables of self, or NULL with ValueError. */
-static const mjt_tables *open_tables(TablesObject *self)
+const mjt_tables *open_tables(TablesObject *self)
 {
     if (self->t == NULL || self->closing) {
         PyErr_SetString(PyExc_ValueError, "the Tables is closed");
@@ -1092,7 +1082,7 @@ static int run_batch(TablesObject *self, const rows *r, int what, int players,
 
 /* The result array of n items of format fmt ('b', 'h', 'Q') holding
  * bytes: a numpy array when the caller gave one, else an array.array. */
-static PyObject *result_array(const char *fmt, const void *data, size_t bytes,
+PyObject *result_array(const char *fmt, const void *data, size_t bytes,
                               int numpy)
 {
     PyObject *buf = PyByteArray_FromStringAndSize(data, (Py_ssize_t)bytes);
@@ -1284,6 +1274,10 @@ static PyMethodDef tables_methods[] = {
        "Effective tiles of every row of an (N, 34) uint8 buffer of 3k+1\n"
        "hands: the copies left (int16) and the kinds as 34-bit masks\n"
        "(uint64, bit i for tile id i), numpy arrays for a numpy input."),
+    {"stats", (PyCFunction)(void (*)(void))tables_stats, FAST,
+     tables_stats_doc},
+    {"enumerate", (PyCFunction)(void (*)(void))tables_enumerate, FAST,
+     tables_enumerate_doc},
     {"_describe", (PyCFunction)(void (*)(void))tables_describe, FAST, NULL},
     {"close", (PyCFunction)tables_close, METH_NOARGS,
      "close()\n\nFree the tables; any later query raises ValueError."},
@@ -1368,6 +1362,8 @@ static PyMethodDef module_methods[] = {
     {"counts", module_counts, METH_O,
      "counts(tiles) -> list[int]\n\nThe 34 counts of any tiles: text "
      "('1z5p0p'), ids, names or counts (a red five counts as a five)."},
+    {"deal", (PyCFunction)(void (*)(void))module_deal,
+     METH_FASTCALL | METH_KEYWORDS, module_deal_doc},
     {NULL, NULL, 0, NULL}};
 
 static PyStructSequence_Field shanten_fields[] = {
