@@ -27,7 +27,8 @@
     X(ESTALE, -14, "hand changed outside the mjt_hand calls")                  \
     X(ECALL, -15, "not a meld that can be called")                             \
     X(EPLAYERS, -16, "not in the game of the hand's number of players")     \
-    X(ECANCELED, -17, "stopped by the caller")
+    X(ECANCELED, -17, "stopped by the caller")                              \
+    X(ERED, -18, "more red fives than the rules have")
 
 enum {
     MJT__OK = 0,

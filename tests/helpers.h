@@ -194,7 +194,7 @@ static inline void deal_called(uint64_t *rng, called_hand *x, int near,
     x->ncalls = 1 + (int)(test_rand(rng) % 4);
     for (int i = 0; i < x->ncalls;) {
         int pick = (int)(test_rand(rng) % 8), tile;
-        mjt_call c = {0, 0, 0};
+        mjt_call c = {0, 0, 0, 0};
         if (which == CALLS_HONORS && pick < 4)
             pick += 4;
         if (pick < 4) { /* a run */

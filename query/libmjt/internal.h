@@ -121,11 +121,15 @@ static inline uint32_t mjt__fword(const mjt__game *ru, int part, uint32_t code)
  * An mjt_hand is twelve 32-bit words: the code of each part (m, p, s, z;
  * core/index.h) of its concealed tiles, a magic word, a meta word holding
  * the concealed tile count (bits 0-7), the red fives of m, p and s (3 bits
- * each from bit 8), the number of calls (bits 17-19) and whether it is a
- * three-player hand (bit 20), then the calls,
- * 16 bits each in words 6 and 7 (call i in bits 16 (i % 2) of word
- * 6 + i / 2): its lowest tile (bits 0-5), its kind (bits 6-7: a run, a
- * triplet, a quad) and its red fives (bits 8-10).  The rest is zero.  The
+ * each from bit 8), the number of calls (bits 17-19), and the two things
+ * of its rules it is checked against: whether it is a three-player hand
+ * (bit 20) and the red fives each suit has, 3 bits a suit from bit 21,
+ * held as the number xor 1 (so that the defaults of four players, one a
+ * suit, are all zero); then the calls, 16 bits each in words 6 and 7
+ * (call i in bits 16 (i % 2) of word 6 + i / 2): its lowest tile (bits
+ * 0-5), its kind (bits 6-7: a run, a triplet, a quad, a closed quad), its
+ * red fives (bits 8-10) and where it came from (bits 11-12, an mjt_from).
+ * The rest is zero.  The
  * codes alone say what the concealed part holds, so the only other state
  * is checked against them: a query reads the part words of the four codes
  * anyway (two small-array reads a part), and they carry each part's tile
@@ -139,7 +143,10 @@ static inline uint32_t mjt__fword(const mjt__game *ru, int part, uint32_t code)
 #define MJT__RED_SHIFT(s) (8 + 3 * (s))
 #define MJT__CALLS_SHIFT 17
 #define MJT__SANMA_SHIFT 20
-#define MJT__META_BITS 21 /* bits above these are 0 */
+#define MJT__RLIM_SHIFT(s) (21 + 3 * (s))
+#define MJT__META_BITS 30 /* bits above these are 0 */
+/* The bits of the hand's rules: the queries' fast check passes over them. */
+#define MJT__RULES_BITS (1u << MJT__SANMA_SHIFT | 0x1FFu << MJT__RLIM_SHIFT(0))
 
 /* 1 for a three-player hand, by its meta word. */
 static inline int mjt__hand_sanma(const mjt_hand *h)
@@ -149,8 +156,16 @@ static inline int mjt__hand_sanma(const mjt_hand *h)
 
 /* A call's 16 bits. */
 #define MJT__CALL_TILE(c) ((int)(c)&0x3F)
-#define MJT__CALL_KIND(c) ((int)((c) >> 6) & 3) /* 0 run, 1 triplet, 2 quad */
+#define MJT__CALL_KIND(c) ((int)((c) >> 6) & 3) /* run, triplet, quad, closed */
 #define MJT__CALL_RED(c) ((int)((c) >> 8) & 7)
+#define MJT__CALL_FROM(c) ((int)((c) >> 11) & 3)
+#define MJT__CALL_BITS 13 /* bits above these are 0 */
+
+/* The red fives suit s (0-2) may hold under the hand's rules. */
+static inline int mjt__hand_red_limit(const mjt_hand *h, int s)
+{
+    return (int)((h->opaque_[MJT__H_META] >> MJT__RLIM_SHIFT(s)) & 7) ^ 1;
+}
 
 /* The number of calls of a checked hand. */
 static inline int mjt__hand_ncalls(const mjt_hand *h)
@@ -184,9 +199,13 @@ static inline int mjt__hand_len_ok(int len, int ncalls)
 int mjt__calls_check(const mjt_hand *h, const uint32_t code[4],
                      uint8_t *called);
 
-/* Whether a call of kind (an mjt_block_kind) on tile has no place in a
- * three-player game: a run, or a meld of 2m to 8m. */
-int mjt__sanma_call_problem(int kind, int tile);
+/* Whether a call of kind (an mjt_block_kind) on tile from seat from has
+ * no place in a three-player game: a run, a meld of 2m to 8m, or a call
+ * from across. */
+int mjt__sanma_call_problem(int kind, int tile, int from);
+
+/* The red fives of each suit in the calls of a checked hand. */
+void mjt__calls_red(const mjt_hand *h, int red[3]);
 
 /* MJT_EPLAYERS, named in diag, when a call of the checked hand h has no
  * place in a three-player game; else MJT_OK. */
@@ -194,7 +213,13 @@ int mjt__sanma_calls(const mjt_hand *h, mjt__diag *diag);
 
 /* mjt_hand_parse of a text with calls, the first ',' at offset comma. */
 int mjt__parse_calls(mjt_hand *h, const char *text, size_t len, size_t comma,
-                     mjt__diag *diag);
+                     const mjt_rules *rules, mjt__diag *diag);
+
+/* Put the hand h, just made under the defaults, under rules (NULL: the
+ * defaults): check what it holds against them and keep their bits.
+ * MJT_OK, or MJT_EINVAL, MJT_EPLAYERS or MJT_ERED with diag set (h is
+ * then left as it was). */
+int mjt__hand_rules(mjt_hand *h, const mjt_rules *rules, mjt__diag *diag);
 
 /* Append ",call" for each call of a checked hand to buf, which holds n
  * bytes of text already; snprintf's rule, as mjt_hand_format. */
@@ -260,7 +285,8 @@ static inline void mjt__hv_words(mjt__hv *v)
  * Check h and read its part words into v.  The fast path is two compares:
  * the codes are within the index arrays, and the magic and meta words
  * (read as one) are the magic, the tile count the part words add up to,
- * and no red five or call; the three-player bit only picks the rules.  Anything else goes to mjt__hand_refused (hand.c),
+ * and no red five or call; the rules' bits are passed over (the
+ * three-player bit only picks the game).  Anything else goes to mjt__hand_refused (hand.c),
  * which accepts red fives that the hand holds and says MJT_EHAND or
  * MJT_ESTALE for the rest.  A count of at most 14 bounds every part's, so
  * every index is valid.
@@ -279,8 +305,7 @@ static inline int mjt__hand_view(const struct mjt_tables *t, const mjt_hand *h,
     unsigned len = (unsigned)v->sum & 0xFF;
     v->len = (int)len;
     uint64_t meta = (uint64_t)o[MJT__H_MAGIC] |
-                    (uint64_t)(o[MJT__H_META] ^ sanma << MJT__SANMA_SHIFT)
-                        << 32;
+                    (uint64_t)(o[MJT__H_META] & ~MJT__RULES_BITS) << 32;
     if (meta != (MJT__HAND_MAGIC | (uint64_t)len << 32) || len > 14)
         return mjt__hand_refused(h, v);
     return MJT_OK;

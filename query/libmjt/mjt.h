@@ -35,7 +35,7 @@ extern "C" {
 
 /*
  * MJT_API marks what libmjt exports; everything else in it is hidden
- * (soname libmjt.so.0: the major version, raised when the ABI breaks).
+ * (soname libmjt.so.1: the major version, raised when the ABI breaks).
  */
 #if defined(_WIN32)
 #define MJT_API
@@ -45,10 +45,10 @@ extern "C" {
 #define MJT_API
 #endif
 
-#define MJT_VERSION_MAJOR 0
-#define MJT_VERSION_MINOR 3
+#define MJT_VERSION_MAJOR 1
+#define MJT_VERSION_MINOR 0
 #define MJT_VERSION_PATCH 0
-#define MJT_VERSION_STRING "0.3.0"
+#define MJT_VERSION_STRING "1.0.0"
 /* 10000 major + 100 minor + patch: compare builds with < and >. */
 #define MJT_VERSION_NUMBER                                                     \
     (MJT_VERSION_MAJOR * 10000 + MJT_VERSION_MINOR * 100 + MJT_VERSION_PATCH)
@@ -81,7 +81,8 @@ MJT_API int mjt_version_number(void);
     X(ESTALE, -14, "hand changed outside the mjt_hand calls")                  \
     X(ECALL, -15, "not a meld that can be called")                             \
     X(EPLAYERS, -16, "not in the game of the hand's number of players")     \
-    X(ECANCELED, -17, "stopped by the caller")
+    X(ECANCELED, -17, "stopped by the caller")                              \
+    X(ERED, -18, "more red fives than the rules have")
 
 typedef enum mjt_errno {
     MJT_OK = 0,
@@ -281,48 +282,59 @@ typedef struct mjt_hand {
 } mjt_hand;
 
 /*
+ * The calls that make a hand take the rules it is played under (NULL: the
+ * defaults of four players).  The hand keeps the two things of them that
+ * it is checked against: the number of players (three: no 2m to 8m,
+ * MJT_EPLAYERS) and the red fives each suit has (more held, counting the
+ * calls, is MJT_ERED).  Rules whose players or red fives mjt_rules_check
+ * refuses get MJT_EINVAL; the other fields are not read here.
+ */
+
+/*
  * Make *h from 34 counts (no red five).  MJT_ECOPIES if a count exceeds 4,
  * MJT_ECOUNT unless 1 to 14 tiles with a count of 1 or 2 mod 3.  About as
  * fast as a query: a bot may build a hand from its counts for every call.
  */
 MJT_API int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
-                                 mjt_diag *diag);
+                                 const mjt_rules *rules, mjt_diag *diag);
 
 /*
  * Make *h from len tile ids (0-36, red fives kept).  MJT_ETILE for an id
  * outside 0-36 (diag->offset is its index), MJT_ECOPIES for a fifth copy,
- * MJT_ECOUNT as above.
+ * MJT_ERED for more red fives than the rules have, MJT_ECOUNT as above.
  */
 MJT_API int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
-                                mjt_diag *diag);
+                                const mjt_rules *rules, mjt_diag *diag);
 
 /*
  * Make *h from len bytes of text in the text form ("123m406p789s1122z", 0
  * is a red five; spaces may separate groups), the concealed tiles then
- * each call after a comma: "12m55p,3333m,111z,222z".  MJT_ESYNTAX for a
- * malformed text (a comma with no call after it, too), MJT_ECOPIES for a
- * fifth copy (counting the calls), MJT_ECOUNT for a wrong number of tiles,
- * MJT_ECALL for a call that is no meld or a fifth call; diag gets the
- * message and the byte offset.  Never allocates.
+ * each call after a comma: "12m55p,3333m,111z,222z" (the call notation is
+ * under Calls).  MJT_ESYNTAX for a malformed text (a comma with no call
+ * after it, too), MJT_ECOPIES for a fifth copy (counting the calls),
+ * MJT_ERED for more red fives than the rules have, MJT_ECOUNT for a wrong
+ * number of tiles, MJT_ECALL for a call that is no meld or a fifth call;
+ * diag gets the message and the byte offset.  Never allocates.
  */
 MJT_API int mjt_hand_parse(mjt_hand *h, const char *text, size_t len,
-                           mjt_diag *diag);
+                           const mjt_rules *rules, mjt_diag *diag);
 
 /*
  * Write h in the text form into buf (NUL-terminated if cap > 0), red fives
  * as 0 before the plain fives, each call after a comma.  Returns the length
- * the whole text needs, without the NUL (at most 18 without calls, 40 with
+ * the whole text needs, without the NUL (at most 18 without calls, 56 with
  * them: MJT_HAND_TEXT bytes always suffice), or 0 (and an empty buf) for a
  * hand the checks above refuse.
  */
-#define MJT_HAND_TEXT 48
+#define MJT_HAND_TEXT 64
 MJT_API size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap);
 
 /*
  * Add or remove one tile by id (a draw, a discard; 34-36 a red five, 4, 13
  * and 22 a plain one).  Each touches only its tile's suit.  Add:
  * MJT_ECOPIES if four of its kind are held (counting the calls),
- * MJT_ECOUNT if 14 tiles are (3 a call).
+ * MJT_ERED for a red five beyond the hand's rules, MJT_EPLAYERS for 2m to
+ * 8m in a three-player hand, MJT_ECOUNT if 14 tiles are (3 a call).
  * Remove: MJT_EABSENT if no such tile is held (a plain five when every
  * five held is red, too).  Both: MJT_ETILE for an id outside 0-36,
  * MJT_EHAND or MJT_ESTALE for a hand as above.  On failure h is unchanged.
@@ -341,8 +353,10 @@ MJT_API int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out);
 
 /* ==== Calls ====
  *
- * A called meld: a run, a triplet, or a quad (a kan, open or closed: the
- * same for every answer here).  Its copies count against the four of each
+ * A called meld: a run, a triplet, or a quad (a kan), open or closed, and
+ * where it came from: the seat relative to the player (a run only from
+ * the left; a closed quad from no one).  Open and closed quads, and where
+ * a call came from, matter to scoring only.  Its copies count against the four of each
  * kind: the concealed part may hold only 4 less those in the calls, they
  * are not in the wall, and a kind whose four copies are all in the hand
  * and its calls is never an effective tile or a wait.  The concealed part
@@ -355,24 +369,42 @@ MJT_API int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out);
  */
 #define MJT_MAX_CALLS 4
 
+/* Where a call came from: the seat relative to the player (the next
+ * player in turn is on the right). */
+enum mjt_from {
+    MJT_FROM_UNKNOWN, /* not said (and a closed quad's) */
+    MJT_FROM_RIGHT,   /* shimocha */
+    MJT_FROM_ACROSS,  /* toimen; no such seat with three players */
+    MJT_FROM_LEFT     /* kamicha */
+};
+
+/*
+ * In text, a call is its tiles after a comma, then optionally a colon and
+ * where it came from: ":left", ":across" or ":right", or ":closed" for a
+ * closed quad: "123m:left", "555p:across", "3333m", "7777z:closed".
+ * Without a colon nothing is said of where it came from, and a quad is an
+ * open one.
+ */
 typedef struct mjt_call {
-    uint8_t kind; /* MJT_RUN, MJT_TRIPLET or MJT_QUAD */
+    uint8_t kind; /* MJT_RUN, MJT_TRIPLET, MJT_QUAD or MJT_CLOSED_QUAD */
     uint8_t tile; /* its lowest tile, 0-33 */
     uint8_t red;  /* how many of its fives are red */
+    uint8_t from; /* an mjt_from */
 } mjt_call;
 
 /*
  * Make *h from the concealed tiles' 34 counts (no red five) and ncalls
  * calls.  With calls, the concealed tiles and 3 a call make 13 or 14.
  * MJT_ECALL for a call that is no meld (a run of honors, a run past 9, a
- * red five it does not hold, an unknown kind) or more than 4 calls,
- * MJT_ECOPIES for a fifth copy counting the calls, MJT_ECOUNT for a wrong
- * number of tiles; diag names the call and the problem.  With no calls it
- * is mjt_hand_from_counts.
+ * red five it does not hold, an unknown kind or seat, a run not from the
+ * left, a closed quad from a seat) or more than 4 calls, MJT_ECOPIES for a
+ * fifth copy counting the calls, MJT_ERED and MJT_EPLAYERS as the rules
+ * say, MJT_ECOUNT for a wrong number of tiles; diag names the call and the
+ * problem.  With no calls it is mjt_hand_from_counts.
  */
 MJT_API int mjt_hand_from_calls(mjt_hand *h, const uint8_t counts[MJT_KINDS],
                                 const mjt_call *calls, size_t ncalls,
-                                mjt_diag *diag);
+                                const mjt_rules *rules, mjt_diag *diag);
 
 /*
  * The calls of h into out (cap entries; MJT_MAX_CALLS always suffice), in
@@ -389,23 +421,28 @@ MJT_API int mjt_hand_calls(const mjt_hand *h, mjt_call *out, size_t cap,
  * kinds.  1m and 9m form no run there, so they pair and make triplets
  * like honors; seven pairs and thirteen orphans are as with four players
  * (seven distinct pairs of the 27 kinds, the same 13 terminals and
- * honors); there is no chi.  A hand is of four players until
- * mjt_hand_set_players makes it one of three; after that every query
- * answers by three-player rules (2m to 8m are never an effective tile or
- * a wait), and the hand refuses what the game has not: mjt_hand_add of
- * 2m to 8m gives MJT_EPLAYERS, and so does a visible 2m to 8m.  Its
- * queries cost what four-player ones do.
+ * honors); there is no chi, and no seat across.  A hand made under rules
+ * of three players, or given them by mjt_hand_set_rules, answers every
+ * query by three-player rules (2m to 8m are never an effective tile or a
+ * wait), and refuses what the game has not: mjt_hand_add of 2m to 8m
+ * gives MJT_EPLAYERS, and so does a visible 2m to 8m.  Its queries cost
+ * what four-player ones do.
  */
 
 /*
- * Make h a hand of players (3 or 4) players.  MJT_EPLAYERS when h holds a
- * tile of 2m to 8m or a run call and players is 3 (diag names the tile or
- * the call; h is unchanged), MJT_EINVAL for players other than 3 or 4,
- * MJT_EHAND for bytes that are no hand.  A few nanoseconds for a hand
- * without calls: a bot may build a hand from counts and make it a
- * three-player one for every query.  A hand changed outside the mjt_hand
- * calls may get MJT_ESTALE here, and gets it from every query as before.
+ * Put h under rules (NULL: four players' defaults), as if it had been made
+ * under them: MJT_EPLAYERS when h holds what the rules' game has not (2m
+ * to 8m, a run call or a call from across, with three players),
+ * MJT_ERED when it holds more red fives than they have, MJT_EINVAL for
+ * rules as above; diag names the tile or the call, and h is then
+ * unchanged.  MJT_EHAND or MJT_ESTALE for bytes that are no hand.  A few
+ * nanoseconds for a hand without red fives or calls.
  */
+MJT_API int mjt_hand_set_rules(mjt_hand *h, const mjt_rules *rules,
+                               mjt_diag *diag);
+
+/* mjt_hand_set_rules with the defaults of players (3 or 4) players;
+ * MJT_EINVAL for another number. */
 MJT_API int mjt_hand_set_players(mjt_hand *h, int players, mjt_diag *diag);
 
 /* The players of h (3 or 4), or MJT_EHAND or MJT_ESTALE. */
@@ -511,7 +548,8 @@ enum mjt_block_kind {
     MJT_WAIT_PAIR, /* waiting block: two of tile (shanpon) */
     MJT_WAIT_SIDE, /* waiting block: tile, tile+1 (ryanmen, penchan) */
     MJT_WAIT_GAP,  /* waiting block: tile, tile+2 (kanchan) */
-    MJT_QUAD       /* a called quad (kan): four of tile; in calls only */
+    MJT_QUAD,      /* a called quad (kan): four of tile; in calls only */
+    MJT_CLOSED_QUAD /* a closed quad (ankan): four of tile; in calls only */
 };
 
 typedef struct mjt_block {

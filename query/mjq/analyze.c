@@ -331,7 +331,7 @@ static int visible_fits(const mjt_hand *h, const opts *o, mjt_diag *diag)
 static int read_hand(const char *text, size_t len, const opts *o, mjt_hand *h,
                      mjt_diag *diag)
 {
-    int rc = mjt_hand_parse(h, text, len, diag);
+    int rc = mjt_hand_parse(h, text, len, NULL, diag);
     if (rc == MJT_OK && o->players == 3)
         rc = mjt_hand_set_players(h, 3, diag);
     return rc != MJT_OK ? rc : visible_fits(h, o, diag);
@@ -698,7 +698,7 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
                     cli_prog);
             return 2;
         }
-        if (mjt_hand_parse(&hands[nhands], a, strlen(a), &diag) != MJT_OK) {
+        if (mjt_hand_parse(&hands[nhands], a, strlen(a), NULL, &diag) != MJT_OK) {
             fprintf(stderr, "%s: %.60s%s: %s\n", cli_prog, a,
                     strlen(a) > 60 ? "..." : "", diag.message);
             bad = 1;

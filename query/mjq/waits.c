@@ -75,7 +75,7 @@ static size_t listing(const mjt_tables *t, int suit, const uint8_t *digits,
     }
     *p++ = ':';
     *p++ = '\n';
-    if (mjt_hand_from_counts(&h, counts, NULL) != MJT_OK ||
+    if (mjt_hand_from_counts(&h, counts, NULL, NULL) != MJT_OK ||
         mjt_shapes(t, &h, e, MJT_MAX_SHAPES, &ne) != MJT_OK)
         return 0;
     for (size_t i = 0; i < ne; i++) {
@@ -339,7 +339,7 @@ int cli_waits(int argc, char **argv, cli_globals *g)
                 return 2;
         } else if (nhands == 64) {
             return cli_usage_error("waits: %s: at most 64 hands", a);
-        } else if (mjt_hand_parse(&hands[nhands], a, strlen(a), &diag) !=
+        } else if (mjt_hand_parse(&hands[nhands], a, strlen(a), NULL, &diag) !=
                    MJT_OK) {
             fprintf(stderr, "%s: waits: %.60s%s: %s\n", cli_prog, a,
                     strlen(a) > 60 ? "..." : "", diag.message);

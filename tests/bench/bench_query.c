@@ -161,7 +161,7 @@ static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
     if (src == PREBUILT) {
         pre = xmalloc(n * sizeof *pre);
         for (size_t i = 0; i < n; i++) {
-            mjt_hand_from_counts(&pre[i], hs[i].counts, NULL);
+            mjt_hand_from_counts(&pre[i], hs[i].counts, NULL, NULL);
             if (players == 3)
                 mjt_hand_set_players(&pre[i], 3, NULL);
         }
@@ -185,9 +185,9 @@ static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
                 continue;
             }
             if (src == FROM_COUNTS)
-                mjt_hand_from_counts(&h, hs[i].counts, NULL);
+                mjt_hand_from_counts(&h, hs[i].counts, NULL, NULL);
             else
-                mjt_hand_from_tiles(&h, hs[i].ids, hs[i].len, NULL);
+                mjt_hand_from_tiles(&h, hs[i].ids, hs[i].len, NULL, NULL);
             if (players == 3)
                 mjt_hand_set_players(&h, 3, NULL);
             acc += ask(t, &h, q);
@@ -248,7 +248,7 @@ static double time_steps(const mjt_tables *t, const walk *w, size_t n)
         for (size_t i = 0; i < n; i++) {
             mjt_hand h;
             mjt_shanten_info s;
-            mjt_hand_from_counts(&h, w[i].counts, NULL);
+            mjt_hand_from_counts(&h, w[i].counts, NULL, NULL);
             for (int k = 0; k < STEPS; k++) {
                 mjt_hand_add(&h, w[i].draw[k]);
                 mjt_shanten(t, &h, &s);
@@ -370,9 +370,9 @@ static double time_called(const mjt_tables *t, const called_hand *x, size_t n,
             mjt_hand h;
             if (with_calls)
                 mjt_hand_from_calls(&h, x[i].counts, x[i].calls,
-                                    (size_t)x[i].ncalls, NULL);
+                                    (size_t)x[i].ncalls, NULL, NULL);
             else
-                mjt_hand_from_counts(&h, x[i].counts, NULL);
+                mjt_hand_from_counts(&h, x[i].counts, NULL, NULL);
             acc += ask(t, &h, q);
         }
         runs[r] = (now() - t0) * 1e9 / (double)n;
@@ -477,7 +477,7 @@ static held *read_ids(const char *path, size_t *out_n, int full)
         }
         mjt_hand probe;
         if ((full && x.len != 14) ||
-            mjt_hand_from_counts(&probe, x.counts, NULL) != MJT_OK)
+            mjt_hand_from_counts(&probe, x.counts, NULL, NULL) != MJT_OK)
             continue;
         if (n == cap)
             h = realloc(h, (cap *= 2) * sizeof *h);
@@ -533,7 +533,7 @@ static void bench_forms(const mjt_tables *t)
     for (; n < N; n++) {
         uint8_t c[MJT_KINDS];
         test_random_complete(&seed, 4, c);
-        mjt_hand_from_counts(&h[n], c, NULL);
+        mjt_hand_from_counts(&h[n], c, NULL, NULL);
     }
     bench_line("query.complete14.decompositions",
                time_prebuilt(t, h, n, Q_DECOMPOSITIONS));
@@ -551,7 +551,7 @@ static void bench_forms(const mjt_tables *t)
         uint64_t w;
         for (int i = 0; i < 13; i++)
             c[e.t[i]]++;
-        mjt_hand_from_counts(&h[n], c, NULL);
+        mjt_hand_from_counts(&h[n], c, NULL, NULL);
         if (mjt_waits(t, &h[n], &w) == MJT_OK && w != 0)
             n++;
     } while (mjt__enum_next(&e));

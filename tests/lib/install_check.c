@@ -34,7 +34,7 @@ int main(int argc, char **argv)
         printf("open: %s\n", diag.message);
         return 1;
     }
-    if (mjt_hand_parse(&h, hand, strlen(hand), &diag) != MJT_OK ||
+    if (mjt_hand_parse(&h, hand, strlen(hand), NULL, &diag) != MJT_OK ||
         mjt_shanten(t, &h, &s) != MJT_OK || s.overall != 0) {
         printf("query failed\n");
         return 1;

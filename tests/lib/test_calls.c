@@ -18,7 +18,7 @@
 static void make(const called_hand *x, mjt_hand *h)
 {
     mjt_diag d;
-    int rc = mjt_hand_from_calls(h, x->counts, x->calls, (size_t)x->ncalls, &d);
+    int rc = mjt_hand_from_calls(h, x->counts, x->calls, (size_t)x->ncalls, NULL, &d);
     cr_assert(eq(int, rc, MJT_OK), "%s", d.message);
 }
 
@@ -140,7 +140,7 @@ static void check_random(uint64_t seed, int hands, int near)
         make(&x, &h);
         mjt_hand_format(&h, text, sizeof text);
         /* The text form says the same hand. */
-        cr_assert(eq(int, mjt_hand_parse(&g, text, strlen(text), &d), MJT_OK),
+        cr_assert(eq(int, mjt_hand_parse(&g, text, strlen(text), NULL, &d), MJT_OK),
                   "%s: %s", text, d.message);
         cr_assert(eq(int, memcmp(&g, &h, sizeof h), 0), "%s", text);
         if (x.len % 3 == 1)
@@ -182,7 +182,7 @@ Test(calls, complete_hands_and_their_waits)
 static void parse(mjt_hand *h, const char *text)
 {
     mjt_diag d;
-    cr_assert(eq(int, mjt_hand_parse(h, text, strlen(text), &d), MJT_OK),
+    cr_assert(eq(int, mjt_hand_parse(h, text, strlen(text), NULL, &d), MJT_OK),
               "%s: %s", text, d.message);
 }
 
@@ -303,7 +303,7 @@ Test(calls, every_bad_text_says_what_is_wrong)
         mjt_hand h;
         mjt_diag d;
         memset(&h, 0xAB, sizeof h);
-        int rc = mjt_hand_parse(&h, bad[i].text, strlen(bad[i].text), &d);
+        int rc = mjt_hand_parse(&h, bad[i].text, strlen(bad[i].text), NULL, &d);
         cr_assert(eq(int, rc, bad[i].code), "%s: %s", bad[i].text, d.message);
         if (bad[i].offset != -1 || bad[i].code != MJT_ECALL)
             cr_assert(eq(long, d.offset, bad[i].offset), "%s: %s", bad[i].text,
@@ -319,48 +319,48 @@ Test(calls, every_bad_text_says_what_is_wrong)
 Test(calls, every_bad_list_says_what_is_wrong)
 {
     uint8_t c[MJT_KINDS] = {0};
-    mjt_call calls[5] = {{MJT_TRIPLET, 27, 0},
-                         {MJT_TRIPLET, 28, 0},
-                         {MJT_TRIPLET, 29, 0},
-                         {MJT_TRIPLET, 30, 0},
-                         {MJT_TRIPLET, 31, 0}};
+    mjt_call calls[5] = {{MJT_TRIPLET, 27, 0, 0},
+                         {MJT_TRIPLET, 28, 0, 0},
+                         {MJT_TRIPLET, 29, 0, 0},
+                         {MJT_TRIPLET, 30, 0, 0},
+                         {MJT_TRIPLET, 31, 0, 0}};
     mjt_hand h;
     mjt_diag d;
 
     c[0] = 1;
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, &d), MJT_OK));
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 5, &d), MJT_ECALL));
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_OK));
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 5, NULL, &d), MJT_ECALL));
     cr_assert(not(eq(ptr, strstr(d.message, "5 calls (at most 4)"), NULL)));
-    calls[1] = (mjt_call){MJT_RUN, 27, 0};
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, &d), MJT_ECALL));
+    calls[1] = (mjt_call){MJT_RUN, 27, 0, 0};
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
     cr_assert(
         not(eq(ptr, strstr(d.message, "call 2: honors make no runs"), NULL)),
         "%s", d.message);
-    calls[1] = (mjt_call){MJT_RUN, 7, 0};
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, &d), MJT_ECALL));
-    calls[1] = (mjt_call){MJT_PAIR, 7, 0};
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, &d), MJT_ECALL));
-    calls[1] = (mjt_call){MJT_TRIPLET, 34, 0};
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, &d), MJT_ECALL));
-    calls[1] = (mjt_call){MJT_TRIPLET, 3, 1}; /* a red five in 444m */
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, &d), MJT_ECALL));
+    calls[1] = (mjt_call){MJT_RUN, 7, 0, 0};
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
+    calls[1] = (mjt_call){MJT_PAIR, 7, 0, 0};
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
+    calls[1] = (mjt_call){MJT_TRIPLET, 34, 0, 0};
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
+    calls[1] = (mjt_call){MJT_TRIPLET, 3, 1, 0}; /* a red five in 444m */
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
     cr_assert(not(eq(ptr, strstr(d.message, "red fives"), NULL)));
-    calls[1] = (mjt_call){MJT_QUAD, 0, 0};
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, &d), MJT_ECOPIES));
-    calls[1] = (mjt_call){MJT_TRIPLET, 1, 0};
+    calls[1] = (mjt_call){MJT_QUAD, 0, 0, 0};
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECOPIES));
+    calls[1] = (mjt_call){MJT_TRIPLET, 1, 0, 0};
     c[0] = 3; /* 15 tiles */
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, &d), MJT_ECOUNT));
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECOUNT));
     c[0] = 5;
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, &d), MJT_ECOPIES));
-    cr_assert(eq(int, mjt_hand_from_calls(NULL, c, calls, 4, &d), MJT_EINVAL));
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, NULL, 4, &d), MJT_EINVAL));
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECOPIES));
+    cr_assert(eq(int, mjt_hand_from_calls(NULL, c, calls, 4, NULL, &d), MJT_EINVAL));
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, NULL, 4, NULL, &d), MJT_EINVAL));
     /* No calls: counts alone, as mjt_hand_from_counts. */
     memset(c, 0, sizeof c);
     c[0] = 2;
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, NULL, 0, &d), MJT_OK));
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, NULL, 0, NULL, &d), MJT_OK));
     cr_assert(eq(int, test_hand_len(&h), 2));
     c[0] = 3;
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, NULL, 0, &d), MJT_ECOUNT));
+    cr_assert(eq(int, mjt_hand_from_calls(&h, c, NULL, 0, NULL, &d), MJT_ECOUNT));
 }
 
 /* Draws and discards know the calls: no fifth copy counting them, no

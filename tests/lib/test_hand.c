@@ -23,7 +23,7 @@ static mjt_hand hand_of(const char *text)
 {
     mjt_hand h;
     mjt_diag d;
-    int rc = mjt_hand_parse(&h, text, strlen(text), &d);
+    int rc = mjt_hand_parse(&h, text, strlen(text), NULL, &d);
     cr_assert(eq(int, rc, MJT_OK), "%s: %s", text, rc ? d.message : "");
     return h;
 }
@@ -39,12 +39,12 @@ static void check_ways(const uint8_t c[MJT_KINDS], const uint8_t *ids, int len)
     mjt_hand a, b, p, inc;
     char text[64];
 
-    cr_assert(eq(int, mjt_hand_from_counts(&a, c, NULL), MJT_OK));
-    cr_assert(eq(int, mjt_hand_from_tiles(&b, ids, (size_t)len, NULL), MJT_OK));
+    cr_assert(eq(int, mjt_hand_from_counts(&a, c, NULL, NULL), MJT_OK));
+    cr_assert(eq(int, mjt_hand_from_tiles(&b, ids, (size_t)len, NULL, NULL), MJT_OK));
     test_counts_text(c, text, sizeof text);
     p = hand_of(text);
     /* an empty hand is not a hand, so start from one tile and build up */
-    cr_assert(eq(int, mjt_hand_from_tiles(&inc, ids, 1, NULL), MJT_OK));
+    cr_assert(eq(int, mjt_hand_from_tiles(&inc, ids, 1, NULL, NULL), MJT_OK));
     for (int i = 1; i < len; i++)
         cr_assert(eq(int, mjt_hand_add(&inc, ids[i]), MJT_OK));
     cr_assert(eq(int, memcmp(&a, &b, sizeof a), 0), "%s ids", text);
@@ -104,7 +104,7 @@ Test(hand, walks_of_draws_and_discards)
         int len = 1 + 3 * (walk % 5);
         mjt_hand h, fresh;
         test_deal(&rng, len, c, ids);
-        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK));
         for (int step = 0; step < 60; step++) {
             int x = (int)(test_rand(&rng) % MJT_KINDS);
             int add = step % 2 == 0;
@@ -134,7 +134,7 @@ Test(hand, walks_of_draws_and_discards)
                 n += c[i];
             if (n % 3 == 0 || n == 0)
                 continue; /* a state the queries refuse; keep walking */
-            cr_assert(eq(int, mjt_hand_from_counts(&fresh, c, NULL), MJT_OK));
+            cr_assert(eq(int, mjt_hand_from_counts(&fresh, c, NULL, NULL), MJT_OK));
             cr_assert(eq(int, memcmp(&h, &fresh, sizeof h), 0));
             mjt_shanten_info a, b;
             cr_assert(eq(int, mjt_shanten(t, &h, &a), MJT_OK));
@@ -151,24 +151,24 @@ Test(hand, counts_and_length_are_checked)
     mjt_diag d;
 
     c[5] = 5;
-    cr_assert(eq(int, mjt_hand_from_counts(&h, c, &d), MJT_ECOPIES));
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, &d), MJT_ECOPIES));
     cr_assert(eq(str, d.message, "tile 6m appears 5 times (at most 4)"));
     c[5] = 200; /* a byte the vector code sees as negative */
-    cr_assert(eq(int, mjt_hand_from_counts(&h, c, &d), MJT_ECOPIES));
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, &d), MJT_ECOPIES));
     c[5] = 0;
     c[33] = 9; /* the last byte */
-    cr_assert(eq(int, mjt_hand_from_counts(&h, c, &d), MJT_ECOPIES));
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, &d), MJT_ECOPIES));
     c[33] = 3;
-    cr_assert(eq(int, mjt_hand_from_counts(&h, c, &d), MJT_ECOUNT));
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, &d), MJT_ECOUNT));
     cr_assert(eq(str, d.message, "3 tiles: the count must be 1 or 2 mod 3"));
     uint8_t ids[15] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 37};
-    cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 15, &d), MJT_ECOUNT));
-    cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 14, &d), MJT_OK));
+    cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 15, NULL, &d), MJT_ECOUNT));
+    cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 14, NULL, &d), MJT_OK));
     ids[3] = 37;
-    cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 14, &d), MJT_ETILE));
+    cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 14, NULL, &d), MJT_ETILE));
     cr_assert(eq(long, d.offset, 3));
     cr_assert(eq(str, d.message, "tile id 37 at index 3 (ids are 0 to 36)"));
-    cr_assert(eq(int, mjt_hand_from_tiles(NULL, ids, 1, &d), MJT_EINVAL));
+    cr_assert(eq(int, mjt_hand_from_tiles(NULL, ids, 1, NULL, &d), MJT_EINVAL));
 }
 
 /* ==== Codes ==== */
@@ -256,7 +256,7 @@ Test(sealed, flipped_bits_of_real_hands)
         uint8_t c[MJT_KINDS], ids[14];
         mjt_hand h;
         test_deal(&rng, legal[k % 10], c, ids);
-        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK));
         int bit = (int)(test_rand(&rng) % (8 * sizeof h));
         h.opaque_[bit / 32] ^= 1u << (bit % 32);
         refused += ask_all(t, &h) != MJT_OK;
@@ -412,7 +412,7 @@ Test(counts, shanten_counts_as_shanten)
         mjt_hand h;
         mjt_shanten_info a, b;
         test_deal(&rng, legal[k % 10], c, ids);
-        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK));
         cr_assert(eq(int, mjt_shanten(t, &h, &a), MJT_OK));
         cr_assert(eq(int, mjt_shanten_counts(t, c, &b), MJT_OK));
         cr_assert(eq(int, memcmp(&a, &b, sizeof a), 0));
@@ -455,13 +455,13 @@ Test(bounds, seven_pairs_hands_add_nothing, .timeout = 120)
                                     continue;
                                 mjt_shape e[MJT_MAX_SHAPES];
                                 c[k[6]] = 1;
-                                mjt_hand_from_counts(&h, c, NULL);
+                                mjt_hand_from_counts(&h, c, NULL, NULL);
                                 mjt_shapes(t, &h, e, MJT_MAX_SHAPES, &n);
                                 most_s = n > most_s ? n : most_s;
                                 if (k[6] > k[5]) {
                                     mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
                                     c[k[6]] = 2;
-                                    mjt_hand_from_counts(&h, c, NULL);
+                                    mjt_hand_from_counts(&h, c, NULL, NULL);
                                     cr_assert(
                                         eq(int,
                                            mjt_decompositions(

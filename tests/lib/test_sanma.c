@@ -93,7 +93,7 @@ static int lib_shapes(const mjt_hand *h, brute_arr *out, uint64_t *special)
 static void make3(const hand3 *x, mjt_hand *h)
 {
     mjt_diag d;
-    int rc = mjt_hand_from_calls(h, x->counts, x->calls, (size_t)x->ncalls, &d);
+    int rc = mjt_hand_from_calls(h, x->counts, x->calls, (size_t)x->ncalls, NULL, &d);
     cr_assert(eq(int, rc, MJT_OK), "%s", d.message);
     cr_assert(eq(int, mjt_hand_set_players(h, 3, &d), MJT_OK), "%s", d.message);
     cr_assert(eq(int, mjt_hand_players(h), 3));
@@ -202,7 +202,7 @@ static void check(const hand3 *x)
     make3(x, &h);
     mjt_hand_format(&h, text, sizeof text);
     /* The text says the same tiles; the players are the hand's own. */
-    cr_assert(eq(int, mjt_hand_parse(&g, text, strlen(text), &d), MJT_OK),
+    cr_assert(eq(int, mjt_hand_parse(&g, text, strlen(text), NULL, &d), MJT_OK),
               "%s: %s", text, d.message);
     cr_assert(eq(int, mjt_hand_players(&g), 4));
     cr_assert(eq(int, mjt_hand_set_players(&g, 3, &d), MJT_OK));
@@ -306,7 +306,7 @@ Test(sanma, random_hands_with_calls, .timeout = 240)
             x.caps[tile] = (uint8_t)(x.caps[tile] - need);
             x.calls[i++] =
                 (mjt_call){(uint8_t)(need == 3 ? MJT_TRIPLET : MJT_QUAD),
-                           (uint8_t)tile, 0};
+                           (uint8_t)tile, 0, 0};
         }
         x.len = 13 - 3 * x.ncalls + (int)(test_rand(&rng) % 2);
         for (int n = 0; n < x.len; n++) {
@@ -325,7 +325,7 @@ Test(sanma, random_hands_with_calls, .timeout = 240)
 static void parse3(mjt_hand *h, const char *text)
 {
     mjt_diag d;
-    cr_assert(eq(int, mjt_hand_parse(h, text, strlen(text), &d), MJT_OK),
+    cr_assert(eq(int, mjt_hand_parse(h, text, strlen(text), NULL, &d), MJT_OK),
               "%s: %s", text, d.message);
     cr_assert(eq(int, mjt_hand_set_players(h, 3, &d), MJT_OK), "%s: %s", text,
               d.message);
@@ -435,7 +435,7 @@ Test(sanma, every_refusal_names_the_problem)
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         cr_assert(eq(int,
-                     mjt_hand_parse(&h, bad[i].text, strlen(bad[i].text), &d),
+                     mjt_hand_parse(&h, bad[i].text, strlen(bad[i].text), NULL, &d),
                      MJT_OK),
                   "%s", bad[i].text);
         before = h;
@@ -526,13 +526,13 @@ Test(sanma, a_flipped_players_bit_is_stale)
     mjt_tiles held;
     mjt_hand h;
 
-    cr_assert(eq(int, mjt_hand_parse(&h, "15m123p456s11z", 14, NULL), MJT_OK));
+    cr_assert(eq(int, mjt_hand_parse(&h, "15m123p456s11z", 14, NULL, NULL), MJT_OK));
     cr_assert(eq(int, mjt_shanten(t, &h, &s), MJT_OK));
     h.opaque_[5] |= 1u << 20; /* the three-player bit (query/internal.h) */
     cr_assert(eq(int, mjt_shanten(t, &h, &s), MJT_ESTALE));
     cr_assert(eq(int, mjt_hand_tiles(&h, &held), MJT_ESTALE));
     cr_assert(eq(int, mjt_hand_players(&h), MJT_ESTALE));
-    cr_assert(eq(int, mjt_hand_parse(&h, "19m1p55s,123p,111z,222z", 23, NULL),
+    cr_assert(eq(int, mjt_hand_parse(&h, "19m1p55s,123p,111z,222z", 23, NULL, NULL),
                  MJT_OK));
     cr_assert(eq(int, mjt_shanten(t, &h, &s), MJT_OK));
     h.opaque_[5] |= 1u << 20; /* a chi in a three-player hand */

@@ -95,7 +95,7 @@ static int check_shapes(const uint8_t c[MJT_KINDS])
     brute_arr want[MOST], got[MJT_MAX_SHAPES];
     mjt_hand h;
     char text[64];
-    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK));
     int nw = brute_shapes(c, want, MOST);
     int ng = lib_shapes(&h, got);
     text_of(c, text, sizeof text);
@@ -110,7 +110,7 @@ static void check_decompositions(const uint8_t c[MJT_KINDS])
     brute_arr want[MOST], got[MJT_MAX_DECOMPOSITIONS];
     mjt_hand h;
     char text[64];
-    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK));
     int nw = brute_decompositions(c, want, MOST);
     qsort(want, (size_t)(nw < MOST ? nw : MOST), sizeof *want, arr_cmp);
     int ng = lib_decompositions(&h, got);
@@ -293,7 +293,7 @@ Test(random, complete_and_tenpai_hands_of_mixed_suits, .timeout = 900)
         uint64_t waits, tiles = 0;
         mjt_shape e[MJT_MAX_SHAPES];
         size_t len;
-        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK));
         mjt_waits(test_tables(), &h, &waits);
         mjt_shapes(test_tables(), &h, e, MJT_MAX_SHAPES, &len);
         for (size_t j = 0; j < len; j++)
@@ -327,7 +327,7 @@ Test(random, thirteen_random_tiles, .timeout = 900)
 static mjt_hand hand(const char *text)
 {
     mjt_hand h;
-    cr_assert(eq(int, mjt_hand_parse(&h, text, strlen(text), NULL), MJT_OK),
+    cr_assert(eq(int, mjt_hand_parse(&h, text, strlen(text), NULL, NULL), MJT_OK),
               "%s", text);
     return h;
 }

@@ -82,6 +82,15 @@ check visible_too_many 2 'tile 1z: 2 in the hand and 3 visible (at most 4)' -- \
 check fifth_copy 2 'tile 5p appears 5 times (at most 4)' -- "$Q" --tables "$T" 55555p
 check too_many 2 '15 tiles (at most 14)' -- "$Q" --tables "$T" 123456789m123456p
 check bad_count 2 '12 tiles: the count must be 1 or 2 mod 3' -- "$Q" --tables "$T" 123456789m123p
+# red fives: one a suit, in the hand and its calls together
+check red_two 2 '00m: 2 red 5m (the rules have 1)' -- "$Q" --tables "$T" 00m
+check red_four 2 '0000m: 4 red 5m (the rules have 1)' -- "$Q" --tables "$T" 0000m
+check red_calls 2 '2 red 5s counting the calls (the rules have 1)' -- \
+    "$Q" --tables "$T" '406s33z,055s,111z,222z'
+check calls_from 0 '"calls":["789s:left","555p:across","7777z:closed"]' -- \
+    "$Q" --tables "$T" --json '123m44p,789s:left,555p:across,7777z:closed'
+check calls_run_right 2 'a run is called from the left only' -- \
+    "$Q" --tables "$T" '123m456p11z,789s:right'
 check bad_char 2 "unknown character 'x' at offset 3" -- "$Q" --tables "$T" 123x
 check bad_option 2 'unknown option' -- "$Q" --frobnicate
 check no_tables 1 'no such file' -- "$Q" --tables "$tmp/none.lmdb" 1m
@@ -323,7 +332,7 @@ check opt_unknown 2 '--frob: unknown option' -- "$Q" --frob 1m
 check opt_missing 2 '--tables: needs a value' -- "$Q" 1m --tables
 check opt_no_value 2 '--json: takes no value' -- "$Q" --json=yes 1m
 check opt_waits_unknown 2 'waits: --frob: unknown option' -- "$Q" waits --frob 1m
-check opt_version 0 'mjq 0.' -- "$Q" --version
+check opt_version 0 'mjq 1.0.0 (libmjt 1.0.0' -- "$Q" --version
 check help_cmd 0 'Commands:' -- "$Q" help
 check help_waits 0 'usage: mjq waits' -- "$Q" help waits
 check help_nope 2 'no such command' -- "$Q" help nope

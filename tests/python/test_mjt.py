@@ -329,6 +329,16 @@ def test_close_during_a_batch_frees_after_it():
         tables.shanten_batch(a)
 
 
+# ==== Red fives ====
+
+def test_red_fives_are_limited_everywhere(t):
+    for hand in ("00m", [34, 34, 34, 34], ["0p", "0p"],
+                 "406s33z,055s,111z,222z"):
+        with pytest.raises(mjt.HandError, match="red 5. .*the rules have 1"):
+            t.shanten(hand)
+    assert t.shanten("123m406p789s1122z").overall == 0
+
+
 # ==== Statistics, enumeration, dealing ====
 
 def mjq_stats(*args):

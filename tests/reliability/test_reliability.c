@@ -153,7 +153,7 @@ static uint64_t answers(const mjt_tables *t)
         }
         mjt_hand h;
         mjt_shanten_info s;
-        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL), MJT_OK));
+        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK));
         mjt_shanten(t, &h, &s);
         sum = sum * 31 + (uint64_t)(s.overall + 2);
         if (n == 13) {

@@ -129,6 +129,7 @@ def test_shared_link_renders_on_the_server(server):
 @pytest.mark.parametrize("method, path, status, says", [
     ("GET", "/api/analyze?hand=12x", 400, "unknown character 'x' at offset 2"),
     ("GET", "/api/analyze?hand=11111m", 400, "tile 1m appears 5 times"),
+    ("GET", "/api/analyze?hand=00m", 400, "2 red 5m (the rules have 1)"),
     ("GET", "/api/analyze", 400, "no hand"),
     ("GET", "/api/analyze?hand=15m123p456s11z&players=3", 400,
      "tile 5m has no place in three-player mahjong"),

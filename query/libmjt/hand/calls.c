@@ -10,6 +10,7 @@
  */
 #include "internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "tiles.h"
@@ -17,13 +18,23 @@
 /* The call's kind as its two bits, or -1. */
 static int kind_bits(int kind)
 {
-    return kind == MJT_RUN       ? 0
-           : kind == MJT_TRIPLET ? 1
-           : kind == MJT_QUAD    ? 2
-                                 : -1;
+    return kind == MJT_RUN           ? 0
+           : kind == MJT_TRIPLET     ? 1
+           : kind == MJT_QUAD        ? 2
+           : kind == MJT_CLOSED_QUAD ? 3
+                                     : -1;
 }
 
-static const uint8_t kind_of_bits[3] = {MJT_RUN, MJT_TRIPLET, MJT_QUAD};
+static const uint8_t kind_of_bits[4] = {MJT_RUN, MJT_TRIPLET, MJT_QUAD,
+                                        MJT_CLOSED_QUAD};
+
+static int is_quad(int kind)
+{
+    return kind == MJT_QUAD || kind == MJT_CLOSED_QUAD;
+}
+
+/* Where a call came from in text, by mjt_from: ":left" and the rest. */
+static const char *const from_words[4] = {"", "right", "across", "left"};
 
 /* Fives a valid call holds. */
 static int fives_in(int kind, int tile)
@@ -33,7 +44,7 @@ static int fives_in(int kind, int tile)
         return 0;
     if (kind == MJT_RUN)
         return r >= 2 && r <= 4;
-    return r == 4 ? (kind == MJT_QUAD ? 4 : 3) : 0;
+    return r == 4 ? (is_quad(kind) ? 4 : 3) : 0;
 }
 
 /* Add the copies of a valid call to called[34]. */
@@ -43,11 +54,11 @@ static void add_copies(int kind, int tile, uint8_t called[MJT_KINDS])
         called[tile]++, called[tile + 1]++, called[tile + 2]++;
         return;
     }
-    called[tile] = (uint8_t)(called[tile] + (kind == MJT_QUAD ? 4 : 3));
+    called[tile] = (uint8_t)(called[tile] + (is_quad(kind) ? 4 : 3));
 }
 
-/* What is wrong with a call (kind, tile, red), or NULL. */
-static const char *call_problem(int kind, int tile, int red)
+/* What is wrong with a call (kind, tile, red, from), or NULL. */
+static const char *call_problem(int kind, int tile, int red, int from)
 {
     if (kind_bits(kind) < 0)
         return "its kind is not a run, a triplet or a quad";
@@ -59,24 +70,45 @@ static const char *call_problem(int kind, int tile, int red)
         return "a run starts at 1 to 7 of its suit";
     if (red > fives_in(kind, tile))
         return "more red fives than it has fives";
+    if (from < MJT_FROM_UNKNOWN || from > MJT_FROM_LEFT)
+        return "it came from no seat (right, across or left)";
+    if (kind == MJT_RUN && from != MJT_FROM_UNKNOWN && from != MJT_FROM_LEFT)
+        return "a run is called from the left only";
+    if (kind == MJT_CLOSED_QUAD && from != MJT_FROM_UNKNOWN)
+        return "a closed quad comes from no other seat";
     return NULL;
 }
 
-/* A valid call as text ("406m", "3333m") into buf[8]. */
-static void call_text(int kind, int tile, int red, char buf[8])
+/* A valid call as text ("406m", "3333m:closed", "555p:left") into
+ * buf[16]. */
+static void call_text(int kind, int tile, int red, int from, char buf[16])
 {
     uint8_t counts[MJT_KINDS] = {0}, reds[3] = {0};
 
     add_copies(kind, tile, counts);
     if (tile < 27)
         reds[tile / 9] = (uint8_t)red;
-    mjt__tiles_format(counts, reds, buf, 8);
+    size_t n = mjt__tiles_format(counts, reds, buf, 16);
+    const char *word = kind == MJT_CLOSED_QUAD ? "closed" : from_words[from];
+    if (*word != '\0')
+        snprintf(buf + n, 16 - n, ":%s", word);
 }
 
 /* The kinds a valid call holds, as bits. */
 static uint64_t kinds_of(int kind, int tile)
 {
     return (kind == MJT_RUN ? UINT64_C(7) : UINT64_C(1)) << tile;
+}
+
+void mjt__calls_red(const mjt_hand *h, int red[3])
+{
+    red[0] = red[1] = red[2] = 0;
+    for (int i = 0, n = mjt__hand_ncalls(h); i < n; i++) {
+        unsigned c = mjt__hand_call(h, i);
+        int tile = MJT__CALL_TILE(c);
+        if (tile < 27)
+            red[tile / 9] += MJT__CALL_RED(c);
+    }
 }
 
 uint64_t mjt__hand_called(const mjt_hand *h, uint8_t called[MJT_KINDS])
@@ -98,9 +130,10 @@ uint64_t mjt__hand_called(const mjt_hand *h, uint8_t called[MJT_KINDS])
  * copies counting the concealed ones.  MJT_OK or MJT_ESTALE; out, if not
  * NULL, gets the copies of each kind in the calls (mjt__hand_called's).
  */
-int mjt__sanma_call_problem(int kind, int tile)
+int mjt__sanma_call_problem(int kind, int tile, int from)
 {
-    return kind == MJT_RUN || (tile >= 1 && tile <= 7);
+    return kind == MJT_RUN || (tile >= 1 && tile <= 7) ||
+           from == MJT_FROM_ACROSS;
 }
 
 int mjt__sanma_calls(const mjt_hand *h, mjt__diag *diag)
@@ -108,13 +141,17 @@ int mjt__sanma_calls(const mjt_hand *h, mjt__diag *diag)
     for (int i = 0, n = mjt__hand_ncalls(h); i < n; i++) {
         unsigned c = mjt__hand_call(h, i);
         int kind = kind_of_bits[MJT__CALL_KIND(c)], tile = MJT__CALL_TILE(c);
-        if (mjt__sanma_call_problem(kind, tile)) {
-            char text[8];
-            call_text(kind, tile, MJT__CALL_RED(c), text);
-            mjt__diag_set(
-                diag, MJT_EPLAYERS, -1,
-                "call %s has no place in three-player mahjong (%s)", text,
-                kind == MJT_RUN ? "there is no chi" : "it has no 2m to 8m");
+        int from = MJT__CALL_FROM(c);
+        if (mjt__sanma_call_problem(kind, tile, from)) {
+            char text[16];
+            call_text(kind, tile, MJT__CALL_RED(c), from, text);
+            mjt__diag_set(diag, MJT_EPLAYERS, -1,
+                          "call %s has no place in three-player mahjong (%s)",
+                          text,
+                          kind == MJT_RUN ? "there is no chi"
+                          : from == MJT_FROM_ACROSS
+                              ? "there is no seat across"
+                              : "it has no 2m to 8m");
             return MJT_EPLAYERS;
         }
     }
@@ -133,11 +170,12 @@ int mjt__calls_check(const mjt_hand *h, const uint32_t code[4], uint8_t *out)
         return MJT_ESTALE;
     for (int i = 0; i < n; i++) {
         unsigned c = mjt__hand_call(h, i);
-        if (MJT__CALL_KIND(c) > 2 || c >> 11 != 0)
+        if (c >> MJT__CALL_BITS != 0)
             return MJT_ESTALE;
         int kind = kind_of_bits[MJT__CALL_KIND(c)], tile = MJT__CALL_TILE(c);
-        if (call_problem(kind, tile, MJT__CALL_RED(c)) != NULL ||
-            (mjt__hand_sanma(h) && mjt__sanma_call_problem(kind, tile)))
+        int from = MJT__CALL_FROM(c);
+        if (call_problem(kind, tile, MJT__CALL_RED(c), from) != NULL ||
+            (mjt__hand_sanma(h) && mjt__sanma_call_problem(kind, tile, from)))
             return MJT_ESTALE;
         add_copies(kind, tile, called);
         kinds |= kinds_of(kind, tile);
@@ -168,7 +206,7 @@ static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
     }
     for (size_t i = 0; i < ncalls; i++) {
         const mjt_call *c = &calls[i];
-        const char *why = call_problem(c->kind, c->tile, c->red);
+        const char *why = call_problem(c->kind, c->tile, c->red, c->from);
         if (why != NULL) {
             mjt__diag_set(diag, MJT_ECALL, where ? where[i] : -1,
                           "call %zu: %s", i + 1, why);
@@ -205,7 +243,7 @@ static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
     for (size_t i = 0; i < ncalls; i++) {
         const mjt_call *c = &calls[i];
         unsigned bits = (unsigned)c->tile | (unsigned)kind_bits(c->kind) << 6 |
-                        (unsigned)c->red << 8;
+                        (unsigned)c->red << 8 | (unsigned)c->from << 11;
         words[i / 2] |= bits << (16 * (i % 2));
     }
     memcpy(h->opaque_ + MJT__H_CALLS, words, sizeof words);
@@ -214,7 +252,8 @@ static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
 }
 
 static int from_calls(mjt_hand *h, const uint8_t counts[MJT_KINDS],
-                      const mjt_call *calls, size_t ncalls, mjt__diag *diag)
+                      const mjt_call *calls, size_t ncalls,
+                      const mjt_rules *rules, mjt__diag *diag)
 {
     mjt_hand tmp;
 
@@ -225,15 +264,31 @@ static int from_calls(mjt_hand *h, const uint8_t counts[MJT_KINDS],
     int n = mjt__hand_build(&tmp, counts, 0, ncalls > 0);
     int rc = attach(&tmp, n, counts, calls, ncalls, NULL, diag);
     if (rc == MJT_OK)
+        rc = mjt__hand_rules(&tmp, rules, diag);
+    if (rc == MJT_OK)
         *h = tmp;
     return rc;
 }
 
 int mjt_hand_from_calls(mjt_hand *h, const uint8_t counts[MJT_KINDS],
-                        const mjt_call *calls, size_t ncalls, mjt_diag *diag)
+                        const mjt_call *calls, size_t ncalls,
+                        const mjt_rules *rules, mjt_diag *diag)
 {
     mjt__diag d = {.code = MJT_OK};
-    return mjt__diag_out(diag, &d, from_calls(h, counts, calls, ncalls, &d));
+    return mjt__diag_out(diag, &d,
+                         from_calls(h, counts, calls, ncalls, rules, &d));
+}
+
+/* Where a call came from, the word after its ':' (len bytes at w), into
+ * *from, or a closed quad's "closed" (*closed 1); -1 for another word. */
+static int from_word(const char *w, size_t len, int *from, int *closed)
+{
+    *closed = len == 6 && memcmp(w, "closed", 6) == 0;
+    *from = MJT_FROM_UNKNOWN;
+    for (int k = MJT_FROM_RIGHT; k <= MJT_FROM_LEFT; k++)
+        if (len == strlen(from_words[k]) && memcmp(w, from_words[k], len) == 0)
+            *from = k;
+    return *closed || *from != MJT_FROM_UNKNOWN ? 0 : -1;
 }
 
 /* The call that text[from..to) spells, into *c; diag names it. */
@@ -241,7 +296,8 @@ static int read_call(const char *text, size_t from, size_t to, mjt_call *c,
                      mjt__diag *diag)
 {
     uint8_t counts[MJT_KINDS], red[3];
-    size_t a = from, b = to;
+    size_t a = from, b = to, end = to;
+    int seat = MJT_FROM_UNKNOWN, closed = 0;
 
     while (a < b && text[a] == ' ')
         a++;
@@ -253,6 +309,22 @@ static int read_call(const char *text, size_t from, size_t to, mjt_call *c,
                       "meld such as 111z)",
                       from - 1);
         return MJT_ESYNTAX;
+    }
+    const char *colon = memchr(text + a, ':', b - a);
+    if (colon != NULL) {
+        size_t at = (size_t)(colon - text), w = at + 1;
+        while (w < b && text[w] == ' ')
+            w++;
+        if (from_word(text + w, b - w, &seat, &closed) < 0) {
+            mjt__diag_set(diag, MJT_ESYNTAX, (long)w,
+                          "'%.*s' at offset %zu: after ':' comes left, "
+                          "across, right or closed",
+                          (int)(b - w > 12 ? 12 : b - w), text + w, w);
+            return MJT_ESYNTAX;
+        }
+        end = b;
+        for (b = at; b > a && text[b - 1] == ' ';)
+            b--;
     }
     int n = mjt__tiles_parse_range(text, a, b, counts, red, diag);
     if (n < 0)
@@ -271,25 +343,32 @@ static int read_call(const char *text, size_t from, size_t to, mjt_call *c,
     else if (suits & (suits - 1))
         why = "its tiles are of more than one suit";
     else if (kinds == 1)
-        c->kind = n == 4 ? MJT_QUAD : MJT_TRIPLET;
+        c->kind = n == 4 ? (closed ? MJT_CLOSED_QUAD : MJT_QUAD) : MJT_TRIPLET;
     else if (n == 3 && kinds == 3 && first >= 27)
         why = "honors make no runs";
     else if (n == 3 && kinds == 3 && counts[first + 1] && counts[first + 2])
         c->kind = MJT_RUN;
     else
         why = "not a run, a triplet or a quad";
+    if (why == NULL && closed && c->kind != MJT_CLOSED_QUAD)
+        why = "only a quad is closed";
+    else if (why == NULL && c->kind == MJT_RUN && seat != MJT_FROM_UNKNOWN &&
+             seat != MJT_FROM_LEFT)
+        why = "a run is called from the left only";
     if (why != NULL) {
+        len = (int)(end - a);
         mjt__diag_set(diag, MJT_ECALL, (long)a, "call %.*s at offset %zu: %s",
                       len > 20 ? 20 : len, text + a, a, why);
         return MJT_ECALL;
     }
     c->tile = (uint8_t)first;
     c->red = first < 27 ? red[first / 9] : 0;
+    c->from = (uint8_t)seat;
     return MJT_OK;
 }
 
 int mjt__parse_calls(mjt_hand *h, const char *text, size_t len, size_t comma,
-                     mjt__diag *diag)
+                     const mjt_rules *rules, mjt__diag *diag)
 {
     uint8_t counts[MJT_KINDS], red[3];
     mjt_call calls[MJT_MAX_CALLS];
@@ -325,6 +404,8 @@ int mjt__parse_calls(mjt_hand *h, const char *text, size_t len, size_t comma,
         (unsigned)red[0] | (unsigned)red[1] << 3 | (unsigned)red[2] << 6, 1);
     int rc = attach(&tmp, n, counts, calls, ncalls, where, diag);
     if (rc == MJT_OK)
+        rc = mjt__hand_rules(&tmp, rules, diag);
+    if (rc == MJT_OK)
         *h = tmp;
     return rc;
 }
@@ -347,6 +428,7 @@ int mjt_hand_calls(const mjt_hand *h, mjt_call *out, size_t cap, size_t *len)
         out[i].kind = kind_of_bits[MJT__CALL_KIND(c)];
         out[i].tile = (uint8_t)MJT__CALL_TILE(c);
         out[i].red = (uint8_t)MJT__CALL_RED(c);
+        out[i].from = (uint8_t)MJT__CALL_FROM(c);
     }
     return MJT_OK;
 }
@@ -355,9 +437,9 @@ size_t mjt__calls_format(const mjt_hand *h, char *buf, size_t cap, size_t n)
 {
     for (int i = 0, k = mjt__hand_ncalls(h); i < k; i++) {
         unsigned c = mjt__hand_call(h, i);
-        char text[8];
+        char text[16];
         call_text(kind_of_bits[MJT__CALL_KIND(c)], MJT__CALL_TILE(c),
-                  MJT__CALL_RED(c), text);
+                  MJT__CALL_RED(c), MJT__CALL_FROM(c), text);
         for (const char *p = ",", *q = text; *p || *q;) {
             char ch = *p ? *p++ : *q++;
             if (n + 1 < cap)

@@ -125,14 +125,24 @@ static int counts_refused(const mjt_hand *h, const uint8_t *counts, int n,
 }
 
 int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
-                         mjt_diag *diag)
+                         const mjt_rules *rules, mjt_diag *diag)
 {
     int n = 0;
 
     if (h != NULL && counts != NULL) {
-        n = build(h, counts, 0);
-        if (n > 0 && n <= 14 && n % 3 != 0)
-            return MJT_OK;
+        mjt_hand tmp;
+        n = build(&tmp, counts, 0);
+        if (n > 0 && n <= 14 && n % 3 != 0) {
+            if (rules == NULL) {
+                *h = tmp;
+                return MJT_OK;
+            }
+            mjt__diag d = {.code = MJT_OK};
+            int rc = mjt__hand_rules(&tmp, rules, &d);
+            if (rc == MJT_OK)
+                *h = tmp;
+            return mjt__diag_out(diag, &d, rc);
+        }
     }
     mjt__diag d = {.code = MJT_OK};
     return mjt__diag_out(diag, &d, counts_refused(h, counts, n, &d));
@@ -146,18 +156,23 @@ static unsigned red_field(const mjt_tiles *tiles)
            (unsigned)tiles->red[2] << 6;
 }
 
-/* A hand of what tiles holds, checking its count. */
-static int from_set(mjt_hand *h, const mjt_tiles *tiles, mjt__diag *diag)
+/* A hand of what tiles holds under rules, checking its count. */
+static int from_set(mjt_hand *h, const mjt_tiles *tiles,
+                    const mjt_rules *rules, mjt__diag *diag)
 {
-    int n = build(h, tiles->counts, red_field(tiles));
+    mjt_hand tmp;
+    int n = build(&tmp, tiles->counts, red_field(tiles));
+    int rc = n < 0 ? fifth_copy(tiles->counts, diag) : check_len(n, diag);
 
-    if (n < 0)
-        return fifth_copy(tiles->counts, diag);
-    return check_len(n, diag);
+    if (rc == MJT_OK)
+        rc = mjt__hand_rules(&tmp, rules, diag);
+    if (rc == MJT_OK)
+        *h = tmp;
+    return rc;
 }
 
 static int from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
-                      mjt__diag *diag)
+                      const mjt_rules *rules, mjt__diag *diag)
 {
     mjt_tiles set;
 
@@ -179,17 +194,18 @@ static int from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
         if (id >= MJT_KINDS)
             set.red[id - MJT_KINDS]++;
     }
-    return from_set(h, &set, diag);
+    return from_set(h, &set, rules, diag);
 }
 
 int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
-                        mjt_diag *diag)
+                        const mjt_rules *rules, mjt_diag *diag)
 {
     mjt__diag d = {.code = MJT_OK};
-    return mjt__diag_out(diag, &d, from_tiles(h, tiles, len, &d));
+    return mjt__diag_out(diag, &d, from_tiles(h, tiles, len, rules, &d));
 }
 
-static int parse(mjt_hand *h, const char *text, size_t len, mjt__diag *diag)
+static int parse(mjt_hand *h, const char *text, size_t len,
+                 const mjt_rules *rules, mjt__diag *diag)
 {
     mjt_tiles set;
 
@@ -199,17 +215,19 @@ static int parse(mjt_hand *h, const char *text, size_t len, mjt__diag *diag)
     }
     const char *comma = len > 0 ? memchr(text, ',', len) : NULL;
     if (comma != NULL)
-        return mjt__parse_calls(h, text, len, (size_t)(comma - text), diag);
+        return mjt__parse_calls(h, text, len, (size_t)(comma - text), rules,
+                                diag);
     int rc = mjt__tiles_read(&set, text, len, diag);
     if (rc != MJT_OK)
         return rc;
-    return from_set(h, &set, diag);
+    return from_set(h, &set, rules, diag);
 }
 
-int mjt_hand_parse(mjt_hand *h, const char *text, size_t len, mjt_diag *diag)
+int mjt_hand_parse(mjt_hand *h, const char *text, size_t len,
+                   const mjt_rules *rules, mjt_diag *diag)
 {
     mjt__diag d = {.code = MJT_OK};
-    return mjt__diag_out(diag, &d, parse(h, text, len, &d));
+    return mjt__diag_out(diag, &d, parse(h, text, len, rules, &d));
 }
 
 /* The first of 2m to 8m that counts hold (1 to 7), or 0: the kinds a
@@ -248,9 +266,12 @@ int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out)
         set.counts[i] = (uint8_t)digit(o[i / 9], i % 9);
         n += set.counts[i];
     }
+    int called_red[3];
+    mjt__calls_red(h, called_red);
     for (int s = 0; s < 3; s++) {
         set.red[s] = (uint8_t)mjt__hand_red(h, s);
-        if (set.red[s] > set.counts[9 * s + 4])
+        if (set.red[s] > set.counts[9 * s + 4] ||
+            set.red[s] + called_red[s] > mjt__hand_red_limit(h, s))
             return MJT_ESTALE;
     }
     if (n != (int)(o[MJT__H_META] & 0xFF) || n > 14)
@@ -273,10 +294,18 @@ int mjt__hand_refused(const mjt_hand *h, const mjt__hv *v)
     if ((o[MJT__H_META] & 0xFF) != (unsigned)v->len || v->len > 14 ||
         o[MJT__H_META] >> MJT__META_BITS)
         return MJT_ESTALE;
+    int called_red[3] = {0, 0, 0};
+    if (mjt__hand_ncalls(h)) {
+        int rc = mjt__calls_check(h, v->code, NULL);
+        if (rc != MJT_OK)
+            return rc;
+        mjt__calls_red(h, called_red);
+    }
     for (int s = 0; s < 3; s++)
-        if (mjt__hand_red(h, s) > digit(v->code[s], 4))
+        if (mjt__hand_red(h, s) > digit(v->code[s], 4) ||
+            mjt__hand_red(h, s) + called_red[s] > mjt__hand_red_limit(h, s))
             return MJT_ESTALE;
-    return mjt__hand_ncalls(h) ? mjt__calls_check(h, v->code, NULL) : MJT_OK;
+    return MJT_OK;
 }
 
 size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap)
@@ -292,14 +321,33 @@ size_t mjt_hand_format(const mjt_hand *h, char *buf, size_t cap)
     return mjt__hand_ncalls(h) ? mjt__calls_format(h, buf, cap, n) : n;
 }
 
-/* ==== Three players ==== */
+/* ==== Rules ==== */
+
+/* The bits of rules in the meta word (internal.h): 0 for the defaults of
+ * four players; -1 for players or red fives mjt_rules_check refuses. */
+static int64_t rules_bits(const mjt_rules *r)
+{
+    if (r == NULL)
+        return 0;
+    if ((r->players != 3 && r->players != 4) || r->red[0] > 4 ||
+        r->red[1] > 4 || r->red[2] > 4 || (r->players == 3 && r->red[0] != 0))
+        return -1;
+    uint32_t bits = (uint32_t)(r->players == 3) << MJT__SANMA_SHIFT;
+    for (int s = 0; s < 3; s++)
+        bits |= (uint32_t)(r->red[s] ^ 1) << MJT__RLIM_SHIFT(s);
+    return bits;
+}
+
+/* The defaults of three players: no red 5m. */
+#define SANMA_BITS (1u << MJT__SANMA_SHIFT | 1u << MJT__RLIM_SHIFT(0))
 
 /*
- * The fast path of mjt_hand_set_players: a hand without calls whose
- * manzu code is of 1m and 9m alone (its ranks 1-3 and 4-7 all 0) becomes
- * a three-player one by its bit, as cheaply as a bot that builds a hand
- * from counts for every query needs.  A hand whose other bytes were
- * changed stays as refused as it was: the queries check it whole.
+ * The fast path of a hand without calls or red fives put under the
+ * defaults of three players: one whose manzu code is of 1m and 9m alone
+ * (its ranks 1-3 and 4-7 all 0) takes the bits, as cheaply as a bot that
+ * builds a hand from counts for every query needs.  A hand whose other
+ * bytes were changed stays as refused as it was: the queries check it
+ * whole.
  */
 static int sanma_fast(mjt_hand *h)
 {
@@ -310,56 +358,130 @@ static int sanma_fast(mjt_hand *h)
      * change_start), so that a query right after it reads one store */
     memcpy(&meta, h->opaque_ + MJT__H_MAGIC, sizeof meta);
     if ((uint32_t)meta != MJT__HAND_MAGIC ||
-        meta >> (32 + MJT__CALLS_SHIFT) != 0 || (m & MJT__LO_MASK) >= 5 ||
-        hi % 625 != 0 || hi >= MJT__SUIT_HI)
+        (meta >> 32 & ~(uint64_t)(0xFF | MJT__RULES_BITS)) != 0 ||
+        (m & MJT__LO_MASK) >= 5 || hi % 625 != 0 || hi >= MJT__SUIT_HI)
         return 0;
-    meta |= (uint64_t)1 << (32 + MJT__SANMA_SHIFT);
+    meta = (meta & ~((uint64_t)MJT__RULES_BITS << 32)) |
+           (uint64_t)SANMA_BITS << 32;
     memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
     return 1;
 }
 
-static int set_players(mjt_hand *h, int players, mjt__diag *diag)
+/* Whether the checked hand h, its tiles set, fits a game of the rules'
+ * bits: MJT_OK, or MJT_EPLAYERS or MJT_ERED with diag set. */
+static int fits(const mjt_hand *h, const mjt_tiles *set, uint32_t bits,
+                mjt__diag *diag)
+{
+    static const char suits[] = "mps";
+    int called_red[3];
+
+    if (bits >> MJT__SANMA_SHIFT & 1) {
+        int i = middle_manzu(set->counts);
+        if (i != 0) {
+            const char *name = mjt_tile_name(
+                i == 4 && set->red[0] == set->counts[4] ? MJT_RED_5M : i);
+            mjt__diag_set(diag, MJT_EPLAYERS, -1,
+                          "tile %s has no place in three-player mahjong (it "
+                          "has no 2m to 8m)",
+                          name);
+            return MJT_EPLAYERS;
+        }
+        int rc = mjt__sanma_calls(h, diag);
+        if (rc != MJT_OK)
+            return rc;
+    }
+    mjt__calls_red(h, called_red);
+    for (int s = 0; s < 3; s++) {
+        int have = set->red[s] + called_red[s];
+        int most = (int)(bits >> MJT__RLIM_SHIFT(s) & 7) ^ 1;
+        if (have > most) {
+            mjt__diag_set(diag, MJT_ERED, -1,
+                          "%d red 5%c%s (the rules have %d)", have, suits[s],
+                          called_red[s] ? " counting the calls" : "", most);
+            return MJT_ERED;
+        }
+    }
+    return MJT_OK;
+}
+
+/* The rules' bits that hold any hand: four players, four red fives a
+ * suit (4 xor 1 in each field). */
+#define ANY_BITS (5u << MJT__RLIM_SHIFT(0) | 5u << MJT__RLIM_SHIFT(1) |        \
+                  5u << MJT__RLIM_SHIFT(2))
+
+/* Put h under the rules' bits, or say why not (h is then unchanged).  Its
+ * bytes are checked under rules that hold any hand, then what it holds
+ * against the new ones. */
+static int put_rules(mjt_hand *h, int64_t bits, mjt__diag *diag)
 {
     mjt_tiles set;
+    mjt_hand any = *h;
 
+    if (bits < 0) {
+        mjt__diag_set(diag, MJT_EINVAL, -1,
+                      "rules: players or red fives out of range (see "
+                      "mjt_rules_check)");
+        return MJT_EINVAL;
+    }
+    any.opaque_[MJT__H_META] =
+        (any.opaque_[MJT__H_META] & ~MJT__RULES_BITS) | ANY_BITS;
+    int rc = mjt_hand_tiles(&any, &set);
+    if (rc == MJT_OK)
+        rc = fits(&any, &set, (uint32_t)bits, diag);
+    if (rc != MJT_OK)
+        return rc;
+    h->opaque_[MJT__H_META] =
+        (h->opaque_[MJT__H_META] & ~MJT__RULES_BITS) | (uint32_t)bits;
+    return MJT_OK;
+}
+
+int mjt__hand_rules(mjt_hand *h, const mjt_rules *rules, mjt__diag *diag)
+{
+    int64_t bits = rules_bits(rules);
+    uint32_t meta = h->opaque_[MJT__H_META];
+
+    /* nothing to check: no red five, no call, the defaults */
+    if (meta >> MJT__RED_SHIFT(0) == 0 && bits == 0)
+        return MJT_OK;
+    if (meta >> MJT__RED_SHIFT(0) == 0 && bits == SANMA_BITS && sanma_fast(h))
+        return MJT_OK;
+    return put_rules(h, bits, diag);
+}
+
+static int set_rules(mjt_hand *h, const mjt_rules *rules, mjt__diag *diag)
+{
     if (h == NULL) {
         mjt__diag_set(diag, MJT_EINVAL, -1, "no hand");
         return MJT_EINVAL;
     }
-    if (players != 3 && players != 4) {
-        mjt__diag_set(diag, MJT_EINVAL, -1,
-                      "%d players: a game has 3 or 4 players", players);
-        return MJT_EINVAL;
-    }
-    int rc = mjt_hand_tiles(h, &set);
-    if (rc != MJT_OK)
-        return rc;
-    if (players == 4) {
-        h->opaque_[MJT__H_META] &= ~(1u << MJT__SANMA_SHIFT);
+    int64_t bits = rules_bits(rules);
+    if (bits == SANMA_BITS && sanma_fast(h))
         return MJT_OK;
-    }
-    int i = middle_manzu(set.counts);
-    if (i != 0) {
-        const char *name = mjt_tile_name(
-            i == 4 && set.red[0] == set.counts[4] ? MJT_RED_5M : i);
-        mjt__diag_set(diag, MJT_EPLAYERS, -1,
-                      "tile %s has no place in three-player mahjong (it has "
-                      "no 2m to 8m)",
-                      name);
-        return MJT_EPLAYERS;
-    }
-    if ((rc = mjt__sanma_calls(h, diag)) != MJT_OK)
-        return rc;
-    h->opaque_[MJT__H_META] |= 1u << MJT__SANMA_SHIFT;
-    return MJT_OK;
+    mjt_hand tmp = *h;
+    int rc = put_rules(&tmp, bits, diag);
+    if (rc == MJT_OK)
+        *h = tmp;
+    return rc;
+}
+
+int mjt_hand_set_rules(mjt_hand *h, const mjt_rules *rules, mjt_diag *diag)
+{
+    mjt__diag d = {.code = MJT_OK};
+    return mjt__diag_out(diag, &d, set_rules(h, rules, &d));
 }
 
 int mjt_hand_set_players(mjt_hand *h, int players, mjt_diag *diag)
 {
-    if (players == 3 && h != NULL && sanma_fast(h))
-        return MJT_OK;
-    mjt__diag d = {.code = MJT_OK};
-    return mjt__diag_out(diag, &d, set_players(h, players, &d));
+    mjt_rules r;
+
+    if (players != 3 && players != 4) {
+        mjt__diag d = {.code = MJT_OK};
+        mjt__diag_set(&d, MJT_EINVAL, -1,
+                      "%d players: a game has 3 or 4 players", players);
+        return mjt__diag_out(diag, &d, MJT_EINVAL);
+    }
+    mjt_rules_init(&r, players);
+    return mjt_hand_set_rules(h, &r, diag);
 }
 
 int mjt_hand_players(const mjt_hand *h)
@@ -432,7 +554,7 @@ int mjt_hand_add(mjt_hand *h, int tile)
         t->rank - 1u < 7u)
         return MJT_EPLAYERS;
     int have = digit(h->opaque_[t->part], t->rank), most = 14;
-    if (meta >> (32 + MJT__CALLS_SHIFT)) { /* the calls hold copies too */
+    if (meta >> (32 + MJT__CALLS_SHIFT) & 7) { /* the calls hold copies too */
         uint8_t called[MJT_KINDS];
         if (mjt__calls_check(h, h->opaque_, called) != MJT_OK)
             return MJT_ESTALE;
@@ -443,6 +565,14 @@ int mjt_hand_add(mjt_hand *h, int tile)
         return MJT_ECOPIES;
     if ((int)(meta >> 32 & 0xFF) >= most)
         return MJT_ECOUNT;
+    if (tile >= MJT_KINDS) { /* a red five: as many as the rules have */
+        int s = tile - MJT_KINDS, called_red[3] = {0, 0, 0};
+        if (meta >> (32 + MJT__CALLS_SHIFT) & 7)
+            mjt__calls_red(h, called_red);
+        int red = (int)(meta >> (32 + MJT__RED_SHIFT(s)) & 7) + called_red[s];
+        if (red >= ((int)(meta >> (32 + MJT__RLIM_SHIFT(s)) & 7) ^ 1))
+            return MJT_ERED;
+    }
     meta += (uint64_t)t->meta << 32;
     h->opaque_[t->part] += mjt__code_step[t->rank];
     memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);

@@ -111,7 +111,7 @@ static void visit(worker *w, uint8_t *c, u128 dealt, uint64_t rank)
     }
     mjt_hand h;
     mjt_ukeire_info u;
-    if (mjt_hand_from_counts(&h, c, NULL) != MJT_OK ||
+    if (mjt_hand_from_counts(&h, c, NULL, NULL) != MJT_OK ||
         mjt_hand_set_players(&h, w->players, NULL) != MJT_OK ||
         mjt_ukeire(w->t, &h, NULL, &u) != MJT_OK) {
         w->failed = 1;

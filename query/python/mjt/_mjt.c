@@ -315,12 +315,12 @@ static int make_hand(PyObject *obj, PyObject *players_obj, hand_in *hi)
         return -1;
     hi->is_counts = 0;
     if (in.text != NULL) {
-        rc = mjt_hand_parse(&hi->h, in.text, (size_t)in.len, &d);
+        rc = mjt_hand_parse(&hi->h, in.text, (size_t)in.len, NULL, &d);
     } else if (in.n == MJT_KINDS) {
         if (counts_of(&in, hi->counts, "hand") < 0)
             return -1;
         hi->is_counts = 1;
-        rc = mjt_hand_from_counts(&hi->h, hi->counts, &d);
+        rc = mjt_hand_from_counts(&hi->h, hi->counts, NULL, &d);
     } else {
         uint8_t ids[14];
         for (Py_ssize_t i = 0; i < in.n; i++) {
@@ -333,7 +333,7 @@ static int make_hand(PyObject *obj, PyObject *players_obj, hand_in *hi)
             }
             ids[i] = (uint8_t)in.v[i];
         }
-        rc = mjt_hand_from_tiles(&hi->h, ids, (size_t)in.n, &d);
+        rc = mjt_hand_from_tiles(&hi->h, ids, (size_t)in.n, NULL, &d);
     }
     if (rc == MJT_OK && hi->players == 3)
         rc = mjt_hand_set_players(&hi->h, 3, &d);
@@ -1000,7 +1000,7 @@ static void *run_job(void *arg)
         } else {
             mjt_hand h;
             mjt_ukeire_info u = {0, 0, 0};
-            rc = mjt_hand_from_counts(&h, row, NULL);
+            rc = mjt_hand_from_counts(&h, row, NULL, NULL);
             if (rc == MJT_OK && j->players == 3)
                 rc = mjt_hand_set_players(&h, 3, NULL);
             if (rc == MJT_OK)
@@ -1066,7 +1066,7 @@ static int run_batch(TablesObject *self, const rows *r, int what, int players,
             mjt_diag d;
             char m[200];
             int rc =
-                mjt_hand_from_counts(&h, row_counts(r, jobs[k].bad, c), &d);
+                mjt_hand_from_counts(&h, row_counts(r, jobs[k].bad, c), NULL, &d);
             if (rc == MJT_OK && players == 3)
                 rc = mjt_hand_set_players(&h, 3, &d);
             const char *why = rc != MJT_OK ? d.message

@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (mjt_tables_open(&t, path, NULL) == MJT_OK) {
         mjt_hand h;
         mjt_shanten_info s;
-        if (mjt_hand_parse(&h, "123m456p789s1122z", 17, NULL) == MJT_OK)
+        if (mjt_hand_parse(&h, "123m456p789s1122z", 17, NULL, NULL) == MJT_OK)
             mjt_shanten(t, &h, &s);
     }
     mjt_tables_close(t);
