@@ -32,6 +32,7 @@
 #ifndef MJT__QUERY_INTERNAL_H
 #define MJT__QUERY_INTERNAL_H
 
+#include <assert.h>
 #include <stdint.h>
 
 #include "diag.h"
@@ -94,11 +95,13 @@ static inline const mjt__mrec *mjt__rec(const mjt__game *ru, int part,
 
 static inline int mjt__mrec_deficit(const mjt__mrec *r, int slot)
 {
+    assert(slot >= 0 && slot < MJT__SLOTS);
     return (int)(r->w0 >> (4 * slot)) & 0xF;
 }
 
 static inline unsigned mjt__mrec_need(const mjt__mrec *r, int slot)
 {
+    assert(slot >= 0 && slot < MJT__SLOTS);
     if (slot <= 2)
         return slot == 0 ? 0 : (unsigned)(r->w0 >> (31 + 9 * slot)) & 0x1FF;
     return (unsigned)(r->w1 >> (9 * (slot - 3))) & 0x1FF;
@@ -308,6 +311,10 @@ static inline int mjt__hand_view(const struct mjt_tables *t, const mjt_hand *h,
                     (uint64_t)(o[MJT__H_META] & ~MJT__RULES_BITS) << 32;
     if (meta != (MJT__HAND_MAGIC | (uint64_t)len << 32) || len > 14)
         return mjt__hand_refused(h, v);
+    /* the part words agree with the codes: each part at most 14 tiles */
+    assert(MJT__W_LEN(v->w[0]) + MJT__W_LEN(v->w[1]) + MJT__W_LEN(v->w[2]) +
+               MJT__W_LEN(v->w[3]) ==
+           v->len);
     return MJT_OK;
 }
 

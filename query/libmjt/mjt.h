@@ -22,6 +22,14 @@
  * Ownership.  Callers own what they pass, and no call keeps a pointer to
  * caller memory after it returns; the library owns what sits behind an
  * mjt_tables until mjt_tables_close(), which accepts NULL.
+ *
+ * Caller arrays.  A call that fills an array takes it as (out, cap) and
+ * sets *len to the number of entries the answer has.  When cap is smaller
+ * it returns MJT_ESPACE and writes nothing to out; out NULL with cap 0
+ * asks only the number (MJT_ESPACE, or MJT_OK for an empty answer), and
+ * out NULL with cap above 0 is MJT_EINVAL.  Each array's MJT_MAX_* bound
+ * always suffices.  Text goes by snprintf's rule instead (the *_format
+ * calls).
  */
 #ifndef MJT_H
 #define MJT_H
@@ -407,10 +415,9 @@ MJT_API int mjt_hand_from_calls(mjt_hand *h, const uint8_t counts[MJT_KINDS],
                                 const mjt_rules *rules, mjt_diag *diag);
 
 /*
- * The calls of h into out (cap entries; MJT_MAX_CALLS always suffice), in
- * the order they were given; *len gets their number.  MJT_ESPACE when cap
- * is smaller (nothing written), MJT_EHAND or MJT_ESTALE for a hand as
- * above.
+ * The calls of h into out, in the order they were given, by the rule of
+ * caller arrays (MJT_MAX_CALLS always suffice).  MJT_EHAND or MJT_ESTALE
+ * for a hand as above.
  */
 MJT_API int mjt_hand_calls(const mjt_hand *h, mjt_call *out, size_t cap,
                            size_t *len);
@@ -511,11 +518,9 @@ MJT_API int mjt_ukeire(const mjt_tables *t, const mjt_hand *h,
  * five when both are held, in its place when only red ones are: the
  * overall shanten after discarding it and the effective tiles of what
  * remains.  count is the copies of those tiles left to draw, where the
- * discarded tile counts as seen (it lies in the river).  *len gets the
- * number of entries; out holds cap of them, and MJT_MAX_DISCARDS always
- * suffice: MJT_ESPACE when cap is smaller than the hand needs (then *len
- * is the number needed and nothing is written).  visible as for
- * mjt_ukeire.
+ * discarded tile counts as seen (it lies in the river).  out, cap and *len
+ * by the rule of caller arrays; MJT_MAX_DISCARDS always suffice.  visible
+ * as for mjt_ukeire.
  */
 typedef struct mjt_discard {
     int tile; /* a tile id: 0-33, or 34-36 for a red five */
@@ -581,11 +586,10 @@ typedef struct mjt_decomposition {
 #define MJT_MAX_DECOMPOSITIONS 4
 
 /*
- * Decompositions of a complete 3k+2 hand, without repeats, into out (cap
- * entries): the standard ones, then seven pairs, then thirteen orphans.
- * *len gets their number: 0 when the hand is not complete.  MJT_ESPACE
- * when there are more than cap (the first cap are written); a buffer of
- * MJT_MAX_DECOMPOSITIONS never is too small.  MJT_ECOUNT for a 3k+1 hand.
+ * Decompositions of a complete 3k+2 hand, without repeats, into out by the
+ * rule of caller arrays: the standard ones, then seven pairs, then
+ * thirteen orphans.  *len gets their number: 0 when the hand is not
+ * complete.  MJT_ECOUNT for a 3k+1 hand.
  */
 MJT_API int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
                                mjt_decomposition *out, size_t cap, size_t *len);
@@ -627,8 +631,7 @@ typedef struct mjt_shape {
  * winning tile (never a kind held 4 times), every distinct arrangement it
  * completes, standard ones first by winning tile, then seven pairs, then
  * thirteen orphans.  *len gets their number: 0 when the hand is not
- * tenpai.  MJT_ESPACE when there are more than cap (the first cap are
- * written); a buffer of MJT_MAX_SHAPES never is too small.  MJT_ECOUNT for
+ * tenpai.  out, cap and *len by the rule of caller arrays.  MJT_ECOUNT for
  * a 3k+2 hand.
  */
 MJT_API int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,

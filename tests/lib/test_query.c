@@ -607,3 +607,55 @@ Test(rank, refuses_what_is_no_set)
     cr_assert(eq(int, mjt_tiles_unrank(&t, 15, 0, 0), MJT_ECOUNT));
     cr_assert(eq(int, mjt_tiles_unrank(NULL, 1, 0, 0), MJT_EINVAL));
 }
+
+/* ==== Caller arrays ==== */
+
+/* Every call that fills a caller's array follows one rule: when cap is
+ * too small it returns MJT_ESPACE, sets *len to the entries needed and
+ * writes nothing; NULL with cap 0 asks the number; NULL with a cap is
+ * MJT_EINVAL; a cap that fits gets them all. */
+Test(arrays, one_rule_for_too_small)
+{
+    const mjt_tables *t = test_tables();
+    mjt_hand h14 = hand_of("11122233344455m"), h13 = hand_of("1112345678999m");
+    mjt_hand hc = hand_of("11z,123m,456p:left,789s,777z:across");
+    union {
+        mjt_discard d[MJT_MAX_DISCARDS];
+        mjt_decomposition x[MJT_MAX_DECOMPOSITIONS];
+        mjt_shape s[MJT_MAX_SHAPES];
+        mjt_call c[MJT_MAX_CALLS];
+    } buf, untouched;
+    size_t n, want[4] = {5, 4, 15, 4};
+    int rc[4];
+
+    for (int k = 0; k < 4; k++)
+        for (size_t c = 0; c <= want[k] + 1; c++) {
+            memset(&buf, 0xEE, sizeof buf);
+            memset(&untouched, 0xEE, sizeof untouched);
+            n = 99;
+            rc[k] = k == 0   ? mjt_discards(t, &h14, NULL, buf.d, c, &n)
+                    : k == 1 ? mjt_decompositions(t, &h14, buf.x, c, &n)
+                    : k == 2 ? mjt_shapes(t, &h13, buf.s, c, &n)
+                             : mjt_hand_calls(&hc, buf.c, c, &n);
+            cr_assert(eq(sz, n, want[k]), "call %d, cap %zu", k, c);
+            if (c < want[k]) {
+                cr_assert(eq(int, rc[k], MJT_ESPACE), "call %d, cap %zu", k,
+                          c);
+                cr_assert(eq(int, memcmp(&buf, &untouched, sizeof buf), 0),
+                          "call %d wrote into a short array", k);
+            } else {
+                cr_assert(eq(int, rc[k], MJT_OK), "call %d, cap %zu", k, c);
+                cr_assert(not(eq(int, memcmp(&buf, &untouched, sizeof buf), 0)));
+            }
+        }
+    n = 99;
+    cr_assert(eq(int, mjt_discards(t, &h14, NULL, NULL, 0, &n), MJT_ESPACE));
+    cr_assert(eq(sz, n, 5));
+    cr_assert(eq(int, mjt_decompositions(t, &h14, NULL, 0, &n), MJT_ESPACE));
+    cr_assert(eq(int, mjt_shapes(t, &h13, NULL, 0, &n), MJT_ESPACE));
+    cr_assert(eq(int, mjt_hand_calls(&hc, NULL, 0, &n), MJT_ESPACE));
+    cr_assert(eq(int, mjt_discards(t, &h14, NULL, NULL, 3, &n), MJT_EINVAL));
+    cr_assert(eq(int, mjt_decompositions(t, &h14, NULL, 3, &n), MJT_EINVAL));
+    cr_assert(eq(int, mjt_shapes(t, &h13, NULL, 3, &n), MJT_EINVAL));
+    cr_assert(eq(int, mjt_hand_calls(&hc, NULL, 3, &n), MJT_EINVAL));
+}

@@ -512,12 +512,14 @@ Test(errors, shapes_and_decompositions_check_their_arguments)
     cr_assert(eq(int, mjt_shapes(NULL, &h13, e, 4, &n), MJT_EINVAL));
     cr_assert(eq(int, mjt_shapes(t, NULL, e, 4, &n), MJT_EINVAL));
     cr_assert(eq(int, mjt_shapes(t, &h13, e, 4, NULL), MJT_EINVAL));
-    /* too small: the first cap are written, *len says how many there are */
+    /* too small: nothing is written, *len says how many there are */
+    memset(e, 0xEE, sizeof e);
     cr_assert(eq(int, mjt_shapes(t, &h13, e, 4, &n), MJT_ESPACE));
     cr_assert(eq(sz, n, 15));
-    cr_assert(eq(int, e[0].tile, 0));
+    cr_assert(eq(int, e[0].tile, 0xEE));
     cr_assert(eq(int, mjt_shapes(t, &h13, NULL, 0, &n), MJT_ESPACE));
     cr_assert(eq(sz, n, 15));
+    cr_assert(eq(int, mjt_shapes(t, &h13, NULL, 4, &n), MJT_EINVAL));
     cr_assert(eq(int, mjt_decompositions(t, &h14, d, 2, &n), MJT_ESPACE));
     cr_assert(eq(sz, n, 4));
 }

@@ -735,7 +735,7 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     planes pl;
     mjt_discard buf[MJT_MAX_DISCARDS];
 
-    if (t == NULL || h == NULL || out == NULL || len == NULL)
+    if (t == NULL || h == NULL || (out == NULL && cap > 0) || len == NULL)
         return MJT_EINVAL;
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
@@ -758,8 +758,9 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     mjt_discard *e = cap >= MJT_MAX_DISCARDS ? out : buf;
     size_t n = ncalls != 0 ? called_discards(&v, &c, &pl, e)
                            : WITH_K(v.len / 3, discards_k, &v, &pl, e);
-    if (h->opaque_[MJT__H_META] >> MJT__RED_SHIFT(0))
+    if (h->opaque_[MJT__H_META] >> MJT__RED_SHIFT(0) & 0x1FF) /* red fives */
         n = split_red(h, &pl, e, n);
+    assert(n == need && n <= MJT_MAX_DISCARDS);
     if (e != out)
         memcpy(out, e, n * sizeof *e);
     *len = n;

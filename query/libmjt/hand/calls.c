@@ -240,6 +240,7 @@ static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
         return MJT_ECOUNT;
     }
     uint32_t words[2] = {0, 0};
+    assert(ncalls <= MJT_MAX_CALLS);
     for (size_t i = 0; i < ncalls; i++) {
         const mjt_call *c = &calls[i];
         unsigned bits = (unsigned)c->tile | (unsigned)kind_bits(c->kind) << 6 |

@@ -19,6 +19,9 @@
  */
 #include "internal.h"
 
+#include <assert.h>
+#include <string.h>
+
 #include "forms.h"
 
 /* The public block kinds are the tables' own, so a block byte's kind is
@@ -31,11 +34,26 @@ _Static_assert((int)MJT_RUN == MJT__RUN && (int)MJT_TRIPLET == MJT__TRIPLET &&
                    (int)MJT_WAIT_GAP == MJT__WAIT_GAP,
                "block kinds of mjt.h and core/forms.h differ");
 
-/* An answer being written: entries past cap are counted, not stored. */
+/* An answer being gathered into buf (MJT_MAX_* entries always suffice:
+ * the tests prove it), and copied to the caller's array only when it
+ * fits whole. */
 typedef struct sink {
-    void *out;
+    void *buf;
     size_t cap, len;
 } sink;
+
+/* The caller-array rule of mjt.h: *len the entries needed; all of them
+ * into out when cap holds them, else nothing and MJT_ESPACE. */
+static int sink_out(const sink *s, void *out, size_t cap, size_t size,
+                    size_t *len)
+{
+    *len = s->len;
+    if (s->len > cap)
+        return MJT_ESPACE;
+    if (s->len > 0)
+        memcpy(out, s->buf, s->len * size);
+    return MJT_OK;
+}
 
 /* The decompositions of every part but one, as an odometer over their
  * lists. */
@@ -97,7 +115,7 @@ static inline int add_melds(uint64_t f, int p, mjt_block *melds, uint8_t *n)
 static void put_decomposition(sink *s, const mjt_decomposition *d)
 {
     if (s->len < s->cap)
-        ((mjt_decomposition *)s->out)[s->len] = *d;
+        ((mjt_decomposition *)s->buf)[s->len] = *d;
     s->len++;
 }
 
@@ -123,10 +141,11 @@ static void standard_decompositions(const mjt_tables *t, const mjt__hv *v,
 int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
                        mjt_decomposition *out, size_t cap, size_t *len)
 {
-    sink s = {out, out == NULL ? 0 : cap, 0};
+    mjt_decomposition buf[MJT_MAX_DECOMPOSITIONS];
+    sink s = {buf, MJT_MAX_DECOMPOSITIONS, 0};
     mjt__hv v;
 
-    if (t == NULL || h == NULL || len == NULL)
+    if (t == NULL || h == NULL || len == NULL || (out == NULL && cap > 0))
         return MJT_EINVAL;
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
@@ -147,8 +166,8 @@ int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
         if (mjt__kokushi(ge0, ge1, &m) == -1)
             put_decomposition(&s, &d);
     }
-    *len = s.len;
-    return s.len > s.cap ? MJT_ESPACE : MJT_OK;
+    assert(s.len <= s.cap);
+    return sink_out(&s, out, cap, sizeof *out, len);
 }
 
 /* ==== Shapes ==== */
@@ -156,7 +175,7 @@ int mjt_decompositions(const mjt_tables *t, const mjt_hand *h,
 static void put_shape(sink *s, const mjt_shape *e)
 {
     if (s->len < s->cap)
-        ((mjt_shape *)s->out)[s->len] = *e;
+        ((mjt_shape *)s->buf)[s->len] = *e;
     s->len++;
 }
 
@@ -274,10 +293,11 @@ static void special_shapes(const mjt_tables *t, const mjt__hv *v, sink *s)
 int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
                size_t cap, size_t *len)
 {
-    sink s = {out, out == NULL ? 0 : cap, 0};
+    mjt_shape buf[MJT_MAX_SHAPES];
+    sink s = {buf, MJT_MAX_SHAPES, 0};
     mjt__hv v;
 
-    if (t == NULL || h == NULL || len == NULL)
+    if (t == NULL || h == NULL || len == NULL || (out == NULL && cap > 0))
         return MJT_EINVAL;
     int rc = mjt__hand_view(t, h, &v);
     if (rc != MJT_OK)
@@ -290,6 +310,6 @@ int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
         shapes_in(t, &v, __builtin_ctz(wp), banned, &s);
     if (v.len == 13)
         special_shapes(t, &v, &s);
-    *len = s.len;
-    return s.len > s.cap ? MJT_ESPACE : MJT_OK;
+    assert(s.len <= s.cap);
+    return sink_out(&s, out, cap, sizeof *out, len);
 }

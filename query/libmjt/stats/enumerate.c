@@ -222,6 +222,7 @@ static void *work(void *arg)
         u128 span = j->end - j->first;
         uint64_t lo = j->first + (uint64_t)(span * k / j->chunks);
         uint64_t hi = j->first + (uint64_t)(span * (k + 1) / j->chunks);
+        assert(lo <= hi && hi <= j->end);
         visit_all(w, lo, hi);
         if (w->failed || mjt__work_cancelled(j->work)) {
             atomic_store(&j->stop, 1);

@@ -11,6 +11,7 @@ typedef struct walk {
     uint8_t c[9];
     mjt__pattern_fn *fn;
     void *ctx;
+    size_t seen; /* patterns visited */
 } walk;
 
 /* Ranks r.. of the pattern, with `left` tiles at most still to place. */
@@ -21,6 +22,7 @@ static int each(walk *w, int r, int n, int left)
         uint32_t code = mjt__code_of_key(key, w->ranks);
         const mjt__mrec *rec =
             mjt__rec(&w->t->game[0], w->part == MJT__PART_SUIT ? 0 : 3, code);
+        w->seen++;
         return w->fn(w->ctx, w->c, n, rec);
     }
     for (int k = 0; k <= 4 && k <= left; k++) {
@@ -36,6 +38,10 @@ static int each(walk *w, int r, int n, int left)
 int mjt__each_pattern(const struct mjt_tables *t, int part,
                       mjt__pattern_fn *fn, void *ctx)
 {
-    walk w = {t, part, part == MJT__PART_SUIT ? 9 : 7, {0}, fn, ctx};
-    return each(&w, 0, 0, 14);
+    walk w = {t, part, part == MJT__PART_SUIT ? 9 : 7, {0}, fn, ctx, 0};
+    int rc = each(&w, 0, 0, 14);
+    /* every pattern once: as many as the table holds */
+    assert(rc != 0 || w.seen == (part == MJT__PART_SUIT ? MJT__SUIT_PATTERNS
+                                                         : MJT__HONOR_PATTERNS));
+    return rc;
 }

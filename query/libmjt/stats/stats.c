@@ -116,6 +116,7 @@ static int map_add(smap *m, const skey *k, const u128 w[4])
         m->a[i].k = *k;
         m->len++;
     }
+    assert(2 * m->len <= m->cap); /* grown before: a free slot ends a probe */
     for (int j = 0; j < 4; j++)
         m->a[i].w[j] += w[j];
     return 0;

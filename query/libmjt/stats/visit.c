@@ -799,6 +799,8 @@ static int put_pattern(void *ctx, const uint8_t *c, int t,
     prec *p = &v->part[rd->tb][v->from[rd->tb][t] +
                                 lex_place(v, c, rd->ranks, t)];
 
+    assert(p->w == 0); /* each place once: w is 1 at least when taken */
+
     p->n = (uint8_t)t;
     p->w = 1;
     for (int r = 0; r < rd->ranks; r++) {

@@ -62,6 +62,9 @@ static int load_block(void *ctx, const uint64_t *keys, const mjt__record *recs,
             return l->bad = MJT_ECORRUPT;
         l->seen[idx] = 1;
         l->out[idx] = mjt__mrec_pack(&recs[i]);
+        /* the packed deficits are the record's: none above a nibble */
+        assert(mjt__mrec_deficit(&l->out[idx], MJT__SLOTS - 1) ==
+               recs[i].slot[MJT__SLOTS - 1].deficit);
         l->count++;
     }
     return MJT_OK;
