@@ -43,7 +43,10 @@ PACKAGES  := liblmdb-dev libzstd-dev libxxhash-dev libcriterion-dev \
 
 WARN      := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes
-MJT_CPPFLAGS := -D_POSIX_C_SOURCE=200809L
+# The library's assertions check its own invariants, never a caller's
+# input: off by default, on in `make debug` (NDEBUG= turns them on).
+NDEBUG       ?= -DNDEBUG
+MJT_CPPFLAGS := -D_POSIX_C_SOURCE=200809L $(NDEBUG)
 MJT_CFLAGS   := -std=c11 $(WARN) -fPIC -fvisibility=hidden -MMD -MP
 DEP_CFLAGS    = $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
 DEP_LIBS      = $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null)
@@ -113,7 +116,7 @@ REPLAY_BIN := $(addprefix $(BUILD)/fuzz_replay_,$(FUZZ_TARGETS))
 .PHONY: all lib gen cli python tables test unit test-lib test-gen test-mjq \
         test-reliability test-python test-web test-long bench install uninstall \
         clean clean-tables help deps deps-check debug asan ubsan leakcheck \
-        fuzz check FORCE
+        fuzz check docs FORCE
 
 all: lib gen cli ## build libmjt, mjt-gen and mjq under build/
 
@@ -169,8 +172,10 @@ tables: deps ## install deps, build, generate tables/mjt.lmdb, print a summary
 test: deps ## install deps, build, run every test (non-zero on failure)
 	$(Q)$(MAKE) --no-print-directory $(TEST_BINS) all $(BUILD)/test/mjt.lmdb \
 	    $(BUILD)/header.ok $(REPLAY_BIN) python
+	$(Q)sh tests/tree.sh before $(BUILD)
 	$(Q)$(MAKE) --no-print-directory test-lib test-gen test-mjq \
 	    test-reliability test-python test-web
+	$(Q)sh tests/tree.sh after $(BUILD)
 
 # Each group of tests on its own: what it tests, then how.  make test runs
 # them all; each builds what it needs.
@@ -383,8 +388,9 @@ clean: ## remove build/ and the other build directories (tables stay)
 clean-tables: ## remove the generated tables
 	rm -f tables/*.lmdb tables/*.lmdb.tmp.*
 
-debug: ## build with assertions and no optimisation in build-debug/
-	$(MAKE) BUILD=build-debug CFLAGS='-O0 -g' all
+debug: deps ## build-debug/: assertions on, no optimisation; runs the unit tests there
+	$(Q)$(MAKE) --no-print-directory BUILD=build-debug CFLAGS='-O0 -g' NDEBUG= \
+	    all unit
 
 asan: deps ## run every test under AddressSanitizer (leaks too)
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/reliability/lsan.supp MJT_SANITIZER=1 \
@@ -414,6 +420,10 @@ fuzz: deps ## fuzz parsers and loaders with libFuzzer (FUZZ_SECONDS each)
 	$(Q)command -v clang >/dev/null 2>&1 || sh scripts/install-deps.sh clang
 	$(Q)$(MAKE) --no-print-directory all $(BUILD)/test/mjt.lmdb
 	$(Q)sh scripts/fuzz.sh $(BUILD)
+
+docs: deps ## refresh docs/page.png, the screenshot of the page the README shows
+	$(Q)$(MAKE) --no-print-directory all $(BUILD)/test/mjt.lmdb
+	$(Q)MJT_SCREENSHOT=docs/page.png PYTHON='$(PYTHON)' sh tests/web/web.sh $(BUILD)
 
 check: ## is every C file laid out as .clang-format says?
 	$(Q)sh scripts/check.sh
