@@ -2,7 +2,8 @@
 /*
  * mjq's hand analysis: what a hand analysis page shows, as text for people
  * or one JSON object a line for programs, for hands given as arguments or
- * read a line at a time from stdin (batch mode).
+ * read a line at a time from stdin (batch mode).  This file reads hands;
+ * analysis.c gathers each one's answers and prints them.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -10,290 +11,37 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis.h"
 #include "cli.h"
 #include "mjt.h"
-#include "tiles.h"
 
 typedef struct opts {
     FILE *out; /* where the answers go */
     const char *tables;
-    int json;
+    int json; /* the printer: analysis_json, else analysis_text */
     int has_visible;
     int players; /* 3 or 4 */
     uint8_t visible[MJT_KINDS];
 } opts;
-
-/* Tiles of mask as "1m 2m" or JSON "\"1m\",\"2m\"" into buf. */
-static void tiles_text(uint64_t mask, int json, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < MJT_KINDS && n + 8 < cap; i++)
-        if (mask >> i & 1)
-            n +=
-                (size_t)snprintf(buf + n, cap - n, json ? "%s\"%s\"" : "%s%s",
-                                 n ? (json ? "," : " ") : "", mjt_tile_name(i));
-}
-
-/*
- * Effective tiles with the copies of each left to draw (4, less those
- * held or called, in held, and those seen): text "3m(4) 6m(2) (6 tiles)",
- * JSON "tiles":[...],"left":[...],"count":N.
- */
-static void print_ukeire(FILE *out, uint64_t mask, int count,
-                         const uint8_t *held, const uint8_t *seen, int json)
-{
-    char tiles[256], left[128];
-    size_t t = 0, l = 0;
-
-    tiles[0] = left[0] = '\0';
-    for (int i = 0; i < MJT_KINDS; i++) {
-        if (!(mask >> i & 1))
-            continue;
-        int k = 4 - held[i] - (seen ? seen[i] : 0);
-        if (json) {
-            t += (size_t)snprintf(tiles + t, sizeof tiles - t, "%s\"%s\"",
-                                  t ? "," : "", mjt_tile_name(i));
-            l += (size_t)snprintf(left + l, sizeof left - l, "%s%d",
-                                  l ? "," : "", k);
-        } else {
-            t += (size_t)snprintf(tiles + t, sizeof tiles - t, "%s%s(%d)",
-                                  t ? " " : "", mjt_tile_name(i), k);
-        }
-    }
-    if (json)
-        fprintf(out, "\"ukeire\":{\"tiles\":[%s],\"left\":[%s],\"count\":%d}",
-                tiles, left, count);
-    else
-        fprintf(out, "%s (%d tile%s)", tiles, count, count == 1 ? "" : "s");
-}
 
 static const uint8_t *vis(const opts *o)
 {
     return o->has_visible ? o->visible : NULL;
 }
 
-static int cmp_discard(const void *a, const void *b)
-{
-    const mjt_discard *x = a, *y = b;
-    if (x->shanten != y->shanten)
-        return x->shanten < y->shanten ? -1 : 1;
-    if (x->count != y->count)
-        return x->count > y->count ? -1 : 1;
-    /* a red five right after its plain five */
-    if (MJT_KIND_OF(x->tile) != MJT_KIND_OF(y->tile))
-        return MJT_KIND_OF(x->tile) - MJT_KIND_OF(y->tile);
-    return x->tile - y->tile;
-}
-
-static void print_shanten(FILE *out, const mjt_shanten_info *s, int json)
-{
-    if (json) {
-        char c[8] = "null", k[8] = "null";
-        if (s->chiitoitsu != MJT_SHANTEN_NONE)
-            snprintf(c, sizeof c, "%d", s->chiitoitsu);
-        if (s->kokushi != MJT_SHANTEN_NONE)
-            snprintf(k, sizeof k, "%d", s->kokushi);
-        fprintf(out,
-                "\"shanten\":{\"standard\":%d,\"chiitoitsu\":%s,"
-                "\"kokushi\":%s,\"overall\":%d}",
-                s->standard, c, k, s->overall);
-        return;
-    }
-    fprintf(out, "shanten   %d (standard %d", s->overall, s->standard);
-    if (s->chiitoitsu != MJT_SHANTEN_NONE)
-        fprintf(out, ", chiitoitsu %d, kokushi %d", s->chiitoitsu, s->kokushi);
-    fprintf(out, ")\n");
-}
-
-/* ==== Shapes and decompositions ==== */
-
-/* The melds and the pair of an answer: in JSON `,"melds":[...],"pair":P`
- * (P null when there is none), as text each after a space. */
-static void print_rest(FILE *out, const mjt_block *m, int n, int pair, int json)
-{
-    char b[8];
-
-    if (json)
-        fprintf(out, ",\"melds\":[");
-    for (int i = 0; i < n; i++) {
-        cli_block_text(m[i], 1, b);
-        if (json)
-            fprintf(out, "%s\"%s\"", i ? "," : "", b);
-        else
-            fprintf(out, " %s", b);
-    }
-    if (json)
-        fprintf(out, "],\"pair\":");
-    if (pair == MJT_NO_TILE) {
-        if (json)
-            fprintf(out, "null");
-        return;
-    }
-    cli_block_text((mjt_block){MJT_PAIR, (uint8_t)pair}, 1, b);
-    fprintf(out, json ? "\"%s\"" : " %s", b);
-}
-
-static void print_shape(FILE *out, const mjt_shape *e, int first, int json)
-{
-    const char *tile = mjt_tile_name(e->tile);
-    char wait[8];
-
-    cli_block_text(e->wait, 1, wait);
-    if (json)
-        fprintf(out, "%s{\"tile\":\"%s\",\"shape\":\"%s\",\"wait\":\"%s\"",
-                first ? "" : ",", tile, cli_shape_name(e->shape), wait);
-    else
-        fprintf(out, "  %-3s %-10s [%s]", tile, cli_shape_name(e->shape), wait);
-    print_rest(out, e->melds, e->melds_len, e->pair, json);
-    fprintf(out, json ? "}" : "\n");
-}
-
-static void print_decomposition(FILE *out, const mjt_decomposition *d,
-                                int first, int json)
-{
-    if (json)
-        fprintf(out, "%s{\"form\":\"%s\"", first ? "" : ",",
-                cli_form_name(d->form));
-    else
-        fprintf(out, "  %-10s", cli_form_name(d->form));
-    if (d->form == MJT_STANDARD)
-        print_rest(out, d->melds, d->melds_len, d->pair, json);
-    fprintf(out, json ? "}" : "\n");
-}
-
-int cli_print_forms(FILE *out, const mjt_tables *t, const mjt_hand *h, int json)
-{
-    mjt_tiles held;
-    size_t n;
-
-    if (mjt_hand_tiles(h, &held) != MJT_OK)
-        return 1;
-    if (held.len % 3 == 1) {
-        mjt_shape e[MJT_MAX_SHAPES];
-        if (mjt_shapes(t, h, e, MJT_MAX_SHAPES, &n) != MJT_OK)
-            return 1;
-        if (n > 0)
-            fprintf(out, json ? ",\"shapes\":[" : "shapes\n");
-        for (size_t i = 0; i < n; i++)
-            print_shape(out, &e[i], i == 0, json);
-    } else {
-        mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
-        if (mjt_decompositions(t, h, d, MJT_MAX_DECOMPOSITIONS, &n) != MJT_OK)
-            return 1;
-        if (n > 0)
-            fprintf(out, json ? ",\"decompositions\":[" : "decompositions\n");
-        for (size_t i = 0; i < n; i++)
-            print_decomposition(out, &d[i], i == 0, json);
-    }
-    if (n > 0 && json)
-        fprintf(out, "]");
-    return 0;
-}
-
-/* ==== Analysis ==== */
-
-/* The hand's first line: in JSON "hand" (the concealed tiles), "calls"
- * when there are any, "tiles" (the concealed count) and "players" for a
- * three-player hand; as text the hand with its calls and the counts.  Both
- * from the library's text form, "12m55p,3333m,111z", whose groups after
- * the commas are the calls. */
-static void print_hand(FILE *out, const mjt_hand *h, const mjt_tiles *held,
-                       int json)
-{
-    char text[MJT_HAND_TEXT];
-    int n = 0, three = mjt_hand_players(h) == 3;
-
-    mjt_hand_format(h, text, sizeof text);
-    for (const char *c = text; *c; c++)
-        n += *c == ',';
-    if (!json) {
-        fprintf(out, "%s (%d tile%s", text, held->len,
-                held->len == 1 ? "" : "s");
-        if (n > 0)
-            fprintf(out, ", %d call%s", n, n == 1 ? "" : "s");
-        fprintf(out, "%s)\n", three ? ", three players" : "");
-        return;
-    }
-    char *call = strchr(text, ',');
-    if (call != NULL)
-        *call++ = '\0';
-    fprintf(out, "{\"hand\":\"%s\",", text);
-    if (call != NULL) {
-        fprintf(out, "\"calls\":[");
-        for (char *next; call != NULL; call = next) {
-            if ((next = strchr(call, ',')) != NULL)
-                *next++ = '\0';
-            fprintf(out, "\"%s\"%s", call, next ? "," : "");
-        }
-        fprintf(out, "],");
-    }
-    fprintf(out, "\"tiles\":%d,", held->len);
-    if (three)
-        fprintf(out, "\"players\":3,");
-}
-
-/* Print the analysis of a valid hand.  Returns 0, or 1 on a failure. */
+/* Print the analysis of a valid hand by the printer o chose.  Returns 0,
+ * or 1 on a failure. */
 static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
 {
-    char list[256];
-    uint8_t all[MJT_KINDS];
-    mjt_shanten_info s;
-    mjt_tiles held;
+    analysis a;
 
-    if (mjt_hand_tiles(h, &held) != MJT_OK || mjt_shanten(t, h, &s) != MJT_OK ||
-        cli_hand_all(h, all, NULL) < 0)
+    if (analysis_of(t, h, vis(o), &a) != 0)
         return 1;
-    print_hand(o->out, h, &held, o->json);
-    print_shanten(o->out, &s, o->json);
-    if (held.len % 3 == 1) {
-        mjt_ukeire_info u;
-        if (mjt_ukeire(t, h, vis(o), &u) != MJT_OK)
-            return 1;
-        tiles_text(u.tiles, o->json, list, sizeof list);
-        fprintf(o->out, o->json ? "," : "ukeire    ");
-        print_ukeire(o->out, u.tiles, u.count, all, vis(o), o->json);
-        if (o->json) {
-            if (s.overall == 0)
-                fprintf(o->out, ",\"waits\":[%s]", list);
-        } else {
-            fputc('\n', o->out);
-            if (s.overall == 0)
-                fprintf(o->out, "waits     %s%s\n", list,
-                        u.count == 0 ? " (no tile left to draw)" : "");
-        }
-        int rc = cli_print_forms(o->out, t, h, o->json);
-        if (o->json)
-            fprintf(o->out, "}\n");
-        return rc;
-    }
-    mjt_discard d[MJT_MAX_DISCARDS];
-    size_t n;
-    if (mjt_discards(t, h, vis(o), d, MJT_MAX_DISCARDS, &n) != MJT_OK)
-        return 1;
-    qsort(d, n, sizeof *d, cmp_discard);
     if (o->json)
-        fprintf(o->out, ",\"discards\":[");
+        analysis_json(o->out, &a);
     else
-        fprintf(o->out, "discards\n");
-    for (size_t i = 0; i < n; i++) {
-        const char *name = mjt_tile_name(d[i].tile);
-        /* Left to draw: the 14 tiles held count, the discard among them
-         * (it lies in the river). */
-        if (o->json)
-            fprintf(o->out, "%s{\"tile\":\"%s\",\"shanten\":%d,", i ? "," : "",
-                    name, d[i].shanten);
-        else
-            fprintf(o->out, "  %s  shanten %d  ukeire ", name, d[i].shanten);
-        print_ukeire(o->out, d[i].tiles, d[i].count, all, vis(o), o->json);
-        fprintf(o->out, o->json ? "}" : "\n");
-    }
-    if (o->json)
-        fprintf(o->out, "]");
-    int rc = cli_print_forms(o->out, t, h, o->json);
-    if (o->json)
-        fprintf(o->out, "}\n");
-    return rc;
+        analysis_text(o->out, &a);
+    return 0;
 }
 
 /* The hand, its calls and the visible tiles together hold at most 4 of a

@@ -10,6 +10,12 @@
 
 extern const char *cli_prog;
 
+/* The version of everything mjq prints as JSON (the analysis, stats,
+ * parts, deal, diff, serve's API), in this one place: the minor number
+ * rises when fields are added, the major when one changes meaning or
+ * goes.  mjq --version prints it; the README lists what each added. */
+#define MJQ_JSON_VERSION "1.0"
+
 /* The table path when --tables is not given. */
 const char *cli_default_tables(void);
 
@@ -125,12 +131,6 @@ int cli_help(const char *cmd);
 
 /* mjq waits [--format text|countTiles] [--all-one-suit [-j N]] [HAND...]. */
 int cli_waits(int argc, char **argv, cli_globals *g);
-
-/* Print the wait shapes (of a 3k+1 hand) or decompositions (3k+2), as
- * text lines or as a JSON member `,"shapes":[...]` (nothing when there are
- * none).  Returns 0, or 1 on a failure. */
-int cli_print_forms(FILE *out, const mjt_tables *t, const mjt_hand *h,
-                    int json);
 
 /* mjq [options] [HAND...]: the hand analysis, on the words from the
  * first hand on. */

@@ -165,6 +165,7 @@ int cli_global(cli_globals *g, int k, const char *value)
     case CLI_OPT_PLAYERS:
         return cli_players(NULL, value, &g->players);
     }
-    printf("mjq %s (libmjt %s)\n", MJT_VERSION_STRING, mjt_version());
+    printf("mjq %s (libmjt %s, JSON %s)\n", MJT_VERSION_STRING, mjt_version(),
+           MJQ_JSON_VERSION);
     return CLI_DONE;
 }

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "cli.h"
 
 /* Bytes one hand's listing can take: its header and at most 20 lines of
@@ -286,7 +287,11 @@ static int shapes_hand(const mjt_tables *t, const mjt_hand *h, const char *arg)
         printf("not tenpai\n");
         return 0;
     }
-    return cli_print_forms(stdout, t, h, 0);
+    analysis a;
+    if (analysis_of(t, h, NULL, &a) != 0)
+        return 1;
+    analysis_forms_text(stdout, &a);
+    return 0;
 }
 
 static const cli_opt waits_opts[] = {{"tables", 0, 1},       {"format", 0, 1},

@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The analysis of one hand (analysis.h): gathered from the library once,
+ * then printed as text or as JSON.  The copies left of an effective tile
+ * are 4 less those held (in the hand and its calls) and those seen; for a
+ * discard the 14 tiles held count, the discard among them (it lies in the
+ * river).
+ */
+#include "analysis.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* ==== Gathering ==== */
+
+static void ukeire_of(uint64_t tiles, int count, const uint8_t *held,
+                      const uint8_t *seen, an_ukeire *u)
+{
+    u->tiles = tiles;
+    u->count = count;
+    for (int i = 0; i < MJT_KINDS; i++)
+        u->left[i] = (int8_t)(tiles >> i & 1
+                                  ? 4 - held[i] - (seen ? seen[i] : 0)
+                                  : 0);
+}
+
+/* Best first: lower shanten, then more tiles left, then tile order with a
+ * red five right after its plain five. */
+static int cmp_discard(const void *a, const void *b)
+{
+    const mjt_discard *x = a, *y = b;
+    if (x->shanten != y->shanten)
+        return x->shanten < y->shanten ? -1 : 1;
+    if (x->count != y->count)
+        return x->count > y->count ? -1 : 1;
+    if (MJT_KIND_OF(x->tile) != MJT_KIND_OF(y->tile))
+        return MJT_KIND_OF(x->tile) - MJT_KIND_OF(y->tile);
+    return x->tile - y->tile;
+}
+
+int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
+                analysis *a)
+{
+    uint8_t held[MJT_KINDS];
+    mjt_tiles tiles;
+
+    memset(a, 0, sizeof *a);
+    if (mjt_hand_tiles(h, &tiles) != MJT_OK ||
+        mjt_shanten(t, h, &a->shanten) != MJT_OK ||
+        cli_hand_all(h, held, &a->ncalls) < 0)
+        return 1;
+    mjt_hand_format(h, a->text, sizeof a->text);
+    a->len = tiles.len;
+    a->players = mjt_hand_players(h);
+    if (a->len % 3 == 1) {
+        mjt_ukeire_info u;
+        if (mjt_ukeire(t, h, seen, &u) != MJT_OK ||
+            mjt_shapes(t, h, a->shapes, MJT_MAX_SHAPES, &a->nshapes) != MJT_OK)
+            return 1;
+        ukeire_of(u.tiles, u.count, held, seen, &a->ukeire);
+        return 0;
+    }
+    if (mjt_discards(t, h, seen, a->discards, MJT_MAX_DISCARDS,
+                     &a->ndiscards) != MJT_OK ||
+        mjt_decompositions(t, h, a->decompositions, MJT_MAX_DECOMPOSITIONS,
+                           &a->ndecompositions) != MJT_OK)
+        return 1;
+    qsort(a->discards, a->ndiscards, sizeof *a->discards, cmp_discard);
+    for (size_t i = 0; i < a->ndiscards; i++)
+        ukeire_of(a->discards[i].tiles, a->discards[i].count, held, seen,
+                  &a->after[i]);
+    return 0;
+}
+
+/* ==== Text ==== */
+
+/* "3m(4) 6m(2) (6 tiles)" */
+static void ukeire_text(FILE *out, const an_ukeire *u)
+{
+    const char *sep = "";
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (u->tiles >> i & 1) {
+            fprintf(out, "%s%s(%d)", sep, mjt_tile_name(i), u->left[i]);
+            sep = " ";
+        }
+    fprintf(out, " (%d tile%s)", u->count, u->count == 1 ? "" : "s");
+}
+
+/* The melds and the pair of an answer, each after a space. */
+static void rest_text(FILE *out, const mjt_block *m, int n, int pair)
+{
+    char b[8];
+    for (int i = 0; i < n; i++) {
+        cli_block_text(m[i], 1, b);
+        fprintf(out, " %s", b);
+    }
+    if (pair != MJT_NO_TILE) {
+        cli_block_text((mjt_block){MJT_PAIR, (uint8_t)pair}, 1, b);
+        fprintf(out, " %s", b);
+    }
+}
+
+void analysis_forms_text(FILE *out, const analysis *a)
+{
+    char wait[8];
+
+    if (a->nshapes > 0)
+        fprintf(out, "shapes\n");
+    for (size_t i = 0; i < a->nshapes; i++) {
+        const mjt_shape *e = &a->shapes[i];
+        cli_block_text(e->wait, 1, wait);
+        fprintf(out, "  %-3s %-10s [%s]", mjt_tile_name(e->tile),
+                cli_shape_name(e->shape), wait);
+        rest_text(out, e->melds, e->melds_len, e->pair);
+        fputc('\n', out);
+    }
+    if (a->ndecompositions > 0)
+        fprintf(out, "decompositions\n");
+    for (size_t i = 0; i < a->ndecompositions; i++) {
+        const mjt_decomposition *d = &a->decompositions[i];
+        fprintf(out, "  %-10s", cli_form_name(d->form));
+        if (d->form == MJT_STANDARD)
+            rest_text(out, d->melds, d->melds_len, d->pair);
+        fputc('\n', out);
+    }
+}
+
+void analysis_text(FILE *out, const analysis *a)
+{
+    const mjt_shanten_info *s = &a->shanten;
+
+    fprintf(out, "%s (%d tile%s", a->text, a->len, a->len == 1 ? "" : "s");
+    if (a->ncalls > 0)
+        fprintf(out, ", %d call%s", a->ncalls, a->ncalls == 1 ? "" : "s");
+    fprintf(out, "%s)\n", a->players == 3 ? ", three players" : "");
+    fprintf(out, "shanten   %d (standard %d", s->overall, s->standard);
+    if (s->chiitoitsu != MJT_SHANTEN_NONE)
+        fprintf(out, ", chiitoitsu %d, kokushi %d", s->chiitoitsu, s->kokushi);
+    fprintf(out, ")\n");
+    if (a->len % 3 == 1) {
+        fprintf(out, "ukeire    ");
+        ukeire_text(out, &a->ukeire);
+        fputc('\n', out);
+        if (s->overall == 0) {
+            fprintf(out, "waits    ");
+            for (int i = 0; i < MJT_KINDS; i++)
+                if (a->ukeire.tiles >> i & 1)
+                    fprintf(out, " %s", mjt_tile_name(i));
+            fprintf(out, "%s\n",
+                    a->ukeire.count == 0 ? " (no tile left to draw)" : "");
+        }
+    } else {
+        fprintf(out, "discards\n");
+        for (size_t i = 0; i < a->ndiscards; i++) {
+            fprintf(out, "  %s  shanten %d  ukeire ",
+                    mjt_tile_name(a->discards[i].tile),
+                    a->discards[i].shanten);
+            ukeire_text(out, &a->after[i]);
+            fputc('\n', out);
+        }
+    }
+    analysis_forms_text(out, a);
+}
+
+/* ==== JSON ==== */
+
+/* "tiles":[...],"left":[...],"count":N inside "ukeire":{...} */
+static void ukeire_json(FILE *out, const an_ukeire *u)
+{
+    const char *sep = "";
+    fprintf(out, "\"ukeire\":{\"tiles\":[");
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (u->tiles >> i & 1) {
+            fprintf(out, "%s\"%s\"", sep, mjt_tile_name(i));
+            sep = ",";
+        }
+    fprintf(out, "],\"left\":[");
+    sep = "";
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (u->tiles >> i & 1) {
+            fprintf(out, "%s%d", sep, u->left[i]);
+            sep = ",";
+        }
+    fprintf(out, "],\"count\":%d}", u->count);
+}
+
+/* ,"melds":[...],"pair":P (null when there is none) */
+static void rest_json(FILE *out, const mjt_block *m, int n, int pair)
+{
+    char b[8];
+    fprintf(out, ",\"melds\":[");
+    for (int i = 0; i < n; i++) {
+        cli_block_text(m[i], 1, b);
+        fprintf(out, "%s\"%s\"", i ? "," : "", b);
+    }
+    fprintf(out, "],\"pair\":");
+    if (pair == MJT_NO_TILE) {
+        fprintf(out, "null");
+        return;
+    }
+    cli_block_text((mjt_block){MJT_PAIR, (uint8_t)pair}, 1, b);
+    fprintf(out, "\"%s\"", b);
+}
+
+static void forms_json(FILE *out, const analysis *a)
+{
+    char wait[8];
+
+    for (size_t i = 0; i < a->nshapes; i++) {
+        const mjt_shape *e = &a->shapes[i];
+        cli_block_text(e->wait, 1, wait);
+        fprintf(out, "%s{\"tile\":\"%s\",\"shape\":\"%s\",\"wait\":\"%s\"",
+                i ? "," : ",\"shapes\":[", mjt_tile_name(e->tile),
+                cli_shape_name(e->shape), wait);
+        rest_json(out, e->melds, e->melds_len, e->pair);
+        fputc('}', out);
+    }
+    for (size_t i = 0; i < a->ndecompositions; i++) {
+        const mjt_decomposition *d = &a->decompositions[i];
+        fprintf(out, "%s{\"form\":\"%s\"", i ? "," : ",\"decompositions\":[",
+                cli_form_name(d->form));
+        if (d->form == MJT_STANDARD)
+            rest_json(out, d->melds, d->melds_len, d->pair);
+        fputc('}', out);
+    }
+    if (a->nshapes + a->ndecompositions > 0)
+        fputc(']', out);
+}
+
+/* The hand: "hand" (the concealed tiles) and "calls", from the text form,
+ * whose groups after the commas are the calls. */
+static void hand_json(FILE *out, const analysis *a)
+{
+    const char *call = strchr(a->text, ',');
+    int n = call != NULL ? (int)(call - a->text) : (int)strlen(a->text);
+
+    fprintf(out, "{\"hand\":\"%.*s\",", n, a->text);
+    if (call != NULL) {
+        fprintf(out, "\"calls\":[");
+        while (call != NULL) {
+            const char *next = strchr(call + 1, ',');
+            int len = next != NULL ? (int)(next - call - 1)
+                                   : (int)strlen(call + 1);
+            fprintf(out, "\"%.*s\"%s", len, call + 1, next ? "," : "");
+            call = next;
+        }
+        fprintf(out, "],");
+    }
+    fprintf(out, "\"tiles\":%d,", a->len);
+    if (a->players == 3)
+        fprintf(out, "\"players\":3,");
+}
+
+void analysis_json(FILE *out, const analysis *a)
+{
+    const mjt_shanten_info *s = &a->shanten;
+    char c[8] = "null", k[8] = "null";
+
+    hand_json(out, a);
+    if (s->chiitoitsu != MJT_SHANTEN_NONE)
+        snprintf(c, sizeof c, "%d", s->chiitoitsu);
+    if (s->kokushi != MJT_SHANTEN_NONE)
+        snprintf(k, sizeof k, "%d", s->kokushi);
+    fprintf(out,
+            "\"shanten\":{\"standard\":%d,\"chiitoitsu\":%s,"
+            "\"kokushi\":%s,\"overall\":%d}",
+            s->standard, c, k, s->overall);
+    if (a->len % 3 == 1) {
+        fputc(',', out);
+        ukeire_json(out, &a->ukeire);
+        if (s->overall == 0) {
+            const char *sep = "";
+            fprintf(out, ",\"waits\":[");
+            for (int i = 0; i < MJT_KINDS; i++)
+                if (a->ukeire.tiles >> i & 1) {
+                    fprintf(out, "%s\"%s\"", sep, mjt_tile_name(i));
+                    sep = ",";
+                }
+            fputc(']', out);
+        }
+    } else {
+        fprintf(out, ",\"discards\":[");
+        for (size_t i = 0; i < a->ndiscards; i++) {
+            fprintf(out, "%s{\"tile\":\"%s\",\"shanten\":%d,", i ? "," : "",
+                    mjt_tile_name(a->discards[i].tile),
+                    a->discards[i].shanten);
+            ukeire_json(out, &a->after[i]);
+            fputc('}', out);
+        }
+        fputc(']', out);
+    }
+    forms_json(out, a);
+    fprintf(out, "}\n");
+}

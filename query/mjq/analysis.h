@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The analysis of one hand as a value: what the library answers about it,
+ * gathered once (analysis_of), then rendered by one of two printers, the
+ * text a person reads or the JSON object a program reads.  Neither
+ * printer computes, and nothing that computes knows the format.
+ */
+#ifndef MJT__QUERY_MJQ_ANALYSIS_H
+#define MJT__QUERY_MJQ_ANALYSIS_H
+
+#include <stdio.h>
+
+#include "mjt.h"
+
+/* Effective tiles and the copies of each left to draw. */
+typedef struct an_ukeire {
+    uint64_t tiles;
+    int count;
+    int8_t left[MJT_KINDS]; /* by kind, for the kinds in tiles */
+} an_ukeire;
+
+typedef struct analysis {
+    char text[MJT_HAND_TEXT]; /* the hand, its calls after commas */
+    int ncalls;
+    int len; /* concealed tiles */
+    int players;
+    mjt_shanten_info shanten;
+    /* 3k+1 hands: effective tiles, and the shapes when tenpai */
+    an_ukeire ukeire;
+    size_t nshapes;
+    mjt_shape shapes[MJT_MAX_SHAPES];
+    /* 3k+2 hands: the discards, best first, and the decompositions */
+    size_t ndiscards;
+    mjt_discard discards[MJT_MAX_DISCARDS];
+    an_ukeire after[MJT_MAX_DISCARDS]; /* of each discard */
+    size_t ndecompositions;
+    mjt_decomposition decompositions[MJT_MAX_DECOMPOSITIONS];
+} analysis;
+
+/* The analysis of the valid hand h with seen tiles (34 counts, or NULL)
+ * into *a: 0, or 1 when the library failed. */
+int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
+                analysis *a);
+
+/* The analysis's printers: text lines, or one JSON object and a newline. */
+void analysis_text(FILE *out, const analysis *a);
+void analysis_json(FILE *out, const analysis *a);
+
+/* The wait shapes (3k+1) or decompositions (3k+2) of a as text lines, as
+ * the analysis prints them (mjq waits too). */
+void analysis_forms_text(FILE *out, const analysis *a);
+
+#endif
