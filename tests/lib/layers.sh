@@ -72,4 +72,11 @@ others=$(find core gen query tests -name '*.[ch]' |
     grep -v '^query/libmjt/mjt.h$')
 [ -z "$others" ] && ok || bad "MJT_ macros outside mjt.h: $others"
 
+# No include cycle anywhere, and the clients include mjt.h alone (but for
+# the raw-table tools includes.py lists).
+if command -v python3 >/dev/null 2>&1; then
+    python3 "$(dirname "$0")/includes.py" >"$tmp/includes" && ok ||
+        { bad "includes"; grep FAIL "$tmp/includes"; }
+fi
+
 finish layers
