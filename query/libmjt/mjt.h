@@ -536,6 +536,11 @@ MJT_API int mjt_discards(const mjt_tables *t, const mjt_hand *h,
                          const uint8_t *visible, mjt_discard *out, size_t cap,
                          size_t *len);
 
+/* Order the n entries of a discard table best first, as mjq prints them:
+ * lower shanten, then more tiles left, then tile order (a red five right
+ * after its plain five).  A stable order of equal entries; no allocation. */
+MJT_API void mjt_discards_sort(mjt_discard *d, size_t n);
+
 /*
  * Waits of a 3k+1 hand: *waits gets its effective tiles when it is tenpai
  * (overall shanten 0), else 0.  Bit i = tile i; never a kind held 4 times.

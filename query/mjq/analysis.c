@@ -8,7 +8,6 @@
  */
 #include "analysis.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -24,20 +23,6 @@ static void ukeire_of(uint64_t tiles, int count, const uint8_t *held,
         u->left[i] = (int8_t)(tiles >> i & 1
                                   ? 4 - held[i] - (seen ? seen[i] : 0)
                                   : 0);
-}
-
-/* Best first: lower shanten, then more tiles left, then tile order with a
- * red five right after its plain five. */
-static int cmp_discard(const void *a, const void *b)
-{
-    const mjt_discard *x = a, *y = b;
-    if (x->shanten != y->shanten)
-        return x->shanten < y->shanten ? -1 : 1;
-    if (x->count != y->count)
-        return x->count > y->count ? -1 : 1;
-    if (MJT_KIND_OF(x->tile) != MJT_KIND_OF(y->tile))
-        return MJT_KIND_OF(x->tile) - MJT_KIND_OF(y->tile);
-    return x->tile - y->tile;
 }
 
 int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
@@ -67,7 +52,7 @@ int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
         mjt_decompositions(t, h, a->decompositions, MJT_MAX_DECOMPOSITIONS,
                            &a->ndecompositions) != MJT_OK)
         return 1;
-    qsort(a->discards, a->ndiscards, sizeof *a->discards, cmp_discard);
+    mjt_discards_sort(a->discards, a->ndiscards);
     for (size_t i = 0; i < a->ndiscards; i++)
         ukeire_of(a->discards[i].tiles, a->discards[i].count, held, seen,
                   &a->after[i]);

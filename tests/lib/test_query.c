@@ -659,3 +659,40 @@ Test(arrays, one_rule_for_too_small)
     cr_assert(eq(int, mjt_shapes(t, &h13, NULL, 3, &n), MJT_EINVAL));
     cr_assert(eq(int, mjt_hand_calls(&hc, NULL, 3, &n), MJT_EINVAL));
 }
+
+/* The order mjq prints a discard table in, from any order of it. */
+Test(query, discards_sort_best_first)
+{
+    mjt_hand h = hand_of("123m406p55p789s112z");
+    mjt_discard d[MJT_MAX_DISCARDS], e[MJT_MAX_DISCARDS];
+    size_t n;
+
+    cr_assert(eq(int, mjt_discards(test_tables(), &h, NULL, d,
+                                   MJT_MAX_DISCARDS, &n),
+                 MJT_OK));
+    mjt_discards_sort(d, n);
+    for (size_t i = 1; i < n; i++) {
+        const mjt_discard *x = &d[i - 1], *y = &d[i];
+        cr_assert(x->shanten < y->shanten ||
+                  (x->shanten == y->shanten &&
+                   (x->count > y->count ||
+                    (x->count == y->count &&
+                     MJT_KIND_OF(x->tile) <= MJT_KIND_OF(y->tile)))));
+        if (MJT_KIND_OF(x->tile) == MJT_KIND_OF(y->tile))
+            cr_assert(lt(int, x->tile, y->tile), "a red five after its five");
+    }
+    for (unsigned seed = 1; seed < 50; seed++) {
+        memcpy(e, d, n * sizeof *d);
+        for (size_t i = n - 1; i > 0; i--) { /* a shuffle of it */
+            size_t j = (seed * 2654435761u + i * 40503u) % (i + 1);
+            mjt_discard x = e[i];
+            e[i] = e[j];
+            e[j] = x;
+        }
+        mjt_discards_sort(e, n);
+        for (size_t i = 0; i < n; i++) /* by field: padding may differ */
+            cr_assert(e[i].tile == d[i].tile && e[i].count == d[i].count &&
+                      e[i].shanten == d[i].shanten && e[i].tiles == d[i].tiles);
+    }
+    mjt_discards_sort(NULL, 3); /* no entries to order: nothing happens */
+}

@@ -767,6 +767,30 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     return MJT_OK;
 }
 
+/* Before in mjt_discards_sort's order. */
+static int discard_before(const mjt_discard *x, const mjt_discard *y)
+{
+    if (x->shanten != y->shanten)
+        return x->shanten < y->shanten;
+    if (x->count != y->count)
+        return x->count > y->count;
+    if (MJT_KIND_OF(x->tile) != MJT_KIND_OF(y->tile))
+        return MJT_KIND_OF(x->tile) < MJT_KIND_OF(y->tile);
+    return x->tile < y->tile;
+}
+
+void mjt_discards_sort(mjt_discard *d, size_t n)
+{
+    /* insertion: at most 14 entries, and stable */
+    for (size_t i = 1; d != NULL && i < n; i++) {
+        mjt_discard e = d[i];
+        size_t j = i;
+        for (; j > 0 && discard_before(&e, &d[j - 1]); j--)
+            d[j] = d[j - 1];
+        d[j] = e;
+    }
+}
+
 /* ==== Waits ==== */
 
 /* Standard-form winning tiles of a 3k+1 hand, through the mod-3 filter. */

@@ -749,20 +749,6 @@ static PyObject *tables_ukeire(TablesObject *self, PyObject *const *args,
     return r;
 }
 
-/* mjq's order of a discard table: lower shanten, more tiles, tile order
- * (a red five after its plain five). */
-static int cmp_discard(const void *a, const void *b)
-{
-    const mjt_discard *x = a, *y = b;
-    if (x->shanten != y->shanten)
-        return x->shanten < y->shanten ? -1 : 1;
-    if (x->count != y->count)
-        return x->count > y->count ? -1 : 1;
-    if (MJT_KIND_OF(x->tile) != MJT_KIND_OF(y->tile))
-        return MJT_KIND_OF(x->tile) - MJT_KIND_OF(y->tile);
-    return x->tile - y->tile;
-}
-
 static PyObject *tables_discards(TablesObject *self, PyObject *const *args,
                                  Py_ssize_t nargs, PyObject *kwnames)
 {
@@ -780,7 +766,7 @@ static PyObject *tables_discards(TablesObject *self, PyObject *const *args,
         mjt_discards(t, &hi.h, given ? seen : NULL, d, MJT_MAX_DISCARDS, &n);
     if (rc != MJT_OK)
         return visible_error(rc, &hi.h, given ? seen : NULL);
-    qsort(d, n, sizeof *d, cmp_discard);
+    mjt_discards_sort(d, n);
     PyObject *l = PyList_New((Py_ssize_t)n);
     for (size_t i = 0; l != NULL && i < n; i++) {
         PyObject *e = PyStructSequence_New(DiscardType);
