@@ -183,6 +183,28 @@ Test(calls_from, the_notation_round_trips)
     cr_assert(eq(int, calls[2].from, MJT_FROM_UNKNOWN));
 }
 
+/* mjt_hand_held counts a quad as four, closed or open. */
+Test(calls_from, held_counts_every_copy)
+{
+    mjt_hand h;
+    uint8_t all[MJT_KINDS];
+
+    cr_assert(eq(int, parse(&h, "12m55p,5555m:closed,111z,222z", NULL, NULL),
+                 MJT_OK));
+    cr_assert(eq(int, mjt_hand_held(&h, all), MJT_OK));
+    cr_assert(eq(int, all[4], 4));
+    cr_assert(eq(int, all[13], 2));
+    cr_assert(eq(int, all[27] + all[28], 6));
+    cr_assert(eq(int, parse(&h, "12m55p,5555m,111z:left,222z", NULL, NULL),
+                 MJT_OK));
+    cr_assert(eq(int, mjt_hand_held(&h, all), MJT_OK));
+    cr_assert(eq(int, all[4], 4));
+    mjt_hand bad;
+    memset(&bad, 0, sizeof bad);
+    cr_assert(eq(int, mjt_hand_held(&bad, all), MJT_EHAND));
+    cr_assert(eq(int, all[0], 0));
+}
+
 /* A closed quad is a quad to every answer here: the same caps. */
 Test(calls_from, closed_and_open_quads_answer_alike)
 {

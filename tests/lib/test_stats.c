@@ -440,3 +440,94 @@ Test(rules, defaults_and_checks)
     cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_EINVAL));
     cr_assert(eq(int, mjt_rules_check(NULL, &d), MJT_EINVAL));
 }
+
+/* ==== Threads and stops ==== */
+
+typedef struct counter {
+    uint64_t visits, after_stop;
+    uint64_t stop_at;
+    volatile int cancel;
+    uint64_t progress_calls, last_done;
+    int backwards;
+} counter;
+
+static int count_and_stop(void *user, const uint8_t counts[MJT_KINDS],
+                          uint64_t rank, const mjt_shanten_info *s)
+{
+    counter *c = user;
+    (void)counts, (void)rank, (void)s;
+    uint64_t n = __atomic_add_fetch(&c->visits, 1, __ATOMIC_RELAXED);
+    if (n > c->stop_at)
+        __atomic_add_fetch(&c->after_stop, 1, __ATOMIC_RELAXED);
+    return n == c->stop_at;
+}
+
+/* A visitor's stop stops every thread within a few thousand hands each. */
+Test(work, a_visitor_stop_stops_every_thread)
+{
+    counter c = {0};
+    mjt_stats s;
+    mjt_enum e = {10, NULL, 0, 0, 0, 4, count_and_stop, &c};
+
+    c.stop_at = 1000;
+    e.end = mjt_enum_size(10, NULL, 0);
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL),
+                 MJT_ECANCELED));
+    cr_assert(lt(u64, c.after_stop, 4 * 4096), "%llu visits after the stop",
+              (unsigned long long)c.after_stop);
+}
+
+static void cancel_at_once(void *user, uint64_t done, uint64_t total)
+{
+    counter *c = user;
+    (void)total;
+    if (done < c->last_done)
+        c->backwards = 1;
+    c->last_done = done;
+    c->progress_calls++;
+    c->cancel = 1;
+}
+
+/* Through the queries, chunks are small: a cancel at the first progress
+ * call stops the walk long before its end. */
+Test(work, a_cancel_stops_the_query_walk_soon, .timeout = 120)
+{
+    counter c = {0};
+    mjt_stats s;
+    mjt_enum e = {13, NULL, MJT_ENUM_BY_QUERY, 0, 0, 2, count_and_stop, &c};
+    mjt_work work = {cancel_at_once, &c, &c.cancel};
+
+    c.stop_at = UINT64_MAX;
+    cr_assert(eq(int, mjt_enum_part(13, NULL, 0, 1, 10000, &e.first, &e.end),
+                 MJT_OK));
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, &work, NULL),
+                 MJT_ECANCELED));
+    cr_assert(lt(u64, c.visits, 3u << 20), "%llu of %llu hands visited",
+              (unsigned long long)c.visits,
+              (unsigned long long)(e.end - e.first));
+}
+
+static void watch_order(void *user, uint64_t done, uint64_t total)
+{
+    counter *c = user;
+    if (done < c->last_done || done > total)
+        c->backwards = 1;
+    c->last_done = done;
+    c->progress_calls++;
+}
+
+/* Progress rises and ends at the whole, on many threads. */
+Test(work, progress_rises_on_many_threads)
+{
+    counter c = {0};
+    mjt_stats s;
+    mjt_enum e = {7, NULL, 0, 0, 0, 16, NULL, NULL};
+    mjt_work work = {watch_order, &c, NULL};
+
+    e.end = mjt_enum_size(7, NULL, 0);
+    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, &work, NULL),
+                 MJT_OK));
+    cr_assert(eq(int, c.backwards, 0));
+    cr_assert(eq(u64, c.last_done, e.end));
+    cr_assert(gt(u64, c.progress_calls, 16));
+}

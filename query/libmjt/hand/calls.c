@@ -411,6 +411,23 @@ int mjt__parse_calls(mjt_hand *h, const char *text, size_t len, size_t comma,
     return rc;
 }
 
+int mjt_hand_held(const mjt_hand *h, uint8_t all[MJT_KINDS])
+{
+    mjt_tiles held;
+    uint8_t called[MJT_KINDS];
+
+    if (all == NULL)
+        return MJT_EINVAL;
+    memset(all, 0, MJT_KINDS);
+    int rc = mjt_hand_tiles(h, &held);
+    if (rc != MJT_OK)
+        return rc;
+    mjt__hand_called(h, called);
+    for (int i = 0; i < MJT_KINDS; i++)
+        all[i] = (uint8_t)(held.counts[i] + called[i]);
+    return MJT_OK;
+}
+
 int mjt_hand_calls(const mjt_hand *h, mjt_call *out, size_t cap, size_t *len)
 {
     mjt_tiles held;

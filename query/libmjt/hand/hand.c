@@ -133,15 +133,13 @@ int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
         mjt_hand tmp;
         n = build(&tmp, counts, 0);
         if (n > 0 && n <= 14 && n % 3 != 0) {
-            if (rules == NULL) {
+            /* no diag to fill unless the rules refuse the hand */
+            if (rules == NULL || mjt__hand_rules(&tmp, rules, NULL) == MJT_OK) {
                 *h = tmp;
                 return MJT_OK;
             }
             mjt__diag d = {.code = MJT_OK};
-            int rc = mjt__hand_rules(&tmp, rules, &d);
-            if (rc == MJT_OK)
-                *h = tmp;
-            return mjt__diag_out(diag, &d, rc);
+            return mjt__diag_out(diag, &d, mjt__hand_rules(&tmp, rules, &d));
         }
     }
     mjt__diag d = {.code = MJT_OK};
@@ -440,11 +438,20 @@ int mjt__hand_rules(mjt_hand *h, const mjt_rules *rules, mjt__diag *diag)
     int64_t bits = rules_bits(rules);
     uint32_t meta = h->opaque_[MJT__H_META];
 
-    /* nothing to check: no red five, no call, the defaults */
-    if (meta >> MJT__RED_SHIFT(0) == 0 && bits == 0)
-        return MJT_OK;
-    if (meta >> MJT__RED_SHIFT(0) == 0 && bits == SANMA_BITS && sanma_fast(h))
-        return MJT_OK;
+    /* A fresh hand with no red five and no call holds nothing that red
+     * fives limit: four players' bits go in as they are, three players'
+     * after sanma_fast's check of the manzu. */
+    if (meta >> MJT__RED_SHIFT(0) == 0 && bits >= 0) {
+        if (!(bits >> MJT__SANMA_SHIFT & 1)) {
+            h->opaque_[MJT__H_META] = meta | (uint32_t)bits;
+            return MJT_OK;
+        }
+        if (sanma_fast(h)) {
+            h->opaque_[MJT__H_META] =
+                (h->opaque_[MJT__H_META] & ~MJT__RULES_BITS) | (uint32_t)bits;
+            return MJT_OK;
+        }
+    }
     return put_rules(h, bits, diag);
 }
 
@@ -457,8 +464,14 @@ static int set_rules(mjt_hand *h, const mjt_rules *rules, mjt__diag *diag)
     int64_t bits = rules_bits(rules);
     if (bits == SANMA_BITS && sanma_fast(h))
         return MJT_OK;
+    /* the hand as it is, under its own rules first: bytes that are no
+     * hand stay refused whatever rules it is given */
+    mjt_tiles set;
+    int rc = mjt_hand_tiles(h, &set);
+    if (rc != MJT_OK)
+        return rc;
     mjt_hand tmp = *h;
-    int rc = put_rules(&tmp, bits, diag);
+    rc = put_rules(&tmp, bits, diag);
     if (rc == MJT_OK)
         *h = tmp;
     return rc;

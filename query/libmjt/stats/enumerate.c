@@ -37,7 +37,8 @@ typedef struct space {
  * the caller cancelled.  lock orders the progress calls. */
 typedef struct job {
     uint64_t first, end, chunks;
-    atomic_uint_fast64_t next, done;
+    atomic_uint_fast64_t next;
+    uint64_t done; /* under lock */
     atomic_int stop;
     const mjt_work *work;
     const mjt_enum *e;
@@ -91,6 +92,7 @@ static void visit(worker *w, uint8_t *c, u128 dealt, uint64_t rank)
     }
     if (e->visit != NULL && e->visit(e->user, c, rank, &s) != 0) {
         w->failed = MJT_ECANCELED;
+        atomic_store(&w->job->stop, 1); /* the other threads stop too */
         return;
     }
     int sh[4] = {s.standard, s.chiitoitsu, s.kokushi, s.overall};
@@ -200,6 +202,13 @@ static void visit_all(worker *w, uint64_t first, uint64_t end)
     }
     set_at(w->sp, first, c);
     for (uint64_t i = first; i < end && !w->failed; i++) {
+        /* a stop (another thread failed, the caller cancelled) is seen
+         * within a few thousand hands */
+        if ((i & 4095) == 0 &&
+            (atomic_load(&w->job->stop) || mjt__work_cancelled(w->job->work))) {
+            w->failed = w->failed ? w->failed : MJT_ECANCELED;
+            return;
+        }
         u128 dealt = 1;
         uint8_t all[MJT_KINDS] = {0};
         for (int k = 0; k < w->sp->kinds; k++) {
@@ -228,12 +237,13 @@ static void *work(void *arg)
             atomic_store(&j->stop, 1);
             break;
         }
-        uint64_t done = atomic_fetch_add(&j->done, hi - lo) + (hi - lo);
-        if (j->work != NULL && j->work->progress != NULL) {
-            pthread_mutex_lock(&j->lock);
-            j->work->progress(j->work->user, done, j->end - j->first);
-            pthread_mutex_unlock(&j->lock);
-        }
+        /* counted and reported under one lock, so that the calls rise
+         * and the last one is the whole */
+        pthread_mutex_lock(&j->lock);
+        j->done += hi - lo;
+        if (j->work != NULL && j->work->progress != NULL)
+            j->work->progress(j->work->user, j->done, j->end - j->first);
+        pthread_mutex_unlock(&j->lock);
     }
     return NULL;
 }
@@ -278,7 +288,8 @@ int mjt_enum_part(int tiles, const mjt_rules *rules, unsigned flags, int part,
     uint64_t all = mjt_enum_size(tiles, rules, flags);
 
     if (first == NULL || end == NULL || parts < 1 || part < 1 ||
-        part > parts || (all == 0 && tiles != 0))
+        part > parts || players_of(rules, flags, ENUM_FLAGS) == 0 ||
+        tiles < 0 || tiles > 14)
         return MJT_EINVAL;
     *first = (uint64_t)((u128)all * (u128)(part - 1) / (u128)parts);
     *end = (uint64_t)((u128)all * (u128)part / (u128)parts);
@@ -303,7 +314,8 @@ static int run(const mjt_tables *t, const visit_data *fast, const space *sp,
     }
     for (int k = 0; k < started; k++) {
         pthread_join(tid[k], NULL);
-        if (w[k].failed != 0 && failed == 0)
+        /* the cause, rather than the threads it stopped */
+        if (w[k].failed != 0 && (failed == 0 || failed == MJT_ECANCELED))
             failed = w[k].failed;
         mjt__stats_sum(&r[0], &r[k + 1]);
     }
@@ -355,15 +367,17 @@ int mjt_enumerate(const mjt_tables *t, const mjt_enum *e, mjt_stats *out,
     job j;
     j.first = e->first;
     j.end = e->end;
-    /* 64 chunks a thread, and none of more than 2^26 hands (about a
-     * second), so that progress and a cancel are seen */
+    /* 64 chunks a thread, and none of more than about a second's hands
+     * (2^26 by the fast visit, 2^20 through the queries), so that
+     * progress is seen */
     j.chunks = 64 * (uint64_t)e->threads;
-    if (j.chunks < (j.end - j.first) >> 26)
-        j.chunks = (j.end - j.first) >> 26;
+    int shift = by_query ? 20 : 26;
+    if (j.chunks < (j.end - j.first) >> shift)
+        j.chunks = (j.end - j.first) >> shift;
     if (j.chunks > j.end - j.first)
         j.chunks = j.end - j.first > 0 ? j.end - j.first : 1;
     atomic_init(&j.next, 0);
-    atomic_init(&j.done, 0);
+    j.done = 0;
     atomic_init(&j.stop, 0);
     j.work = work;
     j.e = e;

@@ -252,6 +252,8 @@ static int visit_py(void *user, const uint8_t counts[MJT_KINDS], uint64_t rank,
         Py_XDECREF(r);
         if (stop < 0)
             keep_error(c);
+        else if (stop)
+            c->cancel = 1; /* the other threads stop too */
     }
     PyGILState_Release(g);
     return stop != 0;
