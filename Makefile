@@ -268,9 +268,11 @@ $(BUILD)/$(LIB_DIR)/tables/tables.o: FILE_CFLAGS = \
     -DMJT__INSTALLED_TABLES='"$(TABLESDIR)/mjt.lmdb"'
 $(BUILD)/$(LIB_DIR)/tables/tables.o: $(TABLES_STAMP)
 
-# mjt-gen records the version it was built as; mjt.h holds the number.
-$(BUILD)/gen/writer.o: FILE_CFLAGS = -DMJT__GEN_VERSION='"$(VERSION)"'
-$(BUILD)/gen/writer.o: $(LIB_DIR)/mjt.h
+# mjt-gen records the version it was built as (and --version prints it);
+# mjt.h holds the number.
+$(BUILD)/gen/writer.o $(BUILD)/gen/main.o: \
+    FILE_CFLAGS = -DMJT__GEN_VERSION='"$(VERSION)"'
+$(BUILD)/gen/writer.o $(BUILD)/gen/main.o: $(LIB_DIR)/mjt.h
 
 $(BUILD)/tests/%.o: tests/%.c $(FLAGS_STAMP)
 	@mkdir -p $(@D)

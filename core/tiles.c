@@ -83,7 +83,12 @@ int mjt__tiles_parse_range(const char *text, size_t from, size_t to,
         }
         suit = suit_index(c);
         if (suit < 0) {
-            if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f)
+            if (c == 'M' || c == 'P' || c == 'S' || c == 'Z')
+                mjt__diag_set(diag, MJT__ESYNTAX, (long)i,
+                              "unknown character '%c' at offset %zu (suit "
+                              "letters are lower case: m, p, s, z)",
+                              c, i);
+            else if ((unsigned char)c >= 0x20 && (unsigned char)c < 0x7f)
                 mjt__diag_set(diag, MJT__ESYNTAX, (long)i,
                               "unknown character '%c' at offset %zu", c, i);
             else

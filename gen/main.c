@@ -49,6 +49,7 @@ static void usage(FILE *f)
         fprintf(f, "                    %-10s %s\n", solvers[i].name,
                 solvers[i].about);
     fprintf(f, "  -q              no progress bar\n"
+               "  --version       the version, and the table format it writes\n"
                "  -h, --help      this text\n");
 }
 
@@ -91,6 +92,10 @@ static int parse_args(int argc, char **argv, gen_options *opt)
         }
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
+            exit(0);
+        } else if (!strcmp(a, "--version")) {
+            printf("mjt-gen %s (table format %d)\n", MJT__GEN_VERSION,
+                   MJT__FORMAT_VERSION);
             exit(0);
         } else if (!strcmp(a, "-q")) {
             opt->quiet = 1;

@@ -122,9 +122,7 @@ typedef struct mjt_tables mjt_tables;
 
 /*
  * Open the table file at path (written by mjt-gen) and load it.  With path
- * NULL, the first of these that exists: the file named by the environment
- * variable MJT_TABLES, then the tables `make install` put in place (the
- * path mjt_tables_default() gives).  Returns MJT_OK and sets *out, or:
+ * NULL, the one mjt_tables_find finds.  Returns MJT_OK and sets *out, or:
  * MJT_ENOENT (no file; with path NULL the message names every path tried),
  * MJT_EIO, MJT_EFORMAT (not a table, another format version, truncated),
  * MJT_ECORRUPT (content does not match its digest, or patterns missing),
@@ -149,8 +147,20 @@ MJT_API int mjt_tables_open_flags(mjt_tables **out, const char *path,
 MJT_API void mjt_tables_close(mjt_tables *t);
 
 /* Where this build installs its tables (PREFIX/share/mjt/mjt.lmdb), a
- * static string: what mjt_tables_open(..., NULL, ...) tries last. */
+ * static string: what mjt_tables_find tries last. */
 MJT_API const char *mjt_tables_default(void);
+
+/*
+ * Where the tables are when no path is given: the first that exists of
+ * the file $MJT_TABLES names (when it is set and not empty), then
+ * tables/mjt.lmdb in the working directory or the nearest folder above it
+ * that has one (a source tree where `make tables` ran), then
+ * mjt_tables_default().  The path goes into buf (cap bytes, NUL-ended;
+ * MJT_ESPACE when it does not fit).  MJT_ENOENT when none exists, diag's
+ * message naming what was tried.  mjq, mjq serve and the Python module
+ * find their tables so.
+ */
+MJT_API int mjt_tables_find(char *buf, size_t cap, mjt_diag *diag);
 
 /* ==== Rules ====
  *
@@ -183,7 +193,9 @@ MJT_API void mjt_rules_init(mjt_rules *r, int players);
 /* MJT_OK when r is a ruleset this library plays, else MJT_EINVAL naming
  * the field in diag: players 3 or 4, red fives 0 to 4 (0 in the manzu
  * with three players), yes-or-no fields 0 or 1, double_wind_fu 2 or 4,
- * the reserved bytes 0.  Every call that takes rules checks them so. */
+ * the reserved bytes 0.  The calls that make hands read the players and
+ * the red fives alone (refusing those out of range); every other call that
+ * takes rules checks them whole. */
 MJT_API int mjt_rules_check(const mjt_rules *r, mjt_diag *diag);
 
 /* ==== Tiles ==== */
@@ -414,6 +426,11 @@ MJT_API int mjt_hand_from_calls(mjt_hand *h, const uint8_t counts[MJT_KINDS],
                                 const mjt_call *calls, size_t ncalls,
                                 const mjt_rules *rules, mjt_diag *diag);
 
+/* The copies of each kind in h's concealed tiles and its calls together
+ * (a quad 4, open or closed) into all, what is no longer to be drawn;
+ * MJT_OK, or MJT_EHAND or MJT_ESTALE as above (then all is zero). */
+MJT_API int mjt_hand_held(const mjt_hand *h, uint8_t all[MJT_KINDS]);
+
 /*
  * The calls of h into out, in the order they were given, by the rule of
  * caller arrays (MJT_MAX_CALLS always suffice).  MJT_EHAND or MJT_ESTALE
@@ -443,7 +460,8 @@ MJT_API int mjt_hand_calls(const mjt_hand *h, mjt_call *out, size_t cap,
  * MJT_ERED when it holds more red fives than they have, MJT_EINVAL for
  * rules as above; diag names the tile or the call, and h is then
  * unchanged.  MJT_EHAND or MJT_ESTALE for bytes that are no hand.  A few
- * nanoseconds for a hand without red fives or calls.
+ * nanoseconds to make a hand without calls one of three players' defaults,
+ * tens otherwise; a hand made under its rules costs nothing more.
  */
 MJT_API int mjt_hand_set_rules(mjt_hand *h, const mjt_rules *rules,
                                mjt_diag *diag);

@@ -105,9 +105,13 @@ void analysis_forms_text(FILE *out, const analysis *a)
         fprintf(out, "decompositions\n");
     for (size_t i = 0; i < a->ndecompositions; i++) {
         const mjt_decomposition *d = &a->decompositions[i];
-        fprintf(out, "  %-10s", cli_form_name(d->form));
-        if (d->form == MJT_STANDARD)
+        /* the name alone when no melds follow: no trailing spaces */
+        if (d->form == MJT_STANDARD) {
+            fprintf(out, "  %-10s", cli_form_name(d->form));
             rest_text(out, d->melds, d->melds_len, d->pair);
+        } else {
+            fprintf(out, "  %s", cli_form_name(d->form));
+        }
         fputc('\n', out);
     }
 }
@@ -129,10 +133,12 @@ void analysis_text(FILE *out, const analysis *a)
         ukeire_text(out, &a->ukeire);
         fputc('\n', out);
         if (s->overall == 0) {
-            fprintf(out, "waits    ");
-            for (int i = 0; i < MJT_KINDS; i++)
-                if (a->ukeire.tiles >> i & 1)
-                    fprintf(out, " %s", mjt_tile_name(i));
+            fprintf(out, "waits");
+            for (int i = 0, first = 1; i < MJT_KINDS; i++)
+                if (a->ukeire.tiles >> i & 1) {
+                    fprintf(out, first ? "     %s" : " %s", mjt_tile_name(i));
+                    first = 0;
+                }
             fprintf(out, "%s\n",
                     a->ukeire.count == 0 ? " (no tile left to draw)" : "");
         }

@@ -416,10 +416,48 @@ static int batch(const mjt_tables *t, const opts *o, FILE *in)
     return status;
 }
 
+/* Words of which two or more are no hand, but all together one (123m
+ * 456p ..., a hand typed without quotes): say so, and return 1. */
+static int unquoted_hand(const char *const *texts, int n)
+{
+    char joined[256];
+    size_t len = 0;
+    mjt_hand h;
+
+    for (int i = 0; i < n; i++) {
+        size_t w = strlen(texts[i]);
+        if (len + w + 2 > sizeof joined)
+            return 0;
+        if (i > 0)
+            joined[len++] = ' ';
+        memcpy(joined + len, texts[i], w);
+        len += w;
+    }
+    joined[len] = '\0';
+    if (n < 2 || mjt_hand_parse(&h, joined, len, NULL, NULL) != MJT_OK)
+        return 0;
+    fprintf(stderr,
+            "%s: %d words make one hand: quote the hand: mjq '%s'\n",
+            cli_prog, n, joined);
+    return 1;
+}
+
+/* Why the argument hand text is refused, as "mjq: TEXT: why" ("mjq: why"
+ * for an empty one). */
+static void hand_error(const char *text, const mjt_diag *diag)
+{
+    if (*text == '\0')
+        fprintf(stderr, "%s: %s\n", cli_prog, diag->message);
+    else
+        fprintf(stderr, "%s: %.60s%s: %s\n", cli_prog, text,
+                strlen(text) > 60 ? "..." : "", diag->message);
+}
+
 int cli_analyze(int argc, char **argv, cli_globals *g)
 {
     mjt_hand hands[64];
     const char *texts[64];
+    mjt_diag why[64];
     int nhands = 0, bad = 0, k;
     cli_parser p;
     const char *a;
@@ -446,13 +484,19 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
                     cli_prog);
             return 2;
         }
-        if (mjt_hand_parse(&hands[nhands], a, strlen(a), NULL, &diag) != MJT_OK) {
-            fprintf(stderr, "%s: %.60s%s: %s\n", cli_prog, a,
-                    strlen(a) > 60 ? "..." : "", diag.message);
-            bad = 1;
+        why[nhands].code = MJT_OK;
+        if (mjt_hand_parse(&hands[nhands], a, strlen(a), NULL, &diag) !=
+            MJT_OK) {
+            why[nhands] = diag;
+            bad++;
         }
         texts[nhands++] = a;
     }
+    if (bad >= 2 && unquoted_hand(texts, nhands))
+        return 2;
+    for (int i = 0; i < nhands; i++)
+        if (why[i].code != MJT_OK)
+            hand_error(texts[i], &why[i]);
     if (bad)
         return 2;
 

@@ -16,10 +16,17 @@ extern const char *cli_prog;
  * goes.  mjq --version prints it; the README lists what each added. */
 #define MJQ_JSON_VERSION "1.0"
 
-/* The table path when --tables is not given. */
+/* The table path when --tables is not given (mjt_tables_find's), or
+ * NULL when there are none. */
 const char *cli_default_tables(void);
 
-/* Print "mjq: <fmt with arg> (try 'mjq --help')" and return 2. */
+/* Report that no tables were found, naming what was tried; returns 1. */
+int cli_no_tables(void);
+
+/* The command being run ("stats"), or NULL for the analysis. */
+extern const char *cli_cmd;
+
+/* Print "mjq: <fmt with arg> (try 'mjq CMD --help')" and return 2. */
 int cli_usage_error(const char *fmt, const char *arg);
 
 /* Print why the tables did not open (code and message of a diagnostic),

@@ -11,17 +11,21 @@
 
 const char *cli_prog = "mjq";
 
-/* $MJT_TABLES; else tables/mjt.lmdb (a source tree where `make tables`
- * ran); else the tables `make install` put under PREFIX. */
+/* The library's finding (mjt_tables_find), or NULL when there is none:
+ * then mjt_tables_open(NULL) says what was tried, and cli_no_tables. */
 const char *cli_default_tables(void)
 {
-    const char *env = getenv("MJT_TABLES");
-    if (env != NULL && env[0] != '\0')
-        return env;
-    if (access("tables/mjt.lmdb", F_OK) == 0 ||
-        access(mjt_tables_default(), F_OK) != 0)
-        return "tables/mjt.lmdb";
-    return mjt_tables_default();
+    static char path[1100];
+    return mjt_tables_find(path, sizeof path, NULL) == MJT_OK ? path : NULL;
+}
+
+int cli_no_tables(void)
+{
+    char path[1100];
+    mjt_diag d;
+    if (mjt_tables_find(path, sizeof path, &d) == MJT_OK)
+        return 0;
+    return cli_tables_error(d.code, d.message);
 }
 
 int cli_tables_error(int code, const char *message)
@@ -29,20 +33,22 @@ int cli_tables_error(int code, const char *message)
     fprintf(stderr, "%s: %s", cli_prog, message);
     if (code == MJT_ENOENT ||
         (code == MJT_EFORMAT && !strstr(message, "not exact")))
-        fprintf(stderr,
-                " (looked for $MJT_TABLES, tables/mjt.lmdb and %s; make "
-                "them with 'make tables' in the source tree or with mjt-gen, "
-                "or name them with --tables)",
-                mjt_tables_default());
+        fprintf(stderr, " (make them with 'make tables' in the source tree "
+                        "or with mjt-gen, or name them with --tables)");
     fputc('\n', stderr);
     return 1;
 }
+
+const char *cli_cmd;
 
 int cli_usage_error(const char *fmt, const char *arg)
 {
     fprintf(stderr, "%s: ", cli_prog);
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, " (try 'mjq --help')\n");
+    if (cli_cmd != NULL)
+        fprintf(stderr, " (try 'mjq %s --help')\n", cli_cmd);
+    else
+        fprintf(stderr, " (try 'mjq --help')\n");
     return 2;
 }
 
@@ -79,20 +85,11 @@ size_t cli_block_text(mjt_block b, int with_suit, char out[8])
 int cli_hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], int *ncalls)
 {
     mjt_tiles held;
-    mjt_call calls[MJT_MAX_CALLS];
-    size_t n;
+    size_t n = 0;
 
-    if (mjt_hand_tiles(h, &held) != MJT_OK ||
-        mjt_hand_calls(h, calls, MJT_MAX_CALLS, &n) != MJT_OK)
+    if (mjt_hand_tiles(h, &held) != MJT_OK || mjt_hand_held(h, all) != MJT_OK)
         return -1;
-    memcpy(all, held.counts, MJT_KINDS);
-    for (size_t i = 0; i < n; i++) {
-        if (calls[i].kind == MJT_RUN)
-            for (int k = 0; k < 3; k++)
-                all[calls[i].tile + k]++;
-        else
-            all[calls[i].tile] += calls[i].kind == MJT_QUAD ? 4 : 3;
-    }
+    mjt_hand_calls(h, NULL, 0, &n); /* the number alone: MJT_ESPACE or OK */
     if (ncalls != NULL)
         *ncalls = (int)n;
     return held.len;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "stats.h"
 
 int cli_enumerate(int argc, char **argv, cli_globals *g)
@@ -38,7 +39,11 @@ int cli_enumerate(int argc, char **argv, cli_globals *g)
     e.threads = o.jobs;
     mjt_enum_part(e.tiles, e.rules, e.flags, o.parts ? o.part : 1,
                   o.parts ? o.parts : 1, &e.first, &e.end);
-    rc = mjt_enumerate(t, &e, r, NULL, &diag);
+    mjt_work work;
+    progress bar;
+    progress_start(&bar, &work, "enumerate", "hands", o.quiet);
+    rc = mjt_enumerate(t, &e, r, &work, &diag);
+    progress_end(&bar);
     if (rc != MJT_OK) {
         fprintf(stderr, "%s: enumerate: %s\n", cli_prog, diag.message);
         rc = 1;

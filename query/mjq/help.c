@@ -85,7 +85,7 @@ static const char usage_waits[] =
 
 static const char usage_stats[] =
     "usage: mjq stats [--tables PATH] [--tiles N] [--count dealt|distinct]\n"
-    "                 [--one-suit] [--players N] [--json]\n"
+    "                 [--one-suit] [--players N] [--json] [-q]\n"
     "       mjq stats [--count dealt|distinct] [--json] --merge FILE...\n"
     "\n"
     "Count every hand of N tiles (default 14; 1 to 14, 1 or 2 mod 3) at\n"
@@ -97,12 +97,14 @@ static const char usage_stats[] =
     "each tile completes.  --json prints one object, integers as strings.\n"
     "--one-suit counts the hands of the manzu alone.  --players 3 counts\n"
     "three-player hands, off 108 tiles of 27 kinds.  --merge adds up the\n"
-    "parts mjq enumerate --part wrote.\n";
+    "parts mjq enumerate --part wrote.  On a terminal its progress shows\n"
+    "on stderr; -q (--quiet) turns it off.\n";
 
 static const char usage_enumerate[] =
     "usage: mjq enumerate [--tables PATH] [--tiles N] [-j N]\n"
     "                     [--count dealt|distinct] [--one-suit]\n"
     "                     [--part K/N] [--by-query] [--players N] [--json]\n"
+    "                     [-q]\n"
     "\n"
     "Print what mjq stats prints, computed another way: every distinct\n"
     "hand of N tiles is visited in rank order (mjq rank's) and its shanten\n"
@@ -111,7 +113,9 @@ static const char usage_enumerate[] =
     "public queries instead, hand by hand (slower).  -j N threads split the\n"
     "ranks; --part K/N does the K-th of N equal rank ranges and prints its\n"
     "sums for mjq stats --merge.  --players 3 visits the three-player\n"
-    "hands (27 kinds), through the public queries.\n";
+    "hands (27 kinds), through the public queries.  On a terminal the\n"
+    "progress (done, rate, time left) shows on stderr; -q (--quiet) turns\n"
+    "it off.\n";
 
 static const char usage_rank[] =
     "usage: mjq rank [--red] [--json] HAND...\n"

@@ -46,6 +46,61 @@ static const struct command *command_named(const char *name)
     return NULL;
 }
 
+/* The edit distance of a and b (insertions, deletions, substitutions,
+ * and swaps of neighbours), for words of at most 31 letters. */
+static int distance(const char *a, const char *b)
+{
+    size_t n = strlen(a), m = strlen(b);
+    int d[32][32];
+
+    if (n > 31 || m > 31)
+        return 99;
+    for (size_t i = 0; i <= n; i++)
+        for (size_t j = 0; j <= m; j++) {
+            if (i == 0 || j == 0) {
+                d[i][j] = (int)(i + j);
+                continue;
+            }
+            int x = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            x = d[i - 1][j] + 1 < x ? d[i - 1][j] + 1 : x;
+            x = d[i][j - 1] + 1 < x ? d[i][j - 1] + 1 : x;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                x = d[i - 2][j - 2] + 1 < x ? d[i - 2][j - 2] + 1 : x;
+            d[i][j] = x;
+        }
+    return d[n][m];
+}
+
+/* A first word that is a command mistyped, not a hand: a short word of
+ * letters (and hyphens) alone, which no hand is.  Reported with the
+ * nearest command, when one is near. */
+static int unknown_command(const char *word)
+{
+    const char *best = NULL;
+    int best_d = 3;
+    size_t len = strlen(word);
+
+    if (len < 2 || len > 16 ||
+        strspn(word, "abcdefghijklmnopqrstuvwxyz-") != len)
+        return 0;
+    for (size_t i = 0; i < sizeof commands / sizeof *commands; i++) {
+        int d = distance(word, commands[i].name);
+        if (strncmp(commands[i].name, word, strlen(word)) == 0)
+            d = 1; /* a prefix: "enum" */
+        if (d < best_d)
+            best_d = d, best = commands[i].name;
+    }
+    if (best != NULL)
+        fprintf(stderr, "%s: unknown command '%s'; did you mean '%s'? (try "
+                        "'mjq help')\n",
+                cli_prog, word, best);
+    else
+        fprintf(stderr, "%s: unknown command '%s' (try 'mjq help'; a hand "
+                        "is tiles such as 123m456p789s1122z)\n",
+                cli_prog, word);
+    return 1;
+}
+
 /* mjq help [COMMAND]. */
 static int cmd_help(int argc, char **argv, cli_globals *g)
 {
@@ -95,6 +150,8 @@ static int cmd_dump(int argc, char **argv, cli_globals *g)
         path = g->tables ? g->tables : cli_default_tables();
     if (pattern == NULL)
         return cli_usage_error("dump: %s", "no PATTERN given");
+    if (path == NULL)
+        return cli_no_tables();
     if (mjt_tiles_parse(&set, pattern, strlen(pattern), &diag) != MJT_OK) {
         fprintf(stderr, "%s: dump: %s: %s\n", cli_prog, pattern, diag.message);
         return 2;
@@ -190,6 +247,8 @@ static int cmd_info(int argc, char **argv, cli_globals *g)
                                            "do not apply");
     if (path == NULL)
         path = cli_default_tables();
+    if (path == NULL)
+        return cli_no_tables();
     if (mjt__tfile_open_any(&f, path, &diag) != MJT_OK)
         return cli_tables_error(diag.code, diag.message);
     int width = 5; /* "bytes" */
@@ -227,6 +286,10 @@ static int dispatch(int argc, char **argv)
         return cli_help(NULL);
     const struct command *c =
         k == CLI_ARG && !p.args_only ? command_named(a) : NULL;
+    if (c == NULL && k == CLI_ARG && !p.args_only && unknown_command(a))
+        return 2;
+    if (c != NULL)
+        cli_cmd = c->name;
     if (c == NULL) { /* hands, from the first one on */
         int from = k == CLI_ARG ? p.i - 1 : p.i;
         return cli_analyze(p.argc - from, p.argv + from, &g);

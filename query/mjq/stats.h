@@ -42,6 +42,7 @@ typedef struct stats_opts {
     int have_tiles;
     int by_query; /* enumerate --by-query: the public queries */
     int players;  /* 3 or 4 */
+    int quiet;    /* -q: no progress on a terminal */
 } stats_opts;
 int stats_parse(int argc, char **argv, cli_globals *g, const char *cmd,
                 stats_opts *o, int *done);

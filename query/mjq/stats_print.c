@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "progress.h"
 #include "stats.h"
 
 /* ==== 128-bit numbers as text ==== */
@@ -222,7 +223,8 @@ void stats_print(const mjt_stats *r, int count, int json)
 static const cli_opt stats_options[] = {
     {"tables", 0, 1},   {"tiles", 0, 1},    {"count", 0, 1}, {"json", 0, 0},
     {"jobs", 'j', 1},   {"one-suit", 0, 0}, {"part", 0, 1},  {"merge", 0, 0},
-    {"by-query", 0, 0}, {"players", 0, 1},  {NULL, 0, 0}};
+    {"by-query", 0, 0}, {"players", 0, 1},  {"quiet", 'q', 0},
+    {NULL, 0, 0}};
 
 /* --part K/N; 0, or -1 when malformed. */
 static int parse_part(const char *a, stats_opts *o)
@@ -306,6 +308,9 @@ static int stats_option(int k, const char *a, const char *cmd, stats_opts *o)
         return 0;
     case 9:
         return cli_players(cmd, a, &o->players) == 0 ? 0 : 2;
+    case 10:
+        o->quiet = 1;
+        return 0;
     default:
         o->by_query = 1;
         return 0;
@@ -397,8 +402,12 @@ int cli_stats(int argc, char **argv, cli_globals *g)
         return cli_tables_error(diag.code, diag.message);
     }
     mjt_rules_init(&rules, o.players);
+    mjt_work work;
+    progress bar;
+    progress_start(&bar, &work, "stats", "steps", o.quiet);
     rc = mjt_stats_exact(t, &rules, o.tiles,
-                         o.one_suit ? MJT_STATS_ONE_SUIT : 0, r, NULL, &diag);
+                         o.one_suit ? MJT_STATS_ONE_SUIT : 0, r, &work, &diag);
+    progress_end(&bar);
     mjt_tables_close(t);
     if (rc != MJT_OK) {
         fprintf(stderr, "%s: stats: %s\n", cli_prog, diag.message);

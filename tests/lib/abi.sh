@@ -103,8 +103,12 @@ if [ -z "${MJT_SANITIZER:-}" ]; then
         MJT_TABLES="$B/test/mjt.lmdb" "$tmp/check" "$B/test/mjt.lmdb" \
             >"$tmp/out" 2>&1 && ok || { bad "MJT_TABLES"; cat "$tmp/out"; }
         rm "$P/share/mjt/mjt.lmdb"
-        MJT_TABLES=/nonexistent/x.lmdb "$tmp/check" --missing >"$tmp/out" 2>&1
+        # (from outside the source tree, whose tables/ would be found)
+        (cd "$tmp/elsewhere" && MJT_TABLES=/nonexistent/x.lmdb \
+            "$tmp/check" --missing) >"$tmp/out" 2>&1
         if [ $? -eq 0 ] && grep -q "/nonexistent/x.lmdb" "$tmp/out" &&
+            grep -q "tables/mjt.lmdb in .*elsewhere or above" \
+                "$tmp/out" &&
             grep -q "$P/share/mjt/mjt.lmdb" "$tmp/out"; then
             ok
         else

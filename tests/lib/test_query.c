@@ -4,6 +4,7 @@
  * traps, every one-suit 13-tile hand and random hands of every legal size
  * against the brute force of brute.c, and every error.
  */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 #include <criterion/parameterized.h>
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "helpers.h"
 #include "mjt.h"
@@ -695,4 +697,46 @@ Test(query, discards_sort_best_first)
                       e[i].shanten == d[i].shanten && e[i].tiles == d[i].tiles);
     }
     mjt_discards_sort(NULL, 3); /* no entries to order: nothing happens */
+}
+
+/* mjt_tables_find: $MJT_TABLES, then tables/mjt.lmdb here or in the
+ * nearest folder above, then the installed path; a failure names all. */
+Test(tables, find_looks_in_the_tree_above)
+{
+    char dir[256], path[1100], sub[300], want[300];
+    mjt_diag d;
+
+    char abs[4096], cmd[10000];
+    cr_assert(not(eq(ptr, realpath(test_tables_path(), abs), NULL)));
+    snprintf(dir, sizeof dir, "/tmp/mjt-find-%d", (int)getpid());
+    snprintf(sub, sizeof sub, "%s/a/b", dir);
+    snprintf(want, sizeof want, "%s/tables/mjt.lmdb", dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p %s %s/tables && ln -sf %s %s", sub,
+             dir, abs, want);
+    cr_assert(eq(int, system(cmd), 0));
+    cr_assert(eq(int, chdir(sub), 0));
+    unsetenv("MJT_TABLES");
+    cr_assert(eq(int, mjt_tables_find(path, sizeof path, &d), MJT_OK));
+    cr_assert(eq(str, path, want));
+    mjt_tables *t = NULL;
+    cr_assert(eq(int, mjt_tables_open(&t, NULL, &d), MJT_OK), "%s", d.message);
+    mjt_tables_close(t);
+    cr_assert(eq(int, mjt_tables_find(path, 4, &d), MJT_ESPACE));
+    /* $MJT_TABLES first */
+    setenv("MJT_TABLES", abs, 1);
+    cr_assert(eq(int, mjt_tables_find(path, sizeof path, &d), MJT_OK));
+    cr_assert(eq(str, path, abs));
+    /* nothing anywhere: every place is named */
+    setenv("MJT_TABLES", "/nonexistent/x.lmdb", 1);
+    cr_assert(eq(int, chdir("/"), 0));
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_assert(eq(int, system(cmd), 0));
+    if (access(mjt_tables_default(), F_OK) == 0)
+        return; /* installed tables: found last */
+    cr_assert(eq(int, mjt_tables_find(path, sizeof path, &d), MJT_ENOENT));
+    cr_assert(not(eq(ptr, strstr(d.message, "/nonexistent/x.lmdb"), NULL)));
+    cr_assert(not(eq(ptr, strstr(d.message, "tables/mjt.lmdb in /"), NULL)),
+              "%s", d.message);
+    cr_assert(not(eq(ptr, strstr(d.message, mjt_tables_default()), NULL)));
+    cr_assert(eq(int, mjt_tables_open(&t, NULL, &d), MJT_ENOENT));
 }

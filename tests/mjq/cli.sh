@@ -91,6 +91,11 @@ check calls_from 0 '"calls":["789s:left","555p:across","7777z:closed"]' -- \
     "$Q" --tables "$T" --json '123m44p,789s:left,555p:across,7777z:closed'
 check calls_run_right 2 'a run is called from the left only' -- \
     "$Q" --tables "$T" '123m456p11z,789s:right'
+# a closed quad holds four copies, as an open one does
+check calls_closed_visible 2 'tile 5m: 4 in the hand and its calls and 1 visible (at most 4)' -- \
+    "$Q" --tables "$T" --visible 5m '12m55p,5555m:closed,111z,222z'
+check calls_closed_left 0 '"calls":["5555m:closed","111z","222z"]' -- \
+    "$Q" --tables "$T" --json '12m55p,5555m:closed,111z,222z'
 check bad_char 2 "unknown character 'x' at offset 3" -- "$Q" --tables "$T" 123x
 check bad_option 2 'unknown option' -- "$Q" --frobnicate
 check no_tables 1 'no such file' -- "$Q" --tables "$tmp/none.lmdb" 1m
@@ -404,5 +409,80 @@ check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
 check gen_foreign 1 'exists and is not an mjt table' -- "$G" -o "$tmp/foreign"
 check gen_foreign_kept 0 'not a table' -- cat "$tmp/foreign"
 check gen_unwritable 1 'cannot write here' -- "$G" -o /nonexistent-dir/x.lmdb
+check gen_version 0 'mjt-gen 1.0.0 (table format 3)' -- "$G" --version
+
+# ==== The first hour: mistakes a newcomer makes, and what mjq says ====
+
+check typo_stat 2 "mjq: unknown command 'stat'; did you mean 'stats'?" -- \
+    "$Q" --tables "$T" stat
+check typo_serv 2 "unknown command 'serv'; did you mean 'serve'?" -- \
+    "$Q" --tables "$T" serv
+check typo_wait 2 "unknown command 'wait'; did you mean 'waits'?" -- \
+    "$Q" --tables "$T" wait 123m456p789s1122z
+check typo_far 2 "unknown command 'frobnicate' (try 'mjq help'" -- \
+    "$Q" --tables "$T" frobnicate
+check unquoted 2 "quote the hand: mjq '123m 456p 789s 1122z'" -- \
+    "$Q" --tables "$T" 123m 456p 789s 1122z
+check capitals 2 "unknown character 'M' at offset 3 (suit letters are lower case: m, p, s, z)" -- \
+    "$Q" --tables "$T" 123M456P
+check empty_hand 2 'mjq: empty hand (1 to 14 tiles)' -- "$Q" --tables "$T" ""
+check help_of_cmd 2 "(try 'mjq unrank --help')" -- "$Q" unrank 5
+# each message has one "mjq: " and no doubled colon
+for args in stat '123m 456p' '' 'unrank 5' 123M; do
+    # shellcheck disable=SC2086
+    "$Q" --tables "$T" ${args:-""} 2>"$tmp/err" >/dev/null
+    [ "$(grep -c 'mjq' "$tmp/err")" -ge 1 ] &&
+        ! grep -q 'mjq:.*mjq:\|: :' "$tmp/err" && ok ||
+        bad "mjq $args: $(cat "$tmp/err")"
+done
+
+# Progress: on a terminal only (script gives the command one), never on
+# stdout, and -q turns it off.
+if command -v script >/dev/null 2>&1; then
+    script -qec "$Q --tables $T enumerate --tiles 8 -j 2 >$tmp/p.out" \
+        /dev/null >"$tmp/tty" 2>&1
+    grep -q 'enumerate: 100.0% (' "$tmp/tty" && ok ||
+        bad "no progress on a terminal: $(head -c 200 "$tmp/tty")"
+    "$Q" --tables "$T" enumerate --tiles 8 -j 2 >"$tmp/p2.out" 2>"$tmp/p2.err"
+    cmp -s "$tmp/p.out" "$tmp/p2.out" && [ ! -s "$tmp/p2.err" ] && ok ||
+        bad "progress reached stdout, or stderr off a terminal"
+    script -qec "$Q --tables $T enumerate -q --tiles 8 >/dev/null" \
+        /dev/null >"$tmp/tty" 2>&1
+    [ ! -s "$tmp/tty" ] && ok || bad "-q still shows progress"
+    script -qec "$Q --tables $T stats --tiles 13 >/dev/null" \
+        /dev/null >"$tmp/tty" 2>&1
+    grep -q 'stats: 100.0% (7 of 7 steps)' "$tmp/tty" && ok ||
+        bad "no stats progress on a terminal: $(head -c 200 "$tmp/tty")"
+fi
+
+# The tables are found from any folder below a source tree's tables/, and
+# a failure names every place looked at.
+mkdir -p "$tmp/tree/tables" "$tmp/tree/a/b"
+ln -s "$(cd "$(dirname "$T")" && pwd)/mjt.lmdb" "$tmp/tree/tables/mjt.lmdb"
+Qabs="$(cd "$(dirname "$Q")" && pwd)/mjq"
+(cd "$tmp/tree/a/b" && env -u MJT_TABLES "$Qabs" 123m456p789s1122z) \
+    >"$tmp/out" 2>&1 && grep -q 'shanten   0' "$tmp/out" && ok ||
+    bad "tables/ above the working directory: $(cat "$tmp/out")"
+if [ ! -e /usr/local/share/mjt/mjt.lmdb ]; then
+    (cd / && MJT_TABLES=/nonexistent.lmdb "$Qabs" 1z) >"$tmp/out" 2>&1
+    grep -q 'no tables: $MJT_TABLES (/nonexistent.lmdb) does not exist, no tables/mjt.lmdb in / or above, no /' \
+        "$tmp/out" && ok || bad "no tables: $(cat "$tmp/out")"
+fi
+
+# No line of any command's text output ends in a space.
+for args in "123m456p789s1122z" "11122233344455m" "119m19p19s1234567z" \
+    "19m19p19s1234567z" "1122334455667m" "11223344556677m" \
+    "12m55p,3333m,111z,222z" "--players 3 19m406p789s11223z" \
+    "waits 1112345678999m" "waits --format countTiles 1112345678999m" \
+    "stats --tiles 4" "stats --tiles 13 --count distinct" \
+    "enumerate --tiles 5" "rank 123m456p789s1122z" "unrank --tiles 4 7" \
+    "deal --tiles 13 --count 3 --seed 1" "info" "help" "help stats" \
+    "dump 1112345678999m"; do
+    # shellcheck disable=SC2086
+    "$Q" --tables "$T" $args >"$tmp/out" 2>&1
+    grep -n ' $' "$tmp/out" >"$tmp/trailing" &&
+        bad "mjq $args: a line ends in a space: $(head -n 2 "$tmp/trailing")" ||
+        ok
+done
 
 finish cli

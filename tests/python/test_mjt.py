@@ -9,6 +9,7 @@ import json
 import os
 import random
 import subprocess
+import sys
 import threading
 
 import numpy as np
@@ -327,6 +328,27 @@ def test_close_during_a_batch_frees_after_it():
     assert len(done) <= 1
     with pytest.raises(ValueError, match="closed"):
         tables.shanten_batch(a)
+
+
+# ==== Finding the tables ====
+
+def test_tables_found_in_the_tree_above(tmp_path):
+    (tmp_path / "tables").mkdir()
+    os.symlink(os.path.abspath(os.environ["MJT_TABLES"]),
+               tmp_path / "tables" / "mjt.lmdb")
+    sub = tmp_path / "a" / "b"
+    sub.mkdir(parents=True)
+    env = {k: v for k, v in os.environ.items() if k != "MJT_TABLES"}
+    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(mjt.__file__))
+    code = "import mjt; print(mjt.Tables().shanten('123m456p789s1122z').overall)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=sub, env=env,
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 0 and out.stdout == "0\n", out.stderr
+    out = subprocess.run([sys.executable, "-c", code], cwd="/", env=env,
+                         capture_output=True, text=True, check=False)
+    if out.returncode != 0:  # else the module's installed tables exist
+        assert "no tables: $MJT_TABLES is not set, no tables/mjt.lmdb in /" \
+            in out.stderr
 
 
 # ==== Red fives ====

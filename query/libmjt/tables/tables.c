@@ -60,11 +60,13 @@ static int load_block(void *ctx, const uint64_t *keys, const mjt__record *recs,
             mjt__index_of(&l->t->game[0], l->table == MJT__SUIT ? 0 : 3, code);
         if (idx >= l->len || l->seen[idx])
             return l->bad = MJT_ECORRUPT;
+        /* what the packed form holds: a nibble of deficit, 9 bits of need
+         * (a damaged block may hold more; its digest is checked after) */
+        for (int s = 0; s < MJT__SLOTS; s++)
+            if (recs[i].slot[s].deficit > 15 || recs[i].slot[s].need > 0x1FF)
+                return l->bad = MJT_ECORRUPT;
         l->seen[idx] = 1;
         l->out[idx] = mjt__mrec_pack(&recs[i]);
-        /* the packed deficits are the record's: none above a nibble */
-        assert(mjt__mrec_deficit(&l->out[idx], MJT__SLOTS - 1) ==
-               recs[i].slot[MJT__SLOTS - 1].deficit);
         l->count++;
     }
     return MJT_OK;
@@ -318,35 +320,111 @@ const char *mjt_tables_default(void)
     return MJT__INSTALLED_TABLES;
 }
 
+/* path into buf (cap bytes): MJT_OK, or MJT_ESPACE when it does not fit. */
+static int put_path(char *buf, size_t cap, const char *path, mjt__diag *diag)
+{
+    if (strlen(path) >= cap) {
+        mjt__diag_set(diag, MJT_ESPACE, -1, "the path %s is longer than %zu",
+                      path, cap);
+        return MJT_ESPACE;
+    }
+    memcpy(buf, path, strlen(path) + 1);
+    return MJT_OK;
+}
+
+/* tables/mjt.lmdb in the working directory or the nearest folder above it
+ * that has one, into probe; 0 when there is none (or no working
+ * directory: *cwd is then empty). */
+static int find_in_tree(char probe[1100], char cwd[1024])
+{
+    char dir[1024];
+
+    if (getcwd(dir, sizeof dir) == NULL) {
+        cwd[0] = '\0';
+        return 0;
+    }
+    memcpy(cwd, dir, sizeof dir);
+    for (;;) {
+        snprintf(probe, 1100, "%s/tables/mjt.lmdb",
+                 strcmp(dir, "/") == 0 ? "" : dir);
+        if (access(probe, F_OK) == 0)
+            return 1;
+        char *slash = strrchr(dir, '/');
+        if (slash == NULL || strcmp(dir, "/") == 0)
+            return 0;
+        if (slash == dir)
+            slash[1] = '\0'; /* "/a" -> "/" */
+        else
+            *slash = '\0';
+    }
+}
+
+static int find(char *buf, size_t cap, mjt__diag *diag)
+{
+    const char *env = getenv("MJT_TABLES");
+    char cwd[1024], env_part[600], probe[1100];
+
+    if (buf == NULL || cap == 0) {
+        mjt__diag_set(diag, MJT_EINVAL, -1, "no buffer for the path");
+        return MJT_EINVAL;
+    }
+    int have_env = env != NULL && env[0] != '\0';
+    if (have_env && access(env, F_OK) == 0)
+        return put_path(buf, cap, env, diag);
+    if (find_in_tree(probe, cwd))
+        return put_path(buf, cap, probe, diag);
+    if (access(MJT__INSTALLED_TABLES, F_OK) == 0)
+        return put_path(buf, cap, MJT__INSTALLED_TABLES, diag);
+    /* every place in the 159 bytes of a message: the working directory
+     * gives way (its start cut) to the others */
+    if (have_env)
+        snprintf(env_part, sizeof env_part, "$MJT_TABLES (%.40s) does not "
+                                            "exist",
+                 env);
+    else
+        snprintf(env_part, sizeof env_part, "$MJT_TABLES is not set");
+    const char *fmt = "no tables: %s, no tables/mjt.lmdb in %s%s or above, "
+                      "no %s";
+    size_t fixed = strlen(fmt) - 8 + strlen(env_part) +
+                   strlen(MJT__INSTALLED_TABLES);
+    size_t room = fixed < MJT__DIAG_MESSAGE - 1 - 12
+                      ? MJT__DIAG_MESSAGE - 1 - fixed
+                      : 12;
+    const char *where = cwd[0] ? cwd : "the working directory";
+    int cut = strlen(where) > room;
+    if (cut)
+        where += strlen(where) - (room - 3);
+    mjt__diag_set(diag, MJT_ENOENT, -1, fmt, env_part, cut ? "..." : "",
+                  where, MJT__INSTALLED_TABLES);
+    return MJT_ENOENT;
+}
+
+int mjt_tables_find(char *buf, size_t cap, mjt_diag *diag)
+{
+    mjt__diag d = {.code = MJT_OK};
+    return mjt__diag_out(diag, &d, find(buf, cap, &d));
+}
+
 static int load(mjt_tables **out, const char *path, unsigned flags,
                 mjt__diag *diag);
 
 static int open_flags(mjt_tables **out, const char *path, unsigned flags,
                       mjt__diag *diag)
 {
+    char found[1100];
+
     if (flags & ~(unsigned)MJT_OPEN_INEXACT) {
         mjt__diag_set(diag, MJT_EINVAL, -1, "unknown flags 0x%x",
                       flags & ~(unsigned)MJT_OPEN_INEXACT);
         return MJT_EINVAL;
     }
     if (out != NULL && path == NULL) {
-        const char *env = getenv("MJT_TABLES");
-        if (env != NULL && env[0] != '\0' && access(env, F_OK) == 0)
-            return load(out, env, flags, diag);
-        if (access(MJT__INSTALLED_TABLES, F_OK) == 0)
-            return load(out, MJT__INSTALLED_TABLES, flags, diag);
-        *out = NULL;
-        if (env != NULL && env[0] != '\0')
-            mjt__diag_set(diag, MJT_ENOENT, -1,
-                          "no tables: neither $MJT_TABLES (%s) nor %s "
-                          "exists",
-                          env, MJT__INSTALLED_TABLES);
-        else
-            mjt__diag_set(diag, MJT_ENOENT, -1,
-                          "no tables: $MJT_TABLES is not set and %s does "
-                          "not exist",
-                          MJT__INSTALLED_TABLES);
-        return MJT_ENOENT;
+        int rc = find(found, sizeof found, diag);
+        if (rc != MJT_OK) {
+            *out = NULL;
+            return rc;
+        }
+        path = found;
     }
     return load(out, path, flags, diag);
 }

@@ -2,7 +2,7 @@
 """Exact riichi mahjong hand analysis from precomputed tables (libmjt).
 
     import mjt
-    t = mjt.Tables()                       # $MJT_TABLES, else the installed tables
+    t = mjt.Tables()                       # $MJT_TABLES, tables/ here or above, installed
     t.shanten("123m456p789s1122z")         # Shanten(standard=0, chiitoitsu=4, kokushi=8, overall=0)
     t.ukeire("123m456p789s1122z")          # Ukeire(tiles=['1z', '2z'], count=4)
     t.analyze("4566m123p456p789s")         # what `mjq --json` prints, as a dict

@@ -390,25 +390,14 @@ static int make_visible(PyObject *obj, uint8_t c[MJT_KINDS], int *given)
     return 0;
 }
 
-/* Copies of each kind in h's concealed tiles and its calls. */
+/* Copies of each kind in h's concealed tiles and its calls (the
+ * library's count), and the number of calls. */
 static void hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], size_t *ncalls)
 {
-    mjt_tiles held;
-    mjt_call calls[MJT_MAX_CALLS];
     size_t n = 0;
 
-    memset(all, 0, MJT_KINDS);
-    if (mjt_hand_tiles(h, &held) != MJT_OK ||
-        mjt_hand_calls(h, calls, MJT_MAX_CALLS, &n) != MJT_OK)
-        return;
-    memcpy(all, held.counts, MJT_KINDS);
-    for (size_t i = 0; i < n; i++) {
-        if (calls[i].kind == MJT_RUN)
-            for (int k = 0; k < 3; k++)
-                all[calls[i].tile + k]++;
-        else
-            all[calls[i].tile] += calls[i].kind == MJT_QUAD ? 4 : 3;
-    }
+    mjt_hand_held(h, all); /* all zero for a hand it refuses */
+    mjt_hand_calls(h, NULL, 0, &n); /* the number alone */
     if (ncalls != NULL)
         *ncalls = n;
 }
@@ -1284,7 +1273,8 @@ static PyTypeObject TablesType = {
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_doc = "Tables(path=None)\n\n"
               "The tables mjt-gen wrote, loaded (about 11 MB, tens of\n"
-              "milliseconds).  path None: $MJT_TABLES, else the installed\n"
+              "milliseconds).  path None: $MJT_TABLES, else tables/mjt.lmdb\n"
+              "here or in the nearest folder above, else the installed\n"
               "tables.  Immutable: any number of threads may share one.",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)tables_init,
