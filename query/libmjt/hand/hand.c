@@ -124,23 +124,37 @@ static int counts_refused(const mjt_hand *h, const uint8_t *counts, int n,
     return n < 0 ? fifth_copy(counts, diag) : check_len(n, diag);
 }
 
+/* mjt_hand_from_counts under rules, out of the hot path's way. */
+static __attribute__((noinline)) int
+from_counts_rules(mjt_hand *h, const uint8_t counts[MJT_KINDS],
+                  const mjt_rules *rules, mjt_diag *diag)
+{
+    mjt_hand tmp;
+    int n = build(&tmp, counts, 0);
+    mjt__diag d = {.code = MJT_OK};
+
+    if (n <= 0 || n > 14 || n % 3 == 0)
+        return mjt__diag_out(diag, &d, counts_refused(h, counts, n, &d));
+    /* no diag to fill unless the rules refuse the hand */
+    if (mjt__hand_rules(&tmp, rules, NULL) == MJT_OK) {
+        *h = tmp;
+        return MJT_OK;
+    }
+    return mjt__diag_out(diag, &d, mjt__hand_rules(&tmp, rules, &d));
+}
+
 int mjt_hand_from_counts(mjt_hand *h, const uint8_t counts[MJT_KINDS],
                          const mjt_rules *rules, mjt_diag *diag)
 {
     int n = 0;
 
     if (h != NULL && counts != NULL) {
-        mjt_hand tmp;
-        n = build(&tmp, counts, 0);
-        if (n > 0 && n <= 14 && n % 3 != 0) {
-            /* no diag to fill unless the rules refuse the hand */
-            if (rules == NULL || mjt__hand_rules(&tmp, rules, NULL) == MJT_OK) {
-                *h = tmp;
-                return MJT_OK;
-            }
-            mjt__diag d = {.code = MJT_OK};
-            return mjt__diag_out(diag, &d, mjt__hand_rules(&tmp, rules, &d));
-        }
+        if (rules != NULL)
+            return from_counts_rules(h, counts, rules, diag);
+        /* the hot path: build writes h only for a count it takes */
+        n = build(h, counts, 0);
+        if (n > 0 && n <= 14 && n % 3 != 0)
+            return MJT_OK;
     }
     mjt__diag d = {.code = MJT_OK};
     return mjt__diag_out(diag, &d, counts_refused(h, counts, n, &d));
