@@ -61,20 +61,6 @@ void mjt__stats_export(const stats_result *r, mjt_stats *out)
     }
 }
 
-void mjt__stats_import(const mjt_stats *in, stats_result *r)
-{
-    const mjt_u128 *f = public_sums((mjt_stats *)in);
-    u128 *t = sums(r);
-
-    memset(r, 0, sizeof *r);
-    r->tiles = in->tiles;
-    r->players = in->players;
-    r->one_suit = in->one_suit;
-    r->states = (size_t)in->states;
-    for (size_t i = 0; i < STATS_SUMS; i++)
-        t[i] = (u128)f[i].hi << 64 | f[i].lo;
-}
-
 int mjt__stats_tiles_ok(int tiles)
 {
     return tiles >= 1 && tiles <= 14 && tiles % 3 != 0;

@@ -27,7 +27,6 @@
  * Integers are 128 bits: the dealt count of 14-tile hands is about
  * 4.3e18, and sums of shanten or of effective tiles over it exceed 2^64.
  */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

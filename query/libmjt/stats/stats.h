@@ -76,8 +76,7 @@ void mjt__stats_tiles_error(mjt__diag *d, int tiles);
 /* Add from's sums into to's. */
 void mjt__stats_sum(stats_result *to, const stats_result *from);
 
-/* r's sums into the public out, and back. */
+/* r's sums into the public out. */
 void mjt__stats_export(const stats_result *r, mjt_stats *out);
-void mjt__stats_import(const mjt_stats *in, stats_result *r);
 
 #endif
