@@ -76,11 +76,10 @@ endif
 LIB_DIR    := query/libmjt
 LIB_DIRS   := $(LIB_DIR) $(sort $(dir $(wildcard $(LIB_DIR)/*/*.[ch])))
 PUBLIC_HDR := $(BUILD)/include/mjt.h
-TOOLS_HDR  := $(BUILD)/include-tools/tablefile.h
 CORE_INC   := -Icore
 GEN_INC    := -Igen -Icore
 LIB_INC    := $(patsubst %/,%,$(addprefix -I,$(LIB_DIRS))) -Icore
-CLI_INC    := -Iquery/mjq -I$(BUILD)/include -I$(BUILD)/include-tools -Icore
+CLI_INC    := -Iquery/mjq -I$(BUILD)/include
 PUBLIC_INC := -I$(BUILD)/include
 TEST_INC   := -Itests -Itests/reliability -Igen $(LIB_INC)
 
@@ -249,12 +248,9 @@ $(BUILD)/tests/reliability/fuzz/%.o: INC = -Itests/reliability/fuzz $(CLI_INC)
 # test_query.c and install_check.c are what a user writes: mjt.h alone.
 $(BUILD)/tests/lib/test_query.o: INC = -Itests $(PUBLIC_INC)
 FUZZ_OBJ := $(call obj,$(wildcard tests/reliability/fuzz/*.c))
-$(CLI_OBJ) $(FUZZ_OBJ) $(BUILD)/tests/lib/test_query.o: $(PUBLIC_HDR) $(TOOLS_HDR)
+$(CLI_OBJ) $(FUZZ_OBJ) $(BUILD)/tests/lib/test_query.o: $(PUBLIC_HDR)
 
 $(PUBLIC_HDR): $(LIB_DIR)/mjt.h
-	@mkdir -p $(@D)
-	$(Q)cp $< $@
-$(TOOLS_HDR): $(LIB_DIR)/tables/tablefile.h
 	@mkdir -p $(@D)
 	$(Q)cp $< $@
 

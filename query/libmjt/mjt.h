@@ -812,6 +812,147 @@ MJT_API int mjt_dealer_init(mjt_dealer *d, uint64_t seed,
 /* MJT_ECOUNT for tiles outside 0-14 (then *out is untouched). */
 MJT_API int mjt_deal(mjt_dealer *d, int tiles, mjt_tiles *out);
 
+/* ==== Table files ====
+ *
+ * The raw content of a table file, for the tools that inspect and compare
+ * tables (mjq dump, info and diff) and for the authors of a solver; a
+ * query never needs it.  mjt_file_open reads every format this library
+ * knows (1 to the current), where mjt_tables_open wants the current one.
+ * A file is read a part at a time: one call at a time per mjt_file.
+ */
+typedef struct mjt_file mjt_file;
+
+/* The parts of a file: the records of the suit patterns and of the honor
+ * patterns, then (format 3 on) the forms of each (its decompositions and
+ * the arrangements one tile short, with the tiles that complete them). */
+enum { MJT_PART_SUIT, MJT_PART_HONOR, MJT_PART_SUIT_FORMS, MJT_PART_HONOR_FORMS };
+
+/* MJT_OK, or MJT_ENOENT, MJT_EIO, MJT_EFORMAT (not LMDB, not a table file,
+ * a format this library does not know, truncated), MJT_ENOMEM, MJT_EINVAL;
+ * diag names the file and the problem. */
+MJT_API int mjt_file_open(mjt_file **out, const char *path, mjt_diag *diag);
+MJT_API void mjt_file_close(mjt_file *f);
+/* The file's format number, the parts it holds (2 or 4) and its size on
+ * disk in bytes. */
+MJT_API int mjt_file_format(const mjt_file *f);
+MJT_API int mjt_file_parts(const mjt_file *f);
+MJT_API long long mjt_file_size(const mjt_file *f);
+/* "suit", "honor", "suit.forms", "honor.forms"; NULL for another number. */
+MJT_API const char *mjt_file_part_name(int part);
+
+/* The value of the file's meta key into buf, NUL-terminated and cut to
+ * cap - 1 bytes: MJT_ENOENT (buf "") when the file has no such key,
+ * MJT_EINVAL when cap is 0. */
+MJT_API int mjt_file_meta(mjt_file *f, const char *key, char *buf,
+                          size_t cap);
+/* Call fn with every meta key and value (lengths given, not
+ * NUL-terminated), in key order. */
+MJT_API int mjt_file_meta_each(mjt_file *f,
+                               void (*fn)(void *user, const char *key,
+                                          size_t klen, const char *value,
+                                          size_t vlen),
+                               void *user);
+
+/*
+ * A pattern's record: for each slot, 2 * melds + pair (0 to 4 melds,
+ * without and with a pair), how many tiles the pattern is short of that
+ * many melds and pair (deficit), the ranks whose tile would lower it
+ * (need: bit r for rank r, 0-8) and the ranks of which one tile can go
+ * without raising it (excess).  Ranks are 0-8 in a suit, 0-6 for honors.
+ */
+#define MJT_SLOTS 10
+
+typedef struct mjt_slot {
+    int deficit;
+    unsigned need, excess;
+} mjt_slot;
+
+typedef struct mjt_record {
+    int part;          /* MJT_PART_SUIT or MJT_PART_HONOR */
+    int tiles;         /* in the pattern */
+    uint8_t counts[9]; /* of each rank */
+    uint64_t key;      /* the pattern's key in the file */
+    mjt_slot slot[MJT_SLOTS];
+} mjt_record;
+
+/* The record of pattern (1 to 14 tiles of one suit, or of honors) into
+ * *out: MJT_ENOENT when the file lacks it, MJT_EINVAL for a pattern of
+ * several suits or out of size, MJT_ECORRUPT for a block that does not
+ * decode; diag says which. */
+MJT_API int mjt_file_record(mjt_file *f, const mjt_tiles *pattern,
+                            mjt_record *out, mjt_diag *diag);
+
+/* Read every row of part and hash them as the file's writer did: MJT_OK,
+ * with *rows the records (or the patterns with forms) read, when they hash
+ * to the digest the file records; MJT_ECORRUPT, diag saying where, when a
+ * block does not decode or the digest differs; MJT_EINVAL for a part the
+ * file lacks. */
+MJT_API int mjt_file_verify(mjt_file *f, int part, uint64_t *rows,
+                            mjt_diag *diag);
+
+/* A form of a pattern in a file's forms: its blocks (tile: the rank in
+ * the pattern, 0-8) and, for an arrangement one tile short, the ranks
+ * whose tile completes it (bit r for rank r). */
+typedef struct mjt_pattern_form {
+    uint8_t len;
+    uint8_t arrangement;
+    uint16_t wins;
+    mjt_block blocks[6];
+} mjt_pattern_form;
+
+/* What mjt_file_diff finds. */
+enum mjt_change_kind {
+    MJT_CHANGED,  /* a pattern both files hold differs */
+    MJT_ONLY_OLD, /* a pattern only the old file holds */
+    MJT_ONLY_NEW, /* a pattern only the new file holds */
+    MJT_DAMAGED   /* a file's content does not hash to its recorded digest */
+};
+
+typedef struct mjt_change {
+    int kind;    /* an mjt_change_kind */
+    int part;    /* MJT_PART_* */
+    int tiles;   /* in the pattern */
+    int ranks;   /* 9 in a suit, 7 for honors */
+    uint8_t counts[9];
+    uint64_t key;
+    /* Records, MJT_CHANGED: the slot that differs (one change each), as
+     * the old file and the new one have it. */
+    int slot;
+    mjt_slot was, now;
+    /* Forms: those only the old file has (removed) and those only the
+     * new one has (added); decompositions first, then arrangements. */
+    int nremoved, nadded;
+    const mjt_pattern_form *removed, *added;
+    /* MJT_DAMAGED: which file (0 old, 1 new) and why, naming it. */
+    int side;
+    const char *message;
+} mjt_change;
+
+typedef struct mjt_diff_tally {
+    uint64_t compared; /* patterns both files hold */
+    uint64_t changed;  /* of them, those that differ */
+    uint64_t only[2];  /* patterns only the old, only the new file holds */
+    int by_digest;     /* the digests were equal: nothing read */
+} mjt_diff_tally;
+
+/* Read every row even when both files record the same digest (and check
+ * each file's rows against its own digest). */
+#define MJT_DIFF_FULL 1u
+
+/*
+ * Compare part of two files, merging their key orders a block at a time,
+ * and call fn on each change, in key order; a non-zero return stops the
+ * walk (MJT_ECANCELED).  Equal digests make the part identical at once
+ * unless flags has MJT_DIFF_FULL.  *tally gets the counts.  MJT_OK (also
+ * after MJT_DAMAGED changes), or MJT_EINVAL (a part one file lacks, an
+ * unknown flag), MJT_ECORRUPT (a block that does not decode: the walk
+ * stops), MJT_ENOMEM; diag names the file.
+ */
+MJT_API int mjt_file_diff(mjt_file *old, mjt_file *now, int part,
+                          unsigned flags,
+                          int (*fn)(void *user, const mjt_change *c),
+                          void *user, mjt_diff_tally *tally, mjt_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

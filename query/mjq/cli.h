@@ -177,9 +177,8 @@ int cli_serve(int argc, char **argv, cli_globals *g);
  * 1 different, 2 trouble. */
 int cli_diff(int argc, char **argv, cli_globals *g);
 
-/* mjq info --verify: print whether each table's records hash to the digest
+/* mjq info --verify: print whether each part of f hashes to the digest
  * f records; returns 0 when all do, else 1. */
-struct mjt__tfile;
-int cli_verify(struct mjt__tfile *f, const char *path);
+int cli_verify(mjt_file *f);
 
 #endif

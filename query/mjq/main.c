@@ -21,8 +21,6 @@
 
 #include "cli.h"
 #include "mjt.h"
-#include "suit.h"
-#include "tablefile.h"
 
 static int cmd_dump(int argc, char **argv, cli_globals *g);
 static int cmd_info(int argc, char **argv, cli_globals *g);
@@ -120,12 +118,10 @@ static int cmd_dump(int argc, char **argv, cli_globals *g)
 {
     const char *path = NULL, *pattern = NULL, *a;
     mjt_tiles set;
-    const uint8_t *counts = set.counts;
-    mjt__tfile *f;
-    mjt__record rec;
+    mjt_file *f;
+    mjt_record rec;
     mjt_diag diag;
-    mjt__diag rdiag;
-    int suit = -1, n, rc;
+    int rc;
 
     cli_parser p;
     cli_parser_init(&p, argc, argv, "dump");
@@ -156,42 +152,24 @@ static int cmd_dump(int argc, char **argv, cli_globals *g)
         fprintf(stderr, "%s: dump: %s: %s\n", cli_prog, pattern, diag.message);
         return 2;
     }
-    for (int i = 0; i < MJT_KINDS; i++)
-        if (counts[i] > 0) {
-            if (suit >= 0 && suit != i / 9) {
-                fprintf(stderr,
-                        "%s: dump: %s: tiles of more than one suit "
-                        "(a pattern is one suit)\n",
-                        cli_prog, pattern);
-                return 2;
-            }
-            suit = i / 9;
-        }
-    n = set.len;
-    if (n == 0 || n > MJT__MAX_PATTERN_TILES) {
-        fprintf(stderr, "%s: dump: %s: %d tiles (a pattern has 1 to 14)\n",
-                cli_prog, pattern, n);
+    if ((rc = mjt_file_open(&f, path, &diag)) != MJT_OK)
+        return cli_tables_error(diag.code, diag.message);
+    rc = mjt_file_record(f, &set, &rec, &diag);
+    mjt_file_close(f);
+    if (rc == MJT_EINVAL) {
+        fprintf(stderr, "%s: dump: %s: %s\n", cli_prog, pattern, diag.message);
         return 2;
     }
-    int table = suit == 3 ? MJT__HONOR : MJT__SUIT;
-    uint64_t key =
-        mjt__key_from_counts(counts + 9 * suit, mjt__table_ranks[table]);
-    if ((rc = mjt__tfile_open(&f, path, &rdiag)) != MJT_OK)
-        return cli_tables_error(rdiag.code, rdiag.message);
-    rc = mjt__tfile_find(f, table, key, &rec, &rdiag);
-    mjt__tfile_close(f);
     if (rc != MJT_OK) {
-        fprintf(stderr, "%s: %s: %s\n", cli_prog, path,
-                rc == MJT_ENOENT ? "pattern missing from the table"
-                                 : rdiag.message);
+        fprintf(stderr, "%s: %s\n", cli_prog, diag.message);
         return 1;
     }
     char text[64];
     mjt_tiles_format(&set, text, sizeof text);
     printf("{\"pattern\":\"%s\",\"key\":\"0x%016llx\",\"tiles\":%d,"
            "\"slots\":[",
-           text, (unsigned long long)key, n);
-    for (int s = 0; s < MJT__SLOTS; s++) {
+           text, (unsigned long long)rec.key, rec.tiles);
+    for (int s = 0; s < MJT_SLOTS; s++) {
         char need[10], excess[10];
         cli_mask_digits(rec.slot[s].need, need);
         cli_mask_digits(rec.slot[s].excess, excess);
@@ -224,8 +202,8 @@ static const cli_opt info_opts[] = {{"verify", 0, 0}, {NULL, 0, 0}};
 static int cmd_info(int argc, char **argv, cli_globals *g)
 {
     const char *path = g->tables, *a;
-    mjt__tfile *f;
-    mjt__diag diag;
+    mjt_file *f;
+    mjt_diag diag;
     int verify = 0, rc = 0, k;
     cli_parser p;
 
@@ -249,16 +227,16 @@ static int cmd_info(int argc, char **argv, cli_globals *g)
         path = cli_default_tables();
     if (path == NULL)
         return cli_no_tables();
-    if (mjt__tfile_open_any(&f, path, &diag) != MJT_OK)
+    if (mjt_file_open(&f, path, &diag) != MJT_OK)
         return cli_tables_error(diag.code, diag.message);
     int width = 5; /* "bytes" */
-    mjt__tfile_meta_each(f, widest_key, &width);
+    mjt_file_meta_each(f, widest_key, &width);
     printf("%-*s %s\n", width, "file", path);
-    printf("%-*s %lld\n", width, "bytes", mjt__tfile_size(f));
-    mjt__tfile_meta_each(f, print_meta, &width);
+    printf("%-*s %lld\n", width, "bytes", mjt_file_size(f));
+    mjt_file_meta_each(f, print_meta, &width);
     if (verify)
-        rc = cli_verify(f, path);
-    mjt__tfile_close(f);
+        rc = cli_verify(f);
+    mjt_file_close(f);
     return rc;
 }
 

@@ -2,7 +2,7 @@
 """The include graph of the tree, resolved as the Makefile's include paths
 resolve it: no file includes itself through others (no cycle), and a
 client (mjq, the Python module) includes only mjt.h and its own folder's
-headers, but for the raw-table tools listed in TOOLS.  Prints one line a
+headers.  Prints one line a
 problem and the harness's tally; exit 1 on any problem.
 
 Usage: python3 tests/lib/includes.py   (run by tests/lib/layers.sh)
@@ -15,20 +15,14 @@ import sys
 LIB = sorted({os.path.dirname(p) for p in glob.glob("query/libmjt/**/*.[ch]",
                                                    recursive=True)})
 # Where each folder's includes are looked for after its own folder (the
-# Makefile's *_INC); the copies of mjt.h and tablefile.h under build/ are
-# their sources here.
+# Makefile's *_INC); the copy of mjt.h under build/ is its source here.
 SEARCH = {
     "core": ["core"],
     "gen": ["gen", "core"],
     "query/libmjt": LIB + ["core"],
-    "query/mjq": ["query/mjq", "query/libmjt", "query/libmjt/tables", "core"],
+    "query/mjq": ["query/mjq", "query/libmjt"],
     "query/python": ["query/python/mjt", "query/libmjt"],
 }
-# mjq's commands that read a table file's raw records (dump, info, diff),
-# until the library gives them a public API: what they may include beyond
-# mjt.h.  No other client file may.
-TOOLS = {"query/mjq/diff.c": {"format.h", "suit.h", "tablefile.h"},
-         "query/mjq/main.c": {"suit.h", "tablefile.h"}}
 CLIENTS = ("query/mjq", "query/python")
 
 
@@ -65,8 +59,7 @@ def main():
             graph[p].append(q)
             if layer(p).startswith(CLIENTS):
                 own = os.path.dirname(q) == os.path.dirname(p)
-                if not own and q != "query/libmjt/mjt.h" and \
-                        name not in TOOLS.get(p, ()):
+                if not own and q != "query/libmjt/mjt.h":
                     bad.append(f"{p} includes {q}, another layer's header")
                     continue
             ok += 1

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reading a table file: libmjt's loader, and the one header beyond mjt.h
- * that the tools (mjq dump, info and diff) use, for raw records.  The file is opened
- * read-only and without a lock file: a table never changes after mjt-gen
- * renames it into place.  Before LMDB maps anything the file's size is
+ * Reading a table file: for libmjt's loader, and for the raw records that
+ * mjt_file_* (file.c) gives the tools.  The file is opened read-only and
+ * without a lock file: a table never changes after mjt-gen renames it into
+ * place.  Before LMDB maps anything the file's size is
  * checked against what its header claims, so a truncated file is an error,
  * not a SIGBUS.
  */

@@ -1,21 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target: any bytes where a table file should be.  The library's
- * loader, mjq info --verify's walk and mjq dump's lookup must each give an
- * error or an answer, never crash or read out of bounds.
+ * loader and the table-file API that mjq info --verify, dump and diff use
+ * (verify every part, look a pattern up, compare the file with itself
+ * record by record) must each give an error or an answer, never crash or
+ * read out of bounds.
  */
 #include <stdio.h>
 
-#include "cli.h"
 #include "fuzz.h"
-#include "tablefile.h"
+
+static int ignore(void *user, const mjt_change *c)
+{
+    (void)user, (void)c;
+    return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     const char *path = fuzz_file(0, data, size);
     mjt_tables *t = NULL;
-    mjt__tfile *f = NULL;
-    mjt__record rec;
+    mjt_file *f = NULL;
 
     if (mjt_tables_open(&t, path, NULL) == MJT_OK) {
         mjt_hand h;
@@ -24,19 +29,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             mjt_shanten(t, &h, &s);
     }
     mjt_tables_close(t);
-    if (mjt__tfile_open(&f, path, NULL) == MJT_OK) {
-        for (int table = 0; table < MJT__NTABLES; table++) {
-            mjt__walk w;
-            uint64_t key;
-            const mjt__record *r;
-            if (mjt__walk_open(&w, f, table) != MJT_OK)
-                continue;
-            while (mjt__walk_next(&w, &key, &r, NULL) > 0)
-                ;
-            mjt__walk_close(&w);
+    if (mjt_file_open(&f, path, NULL) == MJT_OK) {
+        mjt_tiles pattern;
+        mjt_record rec;
+        mjt_diff_tally tally;
+        for (int part = 0; part < mjt_file_parts(f); part++) {
+            uint64_t rows;
+            mjt_file_verify(f, part, &rows, NULL);
+            mjt_file_diff(f, f, part, MJT_DIFF_FULL, ignore, NULL, &tally,
+                          NULL);
         }
-        mjt__tfile_find(f, MJT__SUIT, 0xF, &rec, NULL);
+        if (mjt_tiles_parse(&pattern, "1234m", 5, NULL) == MJT_OK)
+            mjt_file_record(f, &pattern, &rec, NULL);
     }
-    mjt__tfile_close(f);
+    mjt_file_close(f);
     return 0;
 }
