@@ -660,6 +660,13 @@ typedef struct mjt_shape {
 MJT_API int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
                        size_t cap, size_t *len);
 
+/* The names every client prints, static strings: an mjt_shape_kind's
+ * ("tanki", "shanpon", "kanchan", "penchan", "ryanmen", "chiitoitsu",
+ * "kokushi", "kokushi13") and an mjt_form's ("standard", "chiitoitsu",
+ * "kokushi"); NULL for a number outside the list. */
+MJT_API const char *mjt_shape_name(int shape);
+MJT_API const char *mjt_form_name(int form);
+
 /* ==== Long work ====
  *
  * The calls that take seconds or more (the statistics, the enumeration)

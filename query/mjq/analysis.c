@@ -97,7 +97,7 @@ void analysis_forms_text(FILE *out, const analysis *a)
         const mjt_shape *e = &a->shapes[i];
         cli_block_text(e->wait, 1, wait);
         fprintf(out, "  %-3s %-10s [%s]", mjt_tile_name(e->tile),
-                cli_shape_name(e->shape), wait);
+                mjt_shape_name(e->shape), wait);
         rest_text(out, e->melds, e->melds_len, e->pair);
         fputc('\n', out);
     }
@@ -107,10 +107,10 @@ void analysis_forms_text(FILE *out, const analysis *a)
         const mjt_decomposition *d = &a->decompositions[i];
         /* the name alone when no melds follow: no trailing spaces */
         if (d->form == MJT_STANDARD) {
-            fprintf(out, "  %-10s", cli_form_name(d->form));
+            fprintf(out, "  %-10s", mjt_form_name(d->form));
             rest_text(out, d->melds, d->melds_len, d->pair);
         } else {
-            fprintf(out, "  %s", cli_form_name(d->form));
+            fprintf(out, "  %s", mjt_form_name(d->form));
         }
         fputc('\n', out);
     }
@@ -204,14 +204,14 @@ static void forms_json(FILE *out, const analysis *a)
         cli_block_text(e->wait, 1, wait);
         fprintf(out, "%s{\"tile\":\"%s\",\"shape\":\"%s\",\"wait\":\"%s\"",
                 i ? "," : ",\"shapes\":[", mjt_tile_name(e->tile),
-                cli_shape_name(e->shape), wait);
+                mjt_shape_name(e->shape), wait);
         rest_json(out, e->melds, e->melds_len, e->pair);
         fputc('}', out);
     }
     for (size_t i = 0; i < a->ndecompositions; i++) {
         const mjt_decomposition *d = &a->decompositions[i];
         fprintf(out, "%s{\"form\":\"%s\"", i ? "," : ",\"decompositions\":[",
-                cli_form_name(d->form));
+                mjt_form_name(d->form));
         if (d->form == MJT_STANDARD)
             rest_json(out, d->melds, d->melds_len, d->pair);
         fputc('}', out);

@@ -125,11 +125,6 @@ int cli_hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], int *ncalls);
  * "(123)(11)[45]".  out must hold 6 n + 1 bytes; returns the length. */
 size_t cli_blocks_text(const uint8_t *b, int n, char *out);
 
-/* "ryanmen", "chiitoitsu", ...: the names mjq prints for mjt_shape_kind
- * and mjt_form values. */
-const char *cli_shape_name(int shape);
-const char *cli_form_name(int form);
-
 /* Print mjq's help, or command cmd's (NULL: mjq's) to stdout; returns 0. */
 int cli_help(const char *cmd);
 

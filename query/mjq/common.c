@@ -109,21 +109,3 @@ size_t cli_blocks_text(const uint8_t *b, int n, char *out)
     out[len] = '\0';
     return len;
 }
-
-const char *cli_shape_name(int shape)
-{
-    static const char *const names[] = {
-        [MJT_TANKI] = "tanki",           [MJT_SHANPON] = "shanpon",
-        [MJT_KANCHAN] = "kanchan",       [MJT_PENCHAN] = "penchan",
-        [MJT_RYANMEN] = "ryanmen",       [MJT_SHAPE_CHIITOITSU] = "chiitoitsu",
-        [MJT_SHAPE_KOKUSHI] = "kokushi", [MJT_SHAPE_KOKUSHI13] = "kokushi13",
-    };
-    return shape >= 0 && shape <= MJT_SHAPE_KOKUSHI13 ? names[shape] : "?";
-}
-
-const char *cli_form_name(int form)
-{
-    return form == MJT_CHIITOITSU ? "chiitoitsu"
-           : form == MJT_KOKUSHI  ? "kokushi"
-                                  : "standard";
-}

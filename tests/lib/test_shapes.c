@@ -635,3 +635,20 @@ Test(listing, all_one_suit_hands_as_the_brute_force, .timeout = 900)
     cr_assert(eq(long, hands, 93600));
     printf("listing: %ld hands, %ld lines, as the brute force\n", hands, lines);
 }
+
+/* The names every client prints come from the library, one spelling each. */
+Test(shapes, names_are_the_library_s)
+{
+    static const char *const shapes[] = {"tanki",   "shanpon",  "kanchan",
+                                         "penchan", "ryanmen",  "chiitoitsu",
+                                         "kokushi", "kokushi13"};
+    static const char *const forms[] = {"standard", "chiitoitsu", "kokushi"};
+
+    for (int i = 0; i <= MJT_SHAPE_KOKUSHI13; i++)
+        cr_assert(eq(str, (char *)mjt_shape_name(i), (char *)shapes[i]));
+    for (int i = 0; i <= MJT_KOKUSHI; i++)
+        cr_assert(eq(str, (char *)mjt_form_name(i), (char *)forms[i]));
+    cr_assert(eq(ptr, (void *)mjt_shape_name(-1), NULL));
+    cr_assert(eq(ptr, (void *)mjt_shape_name(MJT_SHAPE_KOKUSHI13 + 1), NULL));
+    cr_assert(eq(ptr, (void *)mjt_form_name(3), NULL));
+}

@@ -313,3 +313,26 @@ int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
     assert(s.len <= s.cap);
     return sink_out(&s, out, cap, sizeof *out, len);
 }
+
+/* ==== Names ==== */
+
+const char *mjt_shape_name(int shape)
+{
+    static const char *const names[] = {
+        [MJT_TANKI] = "tanki",           [MJT_SHANPON] = "shanpon",
+        [MJT_KANCHAN] = "kanchan",       [MJT_PENCHAN] = "penchan",
+        [MJT_RYANMEN] = "ryanmen",       [MJT_SHAPE_CHIITOITSU] = "chiitoitsu",
+        [MJT_SHAPE_KOKUSHI] = "kokushi", [MJT_SHAPE_KOKUSHI13] = "kokushi13",
+    };
+    return shape >= 0 && shape <= MJT_SHAPE_KOKUSHI13 ? names[shape] : NULL;
+}
+
+const char *mjt_form_name(int form)
+{
+    static const char *const names[] = {
+        [MJT_STANDARD] = "standard",
+        [MJT_CHIITOITSU] = "chiitoitsu",
+        [MJT_KOKUSHI] = "kokushi",
+    };
+    return form >= 0 && form <= MJT_KOKUSHI ? names[form] : NULL;
+}

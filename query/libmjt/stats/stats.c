@@ -315,12 +315,12 @@ static int join(const smap *A, const smap *B, const need *nd, smap *out)
 }
 
 /* Shanten of each form of a whole hand of n tiles: standard, seven pairs,
- * thirteen orphans (STATS_NONE where they do not apply), overall. */
+ * thirteen orphans (MJT_SHANTEN_NONE where they do not apply), overall. */
 static void shanten_of(const uint8_t *d, const uint8_t *form, int n, int forms,
                        int out[4])
 {
     out[0] = d[2 * (n / 3) + 1] - 1;
-    out[1] = out[2] = STATS_NONE;
+    out[1] = out[2] = MJT_SHANTEN_NONE;
     out[3] = out[0];
     if (forms && (n == 13 || n == 14)) {
         out[1] = 6 - form[0] + (7 - form[1]);
@@ -346,7 +346,7 @@ static void tally_pair(const sent *a, const sent *b, const need *nd, u128 mult,
         for (int c = 0; c < 2; c++) {
             u128 w = a->w[c] * b->w[c];
             for (int x = 0; x < 4; x++)
-                if (sh[x] != STATS_NONE)
+                if (sh[x] != MJT_SHANTEN_NONE)
                     r->dist[c][x][sh[x] + 1] += w;
             r->total[c] += w;
             r->shanten_sum[c] += w * (u128)(sh[3] + 1);

@@ -16,9 +16,6 @@
 /* GCC and Clang on 64-bit targets; __extension__ keeps -Wpedantic quiet. */
 __extension__ typedef unsigned __int128 u128;
 
-/* A form's shanten where the form does not apply. */
-#define STATS_NONE 127
-
 /* mjt_stats with native 128-bit sums (its fields, in its order), and a
  * scratch member for one kind's waits. */
 typedef struct stats_result {

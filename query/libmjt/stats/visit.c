@@ -359,14 +359,14 @@ static void fold(walker *wk)
         sh[3] = sh[0];
         for (int f = 1; f < 3; f++)
             if (sh[f] == NONE_KEY - 1)
-                sh[f] = STATS_NONE;
+                sh[f] = MJT_SHANTEN_NONE;
             else if (sh[f] < sh[3])
                 sh[3] = sh[f];
         int comp = (sh[0] < 0) | (sh[1] == -1) << 1 | (sh[2] == -1) << 2;
         for (int c = 0; c < 2; c++) {
             u128 n = s->by_forms[k][c];
             for (int f = 0; f < 4; f++)
-                if (sh[f] != STATS_NONE)
+                if (sh[f] != MJT_SHANTEN_NONE)
                     r->dist[c][f][sh[f] + 1] += n;
             r->total[c] += n;
             r->shanten_sum[c] += n * (u128)(sh[3] + 1);

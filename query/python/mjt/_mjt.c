@@ -519,17 +519,6 @@ static int put_rest(PyObject *d, const mjt_block *m, int n, int pair)
     return rc;
 }
 
-static const char *shape_name(int s)
-{
-    static const char *const names[] = {
-        [MJT_TANKI] = "tanki",           [MJT_SHANPON] = "shanpon",
-        [MJT_KANCHAN] = "kanchan",       [MJT_PENCHAN] = "penchan",
-        [MJT_RYANMEN] = "ryanmen",       [MJT_SHAPE_CHIITOITSU] = "chiitoitsu",
-        [MJT_SHAPE_KOKUSHI] = "kokushi", [MJT_SHAPE_KOKUSHI13] = "kokushi13",
-    };
-    return s >= 0 && s <= MJT_SHAPE_KOKUSHI13 ? names[s] : "?";
-}
-
 static int set_str(PyObject *d, const char *key, const char *value)
 {
     PyObject *s = PyUnicode_FromString(value);
@@ -544,7 +533,7 @@ static PyObject *shape_dict(const mjt_shape *e)
     if (d == NULL)
         return NULL;
     if (set_str(d, "tile", mjt_tile_name(e->tile)) < 0 ||
-        set_str(d, "shape", shape_name(e->shape)) < 0 ||
+        set_str(d, "shape", mjt_shape_name(e->shape)) < 0 ||
         (w = block_text(e->wait)) == NULL) {
         Py_DECREF(d);
         return NULL;
@@ -560,9 +549,8 @@ static PyObject *shape_dict(const mjt_shape *e)
 
 static PyObject *decomposition_dict(const mjt_decomposition *x)
 {
-    static const char *const forms[] = {"standard", "chiitoitsu", "kokushi"};
     PyObject *d = PyDict_New();
-    if (d == NULL || set_str(d, "form", forms[x->form % 3]) < 0 ||
+    if (d == NULL || set_str(d, "form", mjt_form_name(x->form)) < 0 ||
         (x->form == MJT_STANDARD &&
          put_rest(d, x->melds, x->melds_len, x->pair) < 0)) {
         Py_XDECREF(d);
