@@ -26,8 +26,9 @@ PYTHON     ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo 
 PYTHONDIR  ?= $(shell $(PYTHON) -c 'import sys, sysconfig; print("$(PREFIX)/lib/python%d.%d/%s" % (sys.version_info[:2] + ("dist-packages" if "posix_local" in sysconfig.get_scheme_names() else "site-packages",)))' 2>/dev/null)
 
 # SSSE3 and POPCNT carry the join (query/libmjt/analysis/minplus.h), SSE4.1
-# mjq enumerate's visit too (query/mjq/visit.c); x86-64-v2 (2009 on) has all three.  Other
-# machines get the portable code; ARCH_CFLAGS= turns it off.
+# the enumeration's visit too (query/libmjt/stats/visit.c); x86-64-v2 (2009
+# on) has all three.  Other machines get the portable code; ARCH_CFLAGS=
+# turns it off.
 ifneq (,$(findstring x86_64,$(shell $(CC) -dumpmachine 2>/dev/null)))
 ARCH_CFLAGS ?= -march=x86-64-v2
 endif
@@ -68,11 +69,11 @@ endif
 
 # The layers.  core depends on nothing of ours; gen (mjt-gen) and the
 # library (query/libmjt, a folder per module) on core alone; mjq
-# (query/mjq) on the public header, the one header of the raw-table tools
-# and core.  Each directory's include path holds only what it may use, so
-# a wrong include fails to build (tests/lib/layers.sh tries one in each);
-# mjt.h and tablefile.h are copied into directories of their own under
-# build/ because the library's folders also hold its private headers.
+# (query/mjq) and the Python module on the public header alone.  Each
+# directory's include path holds only what it may use, so a wrong include
+# fails to build (tests/lib/layers.sh tries one in each); mjt.h is copied
+# into a directory of its own under build/ because the library's folders
+# also hold its private headers.
 LIB_DIR    := query/libmjt
 LIB_DIRS   := $(LIB_DIR) $(sort $(dir $(wildcard $(LIB_DIR)/*/*.[ch])))
 PUBLIC_HDR := $(BUILD)/include/mjt.h
@@ -119,7 +120,7 @@ REPLAY_BIN := $(addprefix $(BUILD)/fuzz_replay_,$(FUZZ_TARGETS))
 
 all: lib gen cli ## build libmjt, mjt-gen and mjq under build/
 
-# The shared library's ABI: soname libmjt.so.0 (the major version), the file
+# The shared library's ABI: soname libmjt.so.N (N the major version), the file
 # named by the whole version, the links beside it.
 VERSION    := $(shell sed -n 's/.*MJT_VERSION_STRING "\(.*\)"/\1/p' $(LIB_DIR)/mjt.h)
 SOMAJOR    := $(firstword $(subst ., ,$(VERSION)))
@@ -164,7 +165,7 @@ deps-check:
 install $(PACKAGES) (or run 'make deps')" >&2; exit 1; }
 
 tables: deps ## install deps, build, generate tables/mjt.lmdb, print a summary
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory all python
 	$(Q)$(BUILD)/mjt-gen -o $(TABLES) -j $(JOBS)
 	$(Q)$(BUILD)/mjq info $(TABLES)
 
@@ -185,6 +186,7 @@ unit: deps ## the library's own tests, fast (under a minute)
 test-lib: unit $(BUILD)/header.ok ## the library: its tests, mjt.h alone, the ABI, the layers
 	$(Q)$(MAKE) --no-print-directory lib python
 	$(Q)PYTHON='$(PYTHON)' sh tests/lib/abi.sh $(BUILD)
+	$(Q)MAKE='$(MAKE)' sh tests/lib/rebuild.sh $(BUILD)
 	$(Q)CC='$(CC)' CORE_INC='$(CORE_INC)' GEN_INC='$(GEN_INC)' \
 	    LIB_INC='$(LIB_INC)' CLI_INC='$(CLI_INC)' PUBLIC_INC='$(PUBLIC_INC)' \
 	    sh tests/lib/layers.sh $(BUILD)
@@ -194,7 +196,7 @@ test-gen: deps ## mjt-gen and core: solvers, enumeration, forms
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_gen --jobs 2
 
 test-mjq: deps ## mjq: every command, stats against enumerate, the README's examples
-	$(Q)$(MAKE) --no-print-directory all $(BUILD)/test/mjt.lmdb
+	$(Q)$(MAKE) --no-print-directory all python $(BUILD)/test/mjt.lmdb
 	$(Q)sh tests/mjq/cli.sh $(BUILD)
 	$(Q)sh tests/mjq/stats.sh $(BUILD)
 	$(Q)CC='$(CC)' CFLAGS='$(CFLAGS)' LDFLAGS='$(LDFLAGS)' LIBS='$(ALL_LDLIBS)' \
@@ -225,13 +227,18 @@ bench: deps ## benchmarks, one `BENCH name value unit` line per figure
 	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN) python
 	$(Q)PYTHON='$(PYTHON)' sh scripts/bench.sh $(BUILD)
 
-# Objects depend on the flags too: a stamp holds the last compile command,
-# rewritten only when it changes (make CFLAGS=... rebuilds everything).
+# Objects depend on the flags too: a stamp holds the last compile flags,
+# rewritten only when they change (make CFLAGS=... rebuilds everything).
+# It leaves out the include paths: they are each directory's own (target
+# variables, which a prerequisite inherits from whichever object asked for
+# it first), so with them `make` and `make test` rewrote the stamp in turn
+# and each rebuilt the whole tree after the other.
+FLAGS_TEXT   = $(CC) $(MJT_CPPFLAGS) $(CPPFLAGS) $(MJT_CFLAGS) $(DEP_CFLAGS) \
+               $(ARCH_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(TEST_CFLAGS)
 FLAGS_STAMP := $(BUILD)/.flags
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(@D)
-	@echo '$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS)' | cmp -s - $@ || \
-	    echo '$(CC) $(ALL_CFLAGS) $(TEST_CFLAGS)' > $@
+	@echo '$(FLAGS_TEXT)' | cmp -s - $@ || echo '$(FLAGS_TEXT)' > $@
 FORCE:
 
 $(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps-check
@@ -301,12 +308,17 @@ $(BUILD)/libmjt.so: $(BUILD)/$(SOFILE)
 	$(Q)ln -sf $(SOFILE) $@
 
 # Made anew on every run (PREFIX may differ), replaced only when it changes.
+# A program linked with `pkg-config --libs mjt` finds libmjt.so where it
+# was installed: its Libs carry an rpath, but for the loader's own
+# directories (/usr/lib..., /lib...), which need none and where Debian
+# forbids one.  (/usr/local/lib is searched only once ldconfig has run.)
+PC_RPATH = $(if $(filter /usr/lib /usr/lib/% /lib /lib/% /usr/lib64 /lib64,$(LIBDIR)),, -Wl,-rpath,$${libdir})
 $(BUILD)/mjt.pc: $(LIB_DIR)/mjt.pc.in FORCE
 	@mkdir -p $(@D)
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e 's|@DEPS@|$(DEPS)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@TABLESDIR@|$(TABLESDIR)|' \
-	    $< > $@.tmp
+	    -e 's|@RPATH@|$(PC_RPATH)|' $< > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
 $(BUILD)/mjt-gen: $(GEN_OBJ) $(CORE_OBJ)
@@ -380,8 +392,10 @@ uninstall: ## remove what install put in place, and the directory it made
 	rm -rf $(DESTDIR)$(PYTHONDIR)/mjt
 	-rmdir $(DESTDIR)$(TABLESDIR) 2>/dev/null
 
-clean: ## remove build/ and the other build directories (tables stay)
+clean: ## remove everything the build made (tables stay)
 	rm -rf $(BUILD) build-debug build-asan build-ubsan build-fuzz build-portable
+	rm -rf query/python/build query/python/*.egg-info
+	find query tests scripts -name __pycache__ -type d -prune -exec rm -rf {} +
 
 clean-tables: ## remove the generated tables
 	rm -f tables/*.lmdb tables/*.lmdb.tmp.*

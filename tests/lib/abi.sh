@@ -47,10 +47,10 @@ if [ -z "${MJT_SANITIZER:-}" ]; then
         bad "mjt.pc tablesdir"
     pkg-config --print-requires-private mjt | grep -q lmdb && ok ||
         bad "mjt.pc Requires.private"
+    # No -rpath here: mjt.pc's Libs carry it for a prefix of one's own.
     # shellcheck disable=SC2046
     if cc -std=c99 -Wall -Werror tests/lib/install_check.c \
-        $(pkg-config --cflags --libs mjt) -Wl,-rpath,"$P/lib" \
-        -o "$tmp/check" 2>"$tmp/cc.log"; then
+        $(pkg-config --cflags --libs mjt) -o "$tmp/check" 2>"$tmp/cc.log"; then
         ok
     else
         bad "compile against the installed header"; cat "$tmp/cc.log"
@@ -63,6 +63,17 @@ if [ -z "${MJT_SANITIZER:-}" ]; then
     (cd "$tmp/elsewhere" && "$P/bin/mjt-gen" -q --max-tiles 2) \
         >"$tmp/out" 2>&1 && [ -f "$tmp/elsewhere/mjt.lmdb" ] && ok ||
         { bad "installed mjt-gen elsewhere: its default output"; cat "$tmp/out"; }
+    # The README's C example, built as its text says and run from
+    # elsewhere: it finds the installed library and the installed tables.
+    sh tests/readme_c.sh README.md >"$tmp/example.c" &&
+        cc -std=c11 -Wall -Werror "$tmp/example.c" -o "$tmp/example" \
+            $(pkg-config --cflags --libs mjt) 2>"$tmp/cc.log" && ok ||
+        { bad "the README's C example against the installed prefix";
+          cat "$tmp/cc.log"; }
+    (cd "$tmp/elsewhere" && env -u MJT_TABLES -u LD_LIBRARY_PATH \
+        "$tmp/example") >"$tmp/out" 2>&1 && ok ||
+        { bad "the README's C example, installed, from elsewhere";
+          cat "$tmp/out"; }
     for m in mjq mjt-gen; do
         if [ -f "$P/share/man/man1/$m.1" ] &&
             ! LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 \

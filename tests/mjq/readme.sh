@@ -15,7 +15,7 @@ B=${1:-build}
 T="$B/test/mjt.lmdb"
 . "$(dirname "$0")/../harness.sh"
 
-# The examples, as files cmd.N and want.N, and the C block as c.body.
+# The examples, as files cmd.N and want.N.
 awk -v dir="$tmp" '
 function flush() {
     if (cur)
@@ -32,7 +32,6 @@ function flush() {
     }
     next
 }
-inb && lang == "c" { print > (dir "/c.body"); next }
 !inb || lang != "" { next }
 /^\$ / {
     flush()
@@ -98,18 +97,8 @@ while [ -f "$tmp/cmd.$i" ]; do
 done
 [ "$i" -gt 5 ] && ok || bad "found only $((i - 1)) examples in README.md"
 
-# The C example, inside a main(), its #include lines above it.
-if [ -s "$tmp/c.body" ]; then
-    {
-        echo '#include <stdint.h>'
-        echo '#include <stdio.h>'
-        grep '^#include' "$tmp/c.body"
-        echo 'int main(void)'
-        echo '{'
-        grep -v '^#include' "$tmp/c.body"
-        echo '    return 0;'
-        echo '}'
-    } >"$tmp/example.c"
+# The C example, as a program (tests/readme_c.sh).
+if sh "$(dirname "$0")/../readme_c.sh" README.md >"$tmp/example.c"; then
     # shellcheck disable=SC2086
     if ${CC:-cc} -std=c11 -Wall -Werror ${CFLAGS:-} -I"$B/include" \
         "$tmp/example.c" -o "$tmp/example" ${LDFLAGS:-} "$B/libmjt.a" \
