@@ -45,6 +45,20 @@ const char *mjt_strerror(int code)
     return mjt__strerror(code);
 }
 
+const char *mjt_errname(int code)
+{
+    switch (code) {
+    case MJT_OK:
+        return "OK";
+#define NAME_(name, value, msg)                                                \
+    case MJT_##name:                                                           \
+        return #name;
+        MJT_ERRNO_MAP(NAME_)
+#undef NAME_
+    }
+    return NULL;
+}
+
 int mjt__diag_out(mjt_diag *out, mjt__diag *d, int rc)
 {
     if (rc == MJT_OK || out == NULL)

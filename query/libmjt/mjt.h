@@ -102,6 +102,10 @@ typedef enum mjt_errno {
 /* A short description of code; never NULL, "unknown error" for a stranger. */
 MJT_API const char *mjt_strerror(int code);
 
+/* The name of code without its prefix ("OK", "ECOUNT", ...), for programs
+ * that report errors by name (mjq serve's JSON); NULL for a stranger. */
+MJT_API const char *mjt_errname(int code);
+
 /*
  * Detail of a failure, for the calls that take one (parse and open).  The
  * caller owns it and may pass NULL.  On failure the call sets code, the errno

@@ -540,24 +540,22 @@ int cli_batch(const mjt_tables *t, FILE *in, FILE *out, int json)
 }
 
 int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,
-                    int players, int json, FILE *out, char *why, size_t cap)
+                    int players, int json, FILE *out, mjt_diag *why,
+                    const char **field)
 {
     opts o = {out, NULL, json, 0, players == 3 ? 3 : 4, {0}};
-    mjt_diag diag;
     mjt_hand h;
 
     if (visible != NULL && visible[0] != '\0') {
         mjt_tiles seen;
-        if (mjt_tiles_parse(&seen, visible, strlen(visible), &diag) != MJT_OK) {
-            snprintf(why, cap, "visible: %s", diag.message);
+        *field = "visible";
+        if (mjt_tiles_parse(&seen, visible, strlen(visible), why) != MJT_OK)
             return 2;
-        }
         memcpy(o.visible, seen.counts, MJT_KINDS);
         o.has_visible = 1;
     }
-    if (read_hand(hand, strlen(hand), &o, &h, &diag) != MJT_OK) {
-        snprintf(why, cap, "%s", diag.message);
+    *field = "hand";
+    if (read_hand(hand, strlen(hand), &o, &h, why) != MJT_OK)
         return 2;
-    }
     return analyse(t, &h, &o);
 }

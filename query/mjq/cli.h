@@ -14,7 +14,7 @@ extern const char *cli_prog;
  * parts, deal, diff, serve's API), in this one place: the minor number
  * rises when fields are added, the major when one changes meaning or
  * goes.  mjq --version prints it; the README lists what each added. */
-#define MJQ_JSON_VERSION "1.0"
+#define MJQ_JSON_VERSION "1.1"
 
 /* The table path when --tables is not given (mjt_tables_find's), or
  * NULL when there are none. */
@@ -145,10 +145,12 @@ int cli_batch(const mjt_tables *t, FILE *in, FILE *out, int json);
 
 /* The analysis of one hand (text, with calls) and its seen tiles (text or
  * NULL) by the rules of players (3 or 4) into out, as mjq prints it:
- * 0; 2 for a hand or tiles refused, why (cap bytes) saying why and
- * nothing written; 1 on a failure. */
+ * 0; 2 for a hand or tiles refused, *why saying why (its code, the offset
+ * in the text refused, the message) and *field which text ("hand" or
+ * "visible"), nothing written; 1 on a failure. */
 int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,
-                    int players, int json, FILE *out, char *why, size_t cap);
+                    int players, int json, FILE *out, mjt_diag *why,
+                    const char **field);
 
 /* mjq stats [--tiles N] [--count dealt|distinct]: exact counts of every
  * hand of N tiles (stats.c). */

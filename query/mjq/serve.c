@@ -82,6 +82,38 @@ static void reply_error(serve_reply *r, int status, const char *message)
                  25);
 }
 
+/* The 400 of a text refused: {"error": the message, "code": its name,
+ * "field": "hand" or "visible", "offset": the byte in that text or
+ * null}, so that the page can say it in a player's words. */
+static void reply_refused(serve_reply *r, const mjt_diag *why,
+                          const char *field)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+
+    if (f != NULL) {
+        char message[sizeof why->message + 16];
+        snprintf(message, sizeof message, "%s%s",
+                 strcmp(field, "visible") ? "" : "visible: ", why->message);
+        fputs("{\"error\":", f);
+        cli_json_string(f, message);
+        fprintf(f, ",\"code\":\"%s\",\"field\":\"%s\",\"offset\":",
+                mjt_errname(why->code) ? mjt_errname(why->code) : "EINVAL",
+                field);
+        if (why->offset >= 0)
+            fprintf(f, "%ld}\n", why->offset);
+        else
+            fputs("null}\n", f);
+        if (fclose(f) == 0) {
+            reply_owned(r, 400, "application/json", buf, len);
+            return;
+        }
+    }
+    free(buf);
+    reply_error(r, 500, "out of memory");
+}
+
 void serve_reply_free(serve_reply *r)
 {
     if (r->owned)
@@ -132,7 +164,9 @@ static void html_escape(FILE *f, const char *s, size_t n)
 static void page(const mjt_tables *t, const serve_args *a, serve_reply *r)
 {
     const web_asset *index = web_asset_find("/index.html");
-    char *buf = NULL, *text = NULL, why[200];
+    char *buf = NULL, *text = NULL;
+    const char *field = "hand";
+    mjt_diag why;
     size_t len = 0, tlen = 0;
     int status = 200, rc = -1;
 
@@ -142,8 +176,8 @@ static void page(const mjt_tables *t, const serve_args *a, serve_reply *r)
             reply_error(r, 500, "out of memory");
             return;
         }
-        rc = cli_analyze_one(t, a->hand, a->visible, a->players, 0, f, why,
-                             sizeof why);
+        rc = cli_analyze_one(t, a->hand, a->visible, a->players, 0, f, &why,
+                             &field);
         fclose(f);
         if (rc == 2)
             status = 400;
@@ -167,7 +201,9 @@ static void page(const mjt_tables *t, const serve_args *a, serve_reply *r)
             p += 9;
             if (rc == 2) {
                 fputs("<p id=\"answer-error\" class=\"error\">", f);
-                html_escape(f, why, strlen(why));
+                if (!strcmp(field, "visible"))
+                    fputs("visible: ", f);
+                html_escape(f, why.message, strlen(why.message));
                 fputs("</p>", f);
             } else if (rc == 0) {
                 fputs("<pre id=\"answer-text\">", f);
@@ -207,7 +243,8 @@ static void page(const mjt_tables *t, const serve_args *a, serve_reply *r)
 static void api_analyze(const mjt_tables *t, const serve_args *a,
                         serve_reply *r)
 {
-    char why[200];
+    const char *field = "hand";
+    mjt_diag why;
     char *buf = NULL;
     size_t len = 0;
 
@@ -220,8 +257,8 @@ static void api_analyze(const mjt_tables *t, const serve_args *a,
         reply_error(r, 500, "out of memory");
         return;
     }
-    int rc = cli_analyze_one(t, a->hand, a->visible, a->players, 1, f, why,
-                             sizeof why);
+    int rc = cli_analyze_one(t, a->hand, a->visible, a->players, 1, f, &why,
+                             &field);
     if (fclose(f) != 0 || rc == 1) {
         free(buf);
         reply_error(r, 500, rc == 1 ? "the analysis failed" : "out of memory");
@@ -229,7 +266,7 @@ static void api_analyze(const mjt_tables *t, const serve_args *a,
     }
     if (rc == 2) {
         free(buf);
-        reply_error(r, 400, why);
+        reply_refused(r, &why, field);
         return;
     }
     reply_owned(r, 200, "application/json", buf, len);

@@ -219,14 +219,55 @@ function buildPalette() {
 const FORMS = { standard: 'standard', chiitoitsu: 'seven pairs',
                 kokushi: 'thirteen orphans' };
 
+// Each effective tile with the copies left of it written under it (no
+// hover needed: a phone cannot hover).
 function ukeireCell(u) {
   const cell = el('span', { class: 'tiles small' });
   u.tiles.forEach((name, i) => {
     const t = tile(parseTiles(name)[0]);
     t.title = name + ': ' + u.left[i] + ' left';
-    cell.append(t);
+    cell.append(el('span', { class: 'left' }, t,
+                   el('span', { class: 'count' }, String(u.left[i]))));
   });
   return cell;
+}
+
+// A shanten as a player says it: -1 is a complete hand.
+function shantenWord(n) { return n === -1 ? 'complete' : String(n); }
+
+// The tiles a hand's text holds, 3 for each call.
+function tileCount(text) {
+  const parts = text.split(',');
+  return parseTiles(parts[0]).length + 3 * (parts.length - 1);
+}
+
+// Why the server refused the hand or the seen tiles, in a player's words
+// where the page can tell (the code, the offset of the character); any
+// other refusal (a fifth copy, a call that is no meld) as the server says.
+function refusal(body) {
+  const seen = body.field === 'visible';
+  const text = (seen ? $('visible') : $('hand')).value.trim();
+  const pre = seen ? 'seen tiles: ' : '';
+  if (body.code === 'ECOUNT' && !seen) {
+    const n = tileCount(text);
+    if (n > 14) return 'remove a tile (13 or 14 for a full hand)';
+    return 'add a tile (13 or 14 for a full hand)';
+  }
+  if (body.code !== 'ESYNTAX' || body.offset === null ||
+      body.offset >= text.length) return body.error;
+  const c = text[body.offset];
+  if ('MPSZ'.includes(c))
+    return pre + 'this is not a tile: ' + c + ' (suits are small letters: ' +
+      'm, p, s, z)';
+  if ('mpsz'.includes(c))
+    return pre + 'put the numbers before their suit, as in 123m';
+  if (c === ' ')
+    return pre + 'write a suit\'s numbers together, as in 123m';
+  if (c >= '0' && c <= '9')
+    return /honor/.test(body.error) ?
+      pre + 'this is not a tile: ' + c + 'z (the honors are 1z to 7z)' :
+      pre + 'end the numbers with their suit: m, p, s or z';
+  return pre + 'this is not a tile: ' + c;
 }
 
 function render(a) {
@@ -236,7 +277,8 @@ function render(a) {
   const word = s.overall === -1 ? 'complete' : s.overall === 0 ? 'tenpai' :
     s.overall + '-shanten';
   const forms = ['standard', 'chiitoitsu', 'kokushi']
-    .filter((f) => s[f] !== null).map((f) => FORMS[f] + ' ' + s[f]).join(', ');
+    .filter((f) => s[f] !== null)
+    .map((f) => FORMS[f] + ' ' + shantenWord(s[f])).join(', ');
   box.append(el('p', { class: 'shanten', id: 'shanten' },
                 el('strong', {}, word), ' ', el('span', { class: 'forms' },
                                                  '(' + forms + ')')));
@@ -304,7 +346,9 @@ async function analyse() {
   if (mine !== asked) return;  // a later question is on its way
   if (!res.ok) {
     $('answer').replaceChildren(el('p', { class: 'error', id: 'answer-error' },
+                                   res.status === 400 ? refusal(body) :
                                    body.error));
+    document.body.dataset.refused = hand;
     return;
   }
   render(body);

@@ -381,6 +381,16 @@ Test(errors, the_public_list_says_what_mjt_strerror_says)
     cr_assert(eq(int, n, 18));
 }
 
+Test(errors, each_code_has_its_name)
+{
+    cr_assert(eq(str, (char *)mjt_errname(MJT_OK), "OK"));
+    cr_assert(eq(str, (char *)mjt_errname(MJT_ECOUNT), "ECOUNT"));
+    cr_assert(eq(str, (char *)mjt_errname(MJT_ESYNTAX), "ESYNTAX"));
+    cr_assert(eq(str, (char *)mjt_errname(MJT_ERED), "ERED"));
+    cr_assert(eq(ptr, (void *)mjt_errname(12345), NULL));
+    cr_assert(eq(ptr, (void *)mjt_errname(-19), NULL));
+}
+
 struct bad_hand { /* arrays: see test_core.c */
     char text[32];
     int code;

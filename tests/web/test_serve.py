@@ -329,6 +329,76 @@ def test_browser_clicks_a_hand_together(server):
         d.quit()
 
 
+def test_browser_speaks_a_players_words(server):
+    from selenium.webdriver.common.by import By
+    d = browser()
+
+    def refusal(hand):
+        d.get("http://127.0.0.1:%d/?%s" % (server, urllib.parse.urlencode(
+            {"hand": hand})))
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.refused") == hand)
+        return d.find_element(By.ID, "answer-error").text
+
+    try:
+        # a hand being clicked together: what to do, not "mod 3"
+        assert refusal("123m456p789s111z") == \
+            "add a tile (13 or 14 for a full hand)"
+        assert refusal("123m456p789s111z,222z") == \
+            "remove a tile (13 or 14 for a full hand)"
+        # the character that is no tile, not its offset
+        assert refusal("123x") == "this is not a tile: x"
+        assert refusal("123M") == \
+            "this is not a tile: M (suits are small letters: m, p, s, z)"
+        assert refusal("19z") == \
+            "this is not a tile: 9z (the honors are 1z to 7z)"
+        assert refusal("123") == "end the numbers with their suit: m, p, s or z"
+        # a fifth copy is said as the library says it
+        assert "appears 5 times" in refusal("11111m")
+        # a complete hand is "complete", never -1
+        d.get("http://127.0.0.1:%d/?hand=123m456p789s11122z" % server)
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.analysed") == "123m456p789s11122z")
+        text = d.find_element(By.ID, "shanten").text
+        assert "standard complete" in text and "-1" not in text, text
+        # the copies left under each effective tile, shown without hover
+        hand = "4566m123p456p789s"
+        d.get("http://127.0.0.1:%d/?hand=%s" % (server, hand))
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.analysed") == hand)
+        counts = d.find_elements(By.CSS_SELECTOR, "#answer .left .count")
+        want = mjq_json(hand)[0]["ukeire"]["left"]
+        assert [c.text for c in counts] == [str(n) for n in want]
+        assert all(c.is_displayed() for c in counts)
+        # no empty strip: the answer's first line starts at its padding
+        gap = d.execute_script(
+            "const a = document.getElementById('answer').getBoundingClientRect();"
+            "const s = document.getElementById('shanten').getBoundingClientRect();"
+            "const p = parseFloat(getComputedStyle("
+            "document.getElementById('answer')).paddingTop);"
+            "return s.top - a.top - p;")
+        assert gap < 4, gap
+    finally:
+        d.quit()
+
+
+def test_api_refusal_names_code_field_and_offset(server):
+    status, _, body = request(server, "GET", "/api/analyze?hand=123x")
+    assert status == 400
+    assert json.loads(body) == {"error": "unknown character 'x' at offset 3",
+                                "code": "ESYNTAX", "field": "hand",
+                                "offset": 3}
+    status, _, body = request(server, "GET",
+                              "/api/analyze?hand=123m&visible=9z")
+    got = json.loads(body)
+    assert status == 400 and got["field"] == "visible" and \
+        got["offset"] == 0 and got["error"].startswith("visible: ")
+    status, _, body = request(server, "GET",
+                              "/api/analyze?hand=123m456p789s111z")
+    assert json.loads(body)["code"] == "ECOUNT"
+    assert json.loads(body)["offset"] is None
+
+
 def test_browser_without_javascript(server):
     from selenium.webdriver.common.by import By
     d = browser(javascript=False)
