@@ -59,6 +59,8 @@ static int visible_fits(const mjt_hand *h, const opts *o, mjt_diag *diag)
                      "(it has no 2m to 8m)",
                      mjt_tile_name(i));
             diag->code = MJT_EPLAYERS;
+            diag->offset = -1;
+            diag->sys_errno = 0;
             return MJT_EPLAYERS;
         }
     cli_hand_all(h, all, &ncalls);
@@ -69,19 +71,28 @@ static int visible_fits(const mjt_hand *h, const opts *o, mjt_diag *diag)
                      mjt_tile_name(i), all[i], ncalls ? " and its calls" : "",
                      o->visible[i]);
             diag->code = MJT_ECOPIES;
+            diag->offset = -1;
+            diag->sys_errno = 0;
             return MJT_ECOPIES;
         }
     return MJT_OK;
 }
 
-/* Parse a hand, make it one of o's players, and check it against the
- * visible tiles. */
-static int read_hand(const char *text, size_t len, const opts *o, mjt_hand *h,
-                     mjt_diag *diag)
+/* Parse a hand and make it one of o's players. */
+static int parse_hand(const char *text, size_t len, const opts *o, mjt_hand *h,
+                      mjt_diag *diag)
 {
     int rc = mjt_hand_parse(h, text, len, NULL, diag);
     if (rc == MJT_OK && o->players == 3)
         rc = mjt_hand_set_players(h, 3, diag);
+    return rc;
+}
+
+/* The same, and check it against the visible tiles. */
+static int read_hand(const char *text, size_t len, const opts *o, mjt_hand *h,
+                     mjt_diag *diag)
+{
+    int rc = parse_hand(text, len, o, h, diag);
     return rc != MJT_OK ? rc : visible_fits(h, o, diag);
 }
 
@@ -555,7 +566,10 @@ int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,
         o.has_visible = 1;
     }
     *field = "hand";
-    if (read_hand(hand, strlen(hand), &o, &h, why) != MJT_OK)
+    if (parse_hand(hand, strlen(hand), &o, &h, why) != MJT_OK)
+        return 2;
+    *field = "visible"; /* the seen tiles do not fit the hand */
+    if (visible_fits(&h, &o, why) != MJT_OK)
         return 2;
     return analyse(t, &h, &o);
 }

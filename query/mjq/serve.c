@@ -94,8 +94,9 @@ static void reply_refused(serve_reply *r, const mjt_diag *why,
 
     if (f != NULL) {
         char message[sizeof why->message + 16];
-        snprintf(message, sizeof message, "%s%s",
-                 strcmp(field, "visible") ? "" : "visible: ", why->message);
+        snprintf(message, sizeof message, "%s%s%s",
+                 strcmp(field, "hand") ? field : "",
+                 strcmp(field, "hand") ? ": " : "", why->message);
         fputs("{\"error\":", f);
         cli_json_string(f, message);
         fprintf(f, ",\"code\":\"%s\",\"field\":\"%s\",\"offset\":",
@@ -249,7 +250,8 @@ static void api_analyze(const mjt_tables *t, const serve_args *a,
     size_t len = 0;
 
     if (a->hand == NULL) {
-        reply_error(r, 400, "no hand: give ?hand=123m456p...");
+        mjt_diag d = {MJT_EINVAL, 0, -1, "no hand: give ?hand=123m456p..."};
+        reply_refused(r, &d, "hand");
         return;
     }
     FILE *f = open_memstream(&buf, &len);
@@ -314,7 +316,8 @@ void serve_handle(const mjt_tables *t, const char *method, const char *path,
     memset(r, 0, sizeof *r);
     if (a->bad_players && get &&
         (!strcmp(path, "/api/analyze") || !strcmp(path, "/"))) {
-        reply_error(r, 400, "players: a game has 3 or 4 players");
+        mjt_diag d = {MJT_EINVAL, 0, -1, "a game has 3 or 4 players"};
+        reply_refused(r, &d, "players");
         return;
     }
     if (!strcmp(path, "/api/analyze")) {

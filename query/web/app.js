@@ -253,8 +253,10 @@ function refusal(body) {
     if (n > 14) return 'remove a tile (13 or 14 for a full hand)';
     return 'add a tile (13 or 14 for a full hand)';
   }
+  // a player reads the tile, not the byte it sits at
+  const plain = body.error.replace(/,? (fifth )?at offset \d+/, '');
   if (body.code !== 'ESYNTAX' || body.offset === null ||
-      body.offset >= text.length) return body.error;
+      body.offset >= text.length) return plain;
   const c = text[body.offset];
   if ('MPSZ'.includes(c))
     return pre + 'this is not a tile: ' + c + ' (suits are small letters: ' +
@@ -267,7 +269,8 @@ function refusal(body) {
     return /honor/.test(body.error) ?
       pre + 'this is not a tile: ' + c + 'z (the honors are 1z to 7z)' :
       pre + 'end the numbers with their suit: m, p, s or z';
-  return pre + 'this is not a tile: ' + c;
+  if (c.charCodeAt(0) < 0x80) return pre + 'this is not a tile: ' + c;
+  return plain;
 }
 
 function render(a) {

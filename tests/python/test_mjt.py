@@ -240,6 +240,54 @@ def test_batch_errors_write_nothing(t):
         t.ukeire_batch(np.array([mjt.counts("11m")], dtype=np.uint8))
     with pytest.raises(ValueError, match="threads"):
         t.shanten_batch(a, threads=0)
+    # a uint8 out= would turn a complete hand's -1 into 255
+    with pytest.raises(ValueError, match="int8 items.*format 'B'"):
+        t.shanten_batch(a, out=np.zeros(10, dtype=np.uint8))
+
+
+def test_batches_beside_a_writer_thread(t):
+    """The batches release the GIL, so another thread may write the rows
+    while the library reads them.  Any answer for a row being written is
+    allowed (and a HandError for one caught half-way); a read out of bounds
+    is not: the library reads each count once and answers from that, which
+    the AddressSanitizer build (make asan) checks, and a crash would fail
+    the test anywhere.  The writer flips whole arrays (numpy copies them
+    without the GIL) between valid rows and rows whose ninth ranks are 200,
+    the bytes a second read would have turned into codes past the tables."""
+    x = random_counts(random.Random(6), 4000)
+    y = x.copy()
+    y[:, [0, 8, 17, 26, 33]] = 200
+    a = x.copy()
+    stop = threading.Event()
+
+    def write():
+        while not stop.is_set():
+            np.copyto(a, y)
+            np.copyto(a, x)
+
+    w = threading.Thread(target=write)
+    w.start()
+    answers = refused = 0
+    try:
+        for k in range(40):
+            for players in (4, 3):
+                try:
+                    sh = t.shanten_batch(a, players=players, threads=2)
+                    assert all(-1 <= v <= 8 for v in sh)
+                    answers += 1
+                except mjt.HandError:
+                    refused += 1
+            try:
+                count, mask = t.ukeire_batch(a, threads=2)
+                assert all(0 <= c <= 136 for c in count)
+                assert all(int(m) >> 34 == 0 for m in mask)
+                answers += 1
+            except mjt.HandError:
+                refused += 1
+    finally:
+        stop.set()
+        w.join()
+    assert answers + refused == 120
 
 
 # ==== Errors ====

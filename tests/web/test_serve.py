@@ -353,8 +353,8 @@ def test_browser_speaks_a_players_words(server):
         assert refusal("19z") == \
             "this is not a tile: 9z (the honors are 1z to 7z)"
         assert refusal("123") == "end the numbers with their suit: m, p, s or z"
-        # a fifth copy is said as the library says it
-        assert "appears 5 times" in refusal("11111m")
+        # a fifth copy is said as the library says it, without the offset
+        assert refusal("11111m23p") == "tile 1m appears 5 times (at most 4)"
         # a complete hand is "complete", never -1
         d.get("http://127.0.0.1:%d/?hand=123m456p789s11122z" % server)
         wait_for(lambda: d.execute_script(
@@ -397,6 +397,18 @@ def test_api_refusal_names_code_field_and_offset(server):
                               "/api/analyze?hand=123m456p789s111z")
     assert json.loads(body)["code"] == "ECOUNT"
     assert json.loads(body)["offset"] is None
+    # seen tiles that do not fit the hand: no offset, whatever came before
+    for _ in range(4):
+        request(server, "GET", "/api/analyze?hand=12345678m1234567x")
+        status, _, body = request(server, "GET",
+                                  "/api/analyze?hand=1234m&visible=1111m")
+        assert status == 400 and json.loads(body) == {
+            "error": "visible: tile 1m: 1 in the hand and 4 visible "
+                     "(at most 4)",
+            "code": "ECOPIES", "field": "visible", "offset": None}
+    status, _, body = request(server, "GET", "/api/analyze")
+    assert json.loads(body)["code"] == "EINVAL" and \
+        json.loads(body)["field"] == "hand"
 
 
 def test_browser_without_javascript(server):

@@ -407,15 +407,26 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
     return shanten_of(&r, &v, out);
 }
 
-/* mjt_shanten_counts under rules ru. */
+/* Whether a manzu code holds nothing but 1m and 9m: digits 1 to 7 zero,
+ * that is a low half of 1m alone and a high half of 9m alone. */
+static int sanma_manzu(uint32_t code)
+{
+    return (code & MJT__LO_MASK) < 5 && (code >> MJT__HI_SHIFT) % 625 == 0;
+}
+
+/* mjt_shanten_counts under rules ru (three players: sanma set).  The
+ * counts are read once, into the codes, and every check is made on those
+ * (codes.h), so a buffer written meanwhile cannot pass a check it fails. */
 INLINE int shanten_counts(const mjt__game *ru, const uint8_t counts[MJT_KINDS],
-                          mjt_shanten_info *out)
+                          int sanma, mjt_shanten_info *out)
 {
     mjt__hv v;
 
     v.len = mjt__codes_of(counts, v.code);
     if (v.len < 0)
         return MJT_ECOPIES;
+    if (sanma && !sanma_manzu(v.code[0]))
+        return MJT_EPLAYERS;
     if (!mjt__hand_len_ok(v.len, 0))
         return MJT_ECOUNT;
     /* Counts of at most 4 and 14 tiles in all: every code is a pattern's
@@ -431,7 +442,7 @@ int mjt_shanten_counts(const mjt_tables *t, const uint8_t counts[MJT_KINDS],
 {
     if (t == NULL || counts == NULL || out == NULL)
         return MJT_EINVAL;
-    return shanten_counts(&t->game[0], counts, out);
+    return shanten_counts(&t->game[0], counts, 0, out);
 }
 
 int mjt_shanten_counts_players(const mjt_tables *t,
@@ -442,11 +453,8 @@ int mjt_shanten_counts_players(const mjt_tables *t,
         (players != 3 && players != 4))
         return MJT_EINVAL;
     if (players == 4)
-        return shanten_counts(&t->game[0], counts, out);
-    /* 2m to 8m, bytes 1 to 7: the low 8 bytes but the first */
-    if (mjt__load64le(counts) & ~(uint64_t)0xFF)
-        return MJT_EPLAYERS;
-    return shanten_counts(&t->game[1], counts, out);
+        return shanten_counts(&t->game[0], counts, 0, out);
+    return shanten_counts(&t->game[1], counts, 1, out);
 }
 
 /* ==== Tiles left to draw ==== */

@@ -13,6 +13,13 @@
  * is added alone.  Counts of at most 4 keep every lane from carrying, so
  * the check comes first.  With SSSE3 two parts go through at once in one
  * register; elsewhere each part is one 64-bit word.
+ *
+ * Each count byte is loaded once, and the check and the codes are made
+ * from those loads: a caller's buffer that another thread writes meanwhile
+ * (Python's batch calls release the GIL) gives the codes of some counts,
+ * never a code past the tables.  An empty asm statement takes the loaded
+ * values as its own, so that the compiler cannot load a byte again in
+ * their place (which it may do for memory it believes no one else writes).
  */
 #ifndef MJT__QUERY_CODES_H
 #define MJT__QUERY_CODES_H
@@ -37,6 +44,14 @@ static inline uint64_t mjt__load64le(const uint8_t *p)
 }
 
 #define MJT__BYTES(v) (UINT64_C(0x0101010101010101) * (v))
+
+/* Make x a value the compiler did not load: it cannot read memory again
+ * to get it (see the file's comment). */
+#if defined(__GNUC__)
+#define MJT__OPAQUE(x) __asm__("" : "+r"(x))
+#else
+#define MJT__OPAQUE(x) ((void)0)
+#endif
 
 /* The code of ranks 0-7 whose counts are the bytes of x. */
 static inline uint32_t mjt__code8(uint64_t x)
@@ -64,8 +79,14 @@ static inline int mjt__codes_of_words(const uint8_t counts[MJT_KINDS],
 {
     uint64_t m = mjt__load64le(counts), p = mjt__load64le(counts + 9);
     uint64_t s = mjt__load64le(counts + 18), z8 = mjt__load64le(counts + 26);
-    uint64_t z = z8 >> 8;
-    unsigned c8 = counts[8], c17 = counts[17], c26 = counts[26];
+    uint64_t c8 = counts[8], c17 = counts[17];
+    MJT__OPAQUE(m);
+    MJT__OPAQUE(p);
+    MJT__OPAQUE(s);
+    MJT__OPAQUE(z8);
+    MJT__OPAQUE(c8);
+    MJT__OPAQUE(c17);
+    uint64_t z = z8 >> 8, c26 = z8 & 0xFF;
 
     if ((mjt__above4(m) | mjt__above4(p) | mjt__above4(s) | mjt__above4(z8)) !=
             0 ||
@@ -94,6 +115,9 @@ static inline int mjt__codes_of(const uint8_t counts[MJT_KINDS],
     __m128i b = _mm_loadu_si128((const __m128i *)(counts + 9));
     __m128i c = _mm_loadu_si128((const __m128i *)(counts + 18));
     __m128i zero = _mm_setzero_si128();
+#if defined(__GNUC__)
+    __asm__("" : "+x"(a), "+x"(b), "+x"(c));
+#endif
 
     __m128i top = _mm_max_epu8(_mm_max_epu8(a, b), c);
     if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(4)),
@@ -111,7 +135,9 @@ static inline int mjt__codes_of(const uint8_t counts[MJT_KINDS],
     y = _mm_or_si128(y, _mm_srli_epi64(y, 22));
     __m128i codes = _mm_castps_si128(_mm_shuffle_ps(
         _mm_castsi128_ps(x), _mm_castsi128_ps(y), _MM_SHUFFLE(2, 0, 2, 0)));
-    int c8 = counts[8], c17 = counts[17], c26 = counts[26];
+    /* rank 8 of each suit: byte 8 of each load, as checked above */
+    int c8 = _mm_extract_epi16(a, 4) & 0xFF, c17 = _mm_extract_epi16(b, 4) & 0xFF;
+    int c26 = _mm_extract_epi16(c, 4) & 0xFF;
     __m128i r8 = _mm_setr_epi32(c8, c17, c26, 0);
     r8 = _mm_slli_epi32(_mm_madd_epi16(r8, _mm_set1_epi32(625)), 10);
     _mm_storeu_si128((__m128i *)code, _mm_add_epi32(codes, r8));

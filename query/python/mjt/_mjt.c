@@ -1116,7 +1116,7 @@ static PyObject *tables_shanten_batch(TablesObject *self, PyObject *const *args,
             return NULL;
         }
         const char *f = out.format ? out.format : "B";
-        if (out.itemsize != 1 || out.len != r.n || (*f != 'b' && *f != 'B')) {
+        if (out.itemsize != 1 || out.len != r.n || *f != 'b') {
             PyErr_Format(PyExc_ValueError,
                          "shanten_batch(): out must be %zd writable int8 "
                          "items (format '%s', %zd bytes given)",
