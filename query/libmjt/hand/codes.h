@@ -136,7 +136,8 @@ static inline int mjt__codes_of(const uint8_t counts[MJT_KINDS],
     __m128i codes = _mm_castps_si128(_mm_shuffle_ps(
         _mm_castsi128_ps(x), _mm_castsi128_ps(y), _MM_SHUFFLE(2, 0, 2, 0)));
     /* rank 8 of each suit: byte 8 of each load, as checked above */
-    int c8 = _mm_extract_epi16(a, 4) & 0xFF, c17 = _mm_extract_epi16(b, 4) & 0xFF;
+    int c8 = _mm_extract_epi16(a, 4) & 0xFF;
+    int c17 = _mm_extract_epi16(b, 4) & 0xFF;
     int c26 = _mm_extract_epi16(c, 4) & 0xFF;
     __m128i r8 = _mm_setr_epi32(c8, c17, c26, 0);
     r8 = _mm_slli_epi32(_mm_madd_epi16(r8, _mm_set1_epi32(625)), 10);
