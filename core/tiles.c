@@ -16,6 +16,58 @@ static int suit_index(char c)
     return p != NULL ? (int)(p - mjt__suit_letters) : -1;
 }
 
+/* The length of the UTF-8 character at text[i] (below end), or 0 when the
+ * bytes there are not one. */
+static size_t utf8_at(const char *text, size_t i, size_t end)
+{
+    unsigned char c = (unsigned char)text[i];
+    size_t n = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+
+    if (c >= 0xF5 || n == 0 || i + n > end)
+        return 0;
+    for (size_t k = 1; k < n; k++)
+        if (((unsigned char)text[i + k] & 0xC0) != 0x80)
+            return 0;
+    return n;
+}
+
+/* The honor a character names (東 南 西 北 白 發 发 中), 1 to 7, or 0. */
+static int honor_character(const char *s, size_t n)
+{
+    static const char *const names[] = {"東", "南", "西", "北",
+                                        "白", "發", "发", "中"};
+    static const int honor[] = {1, 2, 3, 4, 5, 6, 6, 7};
+
+    for (int k = 0; k < 8; k++)
+        if (strlen(names[k]) == n && !memcmp(names[k], s, n))
+            return honor[k];
+    return 0;
+}
+
+/* The message of a byte that starts no tile: the character it begins
+ * when it is UTF-8, with the way to write an honor named by its
+ * character. */
+static void unknown_byte(const char *text, size_t i, size_t end,
+                         mjt__diag *diag)
+{
+    size_t n = utf8_at(text, i, end);
+    int z = n ? honor_character(text + i, n) : 0;
+
+    if (z != 0)
+        mjt__diag_set(diag, MJT__ESYNTAX, (long)i,
+                      "unknown character '%.*s' at offset %zu (write it %dz)",
+                      (int)n, text + i, i, z);
+    else if (n != 0)
+        mjt__diag_set(diag, MJT__ESYNTAX, (long)i,
+                      "unknown character '%.*s' at offset %zu (tiles are "
+                      "digits and m, p, s, z: 1z-7z for the honors)",
+                      (int)n, text + i, i);
+    else
+        mjt__diag_set(diag, MJT__ESYNTAX, (long)i,
+                      "unknown byte 0x%02x at offset %zu",
+                      (unsigned char)text[i], i);
+}
+
 /* Close a run of digits (held at offsets start..end-1) with suit. */
 static int close_run(const char *text, size_t start, size_t end, int suit,
                      uint8_t *counts, uint8_t *red, mjt__diag *diag)
@@ -92,9 +144,7 @@ int mjt__tiles_parse_range(const char *text, size_t from, size_t to,
                 mjt__diag_set(diag, MJT__ESYNTAX, (long)i,
                               "unknown character '%c' at offset %zu", c, i);
             else
-                mjt__diag_set(diag, MJT__ESYNTAX, (long)i,
-                              "unknown byte 0x%02x at offset %zu",
-                              (unsigned char)c, i);
+                unknown_byte(text, i, to, diag);
             return MJT__ESYNTAX;
         }
         if (!have_run) {

@@ -106,17 +106,38 @@ static int check_visible(const mjt_hand *h, const opts *o)
     return 2;
 }
 
+/* The length of the well-formed UTF-8 character of 2 to 4 bytes at s (no
+ * overlong form, no surrogate, nothing past U+10FFFF), or 0. */
+static int utf8_length(const unsigned char *s)
+{
+    unsigned c = s[0];
+    int n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+            : c >= 0xF0 && c <= 0xF4                      ? 4
+                                                          : 0;
+    for (int k = 1; k < n; k++)
+        if ((s[k] & 0xC0) != 0x80)
+            return 0;
+    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) ||
+        (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F))
+        return 0;
+    return n;
+}
+
 void cli_json_string(FILE *out, const char *s)
 {
     fputc('"', out);
-    for (; *s; s++) {
+    while (*s) {
         unsigned char c = (unsigned char)*s;
+        int n = c >= 0x80 ? utf8_length((const unsigned char *)s) : 1;
         if (c == '"' || c == '\\')
             fprintf(out, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7f)
+        else if (c < 0x20 || c == 0x7f)
             fprintf(out, "\\u%04x", c);
+        else if (n == 0) /* a byte of no character: the replacement */
+            fputs("\\ufffd", out);
         else
-            fputc(c, out);
+            fwrite(s, 1, (size_t)n, out);
+        s += n ? n : 1;
     }
     fputc('"', out);
 }
@@ -427,7 +448,7 @@ static int batch(const mjt_tables *t, const opts *o, FILE *in)
     return status;
 }
 
-/* Words of which two or more are no hand, but all together one (123m
+/* Words of which one or more are no hand, but all together one (123m
  * 456p ..., a hand typed without quotes): say so, and return 1. */
 static int unquoted_hand(const char *const *texts, int n)
 {
@@ -503,7 +524,7 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
         }
         texts[nhands++] = a;
     }
-    if (bad >= 2 && unquoted_hand(texts, nhands))
+    if (bad >= 1 && nhands >= 2 && unquoted_hand(texts, nhands))
         return 2;
     for (int i = 0; i < nhands; i++)
         if (why[i].code != MJT_OK)

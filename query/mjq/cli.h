@@ -83,6 +83,18 @@ extern const cli_opt cli_global_opts[];
 #define CLI_OPT_PLAYERS 4
 #define CLI_DONE (-5) /* the option did all there was to do (--version) */
 
+/* The options before a command that it may refuse, as bits. */
+#define CLI_G_TABLES 1u
+#define CLI_G_JSON 2u
+#define CLI_G_VISIBLE 4u
+#define CLI_G_PLAYERS 8u
+
+/* When g holds any of the options in refuse, the usage error of cmd that
+ * names those given ("waits: --json does not apply"), why appended when
+ * not NULL; else 0. */
+int cli_refuse_globals(const cli_globals *g, const char *cmd, unsigned refuse,
+                       const char *why);
+
 /* Apply global option k with its value to g: 0, CLI_BAD (reported) or
  * CLI_DONE. */
 int cli_global(cli_globals *g, int k, const char *value);

@@ -52,6 +52,33 @@ int cli_usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
+int cli_refuse_globals(const cli_globals *g, const char *cmd, unsigned refuse,
+                       const char *why)
+{
+    static const char *const names[] = {"--tables", "--json", "--visible",
+                                        "--players"};
+    unsigned given = (g->tables != NULL ? CLI_G_TABLES : 0) |
+                     (g->json ? CLI_G_JSON : 0) |
+                     (g->has_visible ? CLI_G_VISIBLE : 0) |
+                     (g->players ? CLI_G_PLAYERS : 0);
+    char text[160];
+    int n = 0, k = 0, count = __builtin_popcount(given & refuse);
+
+    if (count == 0)
+        return 0;
+    n = snprintf(text, sizeof text, "%s: ", cmd);
+    for (int i = 0; i < 4; i++)
+        if (given & refuse & (1u << i)) {
+            k++;
+            n += snprintf(text + n, sizeof text - (size_t)n, "%s%s",
+                          k == 1 ? "" : k == count ? " and " : ", ", names[i]);
+        }
+    snprintf(text + n, sizeof text - (size_t)n, " %s%s%s",
+             count == 1 ? "does not apply" : "do not apply", why ? " " : "",
+             why ? why : "");
+    return cli_usage_error("%s", text);
+}
+
 void cli_mask_digits(unsigned mask, char out[10])
 {
     int n = 0;

@@ -53,8 +53,8 @@ static int parse(int argc, char **argv, cli_globals *g, const char *cmd,
 
     *o = (hand_opts){14, 0, g->json, 0, 0, 0, 1, 0, g->players};
     *nargs = *done = 0;
-    if (g->tables != NULL || g->has_visible)
-        return cli_usage_error("%s: --tables and --visible do not apply", cmd);
+    if (cli_refuse_globals(g, cmd, CLI_G_TABLES | CLI_G_VISIBLE, NULL))
+        return 2;
     cli_parser_init(&p, argc, argv, cmd);
     while ((k = cli_next(&p, hand_options, &a)) != CLI_END) {
         uint64_t v = 0;

@@ -237,9 +237,10 @@ static int parse_diff(int argc, char **argv, const cli_globals *g, diffopts *o)
     const char *a;
     cli_parser p;
 
-    if (g->tables != NULL || g->has_visible || g->players)
-        return cli_usage_error("diff: %s", "--tables, --visible and --players "
-                                           "do not apply (give OLD and NEW)");
+    if (cli_refuse_globals(g, "diff",
+                           CLI_G_TABLES | CLI_G_VISIBLE | CLI_G_PLAYERS,
+                           "(give OLD and NEW)"))
+        return 2;
     o->json = g->json;
     cli_parser_init(&p, argc, argv, "diff");
     while ((k = cli_next(&p, diff_opts, &a)) != CLI_END) {

@@ -220,9 +220,9 @@ static int cmd_info(int argc, char **argv, cli_globals *g)
         else
             path = a;
     }
-    if (g->json || g->has_visible || g->players)
-        return cli_usage_error("info: %s", "--json, --visible and --players "
-                                           "do not apply");
+    if (cli_refuse_globals(g, "info", CLI_G_JSON | CLI_G_VISIBLE | CLI_G_PLAYERS,
+                           NULL))
+        return 2;
     if (path == NULL)
         path = cli_default_tables();
     if (path == NULL)

@@ -45,7 +45,9 @@ int cli_next(cli_parser *p, const cli_opt *opts, const char **value)
             return CLI_END;
         char *a = p->argv[p->i++];
         *value = a;
-        if (p->args_only || a[0] != '-' || a[1] == '\0')
+        /* no option starts with a digit: "-1" is a (negative) argument */
+        if (p->args_only || a[0] != '-' || a[1] == '\0' ||
+            (a[1] >= '0' && a[1] <= '9'))
             return CLI_ARG;
         if (!strcmp(a, "--")) {
             p->args_only = 1;

@@ -483,11 +483,17 @@ static int number(const char *a, long lo, long hi, long *out)
     return 0;
 }
 
-/* Listen on text ("127.0.0.1:8080", "[::1]:0", "localhost:8080"): the
- * socket, or -1 with the problem reported (exit 2). */
+/* Listen on text ("127.0.0.1:8080", "[::1]:0", "localhost:8080", or a
+ * port alone, "8080", on 127.0.0.1): the socket, or -1 with the problem
+ * reported (exit 2). */
 static int listen_on(const char *text, char *shown, size_t cap)
 {
-    char host[256];
+    char host[256], local[64];
+    if (text[0] != '\0' && strspn(text, "0123456789") == strlen(text) &&
+        strlen(text) < 8) {
+        snprintf(local, sizeof local, "127.0.0.1:%s", text);
+        text = local;
+    }
     const char *colon = strrchr(text, ':');
     struct addrinfo hints = {0}, *res = NULL;
 
@@ -550,9 +556,9 @@ int cli_serve(int argc, char **argv, cli_globals *g)
     cli_parser p;
     int k;
 
-    if (g->json || g->has_visible || g->players)
-        return cli_usage_error("serve: %s", "--json, --visible and --players "
-                                            "do not apply (requests say)");
+    if (cli_refuse_globals(g, "serve", CLI_G_JSON | CLI_G_VISIBLE | CLI_G_PLAYERS,
+                           "(requests say)"))
+        return 2;
     cli_parser_init(&p, argc, argv, "serve");
     while ((k = cli_next(&p, serve_opts, &a)) != CLI_END) {
         if (k == CLI_BAD)
@@ -605,8 +611,8 @@ int cli_serve(int argc, char **argv, cli_globals *g)
         mjt_tables_close(t);
         return 1;
     }
-    fprintf(stderr, "%s: serving http://%s/ (%ld threads; Ctrl-C stops)\n",
-            cli_prog, shown, threads);
+    fprintf(stderr, "%s: serving http://%s/ (%ld thread%s; Ctrl-C stops)\n",
+            cli_prog, shown, threads, threads == 1 ? "" : "s");
     int sig;
     sigwait(&stop, &sig);
     MHD_stop_daemon(d);

@@ -307,9 +307,9 @@ int cli_waits(int argc, char **argv, cli_globals *g)
     const char *text[64];
     cli_parser p;
 
-    if (g->json || g->has_visible)
-        return cli_usage_error("waits: %s", "--json and --visible do not "
-                                            "apply (waits prints text)");
+    if (cli_refuse_globals(g, "waits", CLI_G_JSON | CLI_G_VISIBLE,
+                           "(waits prints text)"))
+        return 2;
     cli_parser_init(&p, argc, argv, "waits");
     while ((k = cli_next(&p, waits_opts, &a)) != CLI_END) {
         mjt_diag diag;

@@ -33,15 +33,15 @@ Test(red, one_a_suit_by_default_from_every_constructor)
 
     cr_assert(eq(int, parse(&h, "123m406p789s1122z", NULL, &d), MJT_OK));
     cr_assert(eq(int, parse(&h, "00m", NULL, &d), MJT_ERED));
-    cr_assert(eq(str, d.message, "2 red 5m (the rules have 1)"));
+    cr_assert(eq(str, d.message, "2 red 5m (the game has only 1)"));
     cr_assert(eq(int, parse(&h, "0000m", NULL, &d), MJT_ERED));
-    cr_assert(eq(str, d.message, "4 red 5m (the rules have 1)"));
+    cr_assert(eq(str, d.message, "4 red 5m (the game has only 1)"));
     uint8_t ids[4] = {MJT_RED_5P, MJT_RED_5P, MJT_RED_5P, MJT_RED_5P};
     cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 4, NULL, &d), MJT_ERED));
-    cr_assert(eq(str, d.message, "4 red 5p (the rules have 1)"));
+    cr_assert(eq(str, d.message, "4 red 5p (the game has only 1)"));
     /* the calls' red fives count: 406s held and 055s called */
     cr_assert(eq(int, parse(&h, "406s33z,055s,111z,222z", NULL, &d), MJT_ERED));
-    cr_assert(eq(str, d.message, "2 red 5s counting the calls (the rules have 1)"));
+    cr_assert(eq(str, d.message, "2 red 5s counting the calls (the game has only 1)"));
     uint8_t c[MJT_KINDS] = {0};
     c[27] = 2, c[28] = 2;
     mjt_call calls[3] = {{MJT_QUAD, 13, 2, 0}, {MJT_TRIPLET, 29, 0, 0},
@@ -61,12 +61,12 @@ Test(red, the_rules_may_have_more)
     cr_assert(eq(int, parse(&h, "123m4006p789s112z", &r, &d), MJT_OK));
     cr_assert(eq(str, (char *)text_of(&h), "123m4006p789s112z"));
     cr_assert(eq(int, parse(&h, "123m4000p789s112z", &r, &d), MJT_ERED));
-    cr_assert(eq(str, d.message, "3 red 5p (the rules have 2)"));
+    cr_assert(eq(str, d.message, "3 red 5p (the game has only 2)"));
     cr_assert(eq(int, parse(&h, "123m400p789s1122z", &r, &d), MJT_OK));
     /* and fewer: none at all */
     r.red[0] = r.red[1] = r.red[2] = 0;
     cr_assert(eq(int, parse(&h, "123m406p789s1122z", &r, &d), MJT_ERED));
-    cr_assert(eq(str, d.message, "1 red 5p (the rules have 0)"));
+    cr_assert(eq(str, d.message, "1 red 5p (the game has none)"));
     r.red[2] = 5;
     cr_assert(eq(int, parse(&h, "123m456p789s1122z", &r, &d), MJT_EINVAL));
 }
@@ -89,7 +89,7 @@ Test(red, a_draw_stops_at_the_rules)
     /* back to the defaults: the hand holds more than they allow */
     mjt_diag d;
     cr_assert(eq(int, mjt_hand_set_rules(&h, NULL, &d), MJT_ERED));
-    cr_assert(eq(str, d.message, "2 red 5p (the rules have 1)"));
+    cr_assert(eq(str, d.message, "2 red 5p (the game has only 1)"));
     cr_assert(eq(str, (char *)text_of(&h), "123m4006p789s1122z"));
     mjt_shanten_info s;
     cr_assert(eq(int, mjt_shanten(test_tables(), &h, &s), MJT_OK));

@@ -83,9 +83,9 @@ check fifth_copy 2 'tile 5p appears 5 times (at most 4)' -- "$Q" --tables "$T" 5
 check too_many 2 '15 tiles (at most 14)' -- "$Q" --tables "$T" 123456789m123456p
 check bad_count 2 '12 tiles: the count must be 1 or 2 mod 3' -- "$Q" --tables "$T" 123456789m123p
 # red fives: one a suit, in the hand and its calls together
-check red_two 2 '00m: 2 red 5m (the rules have 1)' -- "$Q" --tables "$T" 00m
-check red_four 2 '0000m: 4 red 5m (the rules have 1)' -- "$Q" --tables "$T" 0000m
-check red_calls 2 '2 red 5s counting the calls (the rules have 1)' -- \
+check red_two 2 '00m: 2 red 5m (the game has only 1)' -- "$Q" --tables "$T" 00m
+check red_four 2 '0000m: 4 red 5m (the game has only 1)' -- "$Q" --tables "$T" 0000m
+check red_calls 2 '2 red 5s counting the calls (the game has only 1)' -- \
     "$Q" --tables "$T" '406s33z,055s,111z,222z'
 check calls_from 0 '"calls":["789s:left","555p:across","7777z:closed"]' -- \
     "$Q" --tables "$T" --json '123m44p,789s:left,555p:across,7777z:closed'
@@ -282,7 +282,7 @@ check sanma_players_bad 2 'mjq: --players 2: a game has 3 or 4 players' -- \
     "$Q" --tables "$T" --players 2 19m123p456p789s11z
 check sanma_waits 0 '  9m  tanki      [9m] 111m 123p 456p 789s' -- \
     "$Q" waits --tables "$T" --players 3 1119m123p456p789s
-check sanma_info 2 'info: --json, --visible and --players do not apply' -- \
+check sanma_info 2 'info: --players does not apply' -- \
     "$Q" --players 3 info "$T"
 check sanma_rank 2 'rank: --players 3: ranks are of four-player sets of tiles' -- \
     "$Q" rank --players 3 19m
@@ -331,7 +331,8 @@ check opt_visible_five 2 'tile 1z seen 5 times in all (at most 4)' -- \
     "$Q" --tables "$T" --visible 111z --visible 11z 1m
 check opt_global_cmd 0 '1111222233334:' -- \
     "$Q" --tables "$T" waits --format countTiles 1111222233334m
-check opt_json_waits 2 'do not apply' -- "$Q" --json waits --tables "$T" 1m
+check opt_json_waits 2 "mjq: waits: --json does not apply (waits prints text) (try 'mjq waits --help')" -- "$Q" --json waits --tables "$T" 1m
+check opt_json_visible_info 2 'info: --json and --visible do not apply' -- "$Q" --json --visible 1m info "$T"
 check opt_dashdash 0 '1m (1 tile)' -- "$Q" --tables "$T" -- 1m
 check opt_unknown 2 '--frob: unknown option' -- "$Q" --frob 1m
 check opt_missing 2 '--tables: needs a value' -- "$Q" 1m --tables
@@ -423,6 +424,19 @@ check typo_far 2 "unknown command 'frobnicate' (try 'mjq help'" -- \
     "$Q" --tables "$T" frobnicate
 check unquoted 2 "quote the hand: mjq '123m 456p 789s 1122z'" -- \
     "$Q" --tables "$T" 123m 456p 789s 1122z
+check unquoted_two 2 "2 words make one hand: quote the hand: mjq '123m456p 789s1122z'" -- \
+    "$Q" --tables "$T" 123m456p 789s1122z
+check honor_character 2 "unknown character '東' at offset 12 (write it 1z)" -- \
+    "$Q" --tables "$T" '123m456p789s東東'
+check other_character 2 "unknown character '€' at offset 2 (tiles are digits" -- \
+    "$Q" --tables "$T" '12€m'
+check json_utf8 1 '{"line":1,"error":"unknown character '"'"'中'"'"' at offset 0 (write it 7z)"}' -- \
+    sh -c "printf '中\\n' | \"$Q\" --tables \"$T\" --json"
+check json_bad_utf8 1 '{"line":1,"error":"unknown byte 0xff at offset 0"}' -- \
+    sh -c "printf '\\377\\n' | \"$Q\" --tables \"$T\" --json"
+check unrank_negative 2 'unrank: -5: not an index of 3 tiles (0 to 7139)' -- \
+    "$Q" unrank --tiles 3 -5
+check unrank_negative_alone 2 'unrank: --tiles N is needed' -- "$Q" unrank -1
 check capitals 2 "unknown character 'M' at offset 3 (suit letters are lower case: m, p, s, z)" -- \
     "$Q" --tables "$T" 123M456P
 check empty_hand 2 'mjq: empty hand (1 to 14 tiles)' -- "$Q" --tables "$T" ""

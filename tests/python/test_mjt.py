@@ -300,6 +300,9 @@ def test_batches_beside_a_writer_thread(t):
     ([-1] + [0] * 33, -8, "count -1 of 1m is not 0 to 4"),
     (["1m", "Q"], -7, "'Q' at index 1 is no tile name"),
     ([0, 40], -10, "tile id 40 at index 1"),
+    ([300], -10, "tile id 300 at index 0"),
+    ([0, 10**30], -10, "tile id 1000000000000000000000000000000 at index 1"),
+    ([0] * 33 + [2**64], -8, "count 18446744073709551616 of 7z"),
     (list(range(15)), -9, "15 tiles"),
     ("12m55p,124m,111z,222z", -15, "not a run, a triplet or a quad"),
 ])
@@ -404,7 +407,7 @@ def test_tables_found_in_the_tree_above(tmp_path):
 def test_red_fives_are_limited_everywhere(t):
     for hand in ("00m", [34, 34, 34, 34], ["0p", "0p"],
                  "406s33z,055s,111z,222z"):
-        with pytest.raises(mjt.HandError, match="red 5. .*the rules have 1"):
+        with pytest.raises(mjt.HandError, match="red 5. .*the game has only 1"):
             t.shanten(hand)
     assert t.shanten("123m406p789s1122z").overall == 0
 

@@ -129,7 +129,7 @@ def test_shared_link_renders_on_the_server(server):
 @pytest.mark.parametrize("method, path, status, says", [
     ("GET", "/api/analyze?hand=12x", 400, "unknown character 'x' at offset 2"),
     ("GET", "/api/analyze?hand=11111m", 400, "tile 1m appears 5 times"),
-    ("GET", "/api/analyze?hand=00m", 400, "2 red 5m (the rules have 1)"),
+    ("GET", "/api/analyze?hand=00m", 400, "2 red 5m (the game has only 1)"),
     ("GET", "/api/analyze", 400, "no hand"),
     ("GET", "/api/analyze?hand=15m123p456s11z&players=3", 400,
      "tile 5m has no place in three-player mahjong"),
@@ -147,6 +147,13 @@ def test_errors_are_json(server, method, path, status, says):
     assert says in json.loads(body)["error"]
     if status == 405:
         assert "GET" in h["allow"]
+
+
+def test_utf8_paths_come_back_whole(server):
+    status, _, body = request(server, "GET", "/%E6%9D%B1%E4%BA%AC")
+    assert status == 404 and json.loads(body) == {"error": "no such path: /東京"}
+    status, _, body = request(server, "GET", "/%ff")
+    assert status == 404 and json.loads(body)["error"] == "no such path: /\ufffd"
 
 
 def test_limits(server):

@@ -17,6 +17,7 @@
  */
 #include "internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "codes.h"
@@ -407,9 +408,12 @@ static int fits(const mjt_hand *h, const mjt_tiles *set, uint32_t bits,
         int have = set->red[s] + called_red[s];
         int most = (int)(bits >> MJT__RLIM_SHIFT(s) & 7) ^ 1;
         if (have > most) {
-            mjt__diag_set(diag, MJT_ERED, -1,
-                          "%d red 5%c%s (the rules have %d)", have, suits[s],
-                          called_red[s] ? " counting the calls" : "", most);
+            char has[16] = "none";
+            if (most > 0)
+                snprintf(has, sizeof has, "only %d", most);
+            mjt__diag_set(diag, MJT_ERED, -1, "%d red 5%c%s (the game has %s)",
+                          have, suits[s],
+                          called_red[s] ? " counting the calls" : "", has);
             return MJT_ERED;
         }
     }

@@ -234,8 +234,33 @@ static int read_tiles(PyObject *obj, tiles_in *in, const char *what)
             if (PyLong_Check(x)) {
                 int overflow;
                 in->v[i] = PyLong_AsLongAndOverflow(x, &overflow);
-                if (overflow || in->v[i] < 0 || in->v[i] > 255)
-                    in->v[i] = -1;
+                if (overflow || in->v[i] < 0 || in->v[i] > 255) {
+                    /* named as given: a long cannot hold every int */
+                    char m[160];
+                    PyObject *r = PyObject_Repr(x);
+                    const char *t = r ? PyUnicode_AsUTF8(r) : NULL;
+                    if (t == NULL) {
+                        Py_XDECREF(r);
+                        Py_DECREF(seq);
+                        return -1;
+                    }
+                    if (in->n == MJT_KINDS)
+                        PyOS_snprintf(m, sizeof m,
+                                      "%s: count %.40s%s of %s is not 0 to 4",
+                                      what, t, strlen(t) > 40 ? "..." : "",
+                                      mjt_tile_name((int)i));
+                    else
+                        PyOS_snprintf(m, sizeof m,
+                                      "%s: tile id %.40s%s at index %zd (ids "
+                                      "are 0 to 36)",
+                                      what, t, strlen(t) > 40 ? "..." : "", i);
+                    Py_DECREF(r);
+                    Py_DECREF(seq);
+                    return hand_error(in->n == MJT_KINDS ? MJT_ECOPIES
+                                                         : MJT_ETILE,
+                                      m, (long)i),
+                           -1;
+                }
             } else if (PyUnicode_Check(x)) {
                 Py_ssize_t len;
                 const char *s = PyUnicode_AsUTF8AndSize(x, &len);
