@@ -196,9 +196,15 @@ def test_bad_listen_and_tables():
     r = subprocess.run([MJQ, "serve", "--listen", "nowhere.invalid:80",
                         "--tables", TABLES], capture_output=True, text=True)
     assert r.returncode == 2 and "--listen nowhere.invalid:80" in r.stderr
-    r = subprocess.run([MJQ, "serve", "--listen", "8080"], capture_output=True,
-                       text=True)
+    r = subprocess.run([MJQ, "serve", "--listen", "localhost"],
+                       capture_output=True, text=True)
     assert r.returncode == 2 and "want ADDRESS:PORT" in r.stderr
+    # a port alone listens on 127.0.0.1
+    p = subprocess.Popen([MJQ, "serve", "--tables", TABLES, "--listen", "0"],
+                         stderr=subprocess.PIPE, text=True)
+    line = p.stderr.readline()
+    assert re.search(r"serving http://127\.0\.0\.1:\d+/ \(2 threads;", line), line
+    stop(p)
     p, port = start()
     try:
         r = subprocess.run([MJQ, "serve", "--tables", TABLES, "--listen",
