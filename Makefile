@@ -164,10 +164,9 @@ deps-check:
 	@$(PKG_CONFIG) --exists $(DEPS) $(CLI_DEPS) || { echo "missing packages: \
 install $(PACKAGES) (or run 'make deps')" >&2; exit 1; }
 
-tables: deps ## install deps, build, generate tables/mjt.lmdb, print a summary
+tables: deps ## install deps, build, write tables/mjt.lmdb (anew when damaged: the old kept as .bad), print a summary
 	$(Q)$(MAKE) --no-print-directory all python
-	$(Q)$(BUILD)/mjt-gen -o $(TABLES) -j $(JOBS)
-	$(Q)$(BUILD)/mjq info $(TABLES)
+	$(Q)sh scripts/tables.sh $(BUILD) $(TABLES) $(JOBS)
 
 test: deps ## install deps, build, run every test (non-zero on failure)
 	$(Q)$(MAKE) --no-print-directory $(TEST_BINS) all $(BUILD)/test/mjt.lmdb \

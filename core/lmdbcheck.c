@@ -199,10 +199,21 @@ static int read_meta(checker *c, long long size, uint64_t *main_root)
     if (get(m[0] + META_AT, 4) != MAGIC || get(m[0] + META_AT + 4, 4) != 1 ||
         c->psize < 512 || c->psize > 65536 || (c->psize & (c->psize - 1)))
         return bad(c, "not an LMDB file, so not a table");
-    if (size % (long long)c->psize != 0 || size < 4 * (long long)c->psize)
+    if (size < 4 * (long long)c->psize)
         return bad(c, "truncated: not a whole number of pages");
     if (read_page(c, 1, m[1], sizeof m[1]) < 0)
         return -1;
+    if (size % (long long)c->psize != 0) {
+        /* whole pages up to the last page the newer meta names, and more:
+         * bytes were added to the file, not lost */
+        int newer = get(m[1] + META_AT + 24 + 2 * DBREC + 8, 8) >
+                    get(m[0] + META_AT + 24 + 2 * DBREC + 8, 8);
+        uint64_t last = get(m[newer] + META_AT + 24 + 2 * DBREC, 8);
+        if (last < (uint64_t)size / c->psize)
+            return bad(c, "bytes after the end of the table (something was "
+                          "appended to the file)");
+        return bad(c, "truncated: not a whole number of pages");
+    }
     /* LMDB reads both meta pages, page 1 at meta 0's page size, and takes
      * the page size and the rest from the newer: both must agree. */
     for (int i = 0; i < 2; i++) {
@@ -249,6 +260,7 @@ int mjt__lmdb_check(const char *path, long long size, mjt__diag *diag)
     mjt__diag_set(diag, c.code, -1, "%s: %s%s", path, c.why,
                   c.code != MJT__EFORMAT ||
                           strncmp(c.why, "truncated", 9) == 0 ||
+                          strncmp(c.why, "bytes after", 11) == 0 ||
                           strncmp(c.why, "not an LMDB", 11) == 0
                       ? ""
                       : " (the file is damaged)");

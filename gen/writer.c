@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -198,6 +199,43 @@ out:
     return rc;
 }
 
+/* Bytes free for us on the device of the file at path, or -1. */
+static long long free_bytes(const char *path)
+{
+    char dir[4096];
+    struct statvfs st;
+    const char *slash = strrchr(path, '/');
+
+    if (slash == NULL)
+        snprintf(dir, sizeof dir, ".");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path + (slash == path)),
+                 path);
+    if (statvfs(dir, &st) != 0)
+        return -1;
+    return (long long)st.f_bavail * (long long)st.f_frsize;
+}
+
+/* When the device of path has less room than a table of these parts
+ * takes, its blocks and slack bytes more (LMDB says EIO for a write cut
+ * short, which is what a full disk gives), say so, naming both sizes; 1
+ * if said.  Before writing the slack is 0: refuse only what cannot fit. */
+static int no_room(const char *path, const gen_table *tables, int ntables,
+                   long long slack)
+{
+    long long need = slack, have = free_bytes(path);
+
+    for (int i = 0; i < ntables; i++)
+        need += (long long)(tables[i].compressed + tables[i].fcompressed);
+    if (have < 0 || have >= need)
+        return 0;
+    fprintf(stderr,
+            "%s: %s: no space left on the device (the table takes about "
+            "%.1f MB, %.1f MB free)\n",
+            gen_prog, path, need / 1e6, have / 1e6);
+    return 1;
+}
+
 int gen_write(gen_table *tables, int ntables, const gen_options *opt)
 {
     char tmp[4096];
@@ -209,11 +247,16 @@ int gen_write(gen_table *tables, int ntables, const gen_options *opt)
         return -1;
     }
     unlink(tmp);
+    if (no_room(opt->out, tables, ntables, 0))
+        return -1;
     rc = write_env(tmp, tables, ntables, opt);
     if (rc != 0) {
+        unlink(tmp);
+        if ((rc == EIO || rc == ENOSPC) &&
+            no_room(opt->out, tables, ntables, 1 << 20))
+            return -1;
         fprintf(stderr, "%s: %s: cannot write table: %s\n", gen_prog, tmp,
                 mdb_strerror(rc));
-        unlink(tmp);
         return -1;
     }
     if (rename(tmp, opt->out) != 0) {
@@ -303,8 +346,10 @@ int gen_check_existing(const char *path)
     mdb_env_close(env);
     if (!ours) {
         fprintf(stderr,
-                "%s: %s: exists and is not an mjt table (refusing to "
-                "replace it; remove it or choose another -o)\n",
+                "%s: %s: exists and does not read as an mjt table (another "
+                "file, or a damaged table): refusing to replace it; move it "
+                "away or choose another -o ('make tables' keeps it as "
+                ".bad)\n",
                 gen_prog, path);
         return -1;
     }

@@ -31,10 +31,17 @@ int cli_no_tables(void)
 int cli_tables_error(int code, const char *message)
 {
     fprintf(stderr, "%s: %s", cli_prog, message);
-    if (code == MJT_ENOENT ||
-        (code == MJT_EFORMAT && !strstr(message, "not exact")))
+    if (code == MJT_ENOENT && !strncmp(message, "no tables", 9))
         fprintf(stderr, " (make them with 'make tables' in the source tree "
                         "or with mjt-gen, or name them with --tables)");
+    else if (code == MJT_ENOENT)
+        fprintf(stderr, " (make them with 'make tables' in the source tree "
+                        "or with mjt-gen)");
+    else if ((code == MJT_EFORMAT && !strstr(message, "not exact")) ||
+             code == MJT_ECORRUPT)
+        fprintf(stderr, " (make them again with 'make tables' in the source "
+                        "tree, which keeps this file as .bad, or with "
+                        "mjt-gen)");
     fputc('\n', stderr);
     return 1;
 }

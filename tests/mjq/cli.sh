@@ -389,7 +389,7 @@ check closed_pipe 0 '' -- sh -c "yes 123m456p789s1122z | head -n 100000 | \
 
 # A short file where mjt-gen would write: refused, not a crash in LMDB.
 cp tests/reliability/fuzz/seeds/table/crash-sigbus-short-file "$tmp/short.lmdb"
-check gen_short_file 1 'exists and is not an mjt table' -- \
+check gen_short_file 1 'exists and does not read as an mjt table' -- \
     "$G" -q -o "$tmp/short.lmdb"
 check gen_short_kept 0 '' -- cmp tests/reliability/fuzz/seeds/table/crash-sigbus-short-file "$tmp/short.lmdb"
 
@@ -407,7 +407,7 @@ check info_aligned_short 0 'format               3' -- "$Q" info "$T"
 
 check gen_help 0 'usage: mjt-gen' -- "$G" --help
 check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
-check gen_foreign 1 'exists and is not an mjt table' -- "$G" -o "$tmp/foreign"
+check gen_foreign 1 'exists and does not read as an mjt table' -- "$G" -o "$tmp/foreign"
 check gen_foreign_kept 0 'not a table' -- cat "$tmp/foreign"
 check gen_unwritable 1 'cannot write here' -- "$G" -o /nonexistent-dir/x.lmdb
 check gen_version 0 'mjt-gen 1.0.0 (table format 3)' -- "$G" --version
@@ -498,5 +498,37 @@ for args in "123m456p789s1122z" "11122233344455m" "119m19p19s1234567z" \
         bad "mjq $args: a line ends in a space: $(head -n 2 "$tmp/trailing")" ||
         ok
 done
+
+# A full disk is named as one, not as an I/O error (on a 1 MB tmpfs, where
+# this user may mount one).
+mkdir "$tmp/small"
+if mount -t tmpfs -o size=1M tmpfs "$tmp/small" 2>/dev/null; then
+    check gen_full_disk 1 'no space left on the device (the table takes about' -- \
+        "$G" -q -o "$tmp/small/t.lmdb"
+    [ -z "$(ls "$tmp/small")" ] && ok || bad "mjt-gen left a file on a full disk"
+    umount "$tmp/small"
+else
+    echo "skip gen_full_disk: no tmpfs can be mounted here"
+fi
+
+# ==== make tables (scripts/tables.sh): a good file kept, a bad one repaired ====
+mkdir "$tmp/mt"
+cp "$T" "$tmp/mt/mjt.lmdb"
+touch -d '2001-01-01' "$tmp/mt/mjt.lmdb"
+check tables_good_kept 0 "up to date (made by mjt-gen" -- \
+    sh scripts/tables.sh "$B" "$tmp/mt/mjt.lmdb" 2
+[ "$(stat -c %Y "$tmp/mt/mjt.lmdb")" = "$(date -d 2001-01-01 +%s)" ] &&
+    [ ! -e "$tmp/mt/mjt.lmdb.bad" ] && ok || bad "make tables rewrote a good table"
+echo junk >>"$tmp/mt/mjt.lmdb"
+check tables_damaged_repaired 0 "bytes after the end of the table (something was appended to the file): kept as $tmp/mt/mjt.lmdb.bad, making new tables" -- \
+    sh scripts/tables.sh "$B" "$tmp/mt/mjt.lmdb" 2
+"$Q" --tables "$tmp/mt/mjt.lmdb" 1z >/dev/null 2>&1 && ok ||
+    bad "the repaired table does not open"
+tail -c 5 "$tmp/mt/mjt.lmdb.bad" | grep -q junk && ok ||
+    bad "the damaged table was not kept as .bad"
+printf 'my notes\n' >"$tmp/mt/mjt.lmdb"
+check tables_foreign_kept 0 "not an LMDB file, so not a table: kept as" -- \
+    sh scripts/tables.sh "$B" "$tmp/mt/mjt.lmdb" 2
+grep -q 'my notes' "$tmp/mt/mjt.lmdb.bad" && ok || bad "a foreign file was lost"
 
 finish cli
