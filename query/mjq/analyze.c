@@ -412,7 +412,17 @@ static int read_line_hand(const char *line, size_t len, const opts *o, opts *lo,
     return read_hand(hand, strlen(hand), lo, h, diag);
 }
 
-static int batch(const mjt_tables *t, const opts *o, FILE *in)
+/* Whether b says to stop before the next line (its reason kept in b). */
+static int over_budget(cli_budget *b, FILE *out, long lineno)
+{
+    if (b->answer > 0 && ftell(out) > (long)b->answer)
+        b->stopped = CLI_STOP_ANSWER;
+    else if (lineno % 16 == 0 && b->stop != NULL && b->stop(b->user))
+        b->stopped = CLI_STOP_TIME;
+    return b->stopped != 0;
+}
+
+static int batch(const mjt_tables *t, const opts *o, FILE *in, cli_budget *b)
 {
     char line[LINE_BYTES];
     long got, lineno = 0;
@@ -422,6 +432,8 @@ static int batch(const mjt_tables *t, const opts *o, FILE *in)
         size_t len = (size_t)got;
         mjt_hand h;
         mjt_diag diag;
+        if (b != NULL && over_budget(b, o->out, lineno))
+            return 1;
         lineno++;
         if (too_long) {
             batch_error(o, lineno, "line longer than 1023 bytes");
@@ -554,7 +566,7 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
                     "%s: reading hands from the terminal, one a line "
                     "(end with Ctrl-D; 'mjq --help' for more)\n",
                     cli_prog);
-        status = batch(t, &o, stdin);
+        status = batch(t, &o, stdin, NULL);
     }
     for (int i = 0; i < nhands; i++) {
         if (i > 0 && !o.json)
@@ -568,7 +580,15 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
 int cli_batch(const mjt_tables *t, FILE *in, FILE *out, int json)
 {
     opts o = {out, NULL, json, 0, 4, {0}};
-    return batch(t, &o, in);
+    return batch(t, &o, in, NULL);
+}
+
+int cli_batch_budget(const mjt_tables *t, FILE *in, FILE *out, int json,
+                     cli_budget *b)
+{
+    opts o = {out, NULL, json, 0, 4, {0}};
+    b->stopped = 0;
+    return batch(t, &o, in, b);
 }
 
 int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,

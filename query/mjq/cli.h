@@ -155,6 +155,21 @@ int cli_analyze(int argc, char **argv, cli_globals *g);
  * Returns 0, or 1 if a line was bad. */
 int cli_batch(const mjt_tables *t, FILE *in, FILE *out, int json);
 
+/* What may stop batch mode early: answer past answer bytes (0: no limit),
+ * or stop(user) non-zero (asked every 16 lines: a time limit, a client
+ * gone, a server stopping).  stopped says which stopped it, or 0. */
+enum { CLI_STOP_ANSWER = 1, CLI_STOP_TIME };
+typedef struct cli_budget {
+    size_t answer;
+    int (*stop)(void *user);
+    void *user;
+    int stopped;
+} cli_budget;
+
+/* cli_batch within b: returns 1 when stopped (b->stopped set). */
+int cli_batch_budget(const mjt_tables *t, FILE *in, FILE *out, int json,
+                     cli_budget *b);
+
 /* The analysis of one hand (text, with calls) and its seen tiles (text or
  * NULL) by the rules of players (3 or 4) into out, as mjq prints it:
  * 0; 2 for a hand or tiles refused, *why saying why (its code, the offset

@@ -142,21 +142,29 @@ static const char usage_deal[] =
     "red.  --players 3 deals off the 108 tiles of three-player mahjong.\n";
 
 static const char usage_serve[] =
-    "usage: mjq serve [--listen ADDR:PORT] [--tables PATH] [--threads N]\n"
-    "                 [--max-connections N]\n"
+    "usage: mjq serve [--listen [ADDR:]PORT] [--tables PATH] [--threads N]\n"
+    "                 [--max-connections N] [--max-per-address N]\n"
+    "                 [--max-body BYTES] [--max-lines N] [--max-answer BYTES]\n"
+    "                 [--max-time MS] [--request-timeout MS]\n"
     "\n"
     "Serve the analysis over HTTP (default 127.0.0.1:8080; port 0 picks a\n"
-    "free one, printed on stderr) on N threads (default 2) sharing one\n"
-    "table, until SIGINT or SIGTERM:\n"
+    "free one, printed on stderr) until SIGINT or SIGTERM, batches on N\n"
+    "worker threads (default 2) sharing one table:\n"
     "  GET  /api/analyze?hand=H&visible=V&players=3   mjq --json's object\n"
     "  POST /api/analyze   JSON lines in, JSON lines out (batch mode)\n"
     "  GET  /healthz       ok\n"
     "  GET  /              the page; /?hand=H shows the analysis, even\n"
     "                      without JavaScript\n"
-    "A bad hand is a 400 with {\"error\":...}.  Limits: 32 KiB of request\n"
-    "line and headers, 1 MiB of body, 10 s idle, --max-connections\n"
-    "(default 256).  The page's files are compiled in; nothing is loaded\n"
-    "from another host.\n";
+    "A bad hand is a 400 with {\"error\":...}; a request past a limit a\n"
+    "413 or 422 naming it (\"limit\":\"max-lines\").  Limits, default in\n"
+    "brackets: 32 KiB of request line and headers; --max-body [1048576];\n"
+    "--max-lines of a POST [10000]; --max-answer [4194304]; --max-time of\n"
+    "one request's work [2000 ms]; --request-timeout to receive a whole\n"
+    "request [10000 ms]; --max-connections [256], --max-per-address [32];\n"
+    "10 s idle.  Requests are taken strictly (400 for two Content-Length\n"
+    "headers, an unknown or repeated parameter, ...; 501 for an unknown\n"
+    "method).  The page's files are compiled in; nothing is loaded from\n"
+    "another host.\n";
 
 static const struct {
     const char *name, *text;

@@ -11,14 +11,17 @@
  *
  * The page's files are compiled in (web_assets.c, made from query/web at
  * build time): nothing is read from disk and nothing comes from another
- * host.  libmicrohttpd parses HTTP on a pool of threads that share the one
- * open table; serve_handle turns a request into a reply and knows nothing
- * of sockets, so the fuzz target and the tests call it directly.
+ * host.  This file turns a request into a reply and knows nothing of
+ * sockets (httpd.c has them); the fuzz target calls serve_check and
+ * serve_handle directly.
  *
- * Limits: request line and headers within a connection's 32 KiB, bodies
- * up to 1 MiB (413 past it), idle connections closed after 10 s, at most
- * --max-connections at once.  Every reply forbids sniffing, framing and
- * scripts from elsewhere.
+ * Requests are taken strictly: a method that is no token, a query with an
+ * unknown or repeated parameter, a NUL or a broken %-escape, two
+ * Content-Length headers or one beside Transfer-Encoding are refused with
+ * 400 before any body is read, and a body declared past the limit with
+ * 413, so that no two readers of a request (a proxy in front, this
+ * server) can take it differently.  Every reply forbids sniffing, framing
+ * and scripts from elsewhere.
  */
 #include <errno.h>
 #include <limits.h>
@@ -27,16 +30,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
-
-#include <microhttpd.h>
-#include <pthread.h>
 
 #include "cli.h"
 #include "serve.h"
 
-#define BODY_MAX (1u << 20)
+void serve_limits_init(serve_limits *lim)
+{
+    lim->body = 1u << 20;
+    lim->lines = 10000;
+    lim->answer = 4u << 20;
+    lim->work_ms = 2000;
+    lim->receive_ms = 10000;
+    lim->connections = 256;
+    lim->per_address = 32;
+}
 
 /* ==== Replies ==== */
 
@@ -62,7 +72,7 @@ static void reply_owned(serve_reply *r, int status, const char *type, char *buf,
 }
 
 /* A JSON error object, {"error":"..."}, with status. */
-static void reply_error(serve_reply *r, int status, const char *message)
+void serve_error(serve_reply *r, int status, const char *message)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -112,7 +122,7 @@ static void reply_refused(serve_reply *r, const mjt_diag *why,
         }
     }
     free(buf);
-    reply_error(r, 500, "out of memory");
+    serve_error(r, 500, "out of memory");
 }
 
 void serve_reply_free(serve_reply *r)
@@ -174,7 +184,7 @@ static void page(const mjt_tables *t, const serve_args *a, serve_reply *r)
     if (a->hand != NULL && a->hand[0] != '\0') {
         FILE *f = open_memstream(&text, &tlen);
         if (f == NULL) {
-            reply_error(r, 500, "out of memory");
+            serve_error(r, 500, "out of memory");
             return;
         }
         rc = cli_analyze_one(t, a->hand, a->visible, a->players, 0, f, &why,
@@ -186,7 +196,7 @@ static void page(const mjt_tables *t, const serve_args *a, serve_reply *r)
     FILE *f = open_memstream(&buf, &len);
     if (f == NULL) {
         free(text);
-        reply_error(r, 500, "out of memory");
+        serve_error(r, 500, "out of memory");
         return;
     }
     const char *p = index->data, *end = p + index->len;
@@ -232,7 +242,7 @@ static void page(const mjt_tables *t, const serve_args *a, serve_reply *r)
     free(text);
     if (fclose(f) != 0) {
         free(buf);
-        reply_error(r, 500, "out of memory");
+        serve_error(r, 500, "out of memory");
         return;
     }
     reply_owned(r, status, "text/html; charset=utf-8", buf, len);
@@ -256,14 +266,14 @@ static void api_analyze(const mjt_tables *t, const serve_args *a,
     }
     FILE *f = open_memstream(&buf, &len);
     if (f == NULL) {
-        reply_error(r, 500, "out of memory");
+        serve_error(r, 500, "out of memory");
         return;
     }
     int rc = cli_analyze_one(t, a->hand, a->visible, a->players, 1, f, &why,
                              &field);
     if (fclose(f) != 0 || rc == 1) {
         free(buf);
-        reply_error(r, 500, rc == 1 ? "the analysis failed" : "out of memory");
+        serve_error(r, 500, rc == 1 ? "the analysis failed" : "out of memory");
         return;
     }
     if (rc == 2) {
@@ -274,12 +284,53 @@ static void api_analyze(const mjt_tables *t, const serve_args *a,
     reply_owned(r, 200, "application/json", buf, len);
 }
 
-static void api_batch(const mjt_tables *t, const char *body, size_t n,
-                      serve_reply *r)
+/* A refusal for a limit: {"error": message, "limit": its option}. */
+static void reply_limit(serve_reply *r, int status, const char *limit,
+                        const char *message)
 {
     char *buf = NULL;
     size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
 
+    if (f != NULL) {
+        fputs("{\"error\":", f);
+        cli_json_string(f, message);
+        fprintf(f, ",\"limit\":\"%s\"}\n", limit);
+        if (fclose(f) == 0) {
+            reply_owned(r, status, "application/json", buf, len);
+            return;
+        }
+    }
+    free(buf);
+    serve_error(r, 500, "out of memory");
+}
+
+/* The lines of a body: its newlines, and one more for a last line without
+ * one. */
+static long lines_of(const char *body, size_t n)
+{
+    long lines = 0;
+    for (const char *p = body, *end = body + n;
+         (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+        lines++;
+    return lines + (n > 0 && body[n - 1] != '\n');
+}
+
+static void api_batch(const mjt_tables *t, const serve_limits *lim,
+                      const char *body, size_t n, const serve_work *w,
+                      serve_reply *r)
+{
+    char *buf = NULL, m[160];
+    size_t len = 0;
+    long lines = lines_of(body, n);
+
+    if (lines > lim->lines) {
+        snprintf(m, sizeof m,
+                 "%ld lines: one request takes at most %ld (--max-lines)",
+                 lines, lim->lines);
+        reply_limit(r, 413, "max-lines", m);
+        return;
+    }
     if (n == 0) {
         reply_static(r, 200, "application/x-ndjson", "", 0);
         return;
@@ -292,21 +343,56 @@ static void api_batch(const mjt_tables *t, const char *body, size_t n,
         if (out != NULL)
             fclose(out);
         free(buf);
-        reply_error(r, 500, "out of memory");
+        serve_error(r, 500, "out of memory");
         return;
     }
-    cli_batch(t, in, out, 1);
+    cli_budget b = {lim->answer, w ? w->stop : NULL, w ? w->user : NULL, 0};
+    cli_batch_budget(t, in, out, 1, &b);
     fclose(in);
     if (fclose(out) != 0) {
         free(buf);
-        reply_error(r, 500, "out of memory");
+        serve_error(r, 500, "out of memory");
         return;
     }
-    reply_owned(r, 200, "application/x-ndjson", buf, len);
+    if (b.stopped == 0) {
+        reply_owned(r, 200, "application/x-ndjson", buf, len);
+        return;
+    }
+    free(buf);
+    const char *why = w != NULL && w->why != NULL ? w->why(w->user) : "time";
+    if (b.stopped == CLI_STOP_ANSWER) {
+        snprintf(m, sizeof m,
+                 "the answer passed %zu bytes (--max-answer): send fewer "
+                 "lines",
+                 lim->answer);
+        reply_limit(r, 422, "max-answer", m);
+    } else if (!strcmp(why, "stopping")) {
+        serve_error(r, 503, "the server is stopping");
+    } else if (!strcmp(why, "client")) {
+        serve_error(r, 503, "the client has gone"); /* sent to no one */
+    } else {
+        snprintf(m, sizeof m,
+                 "the work passed %ld ms (--max-time): send fewer lines",
+                 lim->work_ms);
+        reply_limit(r, 422, "max-time", m);
+    }
 }
 
-void serve_handle(const mjt_tables *t, const char *method, const char *path,
-                  const serve_args *a, const char *body, size_t body_len,
+/* The paths that take the hand's arguments. */
+static int takes_args(const char *path)
+{
+    return !strcmp(path, "/api/analyze") || !strcmp(path, "/") ||
+           !strcmp(path, "/index.html");
+}
+
+int serve_is_work(const char *method, const char *path)
+{
+    return !strcmp(method, "POST") && !strcmp(path, "/api/analyze");
+}
+
+void serve_handle(const mjt_tables *t, const serve_limits *lim,
+                  const char *method, const char *path, const serve_args *a,
+                  const char *body, size_t body_len, const serve_work *w,
                   serve_reply *r)
 {
     int get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
@@ -314,12 +400,6 @@ void serve_handle(const mjt_tables *t, const char *method, const char *path,
     const web_asset *asset;
 
     memset(r, 0, sizeof *r);
-    if (a->bad_players && get &&
-        (!strcmp(path, "/api/analyze") || !strcmp(path, "/"))) {
-        mjt_diag d = {MJT_EINVAL, 0, -1, "a game has 3 or 4 players"};
-        reply_refused(r, &d, "players");
-        return;
-    }
     if (!strcmp(path, "/api/analyze")) {
         r->allow = "GET, HEAD, POST";
         if (get) {
@@ -327,7 +407,7 @@ void serve_handle(const mjt_tables *t, const char *method, const char *path,
             return;
         }
         if (post) {
-            api_batch(t, body, body_len, r);
+            api_batch(t, lim, body, body_len, w, r);
             return;
         }
     } else if (!strcmp(path, "/healthz")) {
@@ -351,126 +431,232 @@ void serve_handle(const mjt_tables *t, const char *method, const char *path,
     } else {
         char m[120];
         snprintf(m, sizeof m, "no such path: %.80s", path);
-        reply_error(r, 404, m);
+        serve_error(r, 404, m);
         return;
     }
     char m[120];
     snprintf(m, sizeof m, "method %.16s not allowed here (allowed: %s)", method,
              r->allow);
-    reply_error(r, 405, m);
+    serve_error(r, 405, m);
 }
 
-/* ==== libmicrohttpd ==== */
+/* ==== Checking a request ==== */
 
-typedef struct request {
-    char *body;
-    size_t len;
-    int too_big;
-} request;
-
-static const char csp[] =
-    "default-src 'none'; script-src 'self'; style-src 'self'; "
-    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'";
-
-static enum MHD_Result send_reply(struct MHD_Connection *c, serve_reply *r)
+/* The methods of HTTP: another token is one this server has not (501). */
+static int known_method(const char *m)
 {
-    struct MHD_Response *res;
-
-    if (r->owned) {
-        res = MHD_create_response_from_buffer(r->len, r->body,
-                                              MHD_RESPMEM_MUST_FREE);
-        r->owned = 0; /* libmicrohttpd frees it */
-    } else {
-        res = MHD_create_response_from_buffer(r->len, r->body,
-                                              MHD_RESPMEM_PERSISTENT);
-    }
-    if (res == NULL)
-        return MHD_NO;
-    MHD_add_response_header(res, "Content-Type", r->type);
-    MHD_add_response_header(res, "Content-Security-Policy", csp);
-    MHD_add_response_header(res, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(res, "X-Frame-Options", "DENY");
-    MHD_add_response_header(res, "Referrer-Policy", "no-referrer");
-    MHD_add_response_header(res, "Cache-Control",
-                            r->status == 200 && r->type[0] != 'a' &&
-                                    r->type[0] != 't'
-                                ? "max-age=3600"
-                                : "no-store");
-    if (r->status == 405 && r->allow != NULL)
-        MHD_add_response_header(res, "Allow", r->allow);
-    enum MHD_Result ok = MHD_queue_response(c, (unsigned)r->status, res);
-    MHD_destroy_response(res);
-    return ok;
+    static const char *const known[] = {"GET",    "HEAD",    "POST",
+                                        "PUT",    "DELETE",  "CONNECT",
+                                        "OPTIONS", "TRACE",  "PATCH"};
+    for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+        if (!strcmp(m, known[i]))
+            return 1;
+    return 0;
 }
 
-static enum MHD_Result answer(void *cls, struct MHD_Connection *c,
-                              const char *url, const char *method,
-                              const char *version, const char *upload,
-                              size_t *upload_size, void **con_cls)
+/* Whether s is an HTTP token (RFC 9110's tchar, one or more). */
+static int is_token(const char *s)
 {
-    const mjt_tables *t = cls;
-    request *q = *con_cls;
-    (void)version;
+    if (*s == '\0')
+        return 0;
+    for (; *s; s++)
+        if (!(((*s | 32) >= 'a' && (*s | 32) <= 'z') ||
+              (*s >= '0' && *s <= '9') || strchr("!#$%&'*+-.^_`|~", *s)))
+            return 0;
+    return 1;
+}
 
-    if (q == NULL) { /* the headers are in: the body, if any, comes next */
-        if ((q = calloc(1, sizeof *q)) == NULL)
-            return MHD_NO;
-        *con_cls = q;
-        return MHD_YES;
-    }
-    if (*upload_size > 0) {
-        if (!q->too_big && q->len + *upload_size <= BODY_MAX) {
-            char *b = realloc(q->body, q->len + *upload_size);
-            if (b == NULL)
-                return MHD_NO;
-            memcpy(b + q->len, upload, *upload_size);
-            q->body = b;
-            q->len += *upload_size;
-        } else {
-            q->too_big = 1;
+static int hex(int c)
+{
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
+}
+
+/* Decode the n bytes at s (%-escapes; '+' a space when plus) into out,
+ * NUL-ended: its length, or -1 for a broken escape, -2 for a NUL. */
+static long decode(const char *s, size_t n, int plus, char *out)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        int c = (unsigned char)s[i];
+        if (c == '%') {
+            if (i + 2 >= n)
+                return -1;
+            int h = hex(s[i + 1]), l = hex(s[i + 2]);
+            if (h < 0 || l < 0)
+                return -1;
+            c = h * 16 + l;
+            i += 2;
+        } else if (c == '+' && plus) {
+            c = ' ';
         }
-        *upload_size = 0;
-        return MHD_YES;
+        if (c == 0)
+            return -2;
+        out[k++] = (char)c;
     }
-    serve_reply r;
-    if (q->too_big) {
-        reply_error(&r, 413, "body larger than 1 MiB");
-    } else {
-        serve_args a = {
-            MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "hand"),
-            MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "visible"), 4,
-            0};
-        const char *p =
-            MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "players");
-        if (p != NULL && p[0] != '\0' && cli_players_value(p, &a.players) != 0)
-            a.bad_players = 1;
-        serve_handle(t, method, url, &a, q->body, q->len, &r);
-    }
-    enum MHD_Result ok = send_reply(c, &r);
-    serve_reply_free(&r);
-    return ok;
+    out[k] = '\0';
+    return (long)k;
 }
 
-static void completed(void *cls, struct MHD_Connection *c, void **con_cls,
-                      enum MHD_RequestTerminationCode why)
+/* Refuse with 400 and message (which names what). */
+static int refuse(serve_reply *r, int status, const char *message)
 {
-    request *q = *con_cls;
-    (void)cls, (void)c, (void)why;
-    if (q != NULL) {
-        free(q->body);
-        free(q);
-        *con_cls = NULL;
+    serve_error(r, status, message);
+    return 1;
+}
+
+/* The query (n bytes at q, after the '?') into p's arguments. */
+static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
+                       serve_reply *r)
+{
+    static const char *const names[] = {"hand", "visible", "players"};
+    const char *given[3] = {NULL, NULL, NULL};
+    char m[200];
+
+    for (size_t at = 0; at < n;) {
+        const char *seg = q + at, *amp = memchr(seg, '&', n - at);
+        size_t len = amp ? (size_t)(amp - seg) : n - at;
+        const char *eq = memchr(seg, '=', len);
+        size_t klen = eq ? (size_t)(eq - seg) : len;
+        at += len + 1;
+        if (len == 0)
+            continue; /* "a=1&&b=2", or a final '&' */
+        long kn = decode(seg, klen, 1, buf);
+        if (kn < 0)
+            return refuse(r, 400,
+                          kn == -2 ? "a NUL byte in the query"
+                                   : "a broken %-escape in the query");
+        int k = 0;
+        while (k < 3 && strcmp(buf, names[k]) != 0)
+            k++;
+        if (k == 3 || !takes_args(p->path)) {
+            snprintf(m, sizeof m, "unknown parameter '%.40s'%s", buf,
+                     takes_args(p->path)
+                         ? " (this path takes hand, visible and players)"
+                         : " (this path takes none)");
+            return refuse(r, 400, m);
+        }
+        if (given[k] != NULL) {
+            snprintf(m, sizeof m, "parameter '%s' given twice", names[k]);
+            return refuse(r, 400, m);
+        }
+        long vn = eq ? decode(eq + 1, len - klen - 1, 1, buf) : 0;
+        if (!eq)
+            buf[0] = '\0';
+        if (vn < 0) {
+            snprintf(m, sizeof m, "%s in parameter '%s'",
+                     vn == -2 ? "a NUL byte" : "a broken %-escape", names[k]);
+            return refuse(r, 400, m);
+        }
+        given[k] = buf;
+        buf += vn + 1;
     }
+    p->args.hand = given[0];
+    p->args.visible = given[1];
+    p->args.players = 4;
+    if (given[2] != NULL && given[2][0] != '\0' &&
+        cli_players_value(given[2], &p->args.players) != 0) {
+        mjt_diag d = {MJT_EINVAL, 0, -1, "a game has 3 or 4 players"};
+        reply_refused(r, &d, "players");
+        return 1;
+    }
+    return 0;
+}
+
+/* The body headers: at most one Content-Length, a number within the
+ * limit; no Transfer-Encoding beside it, and none but chunked. */
+static int check_body(const serve_request *rq, const serve_limits *lim,
+                      serve_reply *r)
+{
+    char m[200];
+
+    if (rq->content_lengths > 1)
+        return refuse(r, 400, "two Content-Length headers");
+    if (rq->content_lengths && rq->transfer_encodings)
+        return refuse(r, 400, "both Content-Length and Transfer-Encoding");
+    if (rq->transfer_encodings > 1 ||
+        (rq->transfer_encodings &&
+         strcasecmp(rq->transfer_encoding, "chunked") != 0)) {
+        snprintf(m, sizeof m, "transfer encoding '%.40s' is not implemented "
+                              "(chunked is)",
+                 rq->transfer_encoding);
+        return refuse(r, 501, m);
+    }
+    if (rq->content_lengths) {
+        const char *v = rq->content_length;
+        if (*v == '\0' || strspn(v, "0123456789") != strlen(v))
+            return refuse(r, 400, "a malformed Content-Length");
+        errno = 0;
+        unsigned long long n = strtoull(v, NULL, 10);
+        if (errno != 0 || n > lim->body) {
+            snprintf(m, sizeof m,
+                     "a body of %.20s bytes: one request takes at most %zu "
+                     "(--max-body)",
+                     v, lim->body);
+            reply_limit(r, 413, "max-body", m);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int serve_check(const serve_request *rq, const serve_limits *lim,
+                serve_parsed *p, serve_reply *r)
+{
+    char m[160];
+
+    memset(p, 0, sizeof *p);
+    memset(r, 0, sizeof *r);
+    if (!is_token(rq->method))
+        return refuse(r, 400, "a malformed request line");
+    if (!known_method(rq->method)) {
+        snprintf(m, sizeof m, "method %.16s is not implemented", rq->method);
+        return refuse(r, 501, m);
+    }
+    if (check_body(rq, lim, r))
+        return 1;
+    size_t n = strlen(rq->target);
+    const char *qm = memchr(rq->target, '?', n);
+    size_t plen = qm ? (size_t)(qm - rq->target) : n;
+    if (rq->target[0] != '/')
+        return refuse(r, 400, "a request target that is not a path");
+    /* the path and every value decode to no more bytes than they had */
+    if ((p->buf = malloc(2 * n + 2)) == NULL) {
+        serve_error(r, 500, "out of memory");
+        return 1;
+    }
+    long pn = decode(rq->target, plen, 0, p->buf);
+    if (pn < 0) {
+        serve_parsed_free(p);
+        return refuse(r, 400,
+                      pn == -2 ? "a NUL byte in the path"
+                               : "a broken %-escape in the path");
+    }
+    p->path = p->buf;
+    p->args.players = 4;
+    if (qm != NULL &&
+        check_query(qm + 1, n - plen - 1, p, p->buf + pn + 1, r) != 0) {
+        serve_parsed_free(p);
+        return 1;
+    }
+    return 0;
+}
+
+void serve_parsed_free(serve_parsed *p)
+{
+    free(p->buf);
+    p->buf = NULL;
 }
 
 /* ==== The command ==== */
 
-static const cli_opt serve_opts[] = {{"listen", 0, 1},
-                                     {"tables", 0, 1},
-                                     {"threads", 0, 1},
-                                     {"max-connections", 0, 1},
-                                     {NULL, 0, 0}};
+static const cli_opt serve_opts[] = {
+    {"listen", 0, 1},    {"tables", 0, 1},          {"threads", 0, 1},
+    {"max-connections", 0, 1}, {"max-per-address", 0, 1},
+    {"max-body", 0, 1},  {"max-lines", 0, 1},       {"max-answer", 0, 1},
+    {"max-time", 0, 1},  {"request-timeout", 0, 1}, {NULL, 0, 0}};
 
 static int number(const char *a, long lo, long hi, long *out)
 {
@@ -549,16 +735,57 @@ static int listen_on(const char *text, char *shown, size_t cap)
     return fd;
 }
 
+/* Option k's value a into *threads or lim (k from 2 on); 0, or 2 after a
+ * message. */
+static int limit_option(int k, const char *a, long *threads,
+                        serve_limits *lim)
+{
+    /* name, least, most, and where it goes */
+    static const struct {
+        const char *name, *unit;
+        long lo, hi;
+    } o[] = {{"threads", "", 1, 64},
+             {"max-connections", "", 1, 100000},
+             {"max-per-address", "", 1, 100000},
+             {"max-body", " bytes", 1, 1L << 30},
+             {"max-lines", "", 1, 100000000},
+             {"max-answer", " bytes", 1, 1L << 30},
+             {"max-time", " ms", 1, 3600000},
+             {"request-timeout", " ms", 100, 3600000}};
+    long v;
+    int i = k - 2;
+    char m[120];
+
+    if (number(a, o[i].lo, o[i].hi, &v) != 0) {
+        snprintf(m, sizeof m, "serve: --%s %%s: want %ld to %ld%s", o[i].name,
+                 o[i].lo, o[i].hi, o[i].unit);
+        return cli_usage_error(m, a);
+    }
+    switch (i) {
+    case 0: *threads = v; break;
+    case 1: lim->connections = (unsigned)v; break;
+    case 2: lim->per_address = (unsigned)v; break;
+    case 3: lim->body = (size_t)v; break;
+    case 4: lim->lines = v; break;
+    case 5: lim->answer = (size_t)v; break;
+    case 6: lim->work_ms = v; break;
+    default: lim->receive_ms = v; break;
+    }
+    return 0;
+}
+
 int cli_serve(int argc, char **argv, cli_globals *g)
 {
     const char *listen_text = "127.0.0.1:8080", *tables = g->tables, *a;
-    long threads = 2, maxconn = 256;
+    long threads = 2;
+    serve_limits lim;
     cli_parser p;
     int k;
 
     if (cli_refuse_globals(g, "serve", CLI_G_JSON | CLI_G_VISIBLE | CLI_G_PLAYERS,
                            "(requests say)"))
         return 2;
+    serve_limits_init(&lim);
     cli_parser_init(&p, argc, argv, "serve");
     while ((k = cli_next(&p, serve_opts, &a)) != CLI_END) {
         if (k == CLI_BAD)
@@ -571,12 +798,8 @@ int cli_serve(int argc, char **argv, cli_globals *g)
             listen_text = a;
         else if (k == 1)
             tables = a;
-        else if (k == 2 && number(a, 1, 64, &threads) != 0)
-            return cli_usage_error("serve: --threads %s: want 1 to 64", a);
-        else if (k == 3 && number(a, 1, 100000, &maxconn) != 0)
-            return cli_usage_error("serve: --max-connections %s: want 1 to "
-                                   "100000",
-                                   a);
+        else if (limit_option(k, a, &threads, &lim) != 0)
+            return 2;
     }
     char shown[200];
     int fd = listen_on(listen_text, shown, sizeof shown);
@@ -589,36 +812,8 @@ int cli_serve(int argc, char **argv, cli_globals *g)
         close(fd);
         return cli_tables_error(diag.code, diag.message);
     }
-    /* SIGINT and SIGTERM wait for sigwait below: blocked before the pool's
-     * threads start, they inherit the mask. */
-    sigset_t stop;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &stop, NULL);
-    signal(SIGPIPE, SIG_IGN);
-    struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL, 0, NULL, NULL, answer,
-        t, MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_THREAD_POOL_SIZE,
-        (unsigned)threads, MHD_OPTION_CONNECTION_LIMIT, (unsigned)maxconn,
-        MHD_OPTION_CONNECTION_TIMEOUT, 10u, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        (size_t)32768, MHD_OPTION_NOTIFY_COMPLETED, completed, NULL,
-        MHD_OPTION_END);
-    if (d == NULL) {
-        fprintf(stderr, "%s: serve: cannot start the HTTP server on %s\n",
-                cli_prog, shown);
-        close(fd);
-        mjt_tables_close(t);
-        return 1;
-    }
-    fprintf(stderr, "%s: serving http://%s/ (%ld thread%s; Ctrl-C stops)\n",
-            cli_prog, shown, threads, threads == 1 ? "" : "s");
-    int sig;
-    sigwait(&stop, &sig);
-    MHD_stop_daemon(d);
+    int rc = serve_run(t, fd, (int)threads, &lim, shown);
     close(fd);
     mjt_tables_close(t);
-    fprintf(stderr, "%s: serve: stopped (%s)\n", cli_prog,
-            sig == SIGINT ? "SIGINT" : "SIGTERM");
-    return 0;
+    return rc;
 }

@@ -156,10 +156,44 @@ def test_utf8_paths_come_back_whole(server):
     assert status == 404 and json.loads(body)["error"] == "no such path: /\ufffd"
 
 
+def raw(port, data, timeout=5, source=None):
+    """Send data as it is on a new connection: the reply's status (0 when
+    the server closed the connection without one) and body."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=timeout,
+                                 source_address=(source, 0) if source else None)
+    s.sendall(data)
+    got = b""
+    try:
+        while True:
+            b = s.recv(65536)
+            if not b:
+                break
+            got += b
+    except (ConnectionResetError, socket.timeout):
+        pass
+    s.close()
+    m = re.match(rb"HTTP/1\.1 (\d{3})", got)
+    return (int(m.group(1)) if m else 0), got.partition(b"\r\n\r\n")[2]
+
+
 def test_limits(server):
+    # a body declared past the limit: 413 before a byte of it is sent
+    st, body = raw(server, b"POST /api/analyze HTTP/1.1\r\nHost: x\r\n"
+                   b"Content-Length: 1260000\r\n\r\n")
+    assert st == 413 and json.loads(body) == {
+        "error": "a body of 1260000 bytes: one request takes at most "
+                 "1048576 (--max-body)", "limit": "max-body"}
+    # ... and one sent chunked, past the limit once read
+    chunk = b"123m456p789s1122z\n" * 4000
+    st, body = raw(server, b"POST /api/analyze HTTP/1.1\r\nHost: x\r\n"
+                   b"Transfer-Encoding: chunked\r\n\r\n" +
+                   (b"%x\r\n" % len(chunk) + chunk + b"\r\n") * 16 +
+                   b"0\r\n\r\n")
+    assert st == 413 and b"--max-body" in body
     st, h, body = request(server, "POST", "/api/analyze",
-                          "123m456p789s1122z\n" * 70000)  # 1.2 MB
-    assert st == 413 and b"larger than 1 MiB" in body
+                          "1z\n" * 10001)
+    assert st == 413 and json.loads(body)["limit"] == "max-lines"
+    assert b"10001 lines: one request takes at most 10000" in body
     st, h, body = request(server, "GET", "/api/analyze?hand=" + "1" * 40000)
     assert st in (413, 414, 431)  # a request line past the 32 KiB limit
     st, h, body = request(server, "GET", "/healthz",
@@ -172,6 +206,53 @@ def test_limits(server):
         s = socket.create_connection(("127.0.0.1", server))
         s.sendall(partial)
         s.close()
+    assert request(server, "GET", "/healthz")[0] == 200
+
+
+# Requests taken too leniently elsewhere: each refused before any work.
+STRICT = [
+    (b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n"
+     b"Content-Length: 3\r\n\r\n1z\n", 400, b"two Content-Length headers"),
+    (b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n"
+     b"Transfer-Encoding: chunked\r\n\r\n3\r\n1z\n\r\n0\r\n\r\n", 400,
+     b"both Content-Length and Transfer-Encoding"),
+    (b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip"
+     b"\r\n\r\n", 501, b"transfer encoding 'gzip' is not implemented"),
+    (b"POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: 1x\r\n\r\n",
+     400, b"Content-Length"),  # libmicrohttpd's own 400
+    (b"FOO / HTTP/1.1\r\nHost: x\r\n\r\n", 501, b"method FOO is not implemented"),
+    (b"G(T / HTTP/1.1\r\nHost: x\r\n\r\n", 400, b"a malformed request line"),
+    (b"GET / HTTP/1.1\r\n\r\n", 400, b""),  # HTTP/1.1 without Host
+    (b"GET /api/analyze?hand=1z%00junk HTTP/1.1\r\nHost: x\r\n\r\n", 400,
+     b"a NUL byte in parameter 'hand'"),
+    (b"GET /api/analyze?hand=1z&hand=11111m HTTP/1.1\r\nHost: x\r\n\r\n", 400,
+     b"parameter 'hand' given twice"),
+    (b"GET /api/analyze?hand=1z&foo=1 HTTP/1.1\r\nHost: x\r\n\r\n", 400,
+     b"unknown parameter 'foo' (this path takes hand, visible and players)"),
+    (b"GET /healthz?x=1 HTTP/1.1\r\nHost: x\r\n\r\n", 400,
+     b"unknown parameter 'x' (this path takes none)"),
+    (b"GET /api/analyze?hand=1z%4 HTTP/1.1\r\nHost: x\r\n\r\n", 400,
+     b"a broken %-escape in parameter 'hand'"),
+    (b"GET /%00 HTTP/1.1\r\nHost: x\r\n\r\n", 400, b"a NUL byte in the path"),
+    (b"GET / HTTP/9.9\r\nHost: x\r\n\r\n", 505, b""),
+]
+
+
+@pytest.mark.parametrize("data, status, says", STRICT)
+def test_strict_http(server, data, status, says):
+    st, body = raw(server, data)
+    assert st == status, body
+    assert says in body
+
+
+def test_malformed_request_lines_are_never_served(server):
+    """libmicrohttpd (0.9.75, Debian 12's) closes the connection without a
+    reply for a request line that is not three words; one of three words
+    with a method that is no token gets 400 above.  Neither is served."""
+    for data in (b"GARBAGE\r\n\r\n", b"GET /a b HTTP/1.1\r\nHost: x\r\n\r\n",
+                 b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03\r\n\r\n"):
+        st, body = raw(server, data)
+        assert st in (0, 400), (data, st)
     assert request(server, "GET", "/healthz")[0] == 200
 
 
@@ -262,6 +343,185 @@ def test_load_eight_clients(server):
         t.join()
     assert errors == [] and sum(done) == 20000
     assert time.time() - t0 < 120
+
+
+# ==== Hostile load ====
+
+def cpu_seconds(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mb(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+
+
+def test_healthz_while_twelve_clients_send_the_largest_requests():
+    """12 clients each send, over and over for a few seconds, the largest
+    batch the limits allow (10,000 lines of 14-tile hands, whose answers
+    pass --max-answer); /healthz stays under 100 ms at the 99th percentile
+    and the server under 256 MB."""
+    p, port = start()
+    hands = subprocess.run([MJQ, "deal", "--tiles", "14", "--count", "10000",
+                            "--seed", "12"], capture_output=True,
+                           text=True).stdout
+    body = hands.encode()
+    done, statuses, lat = threading.Event(), [], []
+
+    def client():
+        while not done.is_set():
+            try:
+                c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                c.request("POST", "/api/analyze", body)
+                r = c.getresponse()
+                r.read()
+                statuses.append(r.status)
+                c.close()
+            except OSError as e:
+                statuses.append(repr(e))
+
+    try:
+        threads = [threading.Thread(target=client) for _ in range(12)]
+        for t in threads:
+            t.start()
+        time.sleep(1)  # the workers are full
+        t_end = time.time() + 6
+        while time.time() < t_end:
+            t0 = time.perf_counter()
+            st = request(port, "GET", "/healthz")[0]
+            lat.append(time.perf_counter() - t0)
+            assert st == 200
+            time.sleep(0.02)
+        done.set()
+        for t in threads:
+            t.join()
+        rss = peak_rss_mb(p.pid)
+    finally:
+        done.set()
+        stop(p)
+    lat.sort()
+    p99 = lat[int(len(lat) * 0.99)]
+    assert len(statuses) >= 12 and set(statuses) <= {200, 422, 503}, statuses[:5]
+    assert 422 in statuses  # the answers passed --max-answer
+    print("healthz p99 %.1f ms over %d probes, peak %.0f MB" % (p99 * 1e3, len(lat), rss))
+    assert p99 < 0.100, "healthz p99 %.1f ms" % (p99 * 1e3)
+    assert rss < 256, "peak resident %.0f MB" % rss
+
+
+def test_work_stops_when_the_client_goes():
+    """A batch whose client has gone stops within a few lines: the server
+    spends next to no time on it afterwards."""
+    p, port = start("--max-lines", "100000", "--max-answer", "1000000000",
+                    "--max-time", "60000", "--threads", "1")
+    try:
+        body = subprocess.run([MJQ, "deal", "--tiles", "14", "--count",
+                               "50000", "--seed", "13"], capture_output=True,
+                              text=True).stdout.encode()  # about 1.4 s of work
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(b"POST /api/analyze HTTP/1.1\r\nHost: x\r\n"
+                  b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        time.sleep(0.2)
+        s.close()
+        time.sleep(0.3)
+        cpu = cpu_seconds(p.pid)
+        time.sleep(1.0)
+        assert cpu_seconds(p.pid) - cpu < 0.2
+        assert request(port, "GET", "/healthz")[0] == 200
+    finally:
+        stop(p)
+
+
+def test_sigterm_stops_within_a_second_of_a_batch():
+    p, port = start("--max-lines", "100000", "--max-answer", "1000000000",
+                    "--max-time", "60000")
+    body = subprocess.run([MJQ, "deal", "--tiles", "14", "--count", "50000",
+                           "--seed", "14"], capture_output=True,
+                          text=True).stdout.encode()
+    got = []
+
+    def post():
+        try:
+            got.append(request(port, "POST", "/api/analyze", body)[0])
+        except OSError as e:
+            got.append(repr(e))
+
+    t = threading.Thread(target=post)
+    t.start()
+    time.sleep(0.4)  # at work
+    t0 = time.time()
+    p.send_signal(signal.SIGTERM)
+    assert p.wait(timeout=10) == 0
+    assert time.time() - t0 < 1.0, "stopped in %.2f s" % (time.time() - t0)
+    t.join()
+    assert got and got[0] != 200
+    assert "stopped (SIGTERM)" in p.stderr.read()
+
+
+def test_slow_clients_do_not_hold_the_server():
+    """300 clients on ten addresses other than the normal client's send
+    their requests a byte at a time: the normal client is answered within
+    the request timeout, and the slow ones are cut at it."""
+    p, port = start("--request-timeout", "2000")
+    slow = []
+    try:
+        for k in range(300):
+            s = socket.socket()
+            s.bind(("127.0.0.%d" % (2 + k % 10), 0))
+            s.settimeout(5)
+            s.connect(("127.0.0.1", port))
+            s.sendall(b"G")
+            slow.append(s)
+        t0 = time.time()
+        while True:  # the normal client, retrying while refused
+            try:
+                if request(port, "GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert time.time() - t0 < 3.0, "not answered within the timeout"
+            for s in slow:  # one more byte each
+                try:
+                    s.sendall(b"E")
+                except OSError:
+                    pass
+            time.sleep(0.05)
+        answered = time.time() - t0
+        time.sleep(2.5)
+        cut = 0
+        for s in slow:
+            try:
+                s.sendall(b"T")
+                cut += s.recv(1) == b""
+            except OSError:
+                cut += 1
+        assert cut == 300, "%d of 300 slow clients cut" % cut
+        assert answered < 2.5
+    finally:
+        for s in slow:
+            s.close()
+        stop(p)
+
+
+def test_connections_per_address_are_limited():
+    p, port = start("--max-per-address", "4")
+    held = []
+    try:
+        for _ in range(4):
+            held.append(socket.create_connection(("127.0.0.1", port)))
+        st, _ = raw(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+                    timeout=3)
+        assert st == 0  # a fifth from 127.0.0.1: closed at once
+        st, _ = raw(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+                    timeout=3, source="127.0.0.2")
+        assert st == 200  # another address is served
+    finally:
+        for s in held:
+            s.close()
+        stop(p)
 
 
 # ==== The page in a browser ====
