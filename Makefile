@@ -91,9 +91,12 @@ CLI_SRC   := $(wildcard query/mjq/*.c)
 # The Criterion suites, a binary a group: the library's (make unit), the
 # generator's and core's, and the reliability suite.
 UNIT_SRC  := $(wildcard tests/lib/test_*.c) tests/lib/brute.c \
-             tests/lib/brute_forms.c
+             tests/lib/brute_forms.c tests/lib/alter.c
 GENT_SRC  := $(wildcard tests/gen/test_*.c)
 REL_SRC   := $(wildcard tests/reliability/test_*.c)
+# mjq against the library it prints (tests/mjq), a binary of its own so
+# that the library's suite (make unit) needs no mjq.
+MJQT_SRC  := $(wildcard tests/mjq/test_*.c)
 BENCH_SRC := $(wildcard tests/bench/bench_*.c)
 
 obj = $(patsubst %.c,$(BUILD)/%.o,$(1))
@@ -105,7 +108,9 @@ WEB_FILES := index.html app.js style.css favicon.svg
 UNIT_OBJ  := $(call obj,$(UNIT_SRC))
 GENT_OBJ  := $(call obj,$(GENT_SRC))
 REL_OBJ   := $(call obj,$(REL_SRC))
-TEST_BINS := $(BUILD)/test_lib $(BUILD)/test_gen $(BUILD)/test_reliability
+MJQT_OBJ  := $(call obj,$(MJQT_SRC))
+TEST_BINS := $(BUILD)/test_lib $(BUILD)/test_gen $(BUILD)/test_reliability \
+             $(BUILD)/test_mjq
 BENCH_BIN := $(patsubst tests/bench/%.c,$(BUILD)/%,$(BENCH_SRC))
 FUZZ_TARGETS := hand sealed batch table diff serve
 REPLAY_BIN := $(addprefix $(BUILD)/fuzz_replay_,$(FUZZ_TARGETS))
@@ -195,7 +200,9 @@ test-gen: deps ## mjt-gen and core: solvers, enumeration, forms
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_gen --jobs 2
 
 test-mjq: deps ## mjq: every command, stats against enumerate, the README's examples
-	$(Q)$(MAKE) --no-print-directory all python $(BUILD)/test/mjt.lmdb
+	$(Q)$(MAKE) --no-print-directory all python $(BUILD)/test_mjq \
+	    $(BUILD)/test/mjt.lmdb
+	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_mjq --jobs 2
 	$(Q)sh tests/mjq/cli.sh $(BUILD)
 	$(Q)sh tests/mjq/stats.sh $(BUILD)
 	$(Q)CC='$(CC)' CFLAGS='$(CFLAGS)' LDFLAGS='$(LDFLAGS)' LIBS='$(ALL_LDLIBS)' \
@@ -340,6 +347,10 @@ $(BUILD)/test_lib: $(UNIT_OBJ) $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
 $(BUILD)/test_gen: $(GENT_OBJ) $(BUILD)/tests/lib/brute.o $(GEN_LIB_OBJ) \
         $(BUILD)/libmjt.a
+	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
+$(BUILD)/test_mjq: $(MJQT_OBJ) $(BUILD)/tests/lib/brute.o \
+        $(BUILD)/tests/lib/brute_forms.o $(BUILD)/tests/lib/alter.o \
+        $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
 $(BUILD)/test_reliability: $(REL_OBJ) $(BUILD)/tests/lib/brute.o \
         $(GEN_LIB_OBJ) $(BUILD)/libmjt.a

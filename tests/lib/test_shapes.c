@@ -3,7 +3,8 @@
  * Decompositions and wait shapes: the tables' forms and the library's join
  * against the brute force of brute_forms.c, exhaustively on every one-suit
  * 13-tile hand, on random hands of mixed suits, and on hands checked by
- * hand; and mjq's countTiles listing against the brute force too.
+ * hand.  (mjq's countTiles listing against the brute force is in
+ * tests/mjq/test_mjq.c.)
  */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
@@ -522,118 +523,6 @@ Test(errors, shapes_and_decompositions_check_their_arguments)
     cr_assert(eq(int, mjt_shapes(t, &h13, NULL, 4, &n), MJT_EINVAL));
     cr_assert(eq(int, mjt_decompositions(t, &h14, d, 2, &n), MJT_ESPACE));
     cr_assert(eq(sz, n, 4));
-}
-
-/* ==== mjq's countTiles listing ==== */
-
-/* The listing line of brute arrangement a (one suit): melds in the order
- * of their unary values, the pair, the wait. */
-static void listing_line(const brute_arr *a, char *buf)
-{
-    static const char *const digits[] = {"012", "000", "00", "0",
-                                         "00",  "01",  "02"};
-    mjt_block m[4];
-    int n = a->melds_len;
-    size_t k = 0;
-
-    memcpy(m, a->melds, sizeof m);
-    /* unary value: by top tile, a run before a triplet ending there */
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0; j--) {
-            int x = 2 * (m[j].tile + (m[j].kind == MJT_RUN ? 2 : 0)) +
-                    (m[j].kind == MJT_TRIPLET);
-            int y = 2 * (m[j - 1].tile + (m[j - 1].kind == MJT_RUN ? 2 : 0)) +
-                    (m[j - 1].kind == MJT_TRIPLET);
-            if (x >= y)
-                break;
-            mjt_block s = m[j];
-            m[j] = m[j - 1];
-            m[j - 1] = s;
-        }
-    for (int i = 0; i < n; i++) {
-        buf[k++] = '(';
-        for (const char *d = digits[m[i].kind]; *d; d++)
-            buf[k++] = (char)('1' + m[i].tile % 9 + (*d - '0'));
-        buf[k++] = ')';
-    }
-    if (a->pair != MJT_NO_TILE)
-        k += (size_t)sprintf(buf + k, "(%d%d)", a->pair % 9 + 1,
-                             a->pair % 9 + 1);
-    buf[k++] = '[';
-    for (const char *d = digits[a->wait.kind]; *d; d++)
-        buf[k++] = (char)('1' + a->wait.tile % 9 + (*d - '0'));
-    buf[k++] = ']';
-    buf[k] = '\0';
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* mjq waits --all-one-suit: the hands in successor order, each with the
- * distinct arrangements of the brute force (any winning tile). */
-Test(listing, all_one_suit_hands_as_the_brute_force, .timeout = 900)
-{
-    char cmd[4096], line[256], want_lines[MOST][48];
-    char *want[MOST], *got[MOST];
-    FILE *p;
-    mjt__enum e;
-    long hands = 0, lines = 0;
-
-    snprintf(cmd, sizeof cmd, "%s/mjq waits --tables %s --all-one-suit -j 2",
-             test_build_dir(), test_tables_path());
-    cr_assert(not(eq(ptr, p = popen(cmd, "r"), NULL)));
-    mjt__enum_init_at(&e, MJT__SUIT_RANKS, 13);
-    cr_assert(not(eq(ptr, fgets(line, sizeof line, p), NULL)));
-    do {
-        uint8_t c[MJT_KINDS] = {0};
-        char head[32];
-        brute_arr a[MOST];
-        for (int i = 0; i < 13; i++) {
-            c[e.t[i]]++;
-            head[i] = (char)('1' + e.t[i]);
-        }
-        strcpy(head + 13, ":\n");
-        cr_assert(eq(str, line, head), "hand %ld", hands);
-        int na = brute_shapes(c, a, MOST), nw = 0, ng = 0;
-        for (int i = 0; i < na; i++) {
-            a[i].tile = 0; /* the listing does not tell winning tiles */
-            a[i].shape = 0;
-            listing_line(&a[i], want_lines[nw]);
-            if (nw == 0 || strcmp(want_lines[nw], want_lines[nw - 1]) != 0)
-                want[nw] = want_lines[nw], nw++;
-        }
-        qsort(want, (size_t)nw, sizeof *want, cmp_str);
-        int k = 0;
-        for (int i = 0; i < nw; i++)
-            if (k == 0 || strcmp(want[i], want[k - 1]) != 0)
-                want[k++] = want[i];
-        nw = k;
-        static char got_lines[MOST][48];
-        while (fgets(line, sizeof line, p) != NULL &&
-               strchr(line, ':') == NULL) {
-            line[strcspn(line, "\n")] = '\0';
-            cr_assert(ng < MOST);
-            strcpy(got_lines[ng], line);
-            got[ng] = got_lines[ng];
-            ng++;
-            lines++;
-        }
-        if (nw == 0) {
-            cr_assert(eq(int, ng, 1), "%s", head);
-            cr_assert(eq(str, got[0], "(none)"), "%s", head);
-        } else {
-            qsort(got, (size_t)ng, sizeof *got, cmp_str);
-            cr_assert(eq(int, ng, nw), "%s", head);
-            for (int i = 0; i < ng; i++)
-                cr_assert(eq(str, got[i], want[i]), "%s", head);
-        }
-        hands++;
-    } while (mjt__enum_next(&e));
-    cr_assert(eq(int, pclose(p), 0));
-    cr_assert(eq(long, hands, 93600));
-    printf("listing: %ld hands, %ld lines, as the brute force\n", hands, lines);
 }
 
 /* The names every client prints come from the library, one spelling each. */
