@@ -57,7 +57,7 @@ TEST_CFLAGS   = $(shell $(PKG_CONFIG) --cflags $(TEST_DEPS) 2>/dev/null)
 TEST_LIBS     = $(shell $(PKG_CONFIG) --libs $(TEST_DEPS) 2>/dev/null)
 ALL_CFLAGS    = $(INC) $(MJT_CPPFLAGS) $(CPPFLAGS) $(MJT_CFLAGS) $(DEP_CFLAGS) \
                 $(ARCH_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS)
-ALL_LDLIBS    = $(DEP_LIBS) -lpthread $(LDLIBS)
+ALL_LDLIBS    = $(DEP_LIBS) -lpthread -lm $(LDLIBS)
 
 ifeq ($(V),0)
 Q = @

@@ -28,7 +28,8 @@
     X(ECALL, -15, "not a meld that can be called")                             \
     X(EPLAYERS, -16, "not in the game of the hand's number of players")     \
     X(ECANCELED, -17, "stopped by the caller")                              \
-    X(ERED, -18, "more red fives than the rules have")
+    X(ERED, -18, "more red fives than the rules have")                      \
+    X(EBUDGET, -19, "over the budget of memory or time")
 
 enum {
     MJT__OK = 0,

@@ -399,6 +399,13 @@ static inline unsigned mjt__wait_parts(const mjt__hv *v)
     return ones == 0 && __builtin_popcount(twos) == 2 ? twos : 0;
 }
 
+/* The overall shanten after each discard of the checked-or-not 3k+2 hand
+ * h, as mjt_discards gives it, without the effective tiles: sh[kind] for
+ * each kind held; returns the kinds held, as bits (0 for a hand the
+ * queries refuse).  For the wall model's search (wall/graph.c). */
+uint64_t mjt__discard_shanten(const struct mjt_tables *t, const mjt_hand *h,
+                              int8_t sh[MJT_KINDS]);
+
 /* ==== Errors (errors.c) ==== */
 
 /* Copy d into the caller's out (when not NULL) if rc is a failure, and

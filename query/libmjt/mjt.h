@@ -90,7 +90,8 @@ MJT_API int mjt_version_number(void);
     X(ECALL, -15, "not a meld that can be called")                             \
     X(EPLAYERS, -16, "not in the game of the hand's number of players")     \
     X(ECANCELED, -17, "stopped by the caller")                              \
-    X(ERED, -18, "more red fives than the rules have")
+    X(ERED, -18, "more red fives than the rules have")                      \
+    X(EBUDGET, -19, "over the budget of memory or time")
 
 typedef enum mjt_errno {
     MJT_OK = 0,
@@ -670,6 +671,132 @@ MJT_API int mjt_shapes(const mjt_tables *t, const mjt_hand *h, mjt_shape *out,
  * "kokushi"); NULL for a number outside the list. */
 MJT_API const char *mjt_shape_name(int shape);
 MJT_API const char *mjt_form_name(int form);
+
+/* ==== The wall: the chance of tenpai and of a win ====
+ *
+ * The model.  The unseen tiles are every tile not in the hand, not in its
+ * calls and not among the seen tiles (4 of each kind; three players: no
+ * 2m-8m), W of them.  The player's next T draws are a uniformly random
+ * sequence without replacement from them: a tile drawn and discarded is
+ * gone.  (Other players' draws are not seen by the player, so by symmetry
+ * this is exact for the player's own draws.)  After each draw the player
+ * wins when the 14 tiles are complete (any form; yaku do not matter
+ * here), else discards one tile, chosen within the move set, knowing every
+ * draw so far.  Each number is the best over every way of playing in the
+ * move set: point h of a curve (h = 1 .. T) is the best probability of
+ * reaching tenpai (of winning) within the first h draws, each point its
+ * own optimum, so each curve is nondecreasing; a tenpai hand's tenpai
+ * curve is 1 from h = 1.
+ *
+ * Move sets.  MJT_FORWARD: a drawn tile that lowers the shanten is kept
+ * and the player discards, among the tiles that keep the lower shanten,
+ * the best; any other drawn tile is discarded at once.  There every later
+ * hand's effective tiles are a subset of the earlier hand's and a tile
+ * discarded is never effective later (the shanten being exact, calls and
+ * all), so the copies left of a useful tile are 4 less seen, held and
+ * called, and the wall holds W - t tiles after t draws: the answer is an
+ * exact dynamic program over hands (exact: 1).  MJT_EXCHANGE also keeps,
+ * at most K times in the T draws, a drawn tile that does not lower the
+ * shanten, discarding another at the same shanten; MJT_BACK also allows
+ * discards that raise the shanten one step above that of the 13 tiles the
+ * question starts from, within the same K.  There a discarded tile can be
+ * useful again, and these two use the stated forgetful wall: copies left
+ * are 4 less seen, held and called, as if the player's own discards went
+ * back (the wall still shrinks by one a draw): equal to the truth in
+ * forward play, optimistic elsewhere (exact: 0).
+ *
+ * Numbers are doubles summing exact hypergeometric terms, each kept
+ * within [0, 1]; they are within 1e-12 of the exact rationals.
+ */
+#define MJT_MAX_DRAWS 128
+
+enum mjt_moves { MJT_FORWARD, MJT_EXCHANGE, MJT_BACK };
+
+/* Every point of the curves its own optimum; without it only the values
+ * at T are computed (the other points are then NAN), several times
+ * faster. */
+#define MJT_PROB_CURVES 1u
+/* mjt_prob_discards: only the rows whose discard keeps the shanten; the
+ * others get their discard table entry and NAN curves. */
+#define MJT_PROB_KEEPING 2u
+
+/*
+ * A workspace: the memory of the searches, kept from one call to the
+ * next, so that a bot that asks every turn pays for it once.  One call at
+ * a time uses a workspace (one per thread); a call given none makes and
+ * frees its own.  mjt_prob_work_create returns NULL when out of memory;
+ * mjt_prob_work_free accepts NULL.
+ */
+typedef struct mjt_prob_work mjt_prob_work;
+MJT_API mjt_prob_work *mjt_prob_work_create(void);
+MJT_API void mjt_prob_work_free(mjt_prob_work *w);
+
+typedef struct mjt_prob_opts {
+    int draws;   /* T: 1 to W (and to MJT_MAX_DRAWS) [17, or W if fewer] */
+    int moves;   /* an mjt_moves [MJT_FORWARD] */
+    int extra;   /* K of exchange and back: 0 to 8 [1] */
+    unsigned flags;
+    /* The budget: memory in bytes that one call may allocate [256 MiB],
+     * and time in milliseconds [0: none].  A call over either stops with
+     * MJT_EBUDGET, as it stops with MJT_ECANCELED once *cancel is
+     * non-zero (any thread may set it; NULL for none). */
+    size_t memory;
+    long time_ms;
+    const volatile int *cancel;
+    mjt_prob_work *work; /* NULL: none */
+} mjt_prob_opts;
+
+/* The defaults, in brackets above, into *o. */
+MJT_API void mjt_prob_opts_init(mjt_prob_opts *o);
+
+/* The curves of one hand: [h - 1] is the point of h draws. */
+typedef struct mjt_prob {
+    int draws;   /* T */
+    int moves;   /* the move set used */
+    int exact;   /* 1 in forward play, 0 on the forgetful wall */
+    int shanten; /* of the hand (13 tiles, or a 14-tile row's 13) */
+    double tenpai[MJT_MAX_DRAWS];
+    double win[MJT_MAX_DRAWS];
+} mjt_prob;
+
+/*
+ * The curves of a 3k+1 hand (13 tiles, or fewer with calls) whose player
+ * has seen visible (34 counts, NULL for none), under the hand's rules,
+ * into *out.  MJT_OK, or MJT_EINVAL (options out of range: diag names
+ * the field), MJT_ECOUNT (a 3k+2 hand: see mjt_prob_discards), MJT_ECOPIES
+ * (held, called and seen past 4), MJT_EPLAYERS, MJT_EBUDGET,
+ * MJT_ECANCELED, MJT_ENOMEM, MJT_EHAND, MJT_ESTALE.  Allocates (within the
+ * budget) and frees before it returns; no state is kept, and any number
+ * of threads may ask at once.
+ */
+MJT_API int mjt_prob_hand(const mjt_tables *t, const mjt_hand *h,
+                          const uint8_t *visible, const mjt_prob_opts *o,
+                          mjt_prob *out, mjt_diag *diag);
+
+/* A row of a 3k+2 hand's table: the discard (a red five apart from a
+ * plain one where the hand holds both, as in mjt_discards), its discard
+ * table entry, and the curves of the hand after it, the discarded tile
+ * counted as seen. */
+typedef struct mjt_prob_row {
+    int tile;
+    int shanten;
+    uint64_t tiles; /* effective tiles after the discard */
+    int count;      /* their copies left */
+    mjt_prob p;
+} mjt_prob_row;
+
+/*
+ * The table of a 3k+2 hand: a row per distinct discard, those that raise
+ * the shanten too, ranked by win at T, then tenpai at T, then tile order
+ * (values within 1e-12 of each other count as equal).  out, cap and *len
+ * by the rule of caller arrays (MJT_MAX_DISCARDS always suffice); errors
+ * as mjt_prob_hand's (MJT_ECOUNT for a 3k+1 hand).  The rows share one
+ * search.
+ */
+MJT_API int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
+                              const uint8_t *visible, const mjt_prob_opts *o,
+                              mjt_prob_row *out, size_t cap, size_t *len,
+                              mjt_diag *diag);
 
 /* ==== Long work ====
  *

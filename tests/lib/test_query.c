@@ -356,7 +356,7 @@ Test(errors, each_code_has_its_own_message)
         MJT_EFORMAT, MJT_ECORRUPT, MJT_ESYNTAX, MJT_ECOPIES,
         MJT_ECOUNT,  MJT_ETILE,    MJT_ESPACE,  MJT_EABSENT,
         MJT_EHAND,   MJT_ESTALE,   MJT_ECALL,   MJT_EPLAYERS,
-        MJT_ECANCELED, MJT_ERED};
+        MJT_ECANCELED, MJT_ERED,     MJT_EBUDGET};
     size_t n = sizeof codes / sizeof *codes;
     for (size_t i = 0; i < n; i++) {
         cr_assert(lt(int, codes[i], 0));
@@ -378,7 +378,7 @@ Test(errors, the_public_list_says_what_mjt_strerror_says)
     n++;
     MJT_ERRNO_MAP(CHECK_)
 #undef CHECK_
-    cr_assert(eq(int, n, 18));
+    cr_assert(eq(int, n, 19));
 }
 
 Test(errors, each_code_has_its_name)
@@ -388,7 +388,8 @@ Test(errors, each_code_has_its_name)
     cr_assert(eq(str, (char *)mjt_errname(MJT_ESYNTAX), "ESYNTAX"));
     cr_assert(eq(str, (char *)mjt_errname(MJT_ERED), "ERED"));
     cr_assert(eq(ptr, (void *)mjt_errname(12345), NULL));
-    cr_assert(eq(ptr, (void *)mjt_errname(-19), NULL));
+    cr_assert(eq(str, (char *)mjt_errname(MJT_EBUDGET), "EBUDGET"));
+    cr_assert(eq(ptr, (void *)mjt_errname(-20), NULL));
 }
 
 struct bad_hand { /* arrays: see test_core.c */

@@ -775,6 +775,78 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     return MJT_OK;
 }
 
+/* ==== The shanten of each discard alone ==== */
+
+/* dtable_entry's deficit, without the effective tiles. */
+INLINE int dtable_deficit(const dtable *d, int i, const mjt__mrec *ri, int k)
+{
+    mjt__vec vi = mjt__load(ri);
+    return MJT__INF - mjt__hmax(mjt__align(d->rest[i], vi, k));
+}
+
+INLINE void discard_shanten_k(const mjt__hv *v, const planes *pl,
+                              int8_t sh[MJT_KINDS], int k)
+{
+    dtable d;
+    recs r = recs_of(v);
+
+    dtable_init(&d, &r, k);
+    for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
+        int tile = __builtin_ctzll(held), part = tile / 9;
+        const mjt__mrec *ri =
+            mjt__rec(v->ru, part, v->code[part] - mjt__code_step[tile % 9]);
+        int s = dtable_deficit(&d, part, ri, k) - 1;
+        if (v->len == 14) {
+            uint64_t bit = UINT64_C(1) << tile, ge0 = pl->ge[0], m;
+            uint64_t ge1 = pl->ge[1];
+            if (!(ge1 & bit))
+                ge0 &= ~bit;
+            else if (!(pl->ge[2] & bit))
+                ge1 &= ~bit;
+            int c = mjt__chiitoi(ge0, ge1, v->ru->kinds, &m);
+            int x = mjt__kokushi(ge0, ge1, &m);
+            s = c < s ? c : s;
+            s = x < s ? x : s;
+        }
+        sh[tile] = (int8_t)s;
+    }
+}
+
+uint64_t mjt__discard_shanten(const mjt_tables *t, const mjt_hand *h,
+                              int8_t sh[MJT_KINDS])
+{
+    mjt__hv v;
+    planes pl;
+    uint64_t pp[4];
+
+    if (mjt__hand_view(t, h, &v) != MJT_OK)
+        return 0;
+    int ncalls = mjt__hand_ncalls(h);
+    if (!mjt__hand_len_ok(v.len, ncalls) || v.len % 3 != 2)
+        return 0;
+    mjt__hv_planes(t, &v, pp);
+    for (int j = 0; j < 4; j++)
+        pl.ge[j] = mjt__plane(pp, j);
+    if (ncalls == 0) {
+        WITH_K(v.len / 3, discard_shanten_k, &v, &pl, sh);
+        return pl.ge[0];
+    }
+    caps c;
+    solved sv = {0, {{0, 0}}};
+    hand_caps(h, &v, &c);
+    for (uint64_t held = pl.ge[0]; held != 0; held &= held - 1) {
+        int tile = __builtin_ctzll(held), part = tile / 9;
+        mjt__hv less = v;
+        caps cl;
+        less.code[part] -= mjt__code_step[tile % 9];
+        less.len--;
+        mjt__hv_words(&less);
+        caps_of(c.called, c.kinds, &less, &cl);
+        sh[tile] = (int8_t)(called_std(&less, &cl, NULL, &sv, part) - 1);
+    }
+    return pl.ge[0];
+}
+
 /* Before in mjt_discards_sort's order. */
 static int discard_before(const mjt_discard *x, const mjt_discard *y)
 {

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The curves over a built graph (graph.c): for a horizon h, the best
+ * chance V(node, t) of reaching tenpai (of winning) within draw h from a
+ * node after t draws, the wall then holding n = W - t tiles, computed for
+ * t = h - 1 down to 0:
+ *
+ *   V(node, t) = sum over the node's draws of left/n times the best move
+ *                after it (its children's V at t + 1, or 1 for a win, or
+ *                staying, V(node, t + 1), where the draw may be thrown),
+ *              + (n - the left of those draws)/n times V(node, t + 1)
+ *
+ * with V(node, h) = 0, but 1 for a tenpai node when the goal is tenpai.
+ * A node that makes no more moves and whose value has a closed form takes
+ * it: a tenpai hand with K winning tiles left wins within r draws with
+ * chance 1 - C(n - K, r) / C(n, r), and a 1-shanten hand with E effective
+ * copies left is tenpai with chance 1 - C(n - E, r) / C(n, r).  Those
+ * ratios are products of r factors in [0, 1], tabled once per question
+ * (q below); every value is a sum of products of probabilities in [0, 1]
+ * that add up to at most 1, kept in [0, 1].
+ *
+ * Each horizon is its own optimum, so the full curves take T passes (h =
+ * 1 .. T); the values at T take one.  (On the forgetful wall, where the
+ * draws that matter may count more copies than the wall holds, they share
+ * it in proportion: see value.)
+ */
+#include "wall.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { TENPAI, WIN };
+
+typedef struct dp {
+    wall *w;
+    int goal, T;
+    double *q;   /* q[(K * (T + 1) + t) * (T + 1) + r] */
+    double *val; /* val[t * nodes + node]: a row per t, read at t + 1 */
+} dp;
+
+/* C(n - K, r) / C(n, r) for n = W - t: r draws from n miss all K. */
+static inline double miss(const dp *d, int k, int t, int r)
+{
+    size_t T1 = (size_t)d->T + 1;
+    return d->q[((size_t)k * T1 + (size_t)t) * T1 + (size_t)r];
+}
+
+static int tables(dp *d)
+{
+    wall *w = d->w;
+    size_t T1 = (size_t)d->T + 1, kmax = (size_t)w->maxk + 1;
+    int rc;
+
+    if ((rc = wall_doubles(w, &w->q, &w->nq, kmax * T1 * T1)) != MJT_OK ||
+        (rc = wall_doubles(w, &w->val, &w->nval, w->nodes.len * T1)) != MJT_OK)
+        return rc;
+    d->q = w->q;
+    d->val = w->val;
+    for (size_t k = 0; k < kmax; k++)
+        for (size_t t = 0; t < T1; t++) {
+            double *row = &d->q[(k * T1 + t) * T1], p = 1;
+            double n = (double)w->wall - (double)t;
+            row[0] = 1;
+            for (size_t r = 1; r < T1; r++) {
+                double hit = n - (double)k - (double)(r - 1);
+                p *= hit > 0 ? hit / (n - (double)(r - 1)) : 0;
+                row[r] = p;
+            }
+        }
+    return MJT_OK;
+}
+
+static inline double clamp01(double x)
+{
+    return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+/* Whether node n makes no more moves (as graph.c's settled). */
+static inline int settled(const wall *w, const wnode *n)
+{
+    return w->moves == MJT_FORWARD || n->ex >= w->extra;
+}
+
+/* V(node, t) for horizon h, with next the row of every V(., t + 1). */
+static double value(const dp *d, const wnode *n, const double *next,
+                    double stay, int t, int h)
+{
+    const wall *w = d->w;
+    int r = h - t;
+    double nt = (double)w->wall - (double)t, sum = 0;
+
+    if (d->goal == TENPAI && n->shanten == 0)
+        return 1;
+    if (settled(w, n) && n->shanten == (d->goal == WIN ? 0 : 1))
+        return 1 - miss(d, n->left_eff, t, r);
+    const wedge *e = (const wedge *)w->edges.p + n->edge;
+    const wdraw *draws = w->draws_.p;
+    const uint32_t *kids = w->kids.p;
+    int mass = 0;
+    for (uint32_t j = 0; j < n->nedge; j++, e++) {
+        double best;
+        const wdraw *g = &draws[e->draw];
+        if (e->wins)
+            best = 1;
+        else if (g->best_waits >= 0)
+            best = d->goal == TENPAI ? 1
+                                     : 1 - miss(d, g->best_waits, t + 1, r - 1);
+        else {
+            /* an effective draw is kept; another may be thrown (stay) */
+            best = n->eff >> e->kind & 1 ? 0 : stay;
+            for (uint32_t c = g->child; c < g->child + g->nchild; c++)
+                if (next[kids[c]] > best)
+                    best = next[kids[c]];
+        }
+        sum += e->left * best;
+        mass += e->left;
+    }
+    /* The forgetful wall (exchange, back) counts a kind's copies as if
+     * the player's discards went back, while the wall shrinks: late in a
+     * long horizon the draws that matter can count more copies than the
+     * wall holds, and then they share it in proportion.  In forward play
+     * those copies are all in the wall, and this never happens. */
+    if (mass >= nt)
+        return clamp01(sum / mass);
+    return clamp01((sum + (nt - mass) * stay) / nt);
+}
+
+/* One horizon: every node's V(., t) for t = h - 1 .. 0. */
+static int pass(dp *d, int h)
+{
+    wall *w = d->w;
+    size_t N = w->nodes.len;
+    const wnode *nodes = wall_nodes(w);
+    double *last = d->val + (size_t)h * N;
+
+    for (size_t i = 0; i < N; i++)
+        last[i] = d->goal == TENPAI && nodes[i].shanten == 0 ? 1 : 0;
+    for (int t = h - 1; t >= 0; t--) {
+        double *row = d->val + (size_t)t * N, *next = row + N;
+        for (size_t i = 0; i < N; i++)
+            row[i] = value(d, &nodes[i], next, next[i], t, h);
+        int rc = wall_check(w);
+        if (rc != MJT_OK)
+            return rc;
+    }
+    return MJT_OK;
+}
+
+int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
+                double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS])
+{
+    dp d = {w, TENPAI, w->draws, NULL, NULL};
+    int rc = tables(&d);
+
+    for (int goal = TENPAI; goal <= WIN && rc == MJT_OK; goal++) {
+        double(*out)[MJT_MAX_DRAWS] = goal == TENPAI ? tenpai : win;
+        d.goal = goal;
+        for (int h = curves ? 1 : w->draws; h <= w->draws && rc == MJT_OK;
+             h++) {
+            if ((rc = pass(&d, h)) != MJT_OK)
+                break;
+            for (int k = 0; k < nroots; k++) {
+                double v = d.val[roots[k]];
+                /* the exact curve never falls: keep rounding from it */
+                if (curves && h > 1 && v < out[k][h - 2])
+                    v = out[k][h - 2];
+                out[k][h - 1] = v;
+            }
+        }
+    }
+    return rc;
+}

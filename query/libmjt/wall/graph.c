@@ -1,0 +1,512 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The graph of hands a question's play can reach.  A node is a 3k+1 hand
+ * (with the kind counted as seen once more and the exchanges made: wkey);
+ * its edges are its draws, each leading to a draw node: the 14-tile hand
+ * the draw makes, with the nodes its keeping discards leave.  Draw nodes
+ * are shared: many hands draw to the same 14 tiles.
+ *
+ * Everything is found by hash maps of keys (open addressing, keys in the
+ * slots so that a probe reads one cache line) and made once: a node's
+ * shanten and effective kinds (one query) when first reached, its draws
+ * when wall_build reaches it, breadth first; a draw node's children from
+ * the shanten of each of its discards (mjt__discard_shanten, one join).
+ * A draw that makes a 1-shanten hand tenpai, when the tenpai hand makes no
+ * more moves, makes no node: its value depends only on the winning tiles
+ * left, and the best keeping discard is the one that leaves most (the
+ * chance of a win from tenpai grows with them), so the draw node keeps
+ * that count alone; the winning tiles of those tenpai hands are memoised
+ * too.
+ *
+ * Everything is allocated in the question's budget (wall.h); the budget
+ * and the cancel flag are looked at every 64 hands made.
+ */
+#include "wall.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ==== Memory ==== */
+
+static int charge(wall *w, size_t bytes)
+{
+    if (w->used + bytes > w->budget)
+        return MJT_EBUDGET;
+    w->used += bytes;
+    return MJT_OK;
+}
+
+static int grow(wall *w, warr *a, size_t need)
+{
+    if (need <= a->cap)
+        return MJT_OK;
+    size_t cap = a->cap ? a->cap : 1024;
+    while (cap < need)
+        cap *= 2;
+    int rc = charge(w, (cap - a->cap) * a->size);
+    if (rc != MJT_OK)
+        return rc;
+    void *p = realloc(a->p, cap * a->size);
+    if (p == NULL)
+        return MJT_ENOMEM;
+    a->p = p;
+    a->cap = cap;
+    return MJT_OK;
+}
+
+static void arr_free(warr *a)
+{
+    free(a->p);
+    a->p = NULL;
+    a->len = a->cap = 0;
+}
+
+static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+int wall_check(wall *w)
+{
+    if (w->cancel != NULL && *w->cancel)
+        return MJT_ECANCELED;
+    if (w->deadline != 0 && now_ns() > w->deadline)
+        return MJT_EBUDGET;
+    return MJT_OK;
+}
+
+/* ==== Maps ==== */
+
+static uint64_t key_hash(const wkey *k)
+{
+    uint64_t a = (uint64_t)k->code[0] | (uint64_t)k->code[1] << 32;
+    uint64_t b = (uint64_t)k->code[2] | (uint64_t)k->code[3] << 32;
+    uint64_t x = a * UINT64_C(0x9E3779B97F4A7C15) ^ b;
+    x ^= (uint64_t)(uint8_t)k->adj << 16 | (uint64_t)k->ex << 8 | k->mode;
+    x *= UINT64_C(0xBF58476D1CE4E5B9);
+    return x ^ (x >> 31);
+}
+
+static wslot *probe(const wmap *m, const wkey *k)
+{
+    size_t mask = m->n - 1, i = key_hash(k) & mask;
+    while (m->s[i].gen == m->gen && memcmp(&m->s[i].key, k, sizeof *k) != 0)
+        i = (i + 1) & mask;
+    return &m->s[i];
+}
+
+/* Empty m for a new question: a new gen (the slots are cleared only when
+ * the count wraps). */
+static void map_clear(wmap *m)
+{
+    m->used = 0;
+    if (++m->gen == 0) {
+        if (m->s != NULL)
+            memset(m->s, 0, m->n * sizeof *m->s);
+        m->gen = 1;
+    }
+}
+
+/* The slot of k in m: its val is 0 when k is new (then set it). */
+static int map_slot(wall *w, wmap *m, const wkey *k, wslot **out)
+{
+    if (2 * (m->used + 1) > m->n) {
+        size_t n = m->n ? 2 * m->n : 4096;
+        wslot *old = m->s;
+        size_t nold = m->n;
+        int rc = charge(w, (n - nold) * sizeof *old);
+        if (rc != MJT_OK)
+            return rc;
+        if ((m->s = calloc(n, sizeof *m->s)) == NULL) {
+            m->s = old;
+            return MJT_ENOMEM;
+        }
+        m->n = n;
+        uint32_t gen = m->gen;
+        m->gen = 1;
+        for (size_t i = 0; i < nold; i++)
+            if (old[i].gen == gen) {
+                wslot *s = probe(m, &old[i].key);
+                *s = old[i];
+                s->gen = 1;
+            }
+        free(old);
+    }
+    *out = probe(m, k);
+    if ((*out)->gen != m->gen) {
+        (*out)->key = *k;
+        (*out)->gen = m->gen;
+        (*out)->val = 0;
+        m->used++;
+    }
+    return MJT_OK;
+}
+
+static void key_of(wkey *k, const mjt_hand *h, int adj, int ex, int mode)
+{
+    memcpy(k->code, h->opaque_, sizeof k->code);
+    k->adj = (int8_t)adj;
+    k->ex = (uint8_t)ex;
+    k->mode = (uint8_t)mode;
+    k->pad_ = 0;
+}
+
+/* ==== The question ==== */
+
+int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
+              const uint8_t *visible)
+{
+    mjt_tiles held;
+    uint8_t all[MJT_KINDS];
+    mjt_call calls[MJT_MAX_CALLS];
+    size_t ncalls;
+    mjt_rules rules;
+
+    w->t = t;
+    w->nodes.len = w->edges.len = w->draws_.len = w->kids.len = 0;
+    w->waits.len = 0;
+    map_clear(&w->node_map);
+    map_clear(&w->draw_map);
+    map_clear(&w->waits_map);
+    w->maxk = 0;
+    w->steps = 0;
+    w->nodes.size = sizeof(wnode);
+    w->edges.size = sizeof(wedge);
+    w->draws_.size = sizeof(wdraw);
+    w->kids.size = sizeof(uint32_t);
+    w->waits.size = sizeof(uint64_t);
+    if (mjt_hand_tiles(proto, &held) != MJT_OK ||
+        mjt_hand_held(proto, all) != MJT_OK ||
+        mjt_hand_calls(proto, calls, MJT_MAX_CALLS, &ncalls) != MJT_OK)
+        return MJT_EHAND;
+    int players = mjt_hand_players(proto);
+    /* The play draws and discards kinds: the red fives go (they change no
+     * chance), so that a plain five always comes off. */
+    for (size_t i = 0; i < ncalls; i++)
+        calls[i].red = 0;
+    mjt_rules_init(&rules, players);
+    int rc = mjt_hand_from_calls(&w->proto, held.counts, calls, ncalls, &rules,
+                                 NULL);
+    if (rc != MJT_OK)
+        return rc;
+    w->wall = 0;
+    for (int k = 0; k < MJT_KINDS; k++) {
+        int seen = visible != NULL ? visible[k] : 0;
+        int absent = players == 3 && k >= 1 && k <= 7;
+        if (absent && seen > 0)
+            return MJT_EPLAYERS;
+        if (all[k] + seen > 4)
+            return MJT_ECOPIES;
+        w->base[k] = absent ? 0 : 4 - seen - (all[k] - held.counts[k]);
+        w->wall += w->base[k] - held.counts[k];
+    }
+    return MJT_OK;
+}
+
+void wall_free(wall *w)
+{
+    arr_free(&w->nodes);
+    arr_free(&w->edges);
+    arr_free(&w->draws_);
+    arr_free(&w->kids);
+    arr_free(&w->waits);
+    free(w->node_map.s);
+    free(w->draw_map.s);
+    free(w->waits_map.s);
+    free(w->q);
+    free(w->val);
+    memset(&w->node_map, 0, sizeof w->node_map);
+    memset(&w->draw_map, 0, sizeof w->draw_map);
+    memset(&w->waits_map, 0, sizeof w->waits_map);
+    w->q = w->val = NULL;
+    w->nq = w->nval = 0;
+    w->used = 0;
+}
+
+int wall_doubles(wall *w, double **p, size_t *room, size_t n)
+{
+    if (n <= *room)
+        return MJT_OK;
+    int rc = charge(w, (n - *room) * sizeof **p);
+    if (rc != MJT_OK)
+        return rc;
+    double *q = realloc(*p, n * sizeof **p);
+    if (q == NULL)
+        return MJT_ENOMEM;
+    *p = q;
+    *room = n;
+    return MJT_OK;
+}
+
+mjt_prob_work *mjt_prob_work_create(void)
+{
+    return calloc(1, sizeof(mjt_prob_work));
+}
+
+void mjt_prob_work_free(mjt_prob_work *work)
+{
+    if (work == NULL)
+        return;
+    wall_free(&work->w);
+    free(work);
+}
+
+/* ==== Nodes ==== */
+
+/* The copies left of kind k to a hand of counts c. */
+static int left_of(const wall *w, const uint8_t *c, int adj, int k)
+{
+    int l = w->base[k] - c[k] - (k == adj);
+    return l > 0 ? l : 0;
+}
+
+/* Find or make the node (h of counts c, adj, ex): made means its shanten
+ * and effective kinds are known. */
+static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
+                uint32_t *out)
+{
+    wkey k;
+    wslot *s;
+    int rc;
+
+    key_of(&k, h, adj, ex, 0);
+    if ((rc = map_slot(w, &w->node_map, &k, &s)) != MJT_OK)
+        return rc;
+    if (s->val != 0) {
+        *out = s->val - 1;
+        return MJT_OK;
+    }
+    if ((++w->steps & 63) == 0 && (rc = wall_check(w)) != MJT_OK)
+        return rc;
+    if ((rc = grow(w, &w->nodes, w->nodes.len + 1)) != MJT_OK)
+        return rc;
+    wnode *n = &wall_nodes(w)[w->nodes.len];
+    mjt_ukeire_info u;
+    if ((rc = mjt_ukeire(w->t, h, NULL, &u)) != MJT_OK)
+        return rc;
+    memset(n, 0, sizeof *n);
+    n->hand = *h;
+    memcpy(n->counts, c, MJT_KINDS);
+    n->adj = (int8_t)adj;
+    n->ex = (uint8_t)ex;
+    n->shanten = (int8_t)u.shanten;
+    n->eff = u.tiles;
+    for (uint64_t m = u.tiles; m != 0; m &= m - 1)
+        n->left_eff += left_of(w, c, adj, __builtin_ctzll(m));
+    if (n->left_eff > w->maxk)
+        w->maxk = n->left_eff;
+    *out = (uint32_t)w->nodes.len++;
+    s->val = *out + 1;
+    return MJT_OK;
+}
+
+int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
+              int ex, uint32_t *out)
+{
+    uint32_t i;
+    int rc;
+
+    /* In forward play adj counts only while it is an effective kind (it
+     * never becomes one later): then a node of its own, whose copies left
+     * of adj are one fewer.  Exchanges make any kind useful again, so
+     * there it always counts. */
+    if (w->moves != MJT_FORWARD)
+        return find(w, h, counts, adj, ex, out);
+    rc = find(w, h, counts, -1, ex, &i);
+    if (rc != MJT_OK || adj < 0 || !(wall_nodes(w)[i].eff >> adj & 1)) {
+        *out = i;
+        return rc;
+    }
+    return find(w, h, counts, adj, ex, out);
+}
+
+/* ==== Draw nodes ==== */
+
+/* The winning tiles of tenpai hand h, memoised. */
+static int waits_of(wall *w, const mjt_hand *h, uint64_t *out)
+{
+    wkey k;
+    wslot *s;
+    mjt_ukeire_info u;
+    int rc;
+
+    key_of(&k, h, -1, 0, 0);
+    if ((rc = map_slot(w, &w->waits_map, &k, &s)) != MJT_OK)
+        return rc;
+    if (s->val != 0) {
+        *out = ((const uint64_t *)w->waits.p)[s->val - 1];
+        return MJT_OK;
+    }
+    if ((rc = mjt_ukeire(w->t, h, NULL, &u)) != MJT_OK ||
+        (rc = grow(w, &w->waits, w->waits.len + 1)) != MJT_OK)
+        return rc;
+    ((uint64_t *)w->waits.p)[w->waits.len++] = u.tiles;
+    s->val = (uint32_t)w->waits.len;
+    *out = u.tiles;
+    return MJT_OK;
+}
+
+/* The most winning tiles left one of g's discards d (held, their shanten
+ * sh: 0) leaves, g of counts c. */
+static int best_waits(wall *w, const mjt_hand *g, uint8_t *c, int adj,
+                      uint64_t held, const int8_t *sh)
+{
+    int best = 0;
+
+    for (; held != 0; held &= held - 1) {
+        int d = __builtin_ctzll(held), waits = 0, rc;
+        uint64_t m;
+        if (sh[d] != 0)
+            continue;
+        mjt_hand h = *g;
+        if ((rc = mjt_hand_remove(&h, d)) != MJT_OK ||
+            (rc = waits_of(w, &h, &m)) != MJT_OK)
+            return rc;
+        c[d]--;
+        for (; m != 0; m &= m - 1)
+            waits += left_of(w, c, adj, __builtin_ctzll(m));
+        c[d]++;
+        if (waits > best)
+            best = waits;
+    }
+    if (best > w->maxk)
+        w->maxk = best;
+    return best;
+}
+
+/*
+ * The draw node of g (14 tiles, of counts c, shanten s14) for a node with
+ * adj: its children have ex exchanges, and are the hands its discards of
+ * shanten s14 leave, and in mode 1 also those of shanten s14 + 1 (back).
+ * closed: they are tenpai and make no more moves.
+ */
+static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
+                     int mode, int closed, uint32_t *out)
+{
+    wkey k;
+    wslot *s;
+    int8_t sh[MJT_KINDS];
+    wdraw d = {(uint32_t)w->kids.len, 0, -1};
+    int rc;
+
+    key_of(&k, g, adj, ex, mode);
+    if ((rc = map_slot(w, &w->draw_map, &k, &s)) != MJT_OK)
+        return rc;
+    if (s->val != 0) {
+        *out = s->val - 1;
+        return MJT_OK;
+    }
+    uint64_t held = mjt__discard_shanten(w->t, g, sh);
+    int s14 = 127;
+    if (held == 0)
+        return MJT_EHAND;
+    for (uint64_t m = held; m != 0; m &= m - 1)
+        if (sh[__builtin_ctzll(m)] < s14)
+            s14 = sh[__builtin_ctzll(m)];
+    if (closed) {
+        if ((rc = best_waits(w, g, c, adj, held, sh)) < 0)
+            return rc;
+        d.best_waits = rc;
+    } else {
+        for (; held != 0; held &= held - 1) {
+            int x = __builtin_ctzll(held);
+            uint32_t child;
+            if (sh[x] != s14 && !(mode == 1 && sh[x] == s14 + 1))
+                continue;
+            mjt_hand h = *g;
+            c[x]--;
+            rc = mjt_hand_remove(&h, x);
+            if (rc == MJT_OK)
+                rc = wall_node(w, &h, c, adj, ex, &child);
+            c[x]++;
+            if (rc != MJT_OK ||
+                (rc = grow(w, &w->kids, w->kids.len + 1)) != MJT_OK)
+                return rc;
+            ((uint32_t *)w->kids.p)[w->kids.len++] = child;
+            d.nchild++;
+        }
+    }
+    if ((rc = grow(w, &w->draws_, w->draws_.len + 1)) != MJT_OK)
+        return rc;
+    ((wdraw *)w->draws_.p)[w->draws_.len] = d;
+    *out = (uint32_t)w->draws_.len++;
+    s->val = *out + 1;
+    return MJT_OK;
+}
+
+/* ==== Building a node ==== */
+
+/* Whether node n makes no more moves. */
+static int settled(const wall *w, const wnode *n)
+{
+    return w->moves == MJT_FORWARD || n->ex >= w->extra;
+}
+
+static int add_edge(wall *w, int k, int left, int wins, uint32_t draw)
+{
+    int rc = grow(w, &w->edges, w->edges.len + 1);
+    if (rc == MJT_OK)
+        ((wedge *)w->edges.p)[w->edges.len++] =
+            (wedge){(uint8_t)k, (uint8_t)left, (uint8_t)wins, draw};
+    return rc;
+}
+
+/* Node i's draws: each effective kind (kept: its draw node's discards keep
+ * the lower shanten), and, while exchanges are left, every other kind
+ * (an exchange, or in back play a step back, or thrown). */
+static int build(wall *w, uint32_t i)
+{
+    wnode n = wall_nodes(w)[i]; /* a copy: the arrays may move */
+    int rc = MJT_OK, more = !settled(w, &n);
+    uint32_t first = (uint32_t)w->edges.len;
+
+    /* a tenpai hand that moves no more has a closed form: no draws */
+    for (int k = 0; k < MJT_KINDS && rc == MJT_OK && !(n.shanten <= 0 && !more);
+         k++) {
+        int left = left_of(w, n.counts, n.adj, k), eff = (int)(n.eff >> k & 1);
+        uint32_t draw;
+        if (left == 0 || (!eff && !more))
+            continue;
+        if (eff && n.shanten == 0) { /* a winning tile */
+            rc = add_edge(w, k, left, 1, 0);
+            continue;
+        }
+        mjt_hand g = n.hand;
+        uint8_t c[MJT_KINDS];
+        memcpy(c, n.counts, MJT_KINDS);
+        c[k]++;
+        if ((rc = mjt_hand_add(&g, k)) != MJT_OK)
+            break;
+        if (eff)
+            rc = draw_node(w, &g, c, n.adj, n.ex, 0,
+                           n.shanten == 1 && settled(w, &n), &draw);
+        else
+            rc =
+                draw_node(w, &g, c, n.adj, n.ex + 1,
+                          w->moves == MJT_BACK && n.shanten < w->top, 0, &draw);
+        if (rc == MJT_OK)
+            rc = add_edge(w, k, left, 0, draw);
+    }
+    wnode *p = &wall_nodes(w)[i];
+    p->edge = first;
+    p->nedge = (uint32_t)w->edges.len - first;
+    p->built = 1;
+    return rc;
+}
+
+int wall_build(wall *w)
+{
+    /* breadth first: a node's index is its place in the order it was
+     * made, so building them in index order builds each once */
+    for (size_t i = 0; i < w->nodes.len; i++) {
+        int rc;
+        if (wall_nodes(w)[i].built)
+            continue;
+        if ((rc = build(w, (uint32_t)i)) != MJT_OK)
+            return rc;
+    }
+    return MJT_OK;
+}

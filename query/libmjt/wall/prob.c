@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The wall model's public calls: mjt_prob_hand (the curves of a 3k+1
+ * hand) and mjt_prob_discards (a row of curves for each discard of a
+ * 3k+2 hand), on the graph of graph.c and the dynamic program of dp.c.
+ *
+ * Why forward play is exact.  Shanten is exact (calls, caps and all): a
+ * 13-tile hand's shanten is one less than the fewest tiles to exchange to
+ * reach a complete hand C of some form with at most 4 of a kind, and its
+ * effective kinds are those some such nearest C holds more of.  Let H
+ * draw an effective e and discard d keeping the lower shanten, giving
+ * H2 = H + e - d.  A nearest C2 of H2 is at most one exchange further
+ * from H than from H2 (only e was taken away), so it is a nearest C of H
+ * too; a kind x that C2 holds more of than H2 is either e or held by H
+ * no more often than by H2 (the change at d cannot matter: d is no
+ * effective kind of H2, or H2 + d = H + e would be a lower shanten than
+ * H + e's best), so x is effective for H as well.  So each later hand's
+ * effective kinds are a subset of the earlier hand's, and a discarded kind
+ * is never effective later.  Every copy of a kind effective now that was
+ * ever drawn was effective then, hence kept, hence held: its copies left
+ * are 4 less seen, called and held, whatever was thrown, and the wall
+ * holds W - t tiles after t draws.  The state is the hand and the draws
+ * made; the dynamic program over it is exact.
+ *
+ * A 14-tile table's row for discard d counts d as seen.  In forward play,
+ * where d is no effective kind of a hand that changes nothing (it is
+ * never drawn as a useful tile), so the rows share every node but those
+ * where d is effective: graph.c keys a node by d only there.  Exchanges
+ * can make any kind useful again: there every node keeps d.
+ */
+#include "wall.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DEFAULT_MEMORY ((size_t)256 << 20)
+
+void mjt_prob_opts_init(mjt_prob_opts *o)
+{
+    if (o == NULL)
+        return;
+    memset(o, 0, sizeof *o);
+    o->draws = 17;
+    o->moves = MJT_FORWARD;
+    o->extra = 1;
+    o->memory = DEFAULT_MEMORY;
+}
+
+static int check_opts(const mjt_prob_opts *o, mjt__diag *d)
+{
+    if (o->moves < MJT_FORWARD || o->moves > MJT_BACK) {
+        mjt__diag_set(d, MJT_EINVAL, -1, "moves %d: forward, exchange or back",
+                      o->moves);
+        return MJT_EINVAL;
+    }
+    if (o->extra < 0 || o->extra > 8) {
+        mjt__diag_set(d, MJT_EINVAL, -1, "extra %d: 0 to 8", o->extra);
+        return MJT_EINVAL;
+    }
+    if (o->draws < 0 || o->draws > MJT_MAX_DRAWS) {
+        mjt__diag_set(d, MJT_EINVAL, -1, "draws %d: 1 to %d", o->draws,
+                      MJT_MAX_DRAWS);
+        return MJT_EINVAL;
+    }
+    if (o->flags & ~(MJT_PROB_CURVES | MJT_PROB_KEEPING)) {
+        mjt__diag_set(d, MJT_EINVAL, -1, "unknown flags %#x", o->flags);
+        return MJT_EINVAL;
+    }
+    if (o->time_ms < 0) {
+        mjt__diag_set(d, MJT_EINVAL, -1, "time_ms %ld: 0 (none) or more",
+                      o->time_ms);
+        return MJT_EINVAL;
+    }
+    return MJT_OK;
+}
+
+/* The question's wall from the hand, the seen tiles and the options. */
+static int setup(wall *w, const mjt_tables *t, const mjt_hand *h,
+                 const uint8_t *visible, const mjt_prob_opts *o, mjt__diag *d)
+{
+    struct timespec ts;
+    int rc;
+
+    if ((rc = check_opts(o, d)) != MJT_OK)
+        return rc;
+    w->budget = o->memory ? o->memory : DEFAULT_MEMORY;
+    w->cancel = o->cancel;
+    w->deadline = 0;
+    if (o->time_ms > 0) {
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        w->deadline = (long long)ts.tv_sec * 1000000000 + ts.tv_nsec +
+                      (long long)o->time_ms * 1000000;
+    }
+    w->moves = o->moves;
+    w->extra = o->moves == MJT_FORWARD ? 0 : o->extra;
+    if ((rc = wall_init(w, t, h, visible)) != MJT_OK) {
+        if (rc == MJT_ECOPIES)
+            mjt__diag_set(d, rc, -1,
+                          "visible: more than 4 of a tile with "
+                          "the hand and its calls");
+        if (rc == MJT_EPLAYERS)
+            mjt__diag_set(d, rc, -1,
+                          "visible: a tile three-player mahjong "
+                          "has not (2m to 8m)");
+        return rc;
+    }
+    w->draws = o->draws ? o->draws : 17;
+    if (o->draws == 0 && w->draws > w->wall)
+        w->draws = w->wall;
+    if (w->draws < 1 || w->draws > w->wall) {
+        mjt__diag_set(d, MJT_EINVAL, -1,
+                      "draws %d: the wall holds %d tiles (1 to %d)", w->draws,
+                      w->wall, w->wall);
+        return MJT_EINVAL;
+    }
+    return MJT_OK;
+}
+
+/* The wall a call works on: the caller's workspace, or local (emptied);
+ * done frees local's memory. */
+static wall *wall_for(const mjt_prob_opts *o, wall *local)
+{
+    if (o->work != NULL)
+        return &o->work->w;
+    memset(local, 0, sizeof *local);
+    return local;
+}
+
+static void done(const mjt_prob_opts *o, wall *w)
+{
+    if (o->work == NULL)
+        wall_free(w);
+}
+
+/* The budget's failures said in diag. */
+static int failed(int rc, mjt__diag *d, const wall *w)
+{
+    if (rc == MJT_EBUDGET)
+        mjt__diag_set(d, rc, -1,
+                      "over the budget (%zu bytes, or the time) after %zu "
+                      "hands",
+                      w->budget, w->nodes.len);
+    return rc;
+}
+
+static void fill(mjt_prob *p, const wall *w, int shanten, int curves)
+{
+    p->draws = w->draws;
+    p->moves = w->moves;
+    p->exact = w->moves == MJT_FORWARD;
+    p->shanten = shanten;
+    for (int h = w->draws; h < MJT_MAX_DRAWS; h++)
+        p->tenpai[h] = p->win[h] = 0;
+    for (int h = 0; h < w->draws - 1 && !curves; h++)
+        p->tenpai[h] = p->win[h] = NAN;
+}
+
+/* Whether h's concealed tiles are rest mod 3 (the library has checked the
+ * rest: 1 to 14 tiles, 13 or 14 with the calls). */
+static int count_is(const mjt_hand *h, int rest)
+{
+    mjt_tiles c;
+    return mjt_hand_tiles(h, &c) == MJT_OK && c.len % 3 == rest;
+}
+
+int mjt_prob_hand(const mjt_tables *t, const mjt_hand *h,
+                  const uint8_t *visible, const mjt_prob_opts *o, mjt_prob *out,
+                  mjt_diag *diag)
+{
+    mjt__diag d = {.code = MJT_OK};
+    mjt_prob_opts dflt;
+    wall local, *w;
+    uint32_t root;
+    int rc;
+
+    if (t == NULL || h == NULL || out == NULL)
+        return mjt__diag_out(diag, &d, MJT_EINVAL);
+    if (o == NULL) {
+        mjt_prob_opts_init(&dflt);
+        o = &dflt;
+    }
+    mjt_shanten_info s;
+    if ((rc = mjt_shanten(t, h, &s)) != MJT_OK)
+        return mjt__diag_out(diag, &d, rc);
+    if (!count_is(h, 1)) {
+        mjt__diag_set(&d, MJT_ECOUNT, -1,
+                      "a hand of 3k+1 tiles (13, or 13 with its calls); for "
+                      "14, the table of its discards");
+        return mjt__diag_out(diag, &d, MJT_ECOUNT);
+    }
+    w = wall_for(o, &local);
+    if ((rc = setup(w, t, h, visible, o, &d)) == MJT_OK) {
+        w->top = s.overall + 1;
+        mjt_tiles c;
+        mjt_hand_tiles(&w->proto, &c);
+        if ((rc = wall_node(w, &w->proto, c.counts, -1, 0, &root)) == MJT_OK &&
+            (rc = wall_build(w)) == MJT_OK)
+            rc = wall_curves(w, &root, 1, (o->flags & MJT_PROB_CURVES) != 0,
+                             &out->tenpai, &out->win);
+        if (rc == MJT_OK)
+            fill(out, w, s.overall, (o->flags & MJT_PROB_CURVES) != 0);
+        failed(rc, &d, w);
+    }
+    done(o, w);
+    return mjt__diag_out(diag, &d, rc);
+}
+
+/* ==== A 14-tile table ==== */
+
+/* Order of rows: win at T, tenpai at T, then the discard table's order
+ * (tile order, a red five after its plain one): values within 1e-12 of
+ * each other count as equal. */
+static int before(const mjt_prob_row *a, int ia, const mjt_prob_row *b, int ib)
+{
+    int T = a->p.draws - 1;
+    if (isnan(a->p.win[T]) != isnan(b->p.win[T])) /* rows not computed last */
+        return isnan(b->p.win[T]);
+    double dw = a->p.win[T] - b->p.win[T];
+    double dt = a->p.tenpai[T] - b->p.tenpai[T];
+    if (fabs(dw) > 1e-12)
+        return dw > 0;
+    if (fabs(dt) > 1e-12)
+        return dt > 0;
+    return ia < ib;
+}
+
+static void rank_rows(mjt_prob_row *rows, size_t n)
+{
+    int order[MJT_MAX_DISCARDS];
+    mjt_prob_row tmp[MJT_MAX_DISCARDS];
+
+    for (size_t i = 0; i < n; i++)
+        order[i] = (int)i;
+    for (size_t i = 1; i < n; i++) /* insertion: stable, at most 14 */
+        for (size_t j = i; j > 0 && before(&rows[order[j]], order[j],
+                                           &rows[order[j - 1]], order[j - 1]);
+             j--) {
+            int x = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = x;
+        }
+    memcpy(tmp, rows, n * sizeof *rows);
+    for (size_t i = 0; i < n; i++)
+        rows[i] = tmp[order[i]];
+}
+
+/* The rows of ds (n entries) whose shanten is only (-1: every row) into
+ * rows: one graph for them all. */
+static int rows_of(wall *w, const mjt_discard *ds, size_t n, int only,
+                   int curves, mjt_prob_row *rows)
+{
+    uint32_t roots[MJT_MAX_DISCARDS];
+    double(*ten)[MJT_MAX_DRAWS] = malloc(n * sizeof *ten);
+    double(*win)[MJT_MAX_DRAWS] = malloc(n * sizeof *win);
+    int idx[MJT_MAX_DISCARDS], nroots = 0, rc = MJT_OK;
+
+    if (ten == NULL || win == NULL) {
+        free(ten);
+        free(win);
+        return MJT_ENOMEM;
+    }
+    for (size_t i = 0; i < n && rc == MJT_OK; i++) {
+        int kind = MJT_KIND_OF(ds[i].tile);
+        if (only >= 0 && ds[i].shanten != only)
+            continue;
+        mjt_hand r = w->proto;
+        mjt_tiles c;
+        idx[i] = nroots;
+        if ((rc = mjt_hand_remove(&r, kind)) == MJT_OK &&
+            (rc = mjt_hand_tiles(&r, &c)) == MJT_OK)
+            rc = wall_node(w, &r, c.counts, kind, 0, &roots[nroots++]);
+    }
+    if (rc == MJT_OK && (rc = wall_build(w)) == MJT_OK)
+        rc = wall_curves(w, roots, nroots, curves, ten, win);
+    for (size_t i = 0; i < n && rc == MJT_OK; i++) {
+        if (only >= 0 && ds[i].shanten != only)
+            continue;
+        mjt_prob_row *row = &rows[i];
+        row->tile = ds[i].tile;
+        row->shanten = ds[i].shanten;
+        row->tiles = ds[i].tiles;
+        row->count = ds[i].count;
+        memcpy(row->p.tenpai, ten[idx[i]], sizeof row->p.tenpai);
+        memcpy(row->p.win, win[idx[i]], sizeof row->p.win);
+        fill(&row->p, w, ds[i].shanten, curves);
+    }
+    free(ten);
+    free(win);
+    return rc;
+}
+
+int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
+                      const uint8_t *visible, const mjt_prob_opts *o,
+                      mjt_prob_row *out, size_t cap, size_t *len,
+                      mjt_diag *diag)
+{
+    mjt__diag d = {.code = MJT_OK};
+    mjt_prob_opts dflt;
+    mjt_discard ds[MJT_MAX_DISCARDS];
+    mjt_prob_row rows[MJT_MAX_DISCARDS];
+    size_t n;
+    int rc;
+
+    if (t == NULL || h == NULL || len == NULL || (out == NULL && cap > 0))
+        return mjt__diag_out(diag, &d, MJT_EINVAL);
+    if (o == NULL) {
+        mjt_prob_opts_init(&dflt);
+        o = &dflt;
+    }
+    if ((rc = mjt_discards(t, h, visible, ds, MJT_MAX_DISCARDS, &n)) !=
+        MJT_OK) {
+        if (rc == MJT_ECOUNT)
+            mjt__diag_set(&d, MJT_ECOUNT, -1,
+                          "a hand of 3k+2 tiles (14, or 14 with its calls); "
+                          "for 13, mjt_prob_hand");
+        return mjt__diag_out(diag, &d, rc);
+    }
+    *len = n;
+    if (out == NULL)
+        return cap == 0 && n == 0 ? MJT_OK : MJT_ESPACE;
+    if (cap < n)
+        return MJT_ESPACE;
+    mjt_shanten_info s;
+    if ((rc = mjt_shanten(t, h, &s)) != MJT_OK)
+        return mjt__diag_out(diag, &d, rc);
+    /* Back play bounds the shanten by the row's own (+ 1): rows that keep
+     * the 14 tiles' shanten and rows that raise it make two graphs. */
+    int keeping = (o->flags & MJT_PROB_KEEPING) != 0;
+    int groups = o->moves == MJT_BACK && !keeping ? 2 : 1;
+    wall local, *w = wall_for(o, &local);
+    for (int g = 0; g < groups && rc == MJT_OK; g++) {
+        int only = groups == 1 && !keeping ? -1 : s.overall + g;
+        if ((rc = setup(w, t, h, visible, o, &d)) == MJT_OK) {
+            w->top = (only >= 0 ? only : s.overall) + 1;
+            rc = rows_of(w, ds, n, only, (o->flags & MJT_PROB_CURVES) != 0,
+                         rows);
+            failed(rc, &d, w);
+        }
+    }
+    done(o, w);
+    if (rc == MJT_OK && keeping) /* the rest: their entries, no curves */
+        for (size_t i = 0; i < n; i++)
+            if (ds[i].shanten != s.overall) {
+                memset(&rows[i], 0, sizeof rows[i]);
+                rows[i].tile = ds[i].tile;
+                rows[i].shanten = ds[i].shanten;
+                rows[i].tiles = ds[i].tiles;
+                rows[i].count = ds[i].count;
+                rows[i].p.draws = o->draws ? o->draws : 17;
+                rows[i].p.moves = o->moves;
+                rows[i].p.exact = o->moves == MJT_FORWARD;
+                rows[i].p.shanten = ds[i].shanten;
+                for (int k = 0; k < MJT_MAX_DRAWS; k++)
+                    rows[i].p.tenpai[k] = rows[i].p.win[k] = NAN;
+            }
+    if (rc != MJT_OK)
+        return mjt__diag_out(diag, &d, rc);
+    rank_rows(rows, n);
+    memcpy(out, rows, n * sizeof *rows);
+    return MJT_OK;
+}

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The wall model's engine (graph.c builds the graph of hands a question
+ * can reach, dp.c computes the curves over it, prob.c is the public API).
+ * See prob.c for the model and the argument that makes forward play exact.
+ */
+#ifndef MJT__QUERY_WALL_H
+#define MJT__QUERY_WALL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "internal.h"
+
+/* What the three maps of a question are keyed by: a hand's part codes,
+ * the kind counted as seen once more (a 14-tile row's discard, kept only
+ * while it is an effective kind of the hand: it changes nothing
+ * elsewhere; see prob.c), the exchanges made, and what a draw node's
+ * children are (below). */
+typedef struct wkey {
+    uint32_t code[4];
+    int8_t adj;
+    uint8_t ex, mode, pad_;
+} wkey;
+
+/* A map from keys to indices: open addressing, at most half full. */
+typedef struct wslot {
+    wkey key;
+    uint32_t val; /* index + 1 */
+    uint32_t gen; /* the slot is empty unless this is the map's gen */
+} wslot;
+
+/* Emptied by a new gen, so that a workspace's maps need no clearing. */
+typedef struct wmap {
+    wslot *s;
+    size_t n, used;
+    uint32_t gen;
+} wmap;
+
+/* A hand the play can reach: 3k+1 concealed tiles, the question's calls. */
+typedef struct wnode {
+    mjt_hand hand; /* its red fives gone */
+    uint8_t counts[MJT_KINDS];
+    int8_t adj;
+    uint8_t ex;
+    int8_t shanten;
+    uint8_t built;
+    uint64_t eff;         /* its effective kinds, whether left or not */
+    uint32_t edge, nedge; /* its draws: edges[edge .. edge + nedge) */
+    int left_eff;         /* copies left of its effective kinds; tenpai:
+                             of its winning tiles */
+} wnode;
+
+/*
+ * What a 14-tile hand (a node and a draw) leads to, shared by every node
+ * that draws to it: the nodes its keeping discards leave
+ * (kids[child .. child + nchild), the best of them is taken), or, when
+ * they are tenpai hands that make no more moves, the most winning tiles
+ * one of them leaves (best_waits; their value depends on that alone, and
+ * grows with it).  mode: 0 the discards that keep the 14 tiles' shanten;
+ * 1 those and, in back play, those one step above it.
+ */
+typedef struct wdraw {
+    uint32_t child, nchild;
+    int best_waits; /* -1: the children decide */
+} wdraw;
+
+/* A node's draw: the kind drawn, its copies left, and a win or the draw
+ * node it leads to. */
+typedef struct wedge {
+    uint8_t kind, left, wins;
+    uint32_t draw;
+} wedge;
+
+/* A tenpai hand's winning tiles, memoised. */
+typedef struct wtenpai {
+    uint64_t waits;
+} wtenpai;
+
+/* A growing array in the question's budget. */
+typedef struct warr {
+    void *p;
+    size_t len, cap, size; /* elements, room, bytes an element */
+} warr;
+
+typedef struct wall {
+    const struct mjt_tables *t;
+    mjt_hand proto;      /* the question's hand: its calls and rules */
+    int base[MJT_KINDS]; /* 4 less seen and called, 0 outside the game */
+    int wall;            /* tiles the wall holds at the start */
+    int draws;           /* T */
+    int moves, extra;    /* move set, K */
+    int top;             /* back: the highest shanten allowed */
+    int maxk;            /* the most copies left a closed form meets */
+    warr nodes, edges, draws_, kids, waits; /* wnode wedge wdraw u32 u64 */
+    wmap node_map, draw_map, waits_map;
+    double *q, *val;     /* dp.c's tables */
+    size_t nq, nval;     /* their room, in doubles */
+    size_t used, budget; /* bytes held, and the most allowed */
+    long long deadline;  /* ns of CLOCK_MONOTONIC, 0: none */
+    const volatile int *cancel;
+    unsigned steps;
+} wall;
+
+/* A workspace is a wall kept between calls. */
+struct mjt_prob_work {
+    wall w;
+};
+
+/* graph.c: a question on w, whose memory (empty, or a workspace's) it
+ * keeps; wall_free frees it. */
+int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
+              const uint8_t *visible);
+void wall_free(wall *w);
+/* Grow *p (room *n doubles) to n doubles in the budget. */
+int wall_doubles(wall *w, double **p, size_t *room, size_t n);
+/* The node of 3k+1 hand h (of counts counts), with adj and ex as in wkey,
+ * made when new (wall_build builds it); its index into *out, or a failure
+ * (MJT_EBUDGET, MJT_ECANCELED, MJT_ENOMEM). */
+int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
+              int ex, uint32_t *out);
+/* Build every node made and not built yet, breadth first. */
+int wall_build(wall *w);
+/* The budget and the cancel flag. */
+int wall_check(wall *w);
+
+static inline wnode *wall_nodes(const wall *w)
+{
+    return (wnode *)w->nodes.p;
+}
+
+/* dp.c: the curves of the roots (node indices) into tenpai[r][h - 1] and
+ * win[r][h - 1], h = 1 .. T: each its own optimum when curves, else only
+ * the values at T (the rest left as they are).  0, or MJT_ENOMEM,
+ * MJT_EBUDGET, MJT_ECANCELED. */
+int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
+                double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS]);
+
+#endif

@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The wall model (mjt_prob_hand, mjt_prob_discards) against what can be
+ * known without it: the closed form of a tenpai hand in forward play,
+ * exhaustively over ara's hands; the brute force of every draw order in
+ * small worlds (brute_wall.c, written apart from the engine); and the
+ * invariants any right answer keeps on random hands.  The Monte Carlo of
+ * the real game is test_wall_mc.c's.
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "mjt.h"
+
+static mjt_prob_opts opts_of(int draws, int moves, unsigned flags)
+{
+    mjt_prob_opts o;
+    mjt_prob_opts_init(&o);
+    o.draws = draws;
+    o.moves = moves;
+    o.flags = flags;
+    return o;
+}
+
+/* The 14 tiles of line `line` of an ara file into counts. */
+static int ara_hand(FILE *f, uint8_t c[MJT_KINDS])
+{
+    int id[17];
+    memset(c, 0, MJT_KINDS);
+    for (int i = 0; i < 17; i++)
+        if (fscanf(f, "%d", &id[i]) != 1)
+            return 0;
+    for (int i = 0; i < 14; i++)
+        c[id[i]]++;
+    return 1;
+}
+
+/* ==== Closed form ==== */
+
+/* A tenpai hand in forward play wins by draw t with probability
+ * 1 - C(W - k, t) / C(W, t): every tenpai 13-tile hand one discard makes
+ * from ara's 14-tile hands, every t to 17.  The product is taken here in
+ * long double, apart from the engine's table. */
+Test(wall, tenpai_hands_follow_the_closed_form, .timeout = 600)
+{
+    static const char *const sets[] = {"normal", "hon", "tin", "koku"};
+    mjt_prob_opts o = opts_of(17, MJT_FORWARD, MJT_PROB_CURVES);
+    mjt_prob_work *work = mjt_prob_work_create();
+    long checked = 0;
+
+    o.work = work;
+    for (int s = 0; s < 4; s++) {
+        char path[256];
+        snprintf(path, sizeof path, "tests/data/ara/p_%s_10000.txt", sets[s]);
+        FILE *f = fopen(path, "r");
+        uint8_t c[MJT_KINDS];
+        cr_assert(not(eq(ptr, f, NULL)), "%s", path);
+        while (ara_hand(f, c)) {
+            for (int d = 0; d < MJT_KINDS; d++) {
+                if (c[d] == 0)
+                    continue;
+                mjt_hand h;
+                mjt_ukeire_info u;
+                mjt_prob p;
+                c[d]--;
+                cr_assert(
+                    eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK));
+                cr_assert(
+                    eq(int, mjt_ukeire(test_tables(), &h, NULL, &u), MJT_OK));
+                if (u.shanten == 0) {
+                    int W = 136 - 13, k = u.count;
+                    cr_assert(
+                        eq(int,
+                           mjt_prob_hand(test_tables(), &h, NULL, &o, &p, NULL),
+                           MJT_OK));
+                    cr_assert(eq(int, p.exact, 1));
+                    long double miss = 1;
+                    for (int t = 1; t <= 17; t++) {
+                        miss *= (long double)(W - k - (t - 1)) / (W - (t - 1));
+                        double want = (double)(1 - miss);
+                        cr_assert(lt(dbl, fabs(p.win[t - 1] - want), 1e-12),
+                                  "hand %d set %s t %d: %.15f want %.15f",
+                                  (int)checked, sets[s], t, p.win[t - 1], want);
+                        cr_assert(eq(dbl, p.tenpai[t - 1], 1.0));
+                    }
+                    checked++;
+                }
+                c[d]++;
+            }
+        }
+        fclose(f);
+    }
+    mjt_prob_work_free(work);
+    cr_log_info("closed form: %ld tenpai hands", checked);
+    cr_assert(gt(long, checked, 10000));
+}
+
+/* The issue's case: 144588m345p123s35z, discard 5m: tenpai within 17
+ * draws with 0.554 (a tool that lets discards come back says 0.639). */
+Test(wall, a_known_row)
+{
+    mjt_hand h;
+    mjt_prob_row rows[MJT_MAX_DISCARDS];
+    size_t n;
+    mjt_prob_opts o = opts_of(17, MJT_FORWARD, 0);
+
+    cr_assert(eq(int, mjt_hand_parse(&h, "144588m345p123s35z", 18, NULL, NULL),
+                 MJT_OK));
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, NULL),
+                 MJT_OK));
+    for (size_t i = 0; i < n; i++)
+        if (rows[i].tile == 4) {
+            cr_assert(lt(dbl, fabs(rows[i].p.tenpai[16] - 0.554), 0.0005), "%f",
+                      rows[i].p.tenpai[16]);
+            cr_assert(eq(int, rows[i].shanten, 2));
+            return;
+        }
+    cr_assert(0, "no row for 5m");
+}
+
+/* ==== Invariants ==== */
+
+/* A random 13- or 14-tile hand off a shuffled wall, and seen tiles: each
+ * tile of the rest seen with a chance of one in four. */
+static void random_question(mjt_dealer *d, int tiles, mjt_hand *h,
+                            uint8_t seen[MJT_KINDS])
+{
+    mjt_tiles x, more;
+    cr_assert(eq(int, mjt_deal(d, tiles, &x), MJT_OK));
+    cr_assert(eq(int, mjt_hand_from_counts(h, x.counts, NULL, NULL), MJT_OK));
+    cr_assert(eq(int, mjt_deal(d, 14, &more), MJT_OK));
+    for (int k = 0; k < MJT_KINDS; k++) {
+        int room = 4 - x.counts[k];
+        seen[k] =
+            (uint8_t)(more.counts[k] / 2 < room ? more.counts[k] / 2 : room);
+    }
+}
+
+static void same_curves(const mjt_prob *a, const mjt_prob *b, int T,
+                        const char *what)
+{
+    for (int h = 0; h < T; h++) {
+        cr_assert(lt(dbl, fabs(a->tenpai[h] - b->tenpai[h]), 1e-12),
+                  "%s: tenpai at %d: %.15f %.15f", what, h + 1, a->tenpai[h],
+                  b->tenpai[h]);
+        cr_assert(lt(dbl, fabs(a->win[h] - b->win[h]), 1e-12),
+                  "%s: win at %d: %.15f %.15f", what, h + 1, a->win[h],
+                  b->win[h]);
+    }
+}
+
+/* Curves in [0, 1], nondecreasing, win below tenpai; each point the
+ * optimum of its own horizon, so the T = 17 curve's point h is the T = h
+ * question's last point; the values at T alone are the curve's last. */
+Test(wall, curves_keep_their_invariants, .timeout = 600)
+{
+    mjt_dealer d;
+    mjt_prob_work *work = mjt_prob_work_create();
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 91, NULL, 0), MJT_OK));
+    for (int i = 0; i < 60; i++) {
+        mjt_hand h;
+        uint8_t seen[MJT_KINDS];
+        mjt_prob p, q;
+        mjt_prob_opts o = opts_of(12, MJT_FORWARD, MJT_PROB_CURVES);
+        mjt_shanten_info s;
+        o.work = work;
+        random_question(&d, 13, &h, seen);
+        mjt_shanten(test_tables(), &h, &s);
+        if (s.overall > 3)
+            continue; /* keep the test quick */
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &p, NULL),
+                     MJT_OK));
+        for (int k = 0; k < 12; k++) {
+            cr_assert(ge(dbl, p.tenpai[k], 0.0));
+            cr_assert(le(dbl, p.tenpai[k], 1.0));
+            cr_assert(le(dbl, p.win[k], p.tenpai[k] + 1e-12));
+            if (k > 0) {
+                cr_assert(ge(dbl, p.tenpai[k], p.tenpai[k - 1]));
+                cr_assert(ge(dbl, p.win[k], p.win[k - 1]));
+            }
+        }
+        int hh = 1 + i % 12;
+        o.draws = hh;
+        o.flags = 0;
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &q, NULL),
+                     MJT_OK));
+        cr_assert(lt(dbl, fabs(q.tenpai[hh - 1] - p.tenpai[hh - 1]), 1e-12));
+        cr_assert(lt(dbl, fabs(q.win[hh - 1] - p.win[hh - 1]), 1e-12));
+        if (hh > 1)
+            cr_assert(isnan(q.win[0]), "only the value at T");
+        /* exchange never below forward, back never below exchange */
+        o.draws = 8;
+        mjt_prob f, x, b;
+        o.moves = MJT_FORWARD;
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &f, NULL),
+                     MJT_OK));
+        o.moves = MJT_EXCHANGE;
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &x, NULL),
+                     MJT_OK));
+        cr_assert(eq(int, x.exact, 0));
+        o.moves = MJT_BACK;
+        if (s.overall <= 2)
+            cr_assert(eq(int,
+                         mjt_prob_hand(test_tables(), &h, seen, &o, &b, NULL),
+                         MJT_OK));
+        else
+            b = x;
+        cr_assert(ge(dbl, x.win[7], f.win[7] - 1e-12));
+        cr_assert(ge(dbl, x.tenpai[7], f.tenpai[7] - 1e-12));
+        cr_assert(ge(dbl, b.win[7], x.win[7] - 1e-12));
+        cr_assert(ge(dbl, b.tenpai[7], x.tenpai[7] - 1e-12));
+    }
+    mjt_prob_work_free(work);
+}
+
+/* In forward play a tile seen that is no effective tile only takes a tile
+ * out of the wall: neither chance falls. */
+Test(wall, seeing_a_useless_tile_never_hurts, .timeout = 600)
+{
+    mjt_dealer d;
+    mjt_prob_work *work = mjt_prob_work_create();
+    int tried = 0;
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 92, NULL, 0), MJT_OK));
+    while (tried < 60) {
+        mjt_hand h;
+        uint8_t seen[MJT_KINDS], all[MJT_KINDS];
+        mjt_prob a, b;
+        mjt_ukeire_info u;
+        mjt_prob_opts o = opts_of(17, MJT_FORWARD, 0);
+        o.work = work;
+        random_question(&d, 13, &h, seen);
+        mjt_ukeire(test_tables(), &h, NULL, &u);
+        if (u.shanten > 2)
+            continue;
+        mjt_hand_held(&h, all);
+        int k;
+        for (k = tried % MJT_KINDS; k < MJT_KINDS; k++)
+            if (!(u.tiles >> k & 1) && all[k] + seen[k] < 4)
+                break;
+        if (k == MJT_KINDS)
+            continue;
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &a, NULL),
+                     MJT_OK));
+        seen[k]++;
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &b, NULL),
+                     MJT_OK));
+        cr_assert(ge(dbl, b.win[16], a.win[16] - 1e-12));
+        cr_assert(ge(dbl, b.tenpai[16], a.tenpai[16] - 1e-12));
+        tried++;
+    }
+    mjt_prob_work_free(work);
+}
+
+/* A 14-tile table's row is the 13-tile answer for the hand after its
+ * discard, the discard counted as seen; the rows are ranked by win at T,
+ * then tenpai, then tile order. */
+Test(wall, rows_are_the_hands_after_each_discard, .timeout = 600)
+{
+    mjt_dealer d;
+    mjt_prob_work *work = mjt_prob_work_create();
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 93, NULL, MJT_DEAL_RED), MJT_OK));
+    for (int i = 0; i < 30; i++) {
+        mjt_hand h;
+        uint8_t seen[MJT_KINDS];
+        mjt_prob_row rows[MJT_MAX_DISCARDS];
+        mjt_shanten_info s;
+        size_t n;
+        mjt_prob_opts o = opts_of(10, i % 3 == 2 ? MJT_EXCHANGE : MJT_FORWARD,
+                                  MJT_PROB_CURVES);
+        o.work = work;
+        random_question(&d, 14, &h, seen);
+        mjt_shanten(test_tables(), &h, &s);
+        if (s.overall > 2)
+            continue;
+        cr_assert(eq(int,
+                     mjt_prob_discards(test_tables(), &h, seen, &o, rows,
+                                       MJT_MAX_DISCARDS, &n, NULL),
+                     MJT_OK));
+        for (size_t j = 0; j < n; j++) {
+            mjt_hand r = h;
+            mjt_prob p;
+            int kind = MJT_KIND_OF(rows[j].tile);
+            cr_assert(eq(int, mjt_hand_remove(&r, rows[j].tile), MJT_OK));
+            seen[kind]++;
+            cr_assert(eq(int,
+                         mjt_prob_hand(test_tables(), &r, seen, &o, &p, NULL),
+                         MJT_OK));
+            seen[kind]--;
+            same_curves(&rows[j].p, &p, 10, mjt_tile_name(rows[j].tile));
+            if (j > 0) {
+                double dw = rows[j - 1].p.win[9] - rows[j].p.win[9];
+                cr_assert(gt(dbl, dw, -1e-12), "ranked by win");
+            }
+        }
+    }
+    mjt_prob_work_free(work);
+}
+
+/* ==== Errors and budgets ==== */
+
+Test(wall, refusals_say_why)
+{
+    mjt_hand h13, h14;
+    mjt_prob p;
+    mjt_prob_row rows[MJT_MAX_DISCARDS];
+    size_t n;
+    mjt_diag d;
+    mjt_prob_opts o;
+    uint8_t seen[MJT_KINDS] = {0};
+
+    mjt_hand_parse(&h13, "4566m123p456p789s", 17, NULL, NULL);
+    mjt_hand_parse(&h14, "4566m123p456p789s1z", 19, NULL, NULL);
+    o = opts_of(17, 7, 0);
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, NULL, &o, &p, &d),
+                 MJT_EINVAL));
+    cr_assert(not(eq(ptr, strstr(d.message, "moves 7"), NULL)), "%s",
+              d.message);
+    o = opts_of(200, MJT_FORWARD, 0);
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, NULL, &o, &p, &d),
+                 MJT_EINVAL));
+    o = opts_of(17, MJT_EXCHANGE, 0);
+    o.extra = 9;
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, NULL, &o, &p, &d),
+                 MJT_EINVAL));
+    o = opts_of(17, MJT_FORWARD, 64);
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, NULL, &o, &p, &d),
+                 MJT_EINVAL));
+    o = opts_of(17, MJT_FORWARD, 0);
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h14, NULL, &o, &p, &d),
+                 MJT_ECOUNT));
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h13, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_ECOUNT));
+    seen[2] = 4; /* 3m: the hand holds none, but 4 seen is fine */
+    cr_assert(
+        eq(int, mjt_prob_hand(test_tables(), &h13, seen, &o, &p, &d), MJT_OK));
+    cr_assert(eq(dbl, p.tenpai[16], 1.0));
+    seen[5] = 3; /* 6m: held twice */
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, seen, &o, &p, &d),
+                 MJT_ECOPIES));
+    /* more draws than the wall holds: every tile seen but 2 of 1m and 1
+     * of 2m */
+    uint8_t all[MJT_KINDS];
+    mjt_hand_held(&h13, all);
+    for (int k = 0; k < MJT_KINDS; k++)
+        seen[k] = (uint8_t)(4 - all[k]);
+    seen[0] -= 2;
+    seen[1] -= 1;
+    o = opts_of(5, MJT_FORWARD, 0);
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, seen, &o, &p, &d),
+                 MJT_EINVAL));
+    cr_assert(not(eq(ptr, strstr(d.message, "the wall holds 3 tiles"), NULL)),
+              "%s", d.message);
+    o.draws = 0; /* the default: 17, or the wall when it holds fewer */
+    cr_assert(
+        eq(int, mjt_prob_hand(test_tables(), &h13, seen, &o, &p, &d), MJT_OK));
+    cr_assert(eq(int, p.draws, 3));
+}
+
+Test(wall, budgets_and_cancel_stop_the_search)
+{
+    mjt_hand h;
+    mjt_prob_row rows[MJT_MAX_DISCARDS];
+    size_t n;
+    mjt_diag d;
+    mjt_prob_opts o = opts_of(17, MJT_EXCHANGE, 0);
+    volatile int stop = 1;
+
+    mjt_hand_parse(&h, "148m23458p345s237z", 18, NULL, NULL); /* 4-shanten */
+    o.memory = 100000;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_EBUDGET));
+    cr_assert(not(eq(ptr, strstr(d.message, "over the budget"), NULL)), "%s",
+              d.message);
+    o.memory = 0;
+    o.time_ms = 1;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_EBUDGET));
+    o.time_ms = 0;
+    o.cancel = &stop;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_ECANCELED));
+    /* asking the size */
+    o.cancel = NULL;
+    o.moves = MJT_FORWARD;
+    cr_assert(
+        eq(int, mjt_prob_discards(test_tables(), &h, NULL, &o, NULL, 0, &n, &d),
+           MJT_ESPACE));
+    cr_assert(eq(sz, n, 14));
+}
+
+/* The same answers through one workspace and without. */
+Test(wall, a_workspace_changes_nothing, .timeout = 120)
+{
+    mjt_dealer d;
+    mjt_prob_work *work = mjt_prob_work_create();
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 94, NULL, 0), MJT_OK));
+    for (int i = 0; i < 20; i++) {
+        mjt_hand h;
+        uint8_t seen[MJT_KINDS];
+        mjt_prob a, b;
+        mjt_prob_opts o =
+            opts_of(9, i % 2 ? MJT_EXCHANGE : MJT_FORWARD, MJT_PROB_CURVES);
+        random_question(&d, 13, &h, seen);
+        mjt_shanten_info s;
+        mjt_shanten(test_tables(), &h, &s);
+        if (s.overall > 2)
+            continue;
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &a, NULL),
+                     MJT_OK));
+        o.work = work;
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &b, NULL),
+                     MJT_OK));
+        same_curves(&a, &b, 9, "workspace");
+    }
+    mjt_prob_work_free(work);
+}
