@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "prob.h"
 
 /* ==== Gathering ==== */
 
@@ -20,9 +21,8 @@ static void ukeire_of(uint64_t tiles, int count, const uint8_t *held,
     u->tiles = tiles;
     u->count = count;
     for (int i = 0; i < MJT_KINDS; i++)
-        u->left[i] = (int8_t)(tiles >> i & 1
-                                  ? 4 - held[i] - (seen ? seen[i] : 0)
-                                  : 0);
+        u->left[i] =
+            (int8_t)(tiles >> i & 1 ? 4 - held[i] - (seen ? seen[i] : 0) : 0);
 }
 
 int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
@@ -57,6 +57,35 @@ int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
         ukeire_of(a->discards[i].tiles, a->discards[i].count, held, seen,
                   &a->after[i]);
     return 0;
+}
+
+int analysis_prob(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
+                  const mjt_prob_opts *o, analysis *a, mjt_diag *diag)
+{
+    mjt_prob_row rows[MJT_MAX_DISCARDS];
+    size_t n;
+    int rc;
+
+    if (a->len % 3 == 1) {
+        if ((rc = mjt_prob_hand(t, h, seen, o, &a->prob, diag)) != MJT_OK)
+            return rc;
+        a->has_prob = 1;
+        return MJT_OK;
+    }
+    if ((rc = mjt_prob_discards(t, h, seen, o, rows, MJT_MAX_DISCARDS, &n,
+                                diag)) != MJT_OK)
+        return rc;
+    /* the rows, ranked by their chances, to the table's order */
+    for (size_t i = 0; i < a->ndiscards; i++)
+        for (size_t j = 0; j < n; j++)
+            if (rows[j].tile == a->discards[i].tile) {
+                int T = rows[j].p.draws - 1;
+                a->tenpai[i] = rows[j].p.tenpai[T];
+                a->win[i] = rows[j].p.win[T];
+                a->prob = rows[j].p;
+            }
+    a->has_prob = 1;
+    return MJT_OK;
 }
 
 /* ==== Text ==== */
@@ -142,13 +171,24 @@ void analysis_text(FILE *out, const analysis *a)
             fprintf(out, "%s\n",
                     a->ukeire.count == 0 ? " (no tile left to draw)" : "");
         }
+        if (a->has_prob) {
+            int T = a->prob.draws - 1;
+            fprintf(out, "prob      tenpai %.1f%%  win %.1f%% (%d draws, %s)\n",
+                    100 * a->prob.tenpai[T], 100 * a->prob.win[T],
+                    a->prob.draws, prob_moves_name(a->prob.moves));
+        }
     } else {
+        if (a->has_prob)
+            fprintf(out, "prob      within %d draws, %s play\n", a->prob.draws,
+                    prob_moves_name(a->prob.moves));
         fprintf(out, "discards\n");
         for (size_t i = 0; i < a->ndiscards; i++) {
             fprintf(out, "  %s  shanten %d  ukeire ",
-                    mjt_tile_name(a->discards[i].tile),
-                    a->discards[i].shanten);
+                    mjt_tile_name(a->discards[i].tile), a->discards[i].shanten);
             ukeire_text(out, &a->after[i]);
+            if (a->has_prob)
+                fprintf(out, "  tenpai %.1f%%  win %.1f%%", 100 * a->tenpai[i],
+                        100 * a->win[i]);
             fputc('\n', out);
         }
     }
@@ -232,8 +272,8 @@ static void hand_json(FILE *out, const analysis *a)
         fprintf(out, "\"calls\":[");
         while (call != NULL) {
             const char *next = strchr(call + 1, ',');
-            int len = next != NULL ? (int)(next - call - 1)
-                                   : (int)strlen(call + 1);
+            int len =
+                next != NULL ? (int)(next - call - 1) : (int)strlen(call + 1);
             fprintf(out, "\"%.*s\"%s", len, call + 1, next ? "," : "");
             call = next;
         }
@@ -258,7 +298,16 @@ void analysis_json(FILE *out, const analysis *a)
             "\"shanten\":{\"standard\":%d,\"chiitoitsu\":%s,"
             "\"kokushi\":%s,\"overall\":%d}",
             s->standard, c, k, s->overall);
+    if (a->has_prob)
+        fprintf(out, ",\"prob\":{\"draws\":%d,\"moves\":\"%s\",\"exact\":%s}",
+                a->prob.draws, prob_moves_name(a->prob.moves),
+                a->prob.exact ? "true" : "false");
     if (a->len % 3 == 1) {
+        if (a->has_prob) {
+            int T = a->prob.draws - 1;
+            fprintf(out, ",\"tenpai\":%.12g,\"win\":%.12g", a->prob.tenpai[T],
+                    a->prob.win[T]);
+        }
         fputc(',', out);
         ukeire_json(out, &a->ukeire);
         if (s->overall == 0) {
@@ -275,9 +324,11 @@ void analysis_json(FILE *out, const analysis *a)
         fprintf(out, ",\"discards\":[");
         for (size_t i = 0; i < a->ndiscards; i++) {
             fprintf(out, "%s{\"tile\":\"%s\",\"shanten\":%d,", i ? "," : "",
-                    mjt_tile_name(a->discards[i].tile),
-                    a->discards[i].shanten);
+                    mjt_tile_name(a->discards[i].tile), a->discards[i].shanten);
             ukeire_json(out, &a->after[i]);
+            if (a->has_prob)
+                fprintf(out, ",\"tenpai\":%.12g,\"win\":%.12g", a->tenpai[i],
+                        a->win[i]);
             fputc('}', out);
         }
         fputc(']', out);

@@ -35,12 +35,22 @@ typedef struct analysis {
     an_ukeire after[MJT_MAX_DISCARDS]; /* of each discard */
     size_t ndecompositions;
     mjt_decomposition decompositions[MJT_MAX_DECOMPOSITIONS];
+    /* --prob: the chance of tenpai and of a win within prob.draws, of a
+     * 3k+1 hand, or after each of discards[] */
+    int has_prob;
+    mjt_prob prob;
+    double tenpai[MJT_MAX_DISCARDS], win[MJT_MAX_DISCARDS];
 } analysis;
 
 /* The analysis of the valid hand h with seen tiles (34 counts, or NULL)
  * into *a: 0, or 1 when the library failed. */
 int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
                 analysis *a);
+
+/* Add the values at T of the wall model (o) to a: MJT_OK, or the library's
+ * failure with diag. */
+int analysis_prob(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
+                  const mjt_prob_opts *o, analysis *a, mjt_diag *diag);
 
 /* The analysis's printers: text lines, or one JSON object and a newline. */
 void analysis_text(FILE *out, const analysis *a);

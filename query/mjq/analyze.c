@@ -14,6 +14,7 @@
 #include "analysis.h"
 #include "cli.h"
 #include "mjt.h"
+#include "prob.h"
 
 typedef struct opts {
     FILE *out; /* where the answers go */
@@ -22,6 +23,9 @@ typedef struct opts {
     int has_visible;
     int players; /* 3 or 4 */
     uint8_t visible[MJT_KINDS];
+    /* mjq prob (prob_cmd), or plain mjq --prob (with_prob), and how */
+    int prob_cmd, with_prob;
+    mjt_prob_opts prob;
 } opts;
 
 static const uint8_t *vis(const opts *o)
@@ -29,14 +33,41 @@ static const uint8_t *vis(const opts *o)
     return o->has_visible ? o->visible : NULL;
 }
 
-/* Print the analysis of a valid hand by the printer o chose.  Returns 0,
- * or 1 on a failure. */
+/* A failure of the wall model's calls (the budget, say): reported. */
+static int prob_failed(const opts *o, const mjt_diag *diag)
+{
+    if (o->json) {
+        fprintf(o->out, "{\"error\":");
+        cli_json_string(o->out, diag->message);
+        fprintf(o->out, "}\n");
+    } else {
+        fprintf(stderr, "%s: %s\n", cli_prog, diag->message);
+    }
+    return 1;
+}
+
+/* Print the analysis (or mjq prob's curves) of a valid hand by the
+ * printer o chose.  Returns 0, or 1 on a failure. */
 static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
 {
-    analysis a;
+    mjt_diag diag;
 
+    if (o->prob_cmd) {
+        static prob_result r; /* large: one at a time, in one thread */
+        if (prob_of(t, h, vis(o), &o->prob, &r, &diag) != MJT_OK)
+            return prob_failed(o, &diag);
+        if (o->json)
+            prob_json(o->out, &r);
+        else
+            prob_text(o->out, &r);
+        return 0;
+    }
+    static analysis a;
     if (analysis_of(t, h, vis(o), &a) != 0)
         return 1;
+    if (o->with_prob &&
+        analysis_prob(t, h, vis(o), &o->prob, &a, &diag) != MJT_OK)
+        return prob_failed(o, &diag);
     if (o->json)
         analysis_json(o->out, &a);
     else
@@ -111,9 +142,10 @@ static int check_visible(const mjt_hand *h, const opts *o)
 static int utf8_length(const unsigned char *s)
 {
     unsigned c = s[0];
-    int n = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
-            : c >= 0xF0 && c <= 0xF4                      ? 4
-                                                          : 0;
+    int n = c >= 0xC2 && c <= 0xDF   ? 2
+            : c >= 0xE0 && c <= 0xEF ? 3
+            : c >= 0xF0 && c <= 0xF4 ? 4
+                                     : 0;
     for (int k = 1; k < n; k++)
         if ((s[k] & 0xC0) != 0x80)
             return 0;
@@ -480,8 +512,7 @@ static int unquoted_hand(const char *const *texts, int n)
     joined[len] = '\0';
     if (n < 2 || mjt_hand_parse(&h, joined, len, NULL, NULL) != MJT_OK)
         return 0;
-    fprintf(stderr,
-            "%s: %d words make one hand: quote the hand: mjq '%s'\n",
+    fprintf(stderr, "%s: %d words make one hand: quote the hand: mjq '%s'\n",
             cli_prog, n, joined);
     return 1;
 }
@@ -497,7 +528,62 @@ static void hand_error(const char *text, const mjt_diag *diag)
                 strlen(text) > 60 ? "..." : "", diag->message);
 }
 
-int cli_analyze(int argc, char **argv, cli_globals *g)
+/* The analysis's own options after the ones every command takes: plain
+ * mjq's --prob, and how the wall model plays (mjq prob's too). */
+static const cli_opt analyze_opts[] = {
+    {"tables", 0, 1},  {"json", 0, 0}, {"visible", 0, 1}, {"version", 0, 0},
+    {"players", 0, 1}, {"prob", 0, 0}, {"draws", 0, 1},   {"moves", 0, 1},
+    {"extra", 0, 1},   {NULL, 0, 0}};
+enum { OPT_PROB = 5, OPT_DRAWS, OPT_MOVES, OPT_EXTRA };
+
+int cli_analysis_opt(const char *arg)
+{
+    for (int k = OPT_PROB; analyze_opts[k].name != NULL; k++) {
+        size_t n = strlen(analyze_opts[k].name);
+        if (!strncmp(arg, "--", 2) &&
+            !strncmp(arg + 2, analyze_opts[k].name, n) &&
+            (arg[2 + n] == '\0' || arg[2 + n] == '='))
+            return 1;
+    }
+    return 0;
+}
+
+/* One of the wall model's options (k) into o; 0, or 2 after a message. */
+static int prob_option(int k, const char *a, const char *cmd, opts *o)
+{
+    char *end;
+    long v;
+
+    if (k == OPT_PROB) {
+        o->with_prob = 1;
+        return 0;
+    }
+    if (k == OPT_MOVES) {
+        if ((o->prob.moves = prob_moves_value(a)) < 0)
+            return cli_usage_error(
+                cmd ? "prob: --moves %s: forward, exchange "
+                      "or back"
+                    : "--moves %s: forward, exchange or back",
+                a);
+        return 0;
+    }
+    v = strtol(a, &end, 10);
+    if (*a == '\0' || *end != '\0' ||
+        (k == OPT_DRAWS ? v < 1 || v > MJT_MAX_DRAWS : v < 0 || v > 8))
+        return cli_usage_error(
+            k == OPT_DRAWS ? "--draws %s: want 1 to 128 (at most the wall)"
+                           : "--extra %s: want 0 to 8",
+            a);
+    if (k == OPT_DRAWS)
+        o->prob.draws = (int)v;
+    else
+        o->prob.extra = (int)v;
+    return 0;
+}
+
+/* Plain mjq (cmd NULL) and mjq prob: the hands as arguments, or a line at
+ * a time from stdin. */
+static int run_hands(int argc, char **argv, cli_globals *g, const char *cmd)
 {
     mjt_hand hands[64];
     const char *texts[64];
@@ -505,16 +591,28 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
     int nhands = 0, bad = 0, k;
     cli_parser p;
     const char *a;
+    opts o = {stdout, NULL, 0, 0, 4, {0}, cmd != NULL, 0, {0}};
 
+    mjt_prob_opts_init(&o.prob);
+    o.prob.flags = cmd != NULL ? MJT_PROB_CURVES : 0;
     /* Every hand is checked before anything is printed, so a bad hand
      * prints nothing; options may stand anywhere. */
-    cli_parser_init(&p, argc, argv, NULL);
-    while ((k = cli_next(&p, cli_global_opts, &a)) != CLI_END) {
+    cli_parser_init(&p, argc, argv, cmd);
+    while ((k = cli_next(&p, analyze_opts, &a)) != CLI_END) {
         mjt_diag diag;
         if (k == CLI_BAD)
             return 2;
         if (k == CLI_HELP)
-            return cli_help(NULL);
+            return cli_help(cmd);
+        if (k >= OPT_PROB) {
+            if (k == OPT_PROB && cmd != NULL)
+                return cli_usage_error("prob: %s: mjq prob always says "
+                                       "them",
+                                       "--prob");
+            if (prob_option(k, a, cmd, &o) != 0)
+                return 2;
+            continue;
+        }
         if (k >= 0) {
             int rc = cli_global(g, k, a);
             if (rc != 0)
@@ -544,15 +642,13 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
     if (bad)
         return 2;
 
-    opts o = {stdout,
-              g->tables ? g->tables : cli_default_tables(),
-              g->json,
-              g->has_visible,
-              g->players ? g->players : 4,
-              {0}};
+    o.tables = g->tables ? g->tables : cli_default_tables();
+    o.json = g->json;
+    o.has_visible = g->has_visible;
+    o.players = g->players ? g->players : 4;
     memcpy(o.visible, g->visible, MJT_KINDS);
     for (int i = 0; i < nhands; i++)
-        if (cli_hand_players(NULL, texts[i], &hands[i], o.players) != 0 ||
+        if (cli_hand_players(cmd, texts[i], &hands[i], o.players) != 0 ||
             check_visible(&hands[i], &o) != 0)
             return 2;
     mjt_tables *t;
@@ -564,8 +660,8 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
         if (isatty(STDIN_FILENO))
             fprintf(stderr,
                     "%s: reading hands from the terminal, one a line "
-                    "(end with Ctrl-D; 'mjq --help' for more)\n",
-                    cli_prog);
+                    "(end with Ctrl-D; 'mjq %s--help' for more)\n",
+                    cli_prog, cmd ? "prob " : "");
         status = batch(t, &o, stdin, NULL);
     }
     for (int i = 0; i < nhands; i++) {
@@ -577,16 +673,26 @@ int cli_analyze(int argc, char **argv, cli_globals *g)
     return status;
 }
 
+int cli_analyze(int argc, char **argv, cli_globals *g)
+{
+    return run_hands(argc, argv, g, NULL);
+}
+
+int cli_prob(int argc, char **argv, cli_globals *g)
+{
+    return run_hands(argc, argv, g, "prob");
+}
+
 int cli_batch(const mjt_tables *t, FILE *in, FILE *out, int json)
 {
-    opts o = {out, NULL, json, 0, 4, {0}};
+    opts o = {out, NULL, json, 0, 4, {0}, 0, 0, {0}};
     return batch(t, &o, in, NULL);
 }
 
 int cli_batch_budget(const mjt_tables *t, FILE *in, FILE *out, int json,
                      cli_budget *b)
 {
-    opts o = {out, NULL, json, 0, 4, {0}};
+    opts o = {out, NULL, json, 0, 4, {0}, 0, 0, {0}};
     b->stopped = 0;
     return batch(t, &o, in, b);
 }
@@ -595,7 +701,7 @@ int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,
                     int players, int json, FILE *out, mjt_diag *why,
                     const char **field)
 {
-    opts o = {out, NULL, json, 0, players == 3 ? 3 : 4, {0}};
+    opts o = {out, NULL, json, 0, players == 3 ? 3 : 4, {0}, 0, 0, {0}};
     mjt_hand h;
 
     if (visible != NULL && visible[0] != '\0') {

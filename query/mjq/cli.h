@@ -179,6 +179,14 @@ int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,
                     int players, int json, FILE *out, mjt_diag *why,
                     const char **field);
 
+/* mjq prob [--draws T] [--moves M] [--extra K] [HAND...]: the chance of
+ * tenpai and of a win (analyze.c reads the hands, prob.c prints). */
+int cli_prob(int argc, char **argv, cli_globals *g);
+
+/* Whether arg is an option of the analysis alone (--prob, --draws, ...),
+ * which no command before it takes. */
+int cli_analysis_opt(const char *arg);
+
 /* mjq stats [--tiles N] [--count dealt|distinct]: exact counts of every
  * hand of N tiles (stats.c). */
 int cli_stats(int argc, char **argv, cli_globals *g);

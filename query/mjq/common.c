@@ -64,10 +64,9 @@ int cli_refuse_globals(const cli_globals *g, const char *cmd, unsigned refuse,
 {
     static const char *const names[] = {"--tables", "--json", "--visible",
                                         "--players"};
-    unsigned given = (g->tables != NULL ? CLI_G_TABLES : 0) |
-                     (g->json ? CLI_G_JSON : 0) |
-                     (g->has_visible ? CLI_G_VISIBLE : 0) |
-                     (g->players ? CLI_G_PLAYERS : 0);
+    unsigned given =
+        (g->tables != NULL ? CLI_G_TABLES : 0) | (g->json ? CLI_G_JSON : 0) |
+        (g->has_visible ? CLI_G_VISIBLE : 0) | (g->players ? CLI_G_PLAYERS : 0);
     char text[160];
     int n = 0, k = 0, count = __builtin_popcount(given & refuse);
 
@@ -78,7 +77,10 @@ int cli_refuse_globals(const cli_globals *g, const char *cmd, unsigned refuse,
         if (given & refuse & (1u << i)) {
             k++;
             n += snprintf(text + n, sizeof text - (size_t)n, "%s%s",
-                          k == 1 ? "" : k == count ? " and " : ", ", names[i]);
+                          k == 1       ? ""
+                          : k == count ? " and "
+                                       : ", ",
+                          names[i]);
         }
     snprintf(text + n, sizeof text - (size_t)n, " %s%s%s",
              count == 1 ? "does not apply" : "do not apply", why ? " " : "",

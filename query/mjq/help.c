@@ -28,11 +28,15 @@ static const char usage_main[] =
     "  --players N      4 (the default) or 3: three-player mahjong, 108\n"
     "                   tiles without 2m to 8m (1m and 9m make no run,\n"
     "                   no chi); a batch line may say \"players\":3\n"
+    "  --prob           the chance of tenpai and of a win within the\n"
+    "                   draws left, of the hand or after each discard\n"
+    "                   (--draws, --moves, --extra as mjq prob takes them)\n"
     "  --version        mjq's and libmjt's versions\n"
     "  -h, --help       this text; COMMAND --help: a command's\n"
     "  --               the words after it are hands, not options\n"
     "\n"
     "Commands:\n"
+    "  prob    the chance of tenpai and of a win within the draws left\n"
     "  waits   every wait of a hand with its shapes; the countTiles listing\n"
     "  dump    the record of one suit pattern, as JSON\n"
     "  info    a table file's meta record; --verify checks its digests\n"
@@ -48,6 +52,26 @@ static const char usage_main[] =
     "Options are written --name value or --name=value, before or after\n"
     "the hands.  Exit status: 0 success, 1 runtime failure, 2 usage\n"
     "error.\n";
+
+static const char usage_prob[] =
+    "usage: mjq prob [--draws T] [--moves forward|exchange|back] [--extra K]\n"
+    "                [--visible TILES] [--players 3] [--json] [HAND...]\n"
+    "\n"
+    "The best chance of reaching tenpai and of winning within each of the\n"
+    "next T draws (default 17, at most the tiles unseen), for a 13-tile hand,\n"
+    "or after each discard of a 14-tile one (the discard counted as seen),\n"
+    "best first.  The draws come from the tiles not held, called or seen,\n"
+    "without replacement; after each the player wins on a complete hand or\n"
+    "discards, playing as well as the move set allows:\n"
+    "  forward   keep a draw that lowers the shanten, discarding to keep\n"
+    "            the lower one; throw any other (exact)\n"
+    "  exchange  also keep, at most K times (--extra, default 1), a draw\n"
+    "            that keeps the shanten, to widen the hand\n"
+    "  back      also step back one shanten, within the same K\n"
+    "Exchange and back count copies as if the player's discards went back\n"
+    "(the forgetful wall): optimistic, not exact.  Text shows the chances\n"
+    "within a third, two thirds and all of T; --json every point.  With no\n"
+    "HAND, read one hand a line from stdin, as the analysis does.\n";
 
 static const char usage_dump[] =
     "usage: mjq dump [--tables PATH] PATTERN\n"
@@ -174,7 +198,7 @@ static const struct {
     {"stats", usage_stats}, {"enumerate", usage_enumerate},
     {"rank", usage_rank},   {"unrank", usage_unrank},
     {"deal", usage_deal},   {"serve", usage_serve},
-    {"help", usage_main},
+    {"prob", usage_prob},   {"help", usage_main},
 };
 
 int cli_help(const char *cmd)

@@ -210,8 +210,8 @@ static int gone(int fd)
 {
     char b;
     ssize_t n = recv(fd, &b, 1, MSG_PEEK | MSG_DONTWAIT);
-    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK &&
-                      errno != EINTR);
+    return n == 0 ||
+           (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
 }
 
 static int stop_work(void *user)
@@ -289,8 +289,9 @@ static int enqueue(server *s, request *q)
         serve_error(&q->reply, 503, "the server is stopping");
         rc = -1;
     } else if (s->queued >= QUEUE_MAX) {
-        serve_error(&q->reply, 503, "busy: too many requests wait (try "
-                                    "again in a moment)");
+        serve_error(&q->reply, 503,
+                    "busy: too many requests wait (try "
+                    "again in a moment)");
         rc = -1;
     } else {
         q->next = NULL;
@@ -332,8 +333,7 @@ static enum MHD_Result header(void *cls, enum MHD_ValueKind kind,
     (void)kind;
     if (!strcasecmp(key, "Content-Length") && rq->content_lengths++ == 0)
         rq->content_length = value ? value : "";
-    if (!strcasecmp(key, "Transfer-Encoding") &&
-        rq->transfer_encodings++ == 0)
+    if (!strcasecmp(key, "Transfer-Encoding") && rq->transfer_encodings++ == 0)
         rq->transfer_encoding = value ? value : "";
     return MHD_YES;
 }
@@ -445,8 +445,8 @@ static void stop_workers(server *s)
         pthread_join(s->workers[i], NULL);
 }
 
-int serve_run(const mjt_tables *t, int fd, int threads,
-              const serve_limits *lim, const char *shown)
+int serve_run(const mjt_tables *t, int fd, int threads, const serve_limits *lim,
+              const char *shown)
 {
     server s;
     sigset_t stop;

@@ -33,7 +33,7 @@ static const struct command {
     {"waits", cli_waits}, {"dump", cmd_dump},     {"info", cmd_info},
     {"diff", cli_diff},   {"stats", cli_stats},   {"enumerate", cli_enumerate},
     {"rank", cli_rank},   {"unrank", cli_unrank}, {"deal", cli_deal},
-    {"serve", cli_serve}, {"help", cmd_help},
+    {"serve", cli_serve}, {"help", cmd_help},     {"prob", cli_prob},
 };
 
 static const struct command *command_named(const char *name)
@@ -89,12 +89,14 @@ static int unknown_command(const char *word)
             best_d = d, best = commands[i].name;
     }
     if (best != NULL)
-        fprintf(stderr, "%s: unknown command '%s'; did you mean '%s'? (try "
-                        "'mjq help')\n",
+        fprintf(stderr,
+                "%s: unknown command '%s'; did you mean '%s'? (try "
+                "'mjq help')\n",
                 cli_prog, word, best);
     else
-        fprintf(stderr, "%s: unknown command '%s' (try 'mjq help'; a hand "
-                        "is tiles such as 123m456p789s1122z)\n",
+        fprintf(stderr,
+                "%s: unknown command '%s' (try 'mjq help'; a hand "
+                "is tiles such as 123m456p789s1122z)\n",
                 cli_prog, word);
     return 1;
 }
@@ -220,8 +222,8 @@ static int cmd_info(int argc, char **argv, cli_globals *g)
         else
             path = a;
     }
-    if (cli_refuse_globals(g, "info", CLI_G_JSON | CLI_G_VISIBLE | CLI_G_PLAYERS,
-                           NULL))
+    if (cli_refuse_globals(g, "info",
+                           CLI_G_JSON | CLI_G_VISIBLE | CLI_G_PLAYERS, NULL))
         return 2;
     if (path == NULL)
         path = cli_default_tables();
@@ -249,15 +251,20 @@ static int dispatch(int argc, char **argv)
     cli_globals g;
     cli_parser p;
     const char *a = NULL;
-    int k;
+    int k = CLI_END;
 
     memset(&g, 0, sizeof g);
     cli_parser_init(&p, argc - 1, argv + 1, NULL);
-    while ((k = cli_next(&p, cli_global_opts, &a)) >= 0) {
+    /* an option of the analysis alone (--prob ...) starts the analysis */
+    int analysis = 0;
+    while (!(analysis = p.i < p.argc && cli_analysis_opt(p.argv[p.i])) &&
+           (k = cli_next(&p, cli_global_opts, &a)) >= 0) {
         int rc = cli_global(&g, k, a);
         if (rc != 0)
             return rc == CLI_DONE ? 0 : 2;
     }
+    if (analysis)
+        return cli_analyze(p.argc - p.i, p.argv + p.i, &g);
     if (k == CLI_BAD)
         return 2;
     if (k == CLI_HELP)

@@ -269,8 +269,8 @@ static void api_analyze(const mjt_tables *t, const serve_args *a,
         serve_error(r, 500, "out of memory");
         return;
     }
-    int rc = cli_analyze_one(t, a->hand, a->visible, a->players, 1, f, &why,
-                             &field);
+    int rc =
+        cli_analyze_one(t, a->hand, a->visible, a->players, 1, f, &why, &field);
     if (fclose(f) != 0 || rc == 1) {
         free(buf);
         serve_error(r, 500, rc == 1 ? "the analysis failed" : "out of memory");
@@ -445,8 +445,8 @@ void serve_handle(const mjt_tables *t, const serve_limits *lim,
 /* The methods of HTTP: another token is one this server has not (501). */
 static int known_method(const char *m)
 {
-    static const char *const known[] = {"GET",    "HEAD",    "POST",
-                                        "PUT",    "DELETE",  "CONNECT",
+    static const char *const known[] = {"GET",     "HEAD",   "POST",
+                                        "PUT",     "DELETE", "CONNECT",
                                         "OPTIONS", "TRACE",  "PATCH"};
     for (size_t i = 0; i < sizeof known / sizeof *known; i++)
         if (!strcmp(m, known[i]))
@@ -579,8 +579,9 @@ static int check_body(const serve_request *rq, const serve_limits *lim,
     if (rq->transfer_encodings > 1 ||
         (rq->transfer_encodings &&
          strcasecmp(rq->transfer_encoding, "chunked") != 0)) {
-        snprintf(m, sizeof m, "transfer encoding '%.40s' is not implemented "
-                              "(chunked is)",
+        snprintf(m, sizeof m,
+                 "transfer encoding '%.40s' is not implemented "
+                 "(chunked is)",
                  rq->transfer_encoding);
         return refuse(r, 501, m);
     }
@@ -652,11 +653,17 @@ void serve_parsed_free(serve_parsed *p)
 
 /* ==== The command ==== */
 
-static const cli_opt serve_opts[] = {
-    {"listen", 0, 1},    {"tables", 0, 1},          {"threads", 0, 1},
-    {"max-connections", 0, 1}, {"max-per-address", 0, 1},
-    {"max-body", 0, 1},  {"max-lines", 0, 1},       {"max-answer", 0, 1},
-    {"max-time", 0, 1},  {"request-timeout", 0, 1}, {NULL, 0, 0}};
+static const cli_opt serve_opts[] = {{"listen", 0, 1},
+                                     {"tables", 0, 1},
+                                     {"threads", 0, 1},
+                                     {"max-connections", 0, 1},
+                                     {"max-per-address", 0, 1},
+                                     {"max-body", 0, 1},
+                                     {"max-lines", 0, 1},
+                                     {"max-answer", 0, 1},
+                                     {"max-time", 0, 1},
+                                     {"request-timeout", 0, 1},
+                                     {NULL, 0, 0}};
 
 static int number(const char *a, long lo, long hi, long *out)
 {
@@ -737,8 +744,7 @@ static int listen_on(const char *text, char *shown, size_t cap)
 
 /* Option k's value a into *threads or lim (k from 2 on); 0, or 2 after a
  * message. */
-static int limit_option(int k, const char *a, long *threads,
-                        serve_limits *lim)
+static int limit_option(int k, const char *a, long *threads, serve_limits *lim)
 {
     /* name, least, most, and where it goes */
     static const struct {
@@ -762,14 +768,30 @@ static int limit_option(int k, const char *a, long *threads,
         return cli_usage_error(m, a);
     }
     switch (i) {
-    case 0: *threads = v; break;
-    case 1: lim->connections = (unsigned)v; break;
-    case 2: lim->per_address = (unsigned)v; break;
-    case 3: lim->body = (size_t)v; break;
-    case 4: lim->lines = v; break;
-    case 5: lim->answer = (size_t)v; break;
-    case 6: lim->work_ms = v; break;
-    default: lim->receive_ms = v; break;
+    case 0:
+        *threads = v;
+        break;
+    case 1:
+        lim->connections = (unsigned)v;
+        break;
+    case 2:
+        lim->per_address = (unsigned)v;
+        break;
+    case 3:
+        lim->body = (size_t)v;
+        break;
+    case 4:
+        lim->lines = v;
+        break;
+    case 5:
+        lim->answer = (size_t)v;
+        break;
+    case 6:
+        lim->work_ms = v;
+        break;
+    default:
+        lim->receive_ms = v;
+        break;
     }
     return 0;
 }
@@ -782,7 +804,8 @@ int cli_serve(int argc, char **argv, cli_globals *g)
     cli_parser p;
     int k;
 
-    if (cli_refuse_globals(g, "serve", CLI_G_JSON | CLI_G_VISIBLE | CLI_G_PLAYERS,
+    if (cli_refuse_globals(g, "serve",
+                           CLI_G_JSON | CLI_G_VISIBLE | CLI_G_PLAYERS,
                            "(requests say)"))
         return 2;
     serve_limits_init(&lim);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "brute_wall.h"
 #include "helpers.h"
 #include "mjt.h"
 
@@ -123,6 +124,134 @@ Test(wall, a_known_row)
             return;
         }
     cr_assert(0, "no row for 5m");
+}
+
+/* ==== Small worlds, against every draw order ==== */
+
+/* A small world: the kinds of the manzu (and with honors, 1z-3z), a wall
+ * of W of their tiles, a hand of n of them and (13 - n) / 3 calls from
+ * outside the world; the engine is told every other tile is seen. */
+typedef struct world {
+    mjt_hand hand;
+    uint8_t wall[MJT_KINDS], seen[MJT_KINDS];
+    int W, n;
+} world;
+
+static int world_of(uint64_t *rng, int n, int honors, world *x)
+{
+    static const mjt_call calls[3] = {{MJT_RUN, 9, 0, MJT_FROM_LEFT},
+                                      {MJT_RUN, 21, 0, MJT_FROM_LEFT},
+                                      {MJT_TRIPLET, 33, 0, MJT_FROM_ACROSS}};
+    int kinds[12], nk = 0;
+    uint8_t c[MJT_KINDS] = {0}, all[MJT_KINDS];
+
+    for (int k = 0; k < 9; k++)
+        kinds[nk++] = k;
+    for (int k = 0; k < honors; k++)
+        kinds[nk++] = 27 + k;
+    memset(x, 0, sizeof *x);
+    x->n = n;
+    for (int i = 0; i < n; i++) {
+        int k;
+        do {
+            *rng = *rng * 6364136223846793005u + 1442695040888963407u;
+            k = kinds[(*rng >> 33) % (uint64_t)nk];
+        } while (c[k] == 4);
+        c[k]++;
+    }
+    if (mjt_hand_from_calls(&x->hand, c, calls, (size_t)(13 - n) / 3, NULL,
+                            NULL) != MJT_OK)
+        return 0;
+    x->W = 10 + (int)((*rng >> 40) % 16);
+    for (int i = 0, tries = 0; i < x->W && tries < 1000; tries++) {
+        *rng = *rng * 6364136223846793005u + 1442695040888963407u;
+        int k = kinds[(*rng >> 33) % (uint64_t)nk];
+        if (c[k] + x->wall[k] < 4)
+            x->wall[k]++, i++;
+    }
+    x->W = 0;
+    mjt_hand_held(&x->hand, all);
+    for (int k = 0; k < MJT_KINDS; k++) {
+        x->W += x->wall[k];
+        x->seen[k] = (uint8_t)(4 - all[k] - x->wall[k]);
+    }
+    return 1;
+}
+
+/* The engine against brute_wall: equal in forward play; on the forgetful
+ * wall (exchange, back) never below the truth, the error recorded. */
+Test(wall, small_worlds_against_every_draw_order, .timeout = 1200)
+{
+    uint64_t rng = 20261125;
+    int checked[3] = {0, 0, 0};
+    double worst[3] = {0, 0, 0};
+    mjt_prob_work *work = mjt_prob_work_create();
+
+    for (int i = 0; i < 3600; i++) {
+        world x;
+        int n = (int[]){4, 7, 10}[i % 3];
+        int moves = i % 12 < 10    ? MJT_FORWARD
+                    : i % 12 == 10 ? MJT_EXCHANGE
+                                   : MJT_BACK;
+        if (!world_of(&rng, n, (i / 3) % 4, &x))
+            continue;
+        mjt_shanten_info s;
+        mjt_shanten(test_tables(), &x.hand, &s);
+        int T = 2 + (i / 7) % 5;
+        if (T > x.W)
+            T = x.W;
+        brute_wall_q q = {test_tables(), x.hand, {0},          T,
+                          moves,         1,      s.overall + 1};
+        memcpy(q.wall, x.wall, sizeof q.wall);
+        double bt[8], bw[8];
+        if (brute_wall(&q, bt, bw) != 0)
+            continue;
+        mjt_prob p;
+        mjt_prob_opts o = opts_of(T, moves, MJT_PROB_CURVES);
+        mjt_diag d;
+        o.work = work;
+        cr_assert(eq(int,
+                     mjt_prob_hand(test_tables(), &x.hand, x.seen, &o, &p, &d),
+                     MJT_OK),
+                  "%s", d.message);
+        for (int h = 0; h < T; h++) {
+            double et = p.tenpai[h] - bt[h], ew = p.win[h] - bw[h];
+            char text[MJT_HAND_TEXT];
+            mjt_hand_format(&x.hand, text, sizeof text);
+            if (moves == MJT_FORWARD) {
+                cr_assert(lt(dbl, fabs(et), 1e-12),
+                          "%s W %d h %d tenpai: engine %.15f brute %.15f", text,
+                          x.W, h + 1, p.tenpai[h], bt[h]);
+                cr_assert(lt(dbl, fabs(ew), 1e-12),
+                          "%s W %d h %d win: engine %.15f brute %.15f", text,
+                          x.W, h + 1, p.win[h], bw[h]);
+            } else {
+                cr_assert(gt(dbl, et, -1e-12),
+                          "%s %s h %d tenpai below the truth: %.15f < %.15f",
+                          text, moves == MJT_BACK ? "back" : "exchange", h + 1,
+                          p.tenpai[h], bt[h]);
+                cr_assert(gt(dbl, ew, -1e-12),
+                          "%s %s h %d win below the truth: %.15f < %.15f "
+                          "wall %d%d%d%d%d%d%d%d%d/%d%d%d",
+                          text, moves == MJT_BACK ? "back" : "exchange", h + 1,
+                          p.win[h], bw[h], x.wall[0], x.wall[1], x.wall[2],
+                          x.wall[3], x.wall[4], x.wall[5], x.wall[6], x.wall[7],
+                          x.wall[8], x.wall[27], x.wall[28], x.wall[29]);
+            }
+            if (fabs(et) > worst[moves])
+                worst[moves] = fabs(et);
+            if (fabs(ew) > worst[moves])
+                worst[moves] = fabs(ew);
+        }
+        checked[moves]++;
+    }
+    mjt_prob_work_free(work);
+    printf("wall: small worlds: %d forward (worst %.1e), %d exchange (the "
+           "forgetful wall at most %.4f above the truth), %d back (%.4f)\n",
+           checked[0], worst[0], checked[1], worst[1], checked[2], worst[2]);
+    cr_assert(gt(int, checked[0], 2000));
+    cr_assert(gt(int, checked[1], 100));
+    cr_assert(gt(int, checked[2], 100));
 }
 
 /* ==== Invariants ==== */

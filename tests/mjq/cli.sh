@@ -491,7 +491,8 @@ for args in "123m456p789s1122z" "11122233344455m" "119m19p19s1234567z" \
     "stats --tiles 4" "stats --tiles 13 --count distinct" \
     "enumerate --tiles 5" "rank 123m456p789s1122z" "unrank --tiles 4 7" \
     "deal --tiles 13 --count 3 --seed 1" "info" "help" "help stats" \
-    "dump 1112345678999m"; do
+    "dump 1112345678999m" "prob 144588m345p123s35z" "prob 4566m123p456p789s" \
+    "--prob 4566m123p456p789s1z" "prob --help"; do
     # shellcheck disable=SC2086
     "$Q" --tables "$T" $args >"$tmp/out" 2>&1
     grep -n ' $' "$tmp/out" >"$tmp/trailing" &&
@@ -510,6 +511,39 @@ if mount -t tmpfs -o size=1M tmpfs "$tmp/small" 2>/dev/null; then
 else
     echo "skip gen_full_disk: no tmpfs can be mounted here"
 fi
+
+# ==== mjq prob and --prob: the wall model ====
+check prob_text 0 '5m            2  13.4%  37.8%  55.4%     0.7%   5.2%  12.0%' -- \
+    "$Q" prob --tables "$T" 144588m345p123s35z
+check prob_text_head 0 '144588m345p123s35z (14 tiles): 17 draws, forward play (exact)' -- \
+    "$Q" prob --tables "$T" 144588m345p123s35z
+check prob_json13 0 '{"hand":"4566m123456p789s","tiles":13,"draws":3,"moves":"forward","exact":true,"shanten":0,"tenpai":[1,1,1],"win":[0.0487804878049,0.0955617752899,0.140409951722]}' -- \
+    "$Q" prob --tables "$T" --json --draws 3 4566m123p456p789s
+check prob_json14 0 '"moves":"forward","exact":true,"discards":[{"tile":"1z","shanten":0,"tenpai":[1,1],"win":[' -- \
+    "$Q" prob --tables "$T" --json --draws 2 4566m123p456p789s1z
+check prob_exchange 0 '17 draws, exchange play (forgetful wall, optimistic)' -- \
+    "$Q" prob --tables "$T" --moves exchange 4566m123p456p789s
+check prob_exchange_json 0 '"moves":"back","exact":false' -- \
+    "$Q" prob --tables "$T" --json --moves back --draws 4 24567m2479p11456s
+check prob_seen 0 '"win":[0.025]' -- sh -c "printf '%s\\n' '{\"hand\":\"4566m123p456p789s\",\"visible\":\"3m3m3m\"}' | \"$Q\" prob --tables \"$T\" --json --draws 1"
+check prob_batch_bad 1 '{"line":2,"error":"unknown character' -- \
+    sh -c "printf '1z\\nbad\\n' | \"$Q\" prob --tables \"$T\" --json"
+check prob_bad_moves 2 "prob: --moves sideways: forward, exchange or back" -- \
+    "$Q" prob --tables "$T" --moves sideways 1z
+check prob_bad_draws 2 '--draws 0: want 1 to 128' -- "$Q" prob --tables "$T" --draws 0 1z
+check prob_bad_extra 2 '--extra 9: want 0 to 8' -- "$Q" prob --tables "$T" --extra 9 1z
+check prob_past_wall 1 'draws 124: the wall holds 123 tiles (1 to 123)' -- \
+    "$Q" prob --tables "$T" --draws 124 4566m123p456p789s
+check prob_budget 1 'over the budget' -- \
+    "$Q" prob --tables "$T" --moves back --extra 2 --draws 4 24567m2479p11456s
+check prob_no_prob_flag 2 'mjq prob always says them' -- "$Q" prob --tables "$T" --prob 1z
+check analysis_prob14 0 '  1z  shanten 0  ukeire 3m(4) 6m(2) (6 tiles)  tenpai 100.0%  win 60.2%' -- \
+    "$Q" --tables "$T" --prob 4566m123p456p789s1z
+check analysis_prob13 0 'prob      tenpai 100.0%  win 59.9% (17 draws, forward)' -- \
+    "$Q" --tables "$T" 4566m123p456p789s --prob
+check analysis_prob_json 0 '"prob":{"draws":5,"moves":"forward","exact":true},"discards":[{"tile":"1z","shanten":0,"ukeire":{"tiles":["3m","6m"],"left":[4,2],"count":6},"tenpai":1,"win":0.226248094897}' -- \
+    "$Q" --tables "$T" --json --prob --draws 5 4566m123p456p789s1z
+check analysis_plain_has_no_prob 0 '' -- sh -c "! \"$Q\" --tables \"$T\" --json 4566m123p456p789s1z | grep -q prob"
 
 # ==== make tables (scripts/tables.sh): a good file kept, a bad one repaired ====
 mkdir "$tmp/mt"

@@ -20,9 +20,10 @@
  * that add up to at most 1, kept in [0, 1].
  *
  * Each horizon is its own optimum, so the full curves take T passes (h =
- * 1 .. T); the values at T take one.  (On the forgetful wall, where the
- * draws that matter may count more copies than the wall holds, they share
- * it in proportion: see value.)
+ * 1 .. T); the values at T take one.  (On the forgetful wall the copies
+ * counted can pass what the wall holds: there the best wall consistent
+ * with the counts is taken, so that the value stays an upper bound of the
+ * real game's: see value.)
  */
 #include "wall.h"
 
@@ -36,7 +37,7 @@ typedef struct dp {
     wall *w;
     int goal, T;
     double *q;   /* q[(K * (T + 1) + t) * (T + 1) + r] */
-    double *val; /* val[t * nodes + node]: a row per t, read at t + 1 */
+    double *val; /* two rows of a value per node: t + 1's, and t's */
 } dp;
 
 /* C(n - K, r) / C(n, r) for n = W - t: r draws from n miss all K. */
@@ -79,7 +80,7 @@ static inline double clamp01(double x)
 /* Whether node n makes no more moves (as graph.c's settled). */
 static inline int settled(const wall *w, const wnode *n)
 {
-    return w->moves == MJT_FORWARD || n->ex >= w->extra;
+    return w->moves == MJT_FORWARD || n->key.ex >= w->extra;
 }
 
 /* V(node, t) for horizon h, with next the row of every V(., t + 1). */
@@ -97,54 +98,81 @@ static double value(const dp *d, const wnode *n, const double *next,
     const wedge *e = (const wedge *)w->edges.p + n->edge;
     const wdraw *draws = w->draws_.p;
     const uint32_t *kids = w->kids.p;
-    int mass = 0;
+    double v[MJT_KINDS + 1];
+    int c[MJT_KINDS + 1], mass = 0, below = 0;
     for (uint32_t j = 0; j < n->nedge; j++, e++) {
         double best;
         const wdraw *g = &draws[e->draw];
+        /* an effective draw is kept; another may be thrown (stay) */
+        best = n->eff >> e->kind & 1 ? 0 : stay;
         if (e->wins)
             best = 1;
-        else if (g->best_waits >= 0)
-            best = d->goal == TENPAI ? 1
-                                     : 1 - miss(d, g->best_waits, t + 1, r - 1);
-        else {
-            /* an effective draw is kept; another may be thrown (stay) */
-            best = n->eff >> e->kind & 1 ? 0 : stay;
-            for (uint32_t c = g->child; c < g->child + g->nchild; c++)
-                if (next[kids[c]] > best)
-                    best = next[kids[c]];
+        else if (g->best_waits >= 0) {
+            double v0 = d->goal == TENPAI
+                            ? 1
+                            : 1 - miss(d, g->best_waits, t + 1, r - 1);
+            best = v0 > best ? v0 : best;
+        } else {
+            for (uint32_t k = g->child; k < g->child + g->nchild; k++)
+                if (next[kids[k]] > best)
+                    best = next[kids[k]];
         }
         sum += e->left * best;
         mass += e->left;
+        v[j] = best;
+        c[j] = e->left;
+        below |= best < stay;
     }
-    /* The forgetful wall (exchange, back) counts a kind's copies as if
-     * the player's discards went back, while the wall shrinks: late in a
-     * long horizon the draws that matter can count more copies than the
-     * wall holds, and then they share it in proportion.  In forward play
-     * those copies are all in the wall, and this never happens. */
-    if (mass >= nt)
-        return clamp01(sum / mass);
-    return clamp01((sum + (nt - mass) * stay) / nt);
+    if (w->moves == MJT_FORWARD || (mass <= nt && !below))
+        return clamp01((sum + (nt - mass) * stay) / nt);
+    /* The forgetful wall (exchange, back) counts a kind's copies as if the
+     * player's discards went back: the real wall holds at most that many
+     * of each kind, n in all.  The best such wall is the bound kept: the
+     * n draws go to the most valuable kinds first, the other kinds (all
+     * worth stay, their copies the rest of the forgetful count) among
+     * them.  So every value stays at or above the real game's. */
+    int m = (int)n->nedge;
+    v[m] = stay;
+    c[m] = w->wall - mass;
+    m++;
+    for (int i = 1; i < m; i++) /* by value, most first */
+        for (int j = i; j > 0 && v[j] > v[j - 1]; j--) {
+            double x = v[j];
+            int y = c[j];
+            v[j] = v[j - 1], c[j] = c[j - 1];
+            v[j - 1] = x, c[j - 1] = y;
+        }
+    double left = nt;
+    sum = 0;
+    for (int i = 0; i < m && left > 0; i++) {
+        double take = c[i] < left ? c[i] : left;
+        sum += take * v[i];
+        left -= take;
+    }
+    return clamp01(sum / nt);
 }
 
-/* One horizon: every node's V(., t) for t = h - 1 .. 0. */
-static int pass(dp *d, int h)
+/* One horizon: every node's V(., t) for t = h - 1 .. 0, two rows in
+ * turn; returns the row of t = 0, or NULL (*rc the failure). */
+static const double *pass(dp *d, int h, int *rc)
 {
     wall *w = d->w;
     size_t N = w->nodes.len;
     const wnode *nodes = wall_nodes(w);
-    double *last = d->val + (size_t)h * N;
+    double *next = d->val, *row = d->val + N;
 
     for (size_t i = 0; i < N; i++)
-        last[i] = d->goal == TENPAI && nodes[i].shanten == 0 ? 1 : 0;
+        next[i] = d->goal == TENPAI && nodes[i].shanten == 0 ? 1 : 0;
     for (int t = h - 1; t >= 0; t--) {
-        double *row = d->val + (size_t)t * N, *next = row + N;
         for (size_t i = 0; i < N; i++)
             row[i] = value(d, &nodes[i], next, next[i], t, h);
-        int rc = wall_check(w);
-        if (rc != MJT_OK)
-            return rc;
+        if ((*rc = wall_check(w)) != MJT_OK)
+            return NULL;
+        double *x = next;
+        next = row;
+        row = x;
     }
-    return MJT_OK;
+    return next;
 }
 
 int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
@@ -158,10 +186,11 @@ int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
         d.goal = goal;
         for (int h = curves ? 1 : w->draws; h <= w->draws && rc == MJT_OK;
              h++) {
-            if ((rc = pass(&d, h)) != MJT_OK)
+            const double *v0 = pass(&d, h, &rc);
+            if (v0 == NULL)
                 break;
             for (int k = 0; k < nroots; k++) {
-                double v = d.val[roots[k]];
+                double v = v0[roots[k]];
                 /* the exact curve never falls: keep rounding from it */
                 if (curves && h > 1 && v < out[k][h - 2])
                     v = out[k][h - 2];

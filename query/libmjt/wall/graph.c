@@ -27,6 +27,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "codes.h"
+
 /* ==== Memory ==== */
 
 static int charge(wall *w, size_t bytes)
@@ -80,22 +82,54 @@ int wall_check(wall *w)
 
 /* ==== Maps ==== */
 
+/* Every bit of the key into every bit of the hash (the index takes the
+ * low ones): MurmurHash3's 64-bit finaliser over the codes combined. */
 static uint64_t key_hash(const wkey *k)
 {
     uint64_t a = (uint64_t)k->code[0] | (uint64_t)k->code[1] << 32;
     uint64_t b = (uint64_t)k->code[2] | (uint64_t)k->code[3] << 32;
-    uint64_t x = a * UINT64_C(0x9E3779B97F4A7C15) ^ b;
-    x ^= (uint64_t)(uint8_t)k->adj << 16 | (uint64_t)k->ex << 8 | k->mode;
-    x *= UINT64_C(0xBF58476D1CE4E5B9);
-    return x ^ (x >> 31);
+    uint64_t x = a ^ (b * UINT64_C(0x9E3779B97F4A7C15)) ^
+                 ((uint64_t)(uint8_t)k->adj << 48 | (uint64_t)k->ex << 56 |
+                  (uint64_t)k->mode << 60);
+    x ^= x >> 33;
+    x *= UINT64_C(0xFF51AFD7ED558CCD);
+    x ^= x >> 33;
+    x *= UINT64_C(0xC4CEB9FE1A85EC53);
+    return x ^ (x >> 33);
 }
 
-static wslot *probe(const wmap *m, const wkey *k)
+/* The key of entry idx (0-based) of the array a map indexes. */
+typedef const wkey *(*key_at)(const wall *w, uint32_t idx);
+
+static const wkey *node_key(const wall *w, uint32_t i)
 {
-    size_t mask = m->n - 1, i = key_hash(k) & mask;
-    while (m->s[i].gen == m->gen && memcmp(&m->s[i].key, k, sizeof *k) != 0)
-        i = (i + 1) & mask;
-    return &m->s[i];
+    return &((const wnode *)w->nodes.p)[i].key;
+}
+
+static const wkey *draw_key(const wall *w, uint32_t i)
+{
+    return &((const wdraw *)w->draws_.p)[i].key;
+}
+
+static const wkey *waits_key(const wall *w, uint32_t i)
+{
+    return &((const wwaits *)w->waits.p)[i].key;
+}
+
+/* The slot of k (hash x) in m: the one holding it, or the free one where
+ * it goes. */
+static wslot *probe(const wall *w, const wmap *m, const wkey *k, uint64_t x,
+                    key_at at)
+{
+    size_t mask = m->n - 1, i = x & mask;
+    uint32_t tag = (uint32_t)(x >> 32);
+    for (;; i = (i + 1) & mask) {
+        wslot *s = &m->s[i];
+        if (s->gen != m->gen)
+            return s;
+        if (s->tag == tag && !memcmp(at(w, s->idx - 1), k, sizeof *k))
+            return s;
+    }
 }
 
 /* Empty m for a new question: a new gen (the slots are cleared only when
@@ -110,13 +144,16 @@ static void map_clear(wmap *m)
     }
 }
 
-/* The slot of k in m: its val is 0 when k is new (then set it). */
-static int map_slot(wall *w, wmap *m, const wkey *k, wslot **out)
+/* The slot of k in m, with room for it: its gen is not the map's when k
+ * is new (then fill it with map_set). */
+static int map_slot(wall *w, wmap *m, const wkey *k, key_at at, wslot **out,
+                    uint64_t *hash)
 {
-    if (2 * (m->used + 1) > m->n) {
+    if (10 * (m->used + 1) > 7 * m->n) { /* at most 70% full */
         size_t n = m->n ? 2 * m->n : 4096;
         wslot *old = m->s;
         size_t nold = m->n;
+        uint32_t gen = m->gen;
         int rc = charge(w, (n - nold) * sizeof *old);
         if (rc != MJT_OK)
             return rc;
@@ -125,24 +162,27 @@ static int map_slot(wall *w, wmap *m, const wkey *k, wslot **out)
             return MJT_ENOMEM;
         }
         m->n = n;
-        uint32_t gen = m->gen;
         m->gen = 1;
         for (size_t i = 0; i < nold; i++)
             if (old[i].gen == gen) {
-                wslot *s = probe(m, &old[i].key);
+                const wkey *key = at(w, old[i].idx - 1);
+                wslot *s = probe(w, m, key, key_hash(key), at);
                 *s = old[i];
                 s->gen = 1;
             }
         free(old);
     }
-    *out = probe(m, k);
-    if ((*out)->gen != m->gen) {
-        (*out)->key = *k;
-        (*out)->gen = m->gen;
-        (*out)->val = 0;
-        m->used++;
-    }
+    *hash = key_hash(k);
+    *out = probe(w, m, k, *hash, at);
     return MJT_OK;
+}
+
+static void map_set(wmap *m, wslot *s, uint64_t hash, uint32_t idx)
+{
+    s->idx = idx + 1;
+    s->tag = (uint32_t)(hash >> 32);
+    s->gen = m->gen;
+    m->used++;
 }
 
 static void key_of(wkey *k, const mjt_hand *h, int adj, int ex, int mode)
@@ -167,17 +207,19 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
 
     w->t = t;
     w->nodes.len = w->edges.len = w->draws_.len = w->kids.len = 0;
-    w->waits.len = 0;
+    w->waits.len = w->counts.len = 0;
     map_clear(&w->node_map);
     map_clear(&w->draw_map);
     map_clear(&w->waits_map);
     w->maxk = 0;
     w->steps = 0;
+    memset(w->sym, 0, sizeof w->sym);
     w->nodes.size = sizeof(wnode);
+    w->counts.size = MJT_KINDS;
     w->edges.size = sizeof(wedge);
     w->draws_.size = sizeof(wdraw);
     w->kids.size = sizeof(uint32_t);
-    w->waits.size = sizeof(uint64_t);
+    w->waits.size = sizeof(wwaits);
     if (mjt_hand_tiles(proto, &held) != MJT_OK ||
         mjt_hand_held(proto, all) != MJT_OK ||
         mjt_hand_calls(proto, calls, MJT_MAX_CALLS, &ncalls) != MJT_OK)
@@ -201,6 +243,7 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
         if (all[k] + seen > 4)
             return MJT_ECOPIES;
         w->base[k] = absent ? 0 : 4 - seen - (all[k] - held.counts[k]);
+        w->cap[k] = (uint8_t)(4 - (all[k] - held.counts[k]));
         w->wall += w->base[k] - held.counts[k];
     }
     return MJT_OK;
@@ -209,6 +252,7 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
 void wall_free(wall *w)
 {
     arr_free(&w->nodes);
+    arr_free(&w->counts);
     arr_free(&w->edges);
     arr_free(&w->draws_);
     arr_free(&w->kids);
@@ -263,6 +307,129 @@ static int left_of(const wall *w, const uint8_t *c, int adj, int k)
     return l > 0 ? l : 0;
 }
 
+static const uint8_t *counts_at(const wall *w, uint32_t i)
+{
+    return (const uint8_t *)w->counts.p + (size_t)i * MJT_KINDS;
+}
+
+/* Node i's hand: the nodes' hand with its codes. */
+static void hand_at(const wall *w, uint32_t i, mjt_hand *h)
+{
+    *h = w->hand13;
+    memcpy(h->opaque_, wall_nodes(w)[i].key.code, 16);
+}
+
+/* ==== Symmetry ====
+ *
+ * The game does not tell the three suits apart, nor a suit from itself
+ * read backwards (9 to 1: runs stay runs, terminals terminals, the
+ * thirteen orphans stay the same set), nor one honor from another.  What
+ * tells kinds apart in a question is what each has to give: its copies
+ * not seen or called (one fewer for a row's discard, adj) and its cap (4
+ * less called).  A relabelling of kinds that keeps both for every kind
+ * maps each hand to one with the same chances (the draws, the shanten,
+ * the moves all map along), so a node holds one hand of each class, the
+ * canonical one: each suit read the way that sorts first (when reading it
+ * backwards keeps what it has to give), suits of equal gifts sorted,
+ * honors of equal gifts sorted by count.  With nothing seen, a deep hand's
+ * graph shrinks some forty times; seen tiles leave fewer relabellings.
+ */
+
+/* What kind k has to give, for a node whose adj is adj. */
+static int gift(const wall *w, int k, int adj)
+{
+    return (w->base[k] - (k == adj)) | w->cap[k] << 4;
+}
+
+static const wsym *sym_of(wall *w, int adj)
+{
+    wsym *y = &w->sym[adj + 1];
+
+    if (y->ok)
+        return y;
+    for (int s = 0; s < 3; s++) {
+        y->rev[s] = 1;
+        y->cls[s] = (uint8_t)s;
+        for (int r = 0; r < 9; r++)
+            if (gift(w, 9 * s + r, adj) != gift(w, 9 * s + 8 - r, adj))
+                y->rev[s] = 0;
+        for (int t = 0; t < s && y->cls[s] == s; t++) {
+            int same = 1;
+            for (int r = 0; r < 9 && same; r++)
+                same = gift(w, 9 * s + r, adj) == gift(w, 9 * t + r, adj);
+            if (same)
+                y->cls[s] = y->cls[t];
+        }
+    }
+    for (int z = 0; z < 7; z++) {
+        y->hcls[z] = (uint8_t)z;
+        for (int u = 0; u < z && y->hcls[z] == z; u++)
+            if (gift(w, 27 + z, adj) == gift(w, 27 + u, adj))
+                y->hcls[z] = y->hcls[u];
+    }
+    y->ok = 1;
+    return y;
+}
+
+/* Put counts c in the canonical order of its class under the
+ * relabellings that keep adj's gifts; *kind (a kind, or -1) follows its
+ * tile. */
+static void canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind)
+{
+    const wsym *y = sym_of(w, adj);
+    uint8_t out[MJT_KINDS];
+    int to[MJT_KINDS], order[3] = {0, 1, 2}, back[3] = {0, 0, 0};
+
+    for (int s = 0; s < 3; s++) { /* each suit the way it sorts first */
+        const uint8_t *v = c + 9 * s;
+        for (int r = 0; r < 9 && y->rev[s]; r++)
+            if (v[8 - r] != v[r]) {
+                back[s] = v[8 - r] < v[r];
+                break;
+            }
+    }
+    for (int i = 1; i < 3; i++) /* suits of a class sorted */
+        for (int j = i; j > 0; j--) {
+            int a = order[j - 1], b = order[j], less = 0;
+            if (y->cls[a] != y->cls[b])
+                break;
+            for (int r = 0; r < 9; r++) {
+                int x = c[9 * b + (back[b] ? 8 - r : r)];
+                int z = c[9 * a + (back[a] ? 8 - r : r)];
+                if (x != z) {
+                    less = x < z;
+                    break;
+                }
+            }
+            if (!less)
+                break;
+            order[j - 1] = b;
+            order[j] = a;
+        }
+    for (int i = 0; i < 3; i++)
+        for (int r = 0; r < 9; r++) {
+            int from = 9 * order[i] + (back[order[i]] ? 8 - r : r);
+            out[9 * i + r] = c[from];
+            to[from] = 9 * i + r;
+        }
+    int hon[7] = {0, 1, 2, 3, 4, 5, 6};
+    for (int i = 1; i < 7; i++) /* honors of a class: more copies first */
+        for (int j = i; j > 0 && y->hcls[hon[j - 1]] == y->hcls[hon[j]] &&
+                        c[27 + hon[j]] > c[27 + hon[j - 1]];
+             j--) {
+            int x = hon[j - 1];
+            hon[j - 1] = hon[j];
+            hon[j] = x;
+        }
+    for (int i = 0; i < 7; i++) {
+        out[27 + i] = c[27 + hon[i]];
+        to[27 + hon[i]] = 27 + i;
+    }
+    memcpy(c, out, MJT_KINDS);
+    if (kind != NULL && *kind >= 0)
+        *kind = to[*kind];
+}
+
 /* Find or make the node (h of counts c, adj, ex): made means its shanten
  * and effective kinds are known. */
 static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
@@ -270,57 +437,83 @@ static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
 {
     wkey k;
     wslot *s;
+    uint64_t hash;
     int rc;
 
     key_of(&k, h, adj, ex, 0);
-    if ((rc = map_slot(w, &w->node_map, &k, &s)) != MJT_OK)
+    if ((rc = map_slot(w, &w->node_map, &k, node_key, &s, &hash)) != MJT_OK)
         return rc;
-    if (s->val != 0) {
-        *out = s->val - 1;
+    if (s->gen == w->node_map.gen) {
+        *out = s->idx - 1;
         return MJT_OK;
     }
     if ((++w->steps & 63) == 0 && (rc = wall_check(w)) != MJT_OK)
         return rc;
-    if ((rc = grow(w, &w->nodes, w->nodes.len + 1)) != MJT_OK)
+    if ((rc = grow(w, &w->nodes, w->nodes.len + 1)) != MJT_OK ||
+        (rc = grow(w, &w->counts, w->counts.len + 1)) != MJT_OK)
         return rc;
+    if (w->nodes.len == 0)
+        w->hand13 = *h;
     wnode *n = &wall_nodes(w)[w->nodes.len];
     mjt_ukeire_info u;
     if ((rc = mjt_ukeire(w->t, h, NULL, &u)) != MJT_OK)
         return rc;
     memset(n, 0, sizeof *n);
-    n->hand = *h;
-    memcpy(n->counts, c, MJT_KINDS);
-    n->adj = (int8_t)adj;
-    n->ex = (uint8_t)ex;
+    n->key = k;
     n->shanten = (int8_t)u.shanten;
     n->eff = u.tiles;
+    int left = 0;
     for (uint64_t m = u.tiles; m != 0; m &= m - 1)
-        n->left_eff += left_of(w, c, adj, __builtin_ctzll(m));
-    if (n->left_eff > w->maxk)
-        w->maxk = n->left_eff;
+        left += left_of(w, c, adj, __builtin_ctzll(m));
+    n->left_eff = (uint8_t)left;
+    if (left > w->maxk)
+        w->maxk = left;
+    memcpy((uint8_t *)w->counts.p + w->counts.len++ * MJT_KINDS, c, MJT_KINDS);
     *out = (uint32_t)w->nodes.len++;
-    s->val = *out + 1;
+    map_set(&w->node_map, s, hash, *out);
     return MJT_OK;
+}
+
+/* find, on the canonical hand of (h, counts, adj)'s class. */
+static int find_canon(wall *w, const mjt_hand *h, const uint8_t *counts,
+                      int adj, int ex, int *mapped, uint32_t *out)
+{
+    uint8_t c[MJT_KINDS];
+    uint32_t code[4] = {0, 0, 0, 0};
+    mjt_hand hc = *h;
+
+    memcpy(c, counts, MJT_KINDS);
+    *mapped = adj;
+    canon(w, c, adj, mapped);
+    mjt__codes_of(c, code);
+    memcpy(hc.opaque_, code, sizeof code);
+    return find(w, &hc, c, *mapped, ex, out);
 }
 
 int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
               int ex, uint32_t *out)
 {
     uint32_t i;
-    int rc;
+    int rc, a;
 
     /* In forward play adj counts only while it is an effective kind (it
      * never becomes one later): then a node of its own, whose copies left
      * of adj are one fewer.  Exchanges make any kind useful again, so
      * there it always counts. */
     if (w->moves != MJT_FORWARD)
-        return find(w, h, counts, adj, ex, out);
-    rc = find(w, h, counts, -1, ex, &i);
-    if (rc != MJT_OK || adj < 0 || !(wall_nodes(w)[i].eff >> adj & 1)) {
+        return find_canon(w, h, counts, adj, ex, &a, out);
+    if (adj >= 0) { /* where adj goes in the class of adj's absence */
+        uint8_t c[MJT_KINDS];
+        memcpy(c, counts, MJT_KINDS);
+        a = adj;
+        canon(w, c, -1, &a);
+    }
+    rc = find_canon(w, h, counts, -1, ex, &(int){0}, &i);
+    if (rc != MJT_OK || adj < 0 || !(wall_nodes(w)[i].eff >> a & 1)) {
         *out = i;
         return rc;
     }
-    return find(w, h, counts, adj, ex, out);
+    return find_canon(w, h, counts, adj, ex, &a, out);
 }
 
 /* ==== Draw nodes ==== */
@@ -330,21 +523,22 @@ static int waits_of(wall *w, const mjt_hand *h, uint64_t *out)
 {
     wkey k;
     wslot *s;
+    uint64_t hash;
     mjt_ukeire_info u;
     int rc;
 
     key_of(&k, h, -1, 0, 0);
-    if ((rc = map_slot(w, &w->waits_map, &k, &s)) != MJT_OK)
+    if ((rc = map_slot(w, &w->waits_map, &k, waits_key, &s, &hash)) != MJT_OK)
         return rc;
-    if (s->val != 0) {
-        *out = ((const uint64_t *)w->waits.p)[s->val - 1];
+    if (s->gen == w->waits_map.gen) {
+        *out = ((const wwaits *)w->waits.p)[s->idx - 1].waits;
         return MJT_OK;
     }
     if ((rc = mjt_ukeire(w->t, h, NULL, &u)) != MJT_OK ||
         (rc = grow(w, &w->waits, w->waits.len + 1)) != MJT_OK)
         return rc;
-    ((uint64_t *)w->waits.p)[w->waits.len++] = u.tiles;
-    s->val = (uint32_t)w->waits.len;
+    ((wwaits *)w->waits.p)[w->waits.len] = (wwaits){k, u.tiles};
+    map_set(&w->waits_map, s, hash, (uint32_t)w->waits.len++);
     *out = u.tiles;
     return MJT_OK;
 }
@@ -388,17 +582,22 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
 {
     wkey k;
     wslot *s;
+    uint64_t hash;
     int8_t sh[MJT_KINDS];
-    wdraw d = {(uint32_t)w->kids.len, 0, -1};
+    wdraw d;
     int rc;
 
     key_of(&k, g, adj, ex, mode);
-    if ((rc = map_slot(w, &w->draw_map, &k, &s)) != MJT_OK)
+    if ((rc = map_slot(w, &w->draw_map, &k, draw_key, &s, &hash)) != MJT_OK)
         return rc;
-    if (s->val != 0) {
-        *out = s->val - 1;
+    if (s->gen == w->draw_map.gen) {
+        *out = s->idx - 1;
         return MJT_OK;
     }
+    d.key = k;
+    d.child = (uint32_t)w->kids.len;
+    d.nchild = 0;
+    d.best_waits = -1;
     uint64_t held = mjt__discard_shanten(w->t, g, sh);
     int s14 = 127;
     if (held == 0)
@@ -433,7 +632,9 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
         return rc;
     ((wdraw *)w->draws_.p)[w->draws_.len] = d;
     *out = (uint32_t)w->draws_.len++;
-    s->val = *out + 1;
+    /* the children may have moved the map: find the slot again */
+    wslot *again = probe(w, &w->draw_map, &k, hash, draw_key);
+    map_set(&w->draw_map, again, hash, *out);
     return MJT_OK;
 }
 
@@ -442,7 +643,7 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
 /* Whether node n makes no more moves. */
 static int settled(const wall *w, const wnode *n)
 {
-    return w->moves == MJT_FORWARD || n->ex >= w->extra;
+    return w->moves == MJT_FORWARD || n->key.ex >= w->extra;
 }
 
 static int add_edge(wall *w, int k, int left, int wins, uint32_t draw)
@@ -450,7 +651,7 @@ static int add_edge(wall *w, int k, int left, int wins, uint32_t draw)
     int rc = grow(w, &w->edges, w->edges.len + 1);
     if (rc == MJT_OK)
         ((wedge *)w->edges.p)[w->edges.len++] =
-            (wedge){(uint8_t)k, (uint8_t)left, (uint8_t)wins, draw};
+            (wedge){(uint8_t)k, (uint8_t)left, (uint8_t)wins, 0, draw};
     return rc;
 }
 
@@ -462,11 +663,17 @@ static int build(wall *w, uint32_t i)
     wnode n = wall_nodes(w)[i]; /* a copy: the arrays may move */
     int rc = MJT_OK, more = !settled(w, &n);
     uint32_t first = (uint32_t)w->edges.len;
+    uint8_t counts[MJT_KINDS];
+    mjt_hand hand;
+
+    memcpy(counts, counts_at(w, i), MJT_KINDS);
+    hand_at(w, i, &hand);
 
     /* a tenpai hand that moves no more has a closed form: no draws */
     for (int k = 0; k < MJT_KINDS && rc == MJT_OK && !(n.shanten <= 0 && !more);
          k++) {
-        int left = left_of(w, n.counts, n.adj, k), eff = (int)(n.eff >> k & 1);
+        int left = left_of(w, counts, n.key.adj, k);
+        int eff = (int)(n.eff >> k & 1);
         uint32_t draw;
         if (left == 0 || (!eff && !more))
             continue;
@@ -474,25 +681,25 @@ static int build(wall *w, uint32_t i)
             rc = add_edge(w, k, left, 1, 0);
             continue;
         }
-        mjt_hand g = n.hand;
+        mjt_hand g = hand;
         uint8_t c[MJT_KINDS];
-        memcpy(c, n.counts, MJT_KINDS);
+        memcpy(c, counts, MJT_KINDS);
         c[k]++;
         if ((rc = mjt_hand_add(&g, k)) != MJT_OK)
             break;
         if (eff)
-            rc = draw_node(w, &g, c, n.adj, n.ex, 0,
+            rc = draw_node(w, &g, c, n.key.adj, n.key.ex, 0,
                            n.shanten == 1 && settled(w, &n), &draw);
         else
             rc =
-                draw_node(w, &g, c, n.adj, n.ex + 1,
+                draw_node(w, &g, c, n.key.adj, n.key.ex + 1,
                           w->moves == MJT_BACK && n.shanten < w->top, 0, &draw);
         if (rc == MJT_OK)
             rc = add_edge(w, k, left, 0, draw);
     }
     wnode *p = &wall_nodes(w)[i];
     p->edge = first;
-    p->nedge = (uint32_t)w->edges.len - first;
+    p->nedge = (uint8_t)(w->edges.len - first);
     p->built = 1;
     return rc;
 }

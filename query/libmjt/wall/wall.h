@@ -12,43 +12,40 @@
 
 #include "internal.h"
 
-/* What the three maps of a question are keyed by: a hand's part codes,
- * the kind counted as seen once more (a 14-tile row's discard, kept only
- * while it is an effective kind of the hand: it changes nothing
- * elsewhere; see prob.c), the exchanges made, and what a draw node's
- * children are (below). */
+/* What the maps of a question are keyed by: a hand's part codes, the
+ * kind counted as seen once more (a 14-tile row's discard: see prob.c),
+ * the exchanges made, and what a draw node's children are (below). */
 typedef struct wkey {
     uint32_t code[4];
     int8_t adj;
     uint8_t ex, mode, pad_;
 } wkey;
 
-/* A map from keys to indices: open addressing, at most half full. */
+/* A map from keys to the index of the entry that holds the key: open
+ * addressing, a slot the index + 1 and 32 bits of the key's hash, so that
+ * most probes read only the slots.  A slot belongs to the question whose
+ * gen it holds: a workspace's maps need no clearing. */
 typedef struct wslot {
-    wkey key;
-    uint32_t val; /* index + 1 */
-    uint32_t gen; /* the slot is empty unless this is the map's gen */
+    uint32_t idx, tag, gen;
 } wslot;
 
-/* Emptied by a new gen, so that a workspace's maps need no clearing. */
 typedef struct wmap {
     wslot *s;
     size_t n, used;
     uint32_t gen;
 } wmap;
 
-/* A hand the play can reach: 3k+1 concealed tiles, the question's calls. */
+/* A hand the play can reach: 3k+1 concealed tiles, the question's calls
+ * (the hand itself is the question's with these codes; its counts are
+ * w->counts[its index]). */
 typedef struct wnode {
-    mjt_hand hand; /* its red fives gone */
-    uint8_t counts[MJT_KINDS];
-    int8_t adj;
-    uint8_t ex;
+    wkey key;
     int8_t shanten;
-    uint8_t built;
-    uint64_t eff;         /* its effective kinds, whether left or not */
-    uint32_t edge, nedge; /* its draws: edges[edge .. edge + nedge) */
-    int left_eff;         /* copies left of its effective kinds; tenpai:
-                             of its winning tiles */
+    uint8_t built, nedge;
+    uint8_t left_eff; /* copies left of its effective kinds (winning tiles,
+                         tenpai) */
+    uint32_t edge;    /* its draws: edges[edge .. edge + nedge) */
+    uint64_t eff;     /* its effective kinds, whether left or not */
 } wnode;
 
 /*
@@ -57,10 +54,11 @@ typedef struct wnode {
  * (kids[child .. child + nchild), the best of them is taken), or, when
  * they are tenpai hands that make no more moves, the most winning tiles
  * one of them leaves (best_waits; their value depends on that alone, and
- * grows with it).  mode: 0 the discards that keep the 14 tiles' shanten;
- * 1 those and, in back play, those one step above it.
+ * grows with it).  key.mode: 0 the discards that keep the 14 tiles'
+ * shanten; 1 those and, in back play, those one step above it.
  */
 typedef struct wdraw {
+    wkey key;
     uint32_t child, nchild;
     int best_waits; /* -1: the children decide */
 } wdraw;
@@ -68,14 +66,15 @@ typedef struct wdraw {
 /* A node's draw: the kind drawn, its copies left, and a win or the draw
  * node it leads to. */
 typedef struct wedge {
-    uint8_t kind, left, wins;
+    uint8_t kind, left, wins, pad_;
     uint32_t draw;
 } wedge;
 
 /* A tenpai hand's winning tiles, memoised. */
-typedef struct wtenpai {
+typedef struct wwaits {
+    wkey key;
     uint64_t waits;
-} wtenpai;
+} wwaits;
 
 /* A growing array in the question's budget. */
 typedef struct warr {
@@ -83,16 +82,29 @@ typedef struct warr {
     size_t len, cap, size; /* elements, room, bytes an element */
 } warr;
 
+/* The relabellings of kinds that keep a question's chances (graph.c):
+ * for a kind counted as seen once more (adj + 1; 0: none), which suits
+ * may be read backwards, and which suits and which honors may trade
+ * places. */
+typedef struct wsym {
+    uint8_t ok, rev[3], cls[3], hcls[7];
+} wsym;
+
 typedef struct wall {
     const struct mjt_tables *t;
-    mjt_hand proto;      /* the question's hand: its calls and rules */
-    int base[MJT_KINDS]; /* 4 less seen and called, 0 outside the game */
-    int wall;            /* tiles the wall holds at the start */
-    int draws;           /* T */
-    int moves, extra;    /* move set, K */
-    int top;             /* back: the highest shanten allowed */
-    int maxk;            /* the most copies left a closed form meets */
-    warr nodes, edges, draws_, kids, waits; /* wnode wedge wdraw u32 u64 */
+    mjt_hand proto;         /* the question's hand: its calls and rules */
+    mjt_hand hand13;        /* a hand of the nodes' size, for their codes */
+    int base[MJT_KINDS];    /* 4 less seen and called, 0 outside the game */
+    uint8_t cap[MJT_KINDS]; /* 4 less called */
+    wsym sym[MJT_KINDS + 1];
+    int wall;         /* tiles the wall holds at the start */
+    int draws;        /* T */
+    int moves, extra; /* move set, K */
+    int top;          /* back: the highest shanten allowed */
+    int maxk;         /* the most copies left a closed form meets */
+    warr nodes, counts, edges, draws_, kids, waits; /* wnode, uint8_t[34],
+                                                      wedge, wdraw, uint32_t,
+                                                      wwaits */
     wmap node_map, draw_map, waits_map;
     double *q, *val;     /* dp.c's tables */
     size_t nq, nval;     /* their room, in doubles */
@@ -116,7 +128,8 @@ void wall_free(wall *w);
 int wall_doubles(wall *w, double **p, size_t *room, size_t n);
 /* The node of 3k+1 hand h (of counts counts), with adj and ex as in wkey,
  * made when new (wall_build builds it); its index into *out, or a failure
- * (MJT_EBUDGET, MJT_ECANCELED, MJT_ENOMEM). */
+ * (MJT_EBUDGET, MJT_ECANCELED, MJT_ENOMEM).  The first node made sets
+ * the size of every node's hand. */
 int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
               int ex, uint32_t *out);
 /* Build every node made and not built yet, breadth first. */
