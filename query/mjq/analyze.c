@@ -53,16 +53,23 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
     mjt_diag diag;
 
     if (o->prob_cmd) {
-        static prob_result r; /* large: one at a time, in one thread */
-        if (prob_of(t, h, vis(o), &o->prob, &r, &diag) != MJT_OK)
+        prob_result *r = malloc(sizeof *r); /* 30 KB: not on the stack */
+        int rc = r == NULL ? MJT_ENOMEM
+                           : prob_of(t, h, vis(o), &o->prob, r, &diag);
+        if (rc != MJT_OK) {
+            if (rc == MJT_ENOMEM)
+                snprintf(diag.message, sizeof diag.message, "out of memory");
+            free(r);
             return prob_failed(o, &diag);
+        }
         if (o->json)
-            prob_json(o->out, &r);
+            prob_json(o->out, r);
         else
-            prob_text(o->out, &r);
+            prob_text(o->out, r);
+        free(r);
         return 0;
     }
-    static analysis a;
+    analysis a; /* mjq serve answers on several threads: no static */
     if (analysis_of(t, h, vis(o), &a) != 0)
         return 1;
     if (o->with_prob &&

@@ -85,7 +85,8 @@ typedef struct server {
 struct request {
     server *s;
     struct MHD_Connection *c;
-    char *target; /* as sent */
+    char *target;       /* as sent */
+    const char *method; /* libmicrohttpd's, valid while the request is */
     int checked, refused, too_big, done;
     serve_parsed p;
     char *body;
@@ -236,13 +237,14 @@ static const char *stop_why(void *user)
 static void answer_work(request *q)
 {
     server *s = q->s;
-    serve_work w = {stop_work, stop_why, q};
+    serve_work w = {stop_work, stop_why, q,
+                    (const volatile int *)&q->s->stopping};
 
     q->work_end = now_ms() + s->lim->work_ms;
     if (atomic_load(&s->stopping))
         serve_error(&q->reply, 503, "the server is stopping");
     else
-        serve_handle(s->t, s->lim, "POST", q->p.path, &q->p.args, q->body,
+        serve_handle(s->t, s->lim, q->method, q->p.path, &q->p.args, q->body,
                      q->len, &w, &q->reply);
     q->done = 1;
     MHD_resume_connection(q->c);
@@ -398,6 +400,7 @@ static enum MHD_Result answer(void *cls, struct MHD_Connection *c,
                  s->lim->body);
         serve_error(&r, 413, m);
     } else if (serve_is_work(method, q->p.path)) {
+        q->method = method;
         if (enqueue(s, q) == 0)
             return MHD_YES;
         return send_reply(c, &q->reply);

@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "prob.h"
 #include "serve.h"
 
 void serve_limits_init(serve_limits *lim)
@@ -46,6 +47,7 @@ void serve_limits_init(serve_limits *lim)
     lim->receive_ms = 10000;
     lim->connections = 256;
     lim->per_address = 32;
+    lim->memory = (size_t)64 << 20;
 }
 
 /* ==== Replies ==== */
@@ -378,16 +380,110 @@ static void api_batch(const mjt_tables *t, const serve_limits *lim,
     }
 }
 
-/* The paths that take the hand's arguments. */
+/* The arguments a path takes: the hand's (3), and /api/prob's (6). */
 static int takes_args(const char *path)
 {
+    if (!strcmp(path, "/api/prob"))
+        return 6;
     return !strcmp(path, "/api/analyze") || !strcmp(path, "/") ||
-           !strcmp(path, "/index.html");
+                   !strcmp(path, "/index.html")
+               ? 3
+               : 0;
 }
 
 int serve_is_work(const char *method, const char *path)
 {
-    return !strcmp(method, "POST") && !strcmp(path, "/api/analyze");
+    return (!strcmp(method, "POST") && !strcmp(path, "/api/analyze")) ||
+           !strcmp(path, "/api/prob");
+}
+
+/* GET /api/prob: mjq prob --json's object, within the limits of one
+ * request's work (memory, time, the server stopping). */
+static void api_prob(const mjt_tables *t, const serve_limits *lim,
+                     const serve_args *a, const serve_work *w, serve_reply *r)
+{
+    static const char *const fields[] = {"hand", "visible"};
+    mjt_prob_opts o;
+    mjt_diag why;
+    mjt_hand h;
+    mjt_tiles seen;
+    char *buf = NULL;
+    size_t len = 0;
+    int rc;
+
+    if (a->hand == NULL) {
+        mjt_diag d = {MJT_EINVAL, 0, -1, "no hand: give ?hand=123m456p..."};
+        reply_refused(r, &d, "hand");
+        return;
+    }
+    mjt_prob_opts_init(&o);
+    o.draws = a->draws;
+    o.moves = a->moves;
+    o.extra = a->extra;
+    o.flags = MJT_PROB_CURVES;
+    o.memory = lim->memory;
+    o.time_ms = lim->work_ms;
+    o.cancel = w != NULL ? w->cancel : NULL;
+    memset(&seen, 0, sizeof seen);
+    for (int f = 0; f < 2; f++) {
+        const char *text = f ? a->visible : a->hand;
+        if (text == NULL || text[0] == '\0')
+            continue;
+        rc = f ? mjt_tiles_parse(&seen, text, strlen(text), &why)
+               : mjt_hand_parse(&h, text, strlen(text), NULL, &why);
+        if (rc == MJT_OK && f == 0 && a->players == 3)
+            rc = mjt_hand_set_players(&h, 3, &why);
+        if (rc != MJT_OK) {
+            reply_refused(r, &why, fields[f]);
+            return;
+        }
+    }
+    prob_result *res = malloc(sizeof *res); /* 30 KB: not on the stack */
+    if (res == NULL) {
+        serve_error(r, 500, "out of memory");
+        return;
+    }
+    rc = prob_of(t, &h, seen.len ? seen.counts : NULL, &o, res, &why);
+    if (rc != MJT_OK)
+        free(res);
+    if (rc == MJT_ECANCELED) {
+        serve_error(r, 503, "the server is stopping");
+        return;
+    }
+    if (rc == MJT_EBUDGET) {
+        char m[240];
+        int late = strstr(why.message, "time") != NULL;
+        if (late)
+            snprintf(m, sizeof m, "%s (--max-time %ld ms): ask for fewer "
+                                  "draws, or forward play",
+                     why.message, lim->work_ms);
+        else
+            snprintf(m, sizeof m, "%s (--max-memory): ask for fewer draws, "
+                                  "or forward play",
+                     why.message);
+        reply_limit(r, 422, late ? "max-time" : "max-memory", m);
+        return;
+    }
+    if (rc != MJT_OK) {
+        reply_refused(r, &why, rc == MJT_ECOPIES || rc == MJT_EPLAYERS
+                                   ? "visible"
+                                   : "hand");
+        return;
+    }
+    FILE *f = open_memstream(&buf, &len);
+    if (f == NULL) {
+        free(res);
+        serve_error(r, 500, "out of memory");
+        return;
+    }
+    prob_json(f, res);
+    free(res);
+    if (fclose(f) != 0) {
+        free(buf);
+        serve_error(r, 500, "out of memory");
+        return;
+    }
+    reply_owned(r, 200, "application/json", buf, len);
 }
 
 void serve_handle(const mjt_tables *t, const serve_limits *lim,
@@ -408,6 +504,12 @@ void serve_handle(const mjt_tables *t, const serve_limits *lim,
         }
         if (post) {
             api_batch(t, lim, body, body_len, w, r);
+            return;
+        }
+    } else if (!strcmp(path, "/api/prob")) {
+        r->allow = "GET, HEAD";
+        if (get) {
+            api_prob(t, lim, a, w, r);
             return;
         }
     } else if (!strcmp(path, "/healthz")) {
@@ -511,8 +613,10 @@ static int refuse(serve_reply *r, int status, const char *message)
 static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
                        serve_reply *r)
 {
-    static const char *const names[] = {"hand", "visible", "players"};
-    const char *given[3] = {NULL, NULL, NULL};
+    static const char *const names[] = {"hand",  "visible", "players",
+                                        "draws", "moves",   "extra"};
+    const char *given[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
+    int takes = takes_args(p->path);
     char m[200];
 
     for (size_t at = 0; at < n;) {
@@ -529,13 +633,15 @@ static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
                           kn == -2 ? "a NUL byte in the query"
                                    : "a broken %-escape in the query");
         int k = 0;
-        while (k < 3 && strcmp(buf, names[k]) != 0)
+        while (k < takes && strcmp(buf, names[k]) != 0)
             k++;
-        if (k == 3 || !takes_args(p->path)) {
+        if (k == takes) {
             snprintf(m, sizeof m, "unknown parameter '%.40s'%s", buf,
-                     takes_args(p->path)
-                         ? " (this path takes hand, visible and players)"
-                         : " (this path takes none)");
+                     takes == 6   ? " (this path takes hand, visible, "
+                                    "players, draws, moves and extra)"
+                     : takes == 3 ? " (this path takes hand, visible and "
+                                    "players)"
+                                  : " (this path takes none)");
             return refuse(r, 400, m);
         }
         if (given[k] != NULL) {
@@ -556,11 +662,41 @@ static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
     p->args.hand = given[0];
     p->args.visible = given[1];
     p->args.players = 4;
+    p->args.draws = 0;
+    p->args.moves = MJT_FORWARD;
+    p->args.extra = 1;
     if (given[2] != NULL && given[2][0] != '\0' &&
         cli_players_value(given[2], &p->args.players) != 0) {
         mjt_diag d = {MJT_EINVAL, 0, -1, "a game has 3 or 4 players"};
         reply_refused(r, &d, "players");
         return 1;
+    }
+    for (int k = 3; k < 6; k++) {
+        const char *v = given[k];
+        char *end;
+        long x;
+        if (v == NULL || v[0] == '\0')
+            continue;
+        if (k == 4) {
+            if ((p->args.moves = prob_moves_value(v)) < 0) {
+                mjt_diag d = {MJT_EINVAL, 0, -1,
+                              "forward, exchange or back"};
+                reply_refused(r, &d, "moves");
+                return 1;
+            }
+            continue;
+        }
+        x = strtol(v, &end, 10);
+        if (*end != '\0' || (k == 3 ? x < 1 || x > MJT_MAX_DRAWS
+                                    : x < 0 || x > 8)) {
+            mjt_diag d = {MJT_EINVAL, 0, -1, ""};
+            snprintf(d.message, sizeof d.message, "%s",
+                     k == 3 ? "1 to 128 draws (at most the wall)"
+                            : "0 to 8 exchanges");
+            reply_refused(r, &d, names[k]);
+            return 1;
+        }
+        *(k == 3 ? &p->args.draws : &p->args.extra) = (int)x;
     }
     return 0;
 }
@@ -653,17 +789,12 @@ void serve_parsed_free(serve_parsed *p)
 
 /* ==== The command ==== */
 
-static const cli_opt serve_opts[] = {{"listen", 0, 1},
-                                     {"tables", 0, 1},
-                                     {"threads", 0, 1},
-                                     {"max-connections", 0, 1},
-                                     {"max-per-address", 0, 1},
-                                     {"max-body", 0, 1},
-                                     {"max-lines", 0, 1},
-                                     {"max-answer", 0, 1},
-                                     {"max-time", 0, 1},
-                                     {"request-timeout", 0, 1},
-                                     {NULL, 0, 0}};
+static const cli_opt serve_opts[] = {
+    {"listen", 0, 1},     {"tables", 0, 1},          {"threads", 0, 1},
+    {"max-connections", 0, 1}, {"max-per-address", 0, 1},
+    {"max-body", 0, 1},   {"max-lines", 0, 1},       {"max-answer", 0, 1},
+    {"max-time", 0, 1},   {"request-timeout", 0, 1}, {"max-memory", 0, 1},
+    {NULL, 0, 0}};
 
 static int number(const char *a, long lo, long hi, long *out)
 {
@@ -757,7 +888,8 @@ static int limit_option(int k, const char *a, long *threads, serve_limits *lim)
              {"max-lines", "", 1, 100000000},
              {"max-answer", " bytes", 1, 1L << 30},
              {"max-time", " ms", 1, 3600000},
-             {"request-timeout", " ms", 100, 3600000}};
+             {"request-timeout", " ms", 100, 3600000},
+             {"max-memory", " bytes", 1L << 20, 1L << 34}};
     long v;
     int i = k - 2;
     char m[120];
@@ -789,8 +921,11 @@ static int limit_option(int k, const char *a, long *threads, serve_limits *lim)
     case 6:
         lim->work_ms = v;
         break;
-    default:
+    case 7:
         lim->receive_ms = v;
+        break;
+    default:
+        lim->memory = (size_t)v;
         break;
     }
     return 0;

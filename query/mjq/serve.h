@@ -26,6 +26,8 @@ typedef struct serve_limits {
                            * (--request-timeout) */
     unsigned connections; /* at once (--max-connections) */
     unsigned per_address; /* at once from one address (--max-per-address) */
+    size_t memory;        /* bytes the wall model's search of one request
+                           * may take (--max-memory) */
 } serve_limits;
 
 /* The defaults, which keep two cores answering /healthz at once while
@@ -43,10 +45,12 @@ typedef struct serve_request {
     const char *transfer_encoding;
 } serve_request;
 
-/* A request's arguments, decoded (NULL: not given). */
+/* A request's arguments, decoded (NULL: not given); /api/prob's draws,
+ * moves and extra as mjq prob takes them (0, MJT_FORWARD, 1 by default). */
 typedef struct serve_args {
     const char *hand, *visible;
     int players; /* 3 or 4 */
+    int draws, moves, extra;
 } serve_args;
 
 /* A request checked: its path and arguments, decoded into buf (malloc'd,
@@ -83,11 +87,13 @@ void serve_parsed_free(serve_parsed *p);
 int serve_is_work(const char *method, const char *path);
 
 /* How long work may go on: stop(user) non-zero ends it (time up, the
- * client gone, the server stopping), why(user) saying which. */
+ * client gone, the server stopping), why(user) saying which; the library's
+ * long calls watch *cancel (set when the server stops, NULL: never). */
 typedef struct serve_work {
     int (*stop)(void *user);
     const char *(*why)(void *user);
     void *user;
+    const volatile int *cancel;
 } serve_work;
 
 /* The reply to method on path with arguments a and a body of body_len

@@ -290,7 +290,8 @@ function render(a) {
     const table = el('table', { id: 'discards' },
                      el('tr', {}, el('th', {}, 'discard'),
                         el('th', {}, 'shanten'), el('th', {}, 'effective tiles'),
-                        el('th', {}, 'tiles')));
+                        el('th', {}, 'tiles'), el('th', { class: 'prob' }, 'tenpai'),
+                        el('th', { class: 'prob' }, 'win')));
     const best = a.discards.length ? a.discards[0] : null;
     for (const d of a.discards) {
       const top = d.shanten === best.shanten && d.ukeire.count ===
@@ -299,7 +300,9 @@ function render(a) {
                      el('td', {}, tile(parseTiles(d.tile)[0])),
                      el('td', { class: 'num' }, String(d.shanten)),
                      el('td', {}, ukeireCell(d.ukeire)),
-                     el('td', { class: 'num' }, String(d.ukeire.count)));
+                     el('td', { class: 'num' }, String(d.ukeire.count)),
+                     el('td', { class: 'num prob tenpai' }, '…'),
+                     el('td', { class: 'num prob win' }, '…'));
       table.append(row);
     }
     box.append(table);
@@ -308,6 +311,7 @@ function render(a) {
     box.append(el('h2', {}, 'Effective tiles: ' + a.ukeire.count + ' left'));
     box.append(ukeireCell(a.ukeire));
   }
+  box.append(el('section', { id: 'chances', hidden: '' }));
   if (a.waits) {
     box.append(el('h2', {}, 'Waits'));
     if (!a.shapes || !a.shapes.length)
@@ -330,6 +334,96 @@ function render(a) {
       box.append(line);
     }
   }
+}
+
+// ==== The chances: tenpai and a win within the draws left ====
+
+const CURVE_COLOURS = [BLUE, RED, GREEN];
+
+function percent(p) {
+  return (100 * p).toFixed(1) + '%';
+}
+
+// The curves of up to three discards (or of the hand) as an SVG plot:
+// draws across, the chance of a win up (solid) and of tenpai (dashed).
+function plot(series, T) {
+  const W = 420, H = 220, L = 40, B = 28, top = 10, right = 10;
+  const x = (h) => L + (W - L - right) * (h - 1) / Math.max(T - 1, 1);
+  const y = (p) => top + (H - top - B) * (1 - p);
+  const s = el('svg:svg', { viewBox: '0 0 ' + W + ' ' + H, id: 'curves',
+                            role: 'img', 'aria-label': 'chances by draw' });
+  for (const p of [0, 0.25, 0.5, 0.75, 1]) {
+    s.append(el('svg:line', { x1: L, x2: W - right, y1: y(p), y2: y(p),
+                              stroke: '#d5d9de' }));
+    s.append(el('svg:text', { x: L - 4, y: y(p) + 4, 'text-anchor': 'end',
+                              'font-size': 11, fill: '#5b6570' },
+                (100 * p) + '%'));
+  }
+  for (const h of [1, Math.round(T / 2), T])
+    s.append(el('svg:text', { x: x(h), y: H - 8, 'text-anchor': 'middle',
+                              'font-size': 11, fill: '#5b6570' }, String(h)));
+  series.forEach((c, i) => {
+    for (const [key, dash] of [['win', ''], ['tenpai', '5 4']]) {
+      const pts = c[key].map((p, h) => x(h + 1) + ',' + y(p)).join(' ');
+      s.append(el('svg:polyline', { points: pts, fill: 'none',
+                                    stroke: CURVE_COLOURS[i],
+                                    'stroke-width': 2, 'stroke-dasharray': dash,
+                                    class: 'curve ' + key,
+                                    'data-tile': c.tile || 'hand' }));
+    }
+  });
+  return s;
+}
+
+function showChances(p) {
+  const box = $('chances');
+  if (!box) return;
+  const T = p.draws, last = T - 1;
+  let series;
+  if (p.discards) {
+    for (const d of p.discards) {
+      const row = document.querySelector('#discards tr[data-tile="' + d.tile + '"]');
+      if (!row) continue;
+      row.querySelector('td.tenpai').textContent = percent(d.tenpai[last]);
+      row.querySelector('td.win').textContent = percent(d.win[last]);
+    }
+    series = p.discards.slice(0, 3);
+  } else {
+    series = [p];
+  }
+  const legend = el('p', { class: 'legend' });
+  series.forEach((c, i) => {
+    legend.append(el('span', { class: 'key', style: 'color:' + CURVE_COLOURS[i] },
+                     '■ '),
+                  c.tile ? tile(parseTiles(c.tile)[0]) : 'this hand',
+                  ' win ' + percent(c.win[last]) + ', tenpai ' +
+                  percent(c.tenpai[last]) + '   ');
+  });
+  box.replaceChildren(
+    el('h2', {}, 'Chances within ' + T + ' draws'),
+    el('p', { class: 'note' }, 'If you play on with the best discards, ' +
+       (p.exact ? 'exactly' : 'at most') + ' (solid: win; dashed: tenpai).'),
+    plot(series, T), legend);
+  box.hidden = false;
+}
+
+async function chances(q, mine) {
+  try {
+    const res = await fetch('/api/prob?' + q);
+    const body = await res.json();
+    if (mine !== asked) return;
+    if (!res.ok) {
+      const box = $('chances');
+      if (box) {
+        box.replaceChildren(el('p', { class: 'note' },
+                               'The chances are not shown: ' + body.error));
+        box.hidden = false;
+      }
+      return;
+    }
+    showChances(body);
+    document.body.dataset.chances = $('hand').value.trim();
+  } catch (e) { /* the analysis stands without them */ }
 }
 
 let asked = 0;
@@ -357,6 +451,7 @@ async function analyse() {
   render(body);
   document.body.dataset.analysed = hand;
   document.body.dataset.analysedAt = String(Math.round(performance.now()));
+  chances(q, mine);
 }
 
 function changed() {

@@ -92,14 +92,17 @@ static uint64_t mix(uint64_t h, uint64_t v)
 /*
  * The memo entry of a concealed hand.  Entries never move within the
  * array (only the array does, as it grows), so they link to each other by
- * index: a 3k+1 hand to the hand each draw makes (link[k], found when
- * first needed), a 3k+2 hand to the hand each discard leaves (link[x],
- * with that hand's shanten in after[x]).  The search then follows a link
- * where it would hash a hand, which is most of its work.
+ * index: a 3k+1 hand to the hand each draw makes (link[k]), a 3k+2 hand
+ * to the hand each discard leaves (link[x], with that hand's shanten in
+ * after[x]).  The search then follows a link where it would hash a hand,
+ * which is most of its work.  Links are found when first needed (a 3k+2
+ * hand's all at once, when linked is set): most hands are asked only
+ * their shanten, and making their discards too would make hands by the
+ * million in a world of many kinds.
  */
 typedef struct bw_hand {
     bw_set key;
-    int8_t shanten;
+    int8_t shanten, linked;
     int8_t after[MJT_KINDS];
     int32_t link[MJT_KINDS];
 } bw_hand;
@@ -224,55 +227,60 @@ static int ask_shanten(bw_ctx *c, const uint8_t counts[MJT_KINDS])
     return info.overall;
 }
 
-/*
- * The index of hand's memo entry, made on first use; -1 when the library
- * refuses.  A 3k+2 hand takes the shanten after each discard from the
- * entries of those 3k+1 hands, which many 3k+2 hands share, so the
- * library is asked once per hand.
- */
+/* The index of hand's memo entry, made on first use with its shanten
+ * alone; -1 when the library refuses or the memo is full. */
 static int32_t hand_index(bw_ctx *c, const bw_set *hand)
 {
     if (hands_room(c) != 0)
         return -1;
-    const bw_slot *slot = slot_find(c, hand);
+    bw_slot *slot = slot_find(c, hand);
     if (slot->index >= 0)
         return slot->index;
 
-    bw_hand e;
+    bw_hand *e = &c->hands[c->hlen];
     uint8_t counts[MJT_KINDS];
-    int n = 0;
-    e.key = *hand;
     set_unpack(hand, counts);
-    for (int i = 0; i < MJT_KINDS; i++) {
-        n += counts[i];
-        e.after[i] = BW_NONE;
-    }
-    for (int i = 0; i < MJT_KINDS; i++)
-        e.link[i] = n % 3 == 2 ? BW_ABSENT : BW_UNKNOWN;
     int s = ask_shanten(c, counts);
     if (s < -1)
         return -1;
-    e.shanten = (int8_t)s;
-    for (int x = 0; n % 3 == 2 && x < MJT_KINDS; x++) {
-        if (counts[x] == 0)
+    e->key = *hand;
+    e->shanten = (int8_t)s;
+    e->linked = 0;
+    for (int i = 0; i < MJT_KINDS; i++) {
+        e->after[i] = BW_NONE;
+        e->link[i] = BW_UNKNOWN;
+    }
+    c->masks[c->hlen].ten = c->masks[c->hlen].win = 0;
+    slot->key = *hand;
+    slot->index = (int32_t)c->hlen;
+    return (int32_t)c->hlen++;
+}
+
+/*
+ * Link 3k+2 hand i to the hands its discards leave, once; 0, or -1.  The
+ * shanten after each discard comes from those hands' entries, which many
+ * 3k+2 hands share, so the library is asked once per hand.
+ */
+static int hand_discards(bw_ctx *c, int32_t i)
+{
+    if (c->hands[i].linked)
+        return 0;
+    for (int x = 0; x < MJT_KINDS; x++) {
+        if (set_get(&c->hands[i].key, x) == 0) {
+            c->hands[i].link[x] = BW_ABSENT;
             continue;
-        bw_set h13 = *hand;
+        }
+        bw_set h13 = c->hands[i].key;
         set_add(&h13, x, -1);
+        /* hand_index may move the array: index it again after. */
         int32_t j = hand_index(c, &h13);
         if (j < 0)
             return -1;
-        e.link[x] = j;
-        e.after[x] = c->hands[j].shanten;
+        c->hands[i].link[x] = j;
+        c->hands[i].after[x] = c->hands[j].shanten;
     }
-    /* The discards may have grown both: make room again, then add. */
-    if (hands_room(c) != 0)
-        return -1;
-    bw_slot *free_slot = slot_find(c, hand);
-    free_slot->key = *hand;
-    free_slot->index = (int32_t)c->hlen;
-    c->hands[c->hlen] = e;
-    c->masks[c->hlen].ten = c->masks[c->hlen].win = 0;
-    return (int32_t)c->hlen++;
+    c->hands[i].linked = 1;
+    return 0;
 }
 
 /* The entry of 3k+1 hand i with kind k drawn (k not held 4 times, calls
@@ -429,6 +437,8 @@ static uint32_t solve(bw_ctx *c, int32_t i13, const bw_set *wall, int e)
         if (i14 < 0)
             return BW_FAIL;
         int s14 = c->hands[i14].shanten;
+        if (s14 != -1 && hand_discards(c, i14) != 0)
+            return BW_FAIL;
         if (s14 == -1) {
             /* A win ends the game, and counts for tenpai too. */
             for (int d = 1; d <= dmax; d++) {

@@ -534,7 +534,7 @@ check prob_bad_draws 2 '--draws 0: want 1 to 128' -- "$Q" prob --tables "$T" --d
 check prob_bad_extra 2 '--extra 9: want 0 to 8' -- "$Q" prob --tables "$T" --extra 9 1z
 check prob_past_wall 1 'draws 124: the wall holds 123 tiles (1 to 123)' -- \
     "$Q" prob --tables "$T" --draws 124 4566m123p456p789s
-check prob_budget 1 'over the budget' -- \
+check prob_budget 1 'over the memory budget (268435456 bytes)' -- \
     "$Q" prob --tables "$T" --moves back --extra 2 --draws 4 24567m2479p11456s
 check prob_no_prob_flag 2 'mjq prob always says them' -- "$Q" prob --tables "$T" --prob 1z
 check analysis_prob14 0 '  1z  shanten 0  ukeire 3m(4) 6m(2) (6 tiles)  tenpai 100.0%  win 60.2%' -- \

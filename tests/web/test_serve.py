@@ -684,6 +684,72 @@ def test_api_refusal_names_code_field_and_offset(server):
         json.loads(body)["field"] == "hand"
 
 
+def test_browser_shows_the_chances(server):
+    from selenium.webdriver.common.by import By
+    d = browser()
+    try:
+        hand = "144588m345p123s35z"
+        d.get("http://127.0.0.1:%d/?hand=%s" % (server, hand))
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.chances") == hand, timeout=20)
+        want = json.loads(subprocess.run(
+            [MJQ, "--tables", TABLES, "prob", "--json", hand],
+            capture_output=True, text=True, check=True).stdout)
+        for w in want["discards"]:
+            row = d.find_element(By.CSS_SELECTOR,
+                                 '#discards tr[data-tile="%s"]' % w["tile"])
+            assert row.find_element(By.CSS_SELECTOR, "td.tenpai").text == \
+                "%.1f%%" % (100 * w["tenpai"][-1])
+            assert row.find_element(By.CSS_SELECTOR, "td.win").text == \
+                "%.1f%%" % (100 * w["win"][-1])
+        curves = d.find_elements(By.CSS_SELECTOR, "#curves polyline.curve")
+        assert len(curves) == 6  # the best three, win and tenpai each
+        assert curves[0].get_attribute("data-tile") == want["discards"][0]["tile"]
+        assert "Chances within 17 draws" in d.find_element(By.ID, "chances").text
+        # a 13-tile hand: its own two curves
+        d.get("http://127.0.0.1:%d/?hand=4566m123p456p789s" % server)
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.chances") == "4566m123p456p789s")
+        assert len(d.find_elements(By.CSS_SELECTOR, "#curves polyline")) == 2
+        if SHOT:
+            d.get("http://127.0.0.1:%d/?hand=%s" % (server, hand))
+            wait_for(lambda: d.execute_script(
+                "return document.body.dataset.chances") == hand, timeout=20)
+            d.save_screenshot(SHOT.replace(".png", "-chances.png"))
+    finally:
+        d.quit()
+
+
+def test_api_prob_is_mjq_prob(server):
+    for q, args in (("hand=4566m123p456p789s1z&draws=5", ["--draws", "5"]),
+                    ("hand=24567m2479p11456s&moves=exchange&draws=4",
+                     ["--moves", "exchange", "--draws", "4"]),
+                    ("hand=19m123p456p789s11z&players=3", ["--players", "3"])):
+        hand = urllib.parse.parse_qs(q)["hand"][0]
+        status, _, body = request(server, "GET", "/api/prob?" + q)
+        assert status == 200, body
+        want = subprocess.run([MJQ, "--tables", TABLES, "prob", "--json",
+                               *args, hand], capture_output=True, text=True,
+                              check=True).stdout
+        assert json.loads(body) == json.loads(want)
+    status, _, body = request(server, "GET", "/api/prob?hand=1z&moves=up")
+    assert status == 400 and json.loads(body)["field"] == "moves"
+    status, _, body = request(server, "GET", "/api/prob?hand=1z&draws=0")
+    assert status == 400 and json.loads(body)["field"] == "draws"
+
+
+def test_api_prob_stays_within_its_budget():
+    p, port = start("--max-memory", "1048576")
+    try:
+        status, _, body = request(port, "GET", "/api/prob?hand="
+                                  "148m23458p345s237z&moves=exchange")
+        assert status == 422 and json.loads(body)["limit"] == "max-memory"
+        assert "over the memory budget" in json.loads(body)["error"]
+        assert request(port, "GET", "/healthz")[0] == 200
+    finally:
+        stop(p)
+
+
 def test_browser_without_javascript(server):
     from selenium.webdriver.common.by import By
     d = browser(javascript=False)

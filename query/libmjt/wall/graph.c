@@ -75,8 +75,10 @@ int wall_check(wall *w)
 {
     if (w->cancel != NULL && *w->cancel)
         return MJT_ECANCELED;
-    if (w->deadline != 0 && now_ns() > w->deadline)
+    if (w->deadline != 0 && now_ns() > w->deadline) {
+        w->late = 1;
         return MJT_EBUDGET;
+    }
     return MJT_OK;
 }
 
@@ -213,6 +215,7 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
     map_clear(&w->waits_map);
     w->maxk = 0;
     w->steps = 0;
+    w->late = 0;
     memset(w->sym, 0, sizeof w->sym);
     w->nodes.size = sizeof(wnode);
     w->counts.size = MJT_KINDS;

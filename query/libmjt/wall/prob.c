@@ -137,10 +137,12 @@ static void done(const mjt_prob_opts *o, wall *w)
 /* The budget's failures said in diag. */
 static int failed(int rc, mjt__diag *d, const wall *w)
 {
-    if (rc == MJT_EBUDGET)
+    if (rc == MJT_EBUDGET && w->late)
+        mjt__diag_set(d, rc, -1, "over the time budget after %zu hands",
+                      w->nodes.len);
+    else if (rc == MJT_EBUDGET)
         mjt__diag_set(d, rc, -1,
-                      "over the budget (%zu bytes, or the time) after %zu "
-                      "hands",
+                      "over the memory budget (%zu bytes) after %zu hands",
                       w->budget, w->nodes.len);
     return rc;
 }

@@ -112,6 +112,7 @@ typedef struct wall {
     long long deadline;  /* ns of CLOCK_MONOTONIC, 0: none */
     const volatile int *cancel;
     unsigned steps;
+    int late; /* MJT_EBUDGET came from the time, not the memory */
 } wall;
 
 /* A workspace is a wall kept between calls. */
