@@ -722,8 +722,9 @@ enum mjt_moves { MJT_FORWARD, MJT_EXCHANGE, MJT_BACK };
 
 /*
  * A workspace: the memory of the searches, kept from one call to the
- * next, so that a bot that asks every turn pays for it once.  One call at
- * a time uses a workspace (one per thread); a call given none makes and
+ * next, so that a bot that asks every turn pays for it once (up to 32
+ * MiB of it: a deeper question frees its memory as it returns).  One call
+ * at a time uses a workspace (one per thread); a call given none makes and
  * frees its own.  mjt_prob_work_create returns NULL when out of memory;
  * mjt_prob_work_free accepts NULL.
  */
@@ -732,14 +733,15 @@ MJT_API mjt_prob_work *mjt_prob_work_create(void);
 MJT_API void mjt_prob_work_free(mjt_prob_work *w);
 
 typedef struct mjt_prob_opts {
-    int draws;   /* T: 1 to W (and to MJT_MAX_DRAWS) [17, or W if fewer] */
+    int draws;   /* T: 1 to W (and to MJT_MAX_DRAWS); 0: 17, or W if
+                    fewer [0] */
     int moves;   /* an mjt_moves [MJT_FORWARD] */
     int extra;   /* K of exchange and back: 0 to 8 [1] */
     unsigned flags;
-    /* The budget: memory in bytes that one call may allocate [256 MiB],
-     * and time in milliseconds [0: none].  A call over either stops with
-     * MJT_EBUDGET, as it stops with MJT_ECANCELED once *cancel is
-     * non-zero (any thread may set it; NULL for none). */
+    /* The budget: memory in bytes that one call may hold, a workspace's
+     * included [256 MiB], and time in milliseconds [0: none].  A call
+     * over either stops with MJT_EBUDGET, as it stops with MJT_ECANCELED
+     * once *cancel is non-zero (any thread may set it; NULL for none). */
     size_t memory;
     long time_ms;
     const volatile int *cancel;

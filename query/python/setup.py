@@ -26,7 +26,7 @@ def extension():
         words = shlex.split(flags)
         libdir = pkg_config("--variable=libdir")
         return Extension(
-            "mjt._mjt", ["mjt/_mjt.c", "mjt/_stats.c"],
+            "mjt._mjt", ["mjt/_mjt.c", "mjt/_stats.c", "mjt/_prob.c"],
             include_dirs=[w[2:] for w in words if w.startswith("-I")],
             library_dirs=[w[2:] for w in words if w.startswith("-L")],
             libraries=[w[2:] for w in words if w.startswith("-l")],
@@ -37,10 +37,10 @@ def extension():
         raise SystemExit("mjt: no libmjt: run `make install` (pkg-config mjt "
                          "finds it then) or `make`, or set MJT_BUILD")
     return Extension(
-        "mjt._mjt", ["mjt/_mjt.c", "mjt/_stats.c"],
+        "mjt._mjt", ["mjt/_mjt.c", "mjt/_stats.c", "mjt/_prob.c"],
         include_dirs=[os.path.join(build, "include")],
         extra_objects=[os.path.join(build, "libmjt.a")],
-        libraries=["lmdb", "zstd", "xxhash", "pthread"],
+        libraries=["lmdb", "zstd", "xxhash", "pthread", "m"],
         extra_compile_args=["-std=c11"])
 
 

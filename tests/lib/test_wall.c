@@ -528,6 +528,29 @@ Test(wall, budgets_and_cancel_stop_the_search)
                  mjt_prob_discards(test_tables(), &h, NULL, &o, rows,
                                    MJT_MAX_DISCARDS, &n, &d),
                  MJT_ECANCELED));
+    /* a workspace that holds more than a later call's budget does not
+     * lend it: the budget counts what the call holds */
+    mjt_prob_work *work = mjt_prob_work_create();
+    mjt_hand h2;
+    mjt_hand_parse(&h2, "144588m345p123s35z", 18, NULL, NULL); /* 2-shanten */
+    o.cancel = NULL;
+    o.work = work;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h2, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_OK));
+    o.memory = 100000;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h2, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_EBUDGET));
+    o.memory = 0;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h2, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_OK));
+    mjt_prob_work_free(work);
+    o.work = NULL;
     /* asking the size */
     o.cancel = NULL;
     o.moves = MJT_FORWARD;

@@ -500,3 +500,128 @@ def test_deal_is_mjqs(t):
     assert mjt.deal(13, 20, seed=7, players=3) == \
         deal(20, 13, 7, "--players", "3")
     assert len(set(mjt.deal(14, 5))) == 5  # a seed of its own each call
+
+
+# ==== The wall: prob and prob_batch ====
+
+def mjq_prob(*args):
+    out = mjq("--tables", os.environ["MJT_TABLES"], "prob", "--json", *args)
+    assert out.returncode == 0, out.stderr
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("moves", ["forward", "exchange", "back"])
+def test_prob_is_mjq_prob(t, moves):
+    # exchange and back search far more hands (back's rows that raise the
+    # shanten most of all): shallow hands
+    hands = ["144588m345p123s3z", "23455m68p11s5567z", "12m34p,555z,666z,777z",
+             "345m11p79p,123s,888p"]
+    if moves != "back":
+        hands += ["6678m12334p45s447z", "2345m678p119s567z1p"]
+    if moves == "forward":
+        hands += ["144588m345p123s35z"] + deal(6, 13, 41) + deal(6, 14, 42)
+    theirs = mjq_prob("--moves", moves, "--draws", "12", "--visible", "19m",
+                      *hands)
+    for hand, want in zip(hands, theirs):
+        got = t.prob(hand, "19m", draws=12, moves=moves)
+        if "discards" not in want:
+            assert (got.draws, got.moves, got.exact) == (12, moves,
+                                                         moves == "forward")
+            assert got.tenpai.dtype == np.float64 and got.tenpai.shape == (12,)
+            np.testing.assert_allclose(got.tenpai, want["tenpai"], atol=1e-11)
+            np.testing.assert_allclose(got.win, want["win"], atol=1e-11)
+            continue
+        assert [r.tile for r in got] == [r["tile"] for r in want["discards"]]
+        for r, w in zip(got, want["discards"]):
+            assert r.shanten == w["shanten"] and r.exact == want["exact"]
+            np.testing.assert_allclose(r.tenpai, w["tenpai"], atol=1e-11)
+            np.testing.assert_allclose(r.win, w["win"], atol=1e-11)
+
+
+def test_prob_rows_are_the_hands_after_each_discard(t):
+    hand = "144588m345p123s35z"
+    rows = t.prob(hand)
+    assert rows[0].tile in ("3z", "5z")
+    five = [r for r in rows if r.tile == "5m"][0]
+    assert abs(five.tenpai[-1] - 0.554) < 5e-4  # the exact answer
+    for r in rows:
+        after = list(mjt.counts(hand))
+        after[mjt.tile_id(r.tile)] -= 1
+        alone = t.prob(after, r.tile)
+        np.testing.assert_allclose(r.tenpai, alone.tenpai, atol=1e-12)
+        np.testing.assert_allclose(r.win, alone.win, atol=1e-12)
+        assert alone.shanten == r.shanten
+    keeping = t.prob(hand, keeping=True)
+    assert [r.tenpai is None for r in keeping] == [r.shanten > 2 for r in keeping]
+    values = t.prob(hand, curves=False)
+    assert np.isnan(values[0].win[:-1]).all()
+    assert values[0].win[-1] == pytest.approx(rows[0].win[-1], abs=1e-12)
+
+
+def test_prob_batch_equals_prob(t):
+    hands = deal(40, 13, 43)
+    counts = np.array([mjt.counts(h) for h in hands], dtype=np.uint8)
+    ten, win = t.prob_batch(counts, threads=3)
+    assert ten.shape == (40,) and win.dtype == np.float64
+    curves, _ = t.prob_batch(counts[:, :], curves=True, draws=9)
+    assert curves.shape == (40, 9)
+    for i, h in enumerate(hands):
+        p = t.prob(h, curves=False)
+        assert (ten[i], win[i]) == (p.tenpai[-1], p.win[-1])
+        np.testing.assert_array_equal(curves[i], t.prob(h, draws=9).tenpai)
+    shallow = np.array([mjt.counts(h) for h in ["144588m345p123s3z",
+                                                "6678m12334p45s47z"]],
+                       dtype=np.uint8)
+    ten, win = t.prob_batch(shallow, moves="back", draws=8, threads=2)
+    for i in range(2):
+        p = t.prob(shallow[i].tobytes(), moves="back", draws=8)
+        assert (ten[i], win[i]) == (p.tenpai[-1], p.win[-1])
+    # array.array without numpy input: row after row
+    flat = t.prob_batch(bytes(counts[:3].tobytes()), curves=True, draws=4)[1]
+    assert flat.typecode == "d"
+    assert list(flat) == [float(x) for i in range(3)
+                          for x in t.prob(hands[i], draws=4).win]
+
+
+def test_prob_errors(t):
+    h = "144588m345p123s3z"
+    for kw, says in [({"moves": "sideways"}, "forward', 'exchange' or 'back"),
+                     ({"draws": 0}, "draws=0"), ({"extra": 9}, "extra=9"),
+                     ({"timeout": -1}, "timeout"), ({"memory": 5}, "memory")]:
+        with pytest.raises(ValueError, match=says):
+            t.prob(h, **kw)
+    with pytest.raises(TypeError):
+        t.prob(h, draws="17")
+    with pytest.raises(mjt.HandError, match="mod 3"):
+        t.prob("144588m345p123s")
+    with pytest.raises(mjt.HandError, match="tile 3s: 1 in the hand and 4 visible"):
+        t.prob(h, "3333s")
+    with pytest.raises(ValueError, match="the wall holds"):
+        t.prob(h, draws=124)  # 123 tiles unseen
+    with pytest.raises(mjt.BudgetError, match="memory budget"):
+        t.prob("147m258p369s2567z", memory=1 << 20)
+    with pytest.raises(mjt.BudgetError, match="time budget"):
+        t.prob("147m258p369s2567z", moves="back", extra=2, timeout=0.001)
+    counts = np.array([mjt.counts(h) for h in deal(20, 13, 44)], dtype=np.uint8)
+    counts[11] = np.array(mjt.counts("144588m345p123s35z"))
+    counts[17] = np.array(mjt.counts("144588m345p123s35z"))
+    with pytest.raises(mjt.HandError, match="row 11: prob_batch takes 3k\\+1"):
+        t.prob_batch(counts, threads=4)
+    counts[11, 0] = 7
+    with pytest.raises(mjt.HandError, match="row 11: .*7 times"):
+        t.prob_batch(counts)
+
+
+def test_ctrl_c_stops_a_prob_batch(t):
+    import _thread
+    import time
+    deep = np.array([mjt.counts("147m258p369s2567z")] * 64, dtype=np.uint8)
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        t.prob_batch(deep, moves="back", extra=3, threads=2)
+    assert time.monotonic() - start < 10  # not the minutes of the 64 rows
+    timer.cancel()
+    # and the Tables still answers
+    assert t.prob("144588m345p123s3z").shanten == 2

@@ -38,6 +38,7 @@ typedef struct dp {
     int goal, T;
     double *q;   /* q[(K * (T + 1) + t) * (T + 1) + r] */
     double *val; /* two rows of a value per node: t + 1's, and t's */
+    double *best; /* per draw node: its best child's V(., t + 1) */
 } dp;
 
 /* C(n - K, r) / C(n, r) for n = W - t: r draws from n miss all K. */
@@ -54,10 +55,12 @@ static int tables(dp *d)
     int rc;
 
     if ((rc = wall_doubles(w, &w->q, &w->nq, kmax * T1 * T1)) != MJT_OK ||
-        (rc = wall_doubles(w, &w->val, &w->nval, w->nodes.len * T1)) != MJT_OK)
+        (rc = wall_doubles(w, &w->val, &w->nval,
+                           2 * w->nodes.len + w->draws_.len)) != MJT_OK)
         return rc;
     d->q = w->q;
     d->val = w->val;
+    d->best = w->val + 2 * w->nodes.len;
     for (size_t k = 0; k < kmax; k++)
         for (size_t t = 0; t < T1; t++) {
             double *row = &d->q[(k * T1 + t) * T1], p = 1;
@@ -84,8 +87,7 @@ static inline int settled(const wall *w, const wnode *n)
 }
 
 /* V(node, t) for horizon h, with next the row of every V(., t + 1). */
-static double value(const dp *d, const wnode *n, const double *next,
-                    double stay, int t, int h)
+static double value(const dp *d, const wnode *n, double stay, int t, int h)
 {
     const wall *w = d->w;
     int r = h - t;
@@ -93,11 +95,12 @@ static double value(const dp *d, const wnode *n, const double *next,
 
     if (d->goal == TENPAI && n->shanten == 0)
         return 1;
+    if (r < n->shanten + (d->goal == WIN)) /* a draw lowers it by one */
+        return 0;
     if (settled(w, n) && n->shanten == (d->goal == WIN ? 0 : 1))
         return 1 - miss(d, n->left_eff, t, r);
     const wedge *e = (const wedge *)w->edges.p + n->edge;
     const wdraw *draws = w->draws_.p;
-    const uint32_t *kids = w->kids.p;
     double v[MJT_KINDS + 1];
     int c[MJT_KINDS + 1], mass = 0, below = 0;
     for (uint32_t j = 0; j < n->nedge; j++, e++) {
@@ -112,10 +115,8 @@ static double value(const dp *d, const wnode *n, const double *next,
                             ? 1
                             : 1 - miss(d, g->best_waits, t + 1, r - 1);
             best = v0 > best ? v0 : best;
-        } else {
-            for (uint32_t k = g->child; k < g->child + g->nchild; k++)
-                if (next[kids[k]] > best)
-                    best = next[kids[k]];
+        } else if (d->best[e->draw] > best) {
+            best = d->best[e->draw];
         }
         sum += e->left * best;
         mass += e->left;
@@ -163,9 +164,20 @@ static const double *pass(dp *d, int h, int *rc)
 
     for (size_t i = 0; i < N; i++)
         next[i] = d->goal == TENPAI && nodes[i].shanten == 0 ? 1 : 0;
+    const wdraw *draws = w->draws_.p;
+    const uint32_t *kids = w->kids.p;
     for (int t = h - 1; t >= 0; t--) {
+        /* each draw node's best child once, for every node drawing to it */
+        for (size_t g = 0; g < w->draws_.len; g++) {
+            double best = 0;
+            for (uint32_t k = draws[g].child;
+                 k < draws[g].child + draws[g].nchild; k++)
+                if (next[kids[k]] > best)
+                    best = next[kids[k]];
+            d->best[g] = best;
+        }
         for (size_t i = 0; i < N; i++)
-            row[i] = value(d, &nodes[i], next, next[i], t, h);
+            row[i] = value(d, &nodes[i], next[i], t, h);
         if ((*rc = wall_check(w)) != MJT_OK)
             return NULL;
         double *x = next;
@@ -178,7 +190,7 @@ static const double *pass(dp *d, int h, int *rc)
 int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
                 double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS])
 {
-    dp d = {w, TENPAI, w->draws, NULL, NULL};
+    dp d = {w, TENPAI, w->draws, NULL, NULL, NULL};
     int rc = tables(&d);
 
     for (int goal = TENPAI; goal <= WIN && rc == MJT_OK; goal++) {

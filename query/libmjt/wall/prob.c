@@ -42,7 +42,7 @@ void mjt_prob_opts_init(mjt_prob_opts *o)
     if (o == NULL)
         return;
     memset(o, 0, sizeof *o);
-    o->draws = 17;
+    o->draws = 0; /* 17, or W if fewer */
     o->moves = MJT_FORWARD;
     o->extra = 1;
     o->memory = DEFAULT_MEMORY;
@@ -86,6 +86,8 @@ static int setup(wall *w, const mjt_tables *t, const mjt_hand *h,
     if ((rc = check_opts(o, d)) != MJT_OK)
         return rc;
     w->budget = o->memory ? o->memory : DEFAULT_MEMORY;
+    if (w->used > w->budget) /* a workspace holding more than this call may */
+        wall_free(w);
     w->cancel = o->cancel;
     w->deadline = 0;
     if (o->time_ms > 0) {
@@ -128,9 +130,13 @@ static wall *wall_for(const mjt_prob_opts *o, wall *local)
     return local;
 }
 
+/* What a workspace keeps between calls: the memory of the questions a
+ * bot asks every turn, not that of the rare deep one. */
+#define WORK_KEEP ((size_t)32 << 20)
+
 static void done(const mjt_prob_opts *o, wall *w)
 {
-    if (o->work == NULL)
+    if (o->work == NULL || w->used > WORK_KEEP)
         wall_free(w);
 }
 
@@ -350,7 +356,7 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
                 rows[i].shanten = ds[i].shanten;
                 rows[i].tiles = ds[i].tiles;
                 rows[i].count = ds[i].count;
-                rows[i].p.draws = o->draws ? o->draws : 17;
+                rows[i].p.draws = w->draws;
                 rows[i].p.moves = o->moves;
                 rows[i].p.exact = o->moves == MJT_FORWARD;
                 rows[i].p.shanten = ds[i].shanten;

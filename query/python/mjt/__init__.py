@@ -7,6 +7,7 @@
     t.ukeire("123m456p789s1122z")          # Ukeire(tiles=['1z', '2z'], count=4)
     t.analyze("4566m123p456p789s")         # what `mjq --json` prints, as a dict
     t.shanten_batch(counts)                # (N, 34) uint8 -> N int8, without the GIL
+    t.prob("144588m345p123s35z")[0].win    # per discard: P(win) within 1..17 draws
     t.stats(13)["dealt"]["overall"]        # exact hands by shanten: {-1: ..., 0: ...}
     t.enumerate(13, part=(1, 1000))        # the same counts, one part of the hands
     mjt.deal(13, 5, seed=1)                # five random hands, as text
@@ -18,8 +19,11 @@ library refuses raises mjt.HandError (a ValueError) with the message, the
 library's .code and the .offset of the problem.
 """
 from ._mjt import (  # noqa: F401
+    BudgetError,
     Discard,
     HandError,
+    Prob,
+    ProbRow,
     Shanten,
     Ukeire,
     __version__,
@@ -31,8 +35,9 @@ from ._mjt import (  # noqa: F401
 )
 from ._mjt import Tables as _Tables
 
-__all__ = ["Tables", "HandError", "Shanten", "Ukeire", "Discard", "counts",
-           "deal", "tile_id", "tile_name", "__version__"]
+__all__ = ["Tables", "HandError", "BudgetError", "Shanten", "Ukeire",
+           "Discard", "Prob", "ProbRow", "counts", "deal", "tile_id",
+           "tile_name", "__version__"]
 
 
 class Tables(_Tables):

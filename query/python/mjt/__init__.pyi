@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 # Type stubs of the mjt module (the C extension mjt._mjt and analyze).
 from os import PathLike
-from typing import Any, Callable, Sequence, Union
+from typing import Any, Callable, Literal, Sequence, Union
 
 from typing_extensions import Buffer
 
@@ -16,6 +16,12 @@ Tiles = Union[str, Buffer, Sequence[int], Sequence[str]]
 class HandError(ValueError):
     code: int
     offset: int | None
+
+class BudgetError(RuntimeError): ...
+
+Moves = Literal["forward", "exchange", "back"]
+# float64 curves: numpy.ndarray, or array.array('d') without numpy.
+Curve = Any
 
 # Struct sequences (as os.stat_result): tuples with named fields.
 class Shanten(tuple[int, int | None, int | None, int]):
@@ -44,6 +50,37 @@ class Discard(tuple[str, int, list[str], int]):
     @property
     def count(self) -> int: ...
 
+class Prob(tuple[Curve, Curve, int, str, bool, int]):
+    @property
+    def tenpai(self) -> Curve: ...
+    @property
+    def win(self) -> Curve: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def moves(self) -> Moves: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def shanten(self) -> int: ...
+
+class ProbRow(tuple[str, int, list[str], int, Curve | None, Curve | None,
+                    bool]):
+    @property
+    def tile(self) -> str: ...
+    @property
+    def shanten(self) -> int: ...
+    @property
+    def tiles(self) -> list[str]: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def tenpai(self) -> Curve | None: ...
+    @property
+    def win(self) -> Curve | None: ...
+    @property
+    def exact(self) -> bool: ...
+
 class Tables:
     def __init__(self, path: str | PathLike[str] | None = None) -> None: ...
     @property
@@ -69,6 +106,16 @@ class Tables:
                       threads: int = 1, out: Buffer | None = None) -> Any: ...
     def ukeire_batch(self, counts: Buffer, *, players: int = 4,
                      threads: int = 1) -> tuple[Any, Any]: ...
+    def prob(self, hand: Tiles, visible: Tiles | None = None, *,
+             players: int | None = None, draws: int | None = None,
+             moves: Moves = "forward", extra: int = 1, curves: bool = True,
+             keeping: bool = False, memory: int | None = None,
+             timeout: float | None = None) -> Prob | list[ProbRow]: ...
+    def prob_batch(self, counts: Buffer, *, players: int = 4,
+                   threads: int = 1, draws: int | None = None,
+                   moves: Moves = "forward", extra: int = 1,
+                   curves: bool = False, memory: int | None = None,
+                   timeout: float | None = None) -> tuple[Any, Any]: ...
     def stats(self, tiles: int = 14, *, players: int | None = None,
               one_suit: bool = False) -> dict[str, Any]: ...
     def enumerate(

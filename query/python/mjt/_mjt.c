@@ -29,7 +29,7 @@ static PyTypeObject *ShantenType, *UkeireType, *DiscardType;
 
 /* Raise mjt.HandError(message) with .code and .offset (None when the
  * problem has no place in the text). */
-static void *hand_error(int code, const char *message, long offset)
+void *hand_error(int code, const char *message, long offset)
 {
     PyObject *e = PyObject_CallFunction(HandError, "s", message);
     if (e == NULL)
@@ -45,7 +45,7 @@ static void *hand_error(int code, const char *message, long offset)
     return NULL;
 }
 
-static void *diag_error(int code, const mjt_diag *d)
+void *diag_error(int code, const mjt_diag *d)
 {
     if (d->code == code && d->message[0] != '\0')
         return hand_error(code, d->message, d->offset);
@@ -321,15 +321,7 @@ static int counts_of(const tiles_in *in, uint8_t c[MJT_KINDS], const char *what)
     return 0;
 }
 
-/* A hand from what the caller gave. */
-typedef struct hand_in {
-    mjt_hand h;
-    uint8_t counts[MJT_KINDS];
-    int is_counts; /* counts holds it, and it has no calls or red fives */
-    int players;
-} hand_in;
-
-static int make_hand(PyObject *obj, PyObject *players_obj, hand_in *hi)
+int make_hand(PyObject *obj, PyObject *players_obj, hand_in *hi)
 {
     tiles_in in;
     mjt_diag d;
@@ -369,7 +361,7 @@ static int make_hand(PyObject *obj, PyObject *players_obj, hand_in *hi)
 
 /* Seen tiles (None, text, counts, ids or names) into c; *given 0 for
  * None.  0, or -1 with an exception. */
-static int make_visible(PyObject *obj, uint8_t c[MJT_KINDS], int *given)
+int make_visible(PyObject *obj, uint8_t c[MJT_KINDS], int *given)
 {
     tiles_in in;
     *given = 0;
@@ -428,7 +420,7 @@ static void hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], size_t *ncalls)
 }
 
 /* The error of a query that takes visible tiles, named as mjq names it. */
-static void *visible_error(int rc, const mjt_hand *h, const uint8_t *seen)
+void *visible_error(int rc, const mjt_hand *h, const uint8_t *seen)
 {
     uint8_t all[MJT_KINDS];
     size_t ncalls = 0;
@@ -466,7 +458,7 @@ static void *visible_error(int rc, const mjt_hand *h, const uint8_t *seen)
 
 /* ==== Results ==== */
 
-static PyObject *tile_names(uint64_t mask)
+PyObject *tile_names(uint64_t mask)
 {
     PyObject *l = PyList_New(0);
     for (int i = 0; l != NULL && i < MJT_KINDS; i++)
@@ -635,6 +627,15 @@ const mjt_tables *open_tables(TablesObject *self)
         return NULL;
     }
     return self->t;
+}
+
+void busy_end(TablesObject *self)
+{
+    if (--self->busy == 0 && self->closing) {
+        mjt_tables_close(self->t);
+        self->t = NULL;
+        self->closing = 0;
+    }
 }
 
 static PyObject *tables_close(TablesObject *self, PyObject *unused)
@@ -895,15 +896,7 @@ static PyObject *tables_describe(TablesObject *self, PyObject *const *args,
 
 /* ==== Batches ==== */
 
-/* An (N, 34) buffer of uint8 counts, read a row at a time. */
-typedef struct rows {
-    Py_buffer b;
-    Py_ssize_t n, stride, col; /* rows, bytes between rows and between
-                                  counts */
-    int numpy;                 /* the caller passed a numpy array */
-} rows;
-
-static int rows_get(PyObject *obj, rows *r, const char *fn)
+int rows_get(PyObject *obj, rows *r, const char *fn)
 {
     if (PyObject_GetBuffer(obj, &r->b, PyBUF_RECORDS_RO) < 0) {
         PyErr_Clear();
@@ -946,19 +939,6 @@ static int rows_get(PyObject *obj, rows *r, const char *fn)
     }
     r->numpy = PyObject_HasAttrString(obj, "__array_interface__");
     return 0;
-}
-
-/* Row i's 34 counts: in place when they lie side by side, else gathered
- * into c.  The library checks them (an int8 -1 reads as 255, above 4). */
-static inline const uint8_t *row_counts(const rows *r, Py_ssize_t i,
-                                        uint8_t c[MJT_KINDS])
-{
-    const uint8_t *p = (const uint8_t *)r->b.buf + i * r->stride;
-    if (r->col == 1)
-        return p;
-    for (int k = 0; k < MJT_KINDS; k++)
-        c[k] = p[k * r->col];
-    return c;
 }
 
 typedef struct job {
@@ -1041,12 +1021,7 @@ static int run_batch(TablesObject *self, const rows *r, int what, int players,
         pthread_join(tid[k], NULL);
     for (int k = started + 1; k < threads; k++)
         run_job(&jobs[k]); /* threads that did not start: here */
-    Py_END_ALLOW_THREADS if (--self->busy == 0 && self->closing)
-    {
-        mjt_tables_close(self->t);
-        self->t = NULL;
-        self->closing = 0;
-    }
+    Py_END_ALLOW_THREADS busy_end(self);
     for (int k = 0; k < threads; k++)
         if (jobs[k].bad >= 0) {
             uint8_t c[MJT_KINDS];
@@ -1068,7 +1043,7 @@ static int run_batch(TablesObject *self, const rows *r, int what, int players,
     return 0;
 }
 
-/* The result array of n items of format fmt ('b', 'h', 'Q') holding
+/* The result array of n items of format fmt ('b', 'h', 'Q', 'd') holding
  * bytes: a numpy array when the caller gave one, else an array.array. */
 PyObject *result_array(const char *fmt, const void *data, size_t bytes,
                               int numpy)
@@ -1084,6 +1059,7 @@ PyObject *result_array(const char *fmt, const void *data, size_t bytes,
     if (numpy) {
         const char *dtype = fmt[0] == 'b'   ? "int8"
                             : fmt[0] == 'h' ? "int16"
+                            : fmt[0] == 'd' ? "float64"
                                             : "uint64";
         r = PyObject_CallMethod(mod, "frombuffer", "Os", buf, dtype);
     } else {
@@ -1262,6 +1238,9 @@ static PyMethodDef tables_methods[] = {
        "Effective tiles of every row of an (N, 34) uint8 buffer of 3k+1\n"
        "hands: the copies left (int16) and the kinds as 34-bit masks\n"
        "(uint64, bit i for tile id i), numpy arrays for a numpy input."),
+    {"prob", (PyCFunction)(void (*)(void))tables_prob, FAST, tables_prob_doc},
+    {"prob_batch", (PyCFunction)(void (*)(void))tables_prob_batch, FAST,
+     tables_prob_batch_doc},
     {"stats", (PyCFunction)(void (*)(void))tables_stats, FAST,
      tables_stats_doc},
     {"enumerate", (PyCFunction)(void (*)(void))tables_enumerate, FAST,
@@ -1411,6 +1390,7 @@ PyMODINIT_FUNC PyInit__mjt(void)
         PyModule_AddObjectRef(m, "Ukeire", (PyObject *)UkeireType) < 0 ||
         PyModule_AddObjectRef(m, "Discard", (PyObject *)DiscardType) < 0 ||
         PyModule_AddObjectRef(m, "Tables", (PyObject *)&TablesType) < 0 ||
+        prob_types(m) < 0 ||
         PyModule_AddStringConstant(m, "__version__", MJT_VERSION_STRING) < 0 ||
         PyModule_AddStringConstant(m, "libmjt_version", mjt_version()) < 0) {
         Py_DECREF(m);

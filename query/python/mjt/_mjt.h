@@ -7,6 +7,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <stdint.h>
+
 #include "mjt.h"
 
 typedef struct {
@@ -31,7 +33,62 @@ int get_players(PyObject *o, int *players);
 /* The open tables of self, or NULL with ValueError. */
 const mjt_tables *open_tables(TablesObject *self);
 
-/* The result array of n items of format fmt ('b', 'h', 'Q') holding
+/* self->busy++ before releasing the GIL; busy_end after taking it back
+ * frees the tables if close() came meanwhile. */
+void busy_end(TablesObject *self);
+
+
+/* ==== Helpers of _mjt.c ==== */
+
+/* Raise mjt.HandError(message) with .code and .offset (-1: None); NULL. */
+void *hand_error(int code, const char *message, long offset);
+/* HandError from a library diagnostic (its message when it has one). */
+void *diag_error(int code, const mjt_diag *d);
+
+/* A hand from what the caller gave. */
+typedef struct hand_in {
+    mjt_hand h;
+    uint8_t counts[MJT_KINDS];
+    int is_counts; /* counts holds it, and it has no calls or red fives */
+    int players;
+} hand_in;
+
+/* obj (a hand in any form) and players=... into *hi; 0, or -1 with an
+ * exception. */
+int make_hand(PyObject *obj, PyObject *players_obj, hand_in *hi);
+/* Seen tiles (None, text, counts, ids or names) into c; *given 0 for
+ * None.  0, or -1 with an exception. */
+int make_visible(PyObject *obj, uint8_t c[MJT_KINDS], int *given);
+/* The error of a query that takes visible tiles, as mjq names it. */
+void *visible_error(int rc, const mjt_hand *h, const uint8_t *seen);
+/* The names of the kinds of a 34-bit mask, as a list. */
+PyObject *tile_names(uint64_t mask);
+
+/* An (N, 34) buffer of uint8 counts, read a row at a time. */
+typedef struct rows {
+    Py_buffer b;
+    Py_ssize_t n, stride, col; /* rows, bytes between rows and between
+                                  counts */
+    int numpy;                 /* the caller passed a numpy array */
+} rows;
+
+/* obj as rows, for the batch fn(); 0, or -1 with an exception. */
+int rows_get(PyObject *obj, rows *r, const char *fn);
+
+/* Row i's 34 counts: in place when they lie side by side, else gathered
+ * into c.  The library checks them (an int8 -1 reads as 255, above 4). */
+static inline const uint8_t *row_counts(const rows *r, Py_ssize_t i,
+                                        uint8_t c[MJT_KINDS])
+{
+    const uint8_t *p = (const uint8_t *)r->b.buf + i * r->stride;
+    if (r->col == 1)
+        return p;
+    for (int k = 0; k < MJT_KINDS; k++)
+        c[k] = p[k * r->col];
+    return c;
+}
+
+/* The result array of n items of format fmt ('b', 'h', 'Q', 'd') holding
  * bytes: a numpy array when numpy, else an array.array. */
 PyObject *result_array(const char *fmt, const void *data, size_t bytes,
                        int numpy);
@@ -45,5 +102,14 @@ PyObject *module_deal(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
                       PyObject *kwnames);
 extern const char tables_stats_doc[], tables_enumerate_doc[],
     module_deal_doc[];
+
+/* _prob.c: Tables.prob and Tables.prob_batch, and their types (added to
+ * module m by prob_types: 0, or -1 with an exception). */
+PyObject *tables_prob(TablesObject *self, PyObject *const *args,
+                      Py_ssize_t nargs, PyObject *kwnames);
+PyObject *tables_prob_batch(TablesObject *self, PyObject *const *args,
+                            Py_ssize_t nargs, PyObject *kwnames);
+extern const char tables_prob_doc[], tables_prob_batch_doc[];
+int prob_types(PyObject *m);
 
 #endif

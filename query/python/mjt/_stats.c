@@ -161,17 +161,6 @@ static void *work_error(int rc, const mjt_diag *d)
     return NULL;
 }
 
-/* Mark self busy while the GIL is released, and free it after if it was
- * closed meanwhile (as the batch calls do). */
-static void busy_end(TablesObject *self)
-{
-    if (--self->busy == 0 && self->closing) {
-        mjt_tables_close(self->t);
-        self->t = NULL;
-        self->closing = 0;
-    }
-}
-
 /* ==== Tables.stats ==== */
 
 const char tables_stats_doc[] =

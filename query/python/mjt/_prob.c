@@ -1,0 +1,607 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tables.prob and Tables.prob_batch: the wall model of mjt_prob_hand and
+ * mjt_prob_discards (mjt.h says the model).
+ *
+ * The curves come back as float64 numpy arrays, or array.array('d')
+ * where numpy is not installed.  Both calls release the GIL.  prob keeps
+ * a workspace per thread (mjt_prob_work, freed when the thread ends), so
+ * that a bot asking every turn pays for the search's memory once.
+ * prob_batch runs its rows on worker threads while the calling thread
+ * waits for them with the GIL taken back every 50 ms, so that Ctrl-C
+ * (any pending signal's exception) stops the workers through the
+ * library's cancel flag and is raised.
+ */
+#include "_mjt.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+PyTypeObject *ProbType, *ProbRowType;
+PyObject *BudgetError;
+
+static const char *const moves_names[] = {"forward", "exchange", "back"};
+
+/* ==== Options ==== */
+
+/* The keywords both calls share, after their own. */
+typedef struct prob_kw {
+    PyObject *draws, *moves, *extra, *curves, *memory, *timeout;
+} prob_kw;
+
+static int long_in(const char *fn, const char *name, PyObject *o, long lo,
+                   long hi, long *out)
+{
+    int overflow = 0;
+    long v = PyLong_Check(o) ? PyLong_AsLongAndOverflow(o, &overflow) : 0;
+    if (!PyLong_Check(o) || PyBool_Check(o) || overflow || v < lo || v > hi) {
+        PyObject *type = PyLong_Check(o) && !PyBool_Check(o) ? PyExc_ValueError
+                                                             : PyExc_TypeError;
+        if (PyErr_Occurred())
+            ;
+        else if (hi == LONG_MAX)
+            PyErr_Format(type, "%s(): %s=%R: want an int of at least %ld", fn,
+                         name, o, lo);
+        else
+            PyErr_Format(type, "%s(): %s=%R: want an int from %ld to %ld", fn,
+                         name, o, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* The keywords into *o; 0, or -1 with an exception. */
+static int prob_opts(const char *fn, const prob_kw *k, mjt_prob_opts *o)
+{
+    long v;
+
+    mjt_prob_opts_init(o);
+    if (k->draws != NULL && k->draws != Py_None) {
+        if (long_in(fn, "draws", k->draws, 1, MJT_MAX_DRAWS, &v) < 0)
+            return -1;
+        o->draws = (int)v;
+    }
+    if (k->moves != NULL) {
+        const char *s =
+            PyUnicode_Check(k->moves) ? PyUnicode_AsUTF8(k->moves) : NULL;
+        int m = -1;
+        for (int i = 0; s != NULL && i < 3; i++)
+            if (!strcmp(s, moves_names[i]))
+                m = i;
+        if (m < 0) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError,
+                             "%s(): moves=%R: want 'forward', 'exchange' or "
+                             "'back'",
+                             fn, k->moves);
+            return -1;
+        }
+        o->moves = m;
+    }
+    if (k->extra != NULL) {
+        if (long_in(fn, "extra", k->extra, 0, 8, &v) < 0)
+            return -1;
+        o->extra = (int)v;
+    }
+    if (k->curves != NULL) {
+        int c = PyObject_IsTrue(k->curves);
+        if (c < 0)
+            return -1;
+        o->flags |= c ? MJT_PROB_CURVES : 0;
+    } else {
+        o->flags |= MJT_PROB_CURVES;
+    }
+    if (k->memory != NULL && k->memory != Py_None) {
+        if (long_in(fn, "memory (bytes)", k->memory, 1 << 20, LONG_MAX, &v) < 0)
+            return -1;
+        o->memory = (size_t)v;
+    }
+    if (k->timeout != NULL && k->timeout != Py_None) {
+        double s = PyFloat_AsDouble(k->timeout);
+        if (s == -1.0 && PyErr_Occurred())
+            return -1;
+        if (!(s > 0 && s < 1e6)) {
+            PyErr_Format(PyExc_ValueError,
+                         "%s(): timeout=%R: want seconds above 0 (None: no "
+                         "limit)",
+                         fn, k->timeout);
+            return -1;
+        }
+        o->time_ms = (long)ceil(s * 1000);
+    }
+    return 0;
+}
+
+/* The library's refusal of a question: BudgetError for the budget,
+ * ValueError for the options, HandError for the hand. */
+static void *prob_error(int rc, const mjt_diag *d, const mjt_hand *h,
+                        const uint8_t *seen, const char *fn)
+{
+    char m[256];
+    if (rc == MJT_EBUDGET) {
+        PyErr_SetString(BudgetError, d->message);
+        return NULL;
+    }
+    if (rc == MJT_ENOMEM)
+        return PyErr_NoMemory();
+    if (rc == MJT_EINVAL && d->code == MJT_EINVAL && d->message[0]) {
+        PyErr_Format(PyExc_ValueError, "%s(): %s", fn, d->message);
+        return NULL;
+    }
+    if (rc == MJT_ECOPIES || rc == MJT_EPLAYERS)
+        return visible_error(rc, h, seen);
+    if (rc == MJT_ECOUNT) {
+        PyOS_snprintf(m, sizeof m,
+                      "%s(): a hand of 3k+1 tiles (13) for its curves, or 3k+2 "
+                      "(14) for a row per discard",
+                      fn);
+        return hand_error(rc, m, -1);
+    }
+    return diag_error(rc, d);
+}
+
+/* ==== Results ==== */
+
+/* The first n doubles of v as an array: numpy when numpy is 1, or when
+ * it is -1 and numpy imports; else array.array('d'). */
+static PyObject *doubles(const double *v, size_t n, int numpy)
+{
+    static int have_numpy = -1;
+    if (numpy < 0 && have_numpy < 0) {
+        PyObject *np = PyImport_ImportModule("numpy");
+        have_numpy = np != NULL;
+        Py_XDECREF(np);
+        PyErr_Clear();
+    }
+    return result_array("d", v, n * sizeof *v, numpy < 0 ? have_numpy : numpy);
+}
+
+static PyObject *prob_result(const mjt_prob *p)
+{
+    PyObject *ten = doubles(p->tenpai, (size_t)p->draws, -1);
+    PyObject *win = ten ? doubles(p->win, (size_t)p->draws, -1) : NULL;
+    PyObject *r = win ? PyStructSequence_New(ProbType) : NULL;
+    if (r == NULL) {
+        Py_XDECREF(ten);
+        Py_XDECREF(win);
+        return NULL;
+    }
+    PyStructSequence_SET_ITEM(r, 0, ten);
+    PyStructSequence_SET_ITEM(r, 1, win);
+    PyStructSequence_SET_ITEM(r, 2, PyLong_FromLong(p->draws));
+    PyStructSequence_SET_ITEM(r, 3,
+                              PyUnicode_FromString(moves_names[p->moves]));
+    PyStructSequence_SET_ITEM(r, 4, PyBool_FromLong(p->exact));
+    PyStructSequence_SET_ITEM(r, 5, PyLong_FromLong(p->shanten));
+    if (PyErr_Occurred()) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    return r;
+}
+
+static PyObject *row_result(const mjt_prob_row *row)
+{
+    const mjt_prob *p = &row->p;
+    PyObject *ten, *win;
+    if (isnan(p->tenpai[p->draws - 1])) { /* keeping=True */
+        ten = Py_NewRef(Py_None);
+        win = Py_NewRef(Py_None);
+    } else {
+        ten = doubles(p->tenpai, (size_t)p->draws, -1);
+        win = ten ? doubles(p->win, (size_t)p->draws, -1) : NULL;
+    }
+    PyObject *r = win ? PyStructSequence_New(ProbRowType) : NULL;
+    if (r == NULL) {
+        Py_XDECREF(ten);
+        Py_XDECREF(win);
+        return NULL;
+    }
+    PyStructSequence_SET_ITEM(r, 0,
+                              PyUnicode_FromString(mjt_tile_name(row->tile)));
+    PyStructSequence_SET_ITEM(r, 1, PyLong_FromLong(row->shanten));
+    PyStructSequence_SET_ITEM(r, 2, tile_names(row->tiles));
+    PyStructSequence_SET_ITEM(r, 3, PyLong_FromLong(row->count));
+    PyStructSequence_SET_ITEM(r, 4, ten);
+    PyStructSequence_SET_ITEM(r, 5, win);
+    PyStructSequence_SET_ITEM(r, 6, PyBool_FromLong(p->exact));
+    if (PyErr_Occurred()) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* ==== Tables.prob ==== */
+
+/* This thread's workspace, made on first use and freed as it ends. */
+static pthread_key_t work_key;
+static pthread_once_t work_once = PTHREAD_ONCE_INIT;
+
+static void work_free(void *w)
+{
+    mjt_prob_work_free(w);
+}
+
+static void work_key_make(void)
+{
+    (void)pthread_key_create(&work_key, work_free);
+}
+
+static mjt_prob_work *thread_work(void)
+{
+    pthread_once(&work_once, work_key_make);
+    mjt_prob_work *w = pthread_getspecific(work_key);
+    if (w == NULL && (w = mjt_prob_work_create()) != NULL &&
+        pthread_setspecific(work_key, w) != 0) {
+        mjt_prob_work_free(w);
+        w = NULL;
+    }
+    return w; /* NULL: each call makes its own */
+}
+
+static const char *const prob_names[] = {
+    "hand",  "visible", "players", "draws",  "moves",
+    "extra", "curves",  "keeping", "memory", "timeout"};
+
+const char tables_prob_doc[] =
+    "prob(hand, visible=None, *, players=None, draws=None, moves='forward',\n"
+    "     extra=1, curves=True, keeping=False, memory=None, timeout=None)\n\n"
+    "The chance of reaching tenpai and of winning within the next draws,\n"
+    "playing best (the wall model: see the README).  A 3k+1 hand gives a\n"
+    "Prob: tenpai and win, float64 arrays whose item h - 1 is the chance\n"
+    "within h draws (numpy, else array.array('d')), draws, moves, exact\n"
+    "(True in forward play) and shanten.  A 3k+2 hand gives a list of\n"
+    "ProbRow, one a discard, ranked by win, then tenpai at the last draw:\n"
+    "tile, shanten, tiles and count as in discards(), tenpai, win, exact.\n"
+    "visible: the tiles seen (discards, dora indicators, others' calls).\n"
+    "draws: 1 to the tiles left to draw (None: 17, or fewer when the wall\n"
+    "is shorter).  moves: 'forward' (exact), 'exchange' or 'back' (keep\n"
+    "up to extra tiles that do not lower the shanten; the forgetful wall,\n"
+    "an upper bound).  curves=False computes only the last point (the rest\n"
+    "NaN), several times faster.  keeping=True leaves the rows that raise\n"
+    "the shanten without curves (None).  memory (bytes, default 256 MiB)\n"
+    "and timeout (seconds) bound the search: over either raises\n"
+    "BudgetError.  The GIL is released.";
+
+PyObject *tables_prob(TablesObject *self, PyObject *const *args,
+                      Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *a[10];
+    const mjt_tables *t = open_tables(self);
+    uint8_t seen[MJT_KINDS];
+    mjt_prob_opts o;
+    mjt_diag d = {0};
+    hand_in hi;
+    int given, keeping = 0, rc;
+
+    if (t == NULL ||
+        parse_args("prob", args, nargs, kwnames, prob_names, 10, 2, 1, a) < 0 ||
+        make_hand(a[0], a[2], &hi) < 0 || make_visible(a[1], seen, &given) < 0)
+        return NULL;
+    prob_kw k = {a[3], a[4], a[5], a[6], a[8], a[9]};
+    if (prob_opts("prob", &k, &o) < 0)
+        return NULL;
+    if (a[7] != NULL && (keeping = PyObject_IsTrue(a[7])) < 0)
+        return NULL;
+    if (keeping)
+        o.flags |= MJT_PROB_KEEPING;
+    const uint8_t *vis = given ? seen : NULL;
+    mjt_tiles held;
+    if (mjt_hand_tiles(&hi.h, &held) == MJT_OK && held.len % 3 == 1) {
+        mjt_prob p;
+        self->busy++;
+        Py_BEGIN_ALLOW_THREADS o.work = thread_work();
+        rc = mjt_prob_hand(t, &hi.h, vis, &o, &p, &d);
+        Py_END_ALLOW_THREADS busy_end(self);
+        if (rc != MJT_OK)
+            return prob_error(rc, &d, &hi.h, vis, "prob");
+        return prob_result(&p);
+    }
+    mjt_prob_row *rows = PyMem_Malloc(MJT_MAX_DISCARDS * sizeof *rows);
+    size_t n = 0;
+    if (rows == NULL)
+        return PyErr_NoMemory();
+    self->busy++;
+    Py_BEGIN_ALLOW_THREADS o.work = thread_work();
+    rc = mjt_prob_discards(t, &hi.h, vis, &o, rows, MJT_MAX_DISCARDS, &n, &d);
+    Py_END_ALLOW_THREADS busy_end(self);
+    PyObject *l = NULL;
+    if (rc != MJT_OK)
+        prob_error(rc, &d, &hi.h, vis, "prob");
+    else if ((l = PyList_New((Py_ssize_t)n)) != NULL)
+        for (size_t i = 0; i < n; i++) {
+            PyObject *e = row_result(&rows[i]);
+            if (e == NULL) {
+                Py_CLEAR(l);
+                break;
+            }
+            PyList_SET_ITEM(l, (Py_ssize_t)i, e);
+        }
+    PyMem_Free(rows);
+    return l;
+}
+
+/* ==== Tables.prob_batch ==== */
+
+typedef struct pshared {
+    pthread_mutex_t lock;
+    pthread_cond_t done;
+    Py_ssize_t next;   /* the next row to answer */
+    int running;       /* workers not finished */
+    volatile int stop; /* the cancel flag the library reads */
+    Py_ssize_t bad;    /* the lowest row refused, or -1 */
+} pshared;
+
+typedef struct pworker {
+    pshared *s;
+    const mjt_tables *t;
+    const rows *r;
+    mjt_prob_opts o;
+    int players;
+    double *tenpai, *win; /* N x width */
+    int width;            /* draws when curves, else 1 */
+    int rc;               /* of the row bad */
+    Py_ssize_t bad;
+    mjt_diag d;
+} pworker;
+
+static void *prob_worker(void *arg)
+{
+    pworker *w = arg;
+    pshared *s = w->s;
+    uint8_t c[MJT_KINDS];
+    mjt_prob p;
+
+    w->o.work = mjt_prob_work_create();
+    w->o.cancel = &s->stop;
+    for (;;) {
+        pthread_mutex_lock(&s->lock);
+        Py_ssize_t i = s->stop || s->bad >= 0 ? w->r->n : s->next++;
+        pthread_mutex_unlock(&s->lock);
+        if (i >= w->r->n)
+            break;
+        mjt_hand h;
+        int rc = mjt_hand_from_counts(&h, row_counts(w->r, i, c), NULL, &w->d);
+        if (rc == MJT_OK && w->players == 3)
+            rc = mjt_hand_set_players(&h, 3, &w->d);
+        if (rc == MJT_OK)
+            rc = mjt_prob_hand(w->t, &h, NULL, &w->o, &p, &w->d);
+        if (rc != MJT_OK) {
+            pthread_mutex_lock(&s->lock);
+            if (s->bad < 0 || i < s->bad)
+                s->bad = i;
+            pthread_mutex_unlock(&s->lock);
+            w->bad = i;
+            w->rc = rc;
+            break;
+        }
+        if (w->width == 1) {
+            w->tenpai[i] = p.tenpai[p.draws - 1];
+            w->win[i] = p.win[p.draws - 1];
+        } else {
+            memcpy(w->tenpai + i * w->width, p.tenpai,
+                   (size_t)w->width * sizeof(double));
+            memcpy(w->win + i * w->width, p.win,
+                   (size_t)w->width * sizeof(double));
+        }
+    }
+    mjt_prob_work_free(w->o.work);
+    pthread_mutex_lock(&s->lock);
+    s->running--;
+    pthread_cond_signal(&s->done);
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
+static const char *const batch_names[] = {"counts", "players", "threads",
+                                          "draws",  "moves",   "extra",
+                                          "curves", "memory",  "timeout"};
+
+const char tables_prob_batch_doc[] =
+    "prob_batch(counts, *, players=4, threads=1, draws=None,\n"
+    "           moves='forward', extra=1, curves=False, memory=None,\n"
+    "           timeout=None) -> (tenpai, win)\n\n"
+    "prob() of every row of an (N, 34) uint8 buffer of 3k+1 hands, on\n"
+    "threads threads without the GIL: float64 arrays of the chances at the\n"
+    "last draw (N of them), or with curves=True every point (N rows of\n"
+    "draws; array.array without numpy: row after row).  memory and\n"
+    "timeout bound each row.  A refused row raises HandError (or\n"
+    "BudgetError) naming the lowest such row; Ctrl-C stops the workers.";
+
+PyObject *tables_prob_batch(TablesObject *self, PyObject *const *args,
+                            Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *a[9];
+    int players = 4;
+    long threads = 1;
+    mjt_prob_opts o;
+    rows r;
+
+    if (open_tables(self) == NULL ||
+        parse_args("prob_batch", args, nargs, kwnames, batch_names, 9, 1, 1,
+                   a) < 0 ||
+        get_players(a[1], &players) < 0)
+        return NULL;
+    if (players == 0)
+        players = 4;
+    if (a[2] != NULL && a[2] != Py_None &&
+        long_in("prob_batch", "threads", a[2], 1, 64, &threads) < 0)
+        return NULL;
+    prob_kw k = {a[3], a[4], a[5], a[6] ? a[6] : Py_False, a[7], a[8]};
+    if (prob_opts("prob_batch", &k, &o) < 0 ||
+        rows_get(a[0], &r, "prob_batch") < 0)
+        return NULL;
+
+    int curves = (o.flags & MJT_PROB_CURVES) != 0;
+    /* a row's points: with no visible tiles every wall holds more than
+     * 17, so draws=None is 17 */
+    int width = curves ? (o.draws ? o.draws : 17) : 1;
+    size_t n = r.n > 0 ? (size_t)r.n : 1;
+    double *ten = PyMem_Malloc(n * (size_t)width * sizeof *ten);
+    double *win = PyMem_Malloc(n * (size_t)width * sizeof *win);
+    pworker *w = PyMem_Calloc((size_t)threads, sizeof *w);
+    pthread_t *tid = PyMem_Calloc((size_t)threads, sizeof *tid);
+    pshared s = {.next = 0, .running = 0, .stop = 0, .bad = -1};
+    PyObject *res = NULL;
+    int started = 0, interrupted = 0;
+
+    if (ten == NULL || win == NULL || w == NULL || tid == NULL) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    pthread_mutex_init(&s.lock, NULL);
+    pthread_cond_init(&s.done, NULL);
+    if (threads > r.n)
+        threads = r.n > 0 ? (long)r.n : 1;
+    pworker proto = {.s = &s,
+                     .t = self->t,
+                     .r = &r,
+                     .o = o,
+                     .players = players,
+                     .tenpai = ten,
+                     .win = win,
+                     .width = width,
+                     .rc = MJT_OK,
+                     .bad = -1};
+    self->busy++;
+    Py_BEGIN_ALLOW_THREADS for (long i = 0; i < threads; i++)
+    {
+        w[i] = proto;
+        pthread_mutex_lock(&s.lock);
+        s.running++;
+        pthread_mutex_unlock(&s.lock);
+        if (pthread_create(&tid[i], NULL, prob_worker, &w[i]) != 0) {
+            pthread_mutex_lock(&s.lock);
+            s.running--;
+            pthread_mutex_unlock(&s.lock);
+            break;
+        }
+        started++;
+    }
+    if (started == 0) { /* no thread: here, without a way to stop */
+        w[0] = proto;
+        s.running = 1;
+        prob_worker(&w[0]);
+    }
+    for (;;) {
+        struct timespec ts;
+        int left;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += 50 * 1000000L;
+        if (ts.tv_nsec >= 1000000000L) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000L;
+        }
+        pthread_mutex_lock(&s.lock);
+        if (s.running > 0)
+            pthread_cond_timedwait(&s.done, &s.lock, &ts);
+        left = s.running;
+        pthread_mutex_unlock(&s.lock);
+        if (left == 0)
+            break;
+        if (!interrupted) {
+            Py_BLOCK_THREADS interrupted = PyErr_CheckSignals() < 0;
+            Py_UNBLOCK_THREADS if (interrupted) s.stop = 1;
+        }
+    }
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    Py_END_ALLOW_THREADS busy_end(self);
+    pthread_mutex_destroy(&s.lock);
+    pthread_cond_destroy(&s.done);
+    if (interrupted)
+        goto out; /* the signal's exception is set */
+    if (s.bad >= 0) {
+        for (long i = 0; i < threads; i++)
+            if (w[i].bad == s.bad) {
+                char m[300];
+                int rc = w[i].rc;
+                const char *why =
+                    w[i].d.message[0] ? w[i].d.message : mjt_strerror(rc);
+                if (rc == MJT_ECOUNT)
+                    why = "prob_batch takes 3k+1 hands (prob() gives a 3k+2 "
+                          "hand's table)";
+                PyOS_snprintf(m, sizeof m, "row %zd: %s", s.bad, why);
+                if (rc == MJT_EBUDGET)
+                    PyErr_SetString(BudgetError, m);
+                else if (rc == MJT_ENOMEM)
+                    PyErr_NoMemory();
+                else if (rc == MJT_EINVAL)
+                    PyErr_Format(PyExc_ValueError, "prob_batch(): %s", why);
+                else
+                    hand_error(rc, m, (long)s.bad);
+                goto out;
+            }
+    }
+    {
+        PyObject *t = doubles(ten, (size_t)r.n * (size_t)width, r.numpy);
+        PyObject *u =
+            t ? doubles(win, (size_t)r.n * (size_t)width, r.numpy) : NULL;
+        if (u != NULL && curves && PyObject_HasAttrString(t, "reshape")) {
+            PyObject *t2 =
+                PyObject_CallMethod(t, "reshape", "nn", r.n, (Py_ssize_t)width);
+            PyObject *u2 = t2 ? PyObject_CallMethod(u, "reshape", "nn", r.n,
+                                                    (Py_ssize_t)width)
+                              : NULL;
+            Py_SETREF(t, t2);
+            Py_SETREF(u, u2);
+        }
+        if (t != NULL && u != NULL)
+            res = PyTuple_Pack(2, t, u);
+        Py_XDECREF(t);
+        Py_XDECREF(u);
+    }
+out:
+    PyMem_Free(ten);
+    PyMem_Free(win);
+    PyMem_Free(w);
+    PyMem_Free(tid);
+    PyBuffer_Release(&r.b);
+    return res;
+}
+
+/* ==== Types ==== */
+
+static PyStructSequence_Field prob_fields[] = {
+    {"tenpai", "chance of tenpai within h draws at [h - 1] (float64)"},
+    {"win", "chance of a win within h draws at [h - 1] (float64)"},
+    {"draws", "the draws T"},
+    {"moves", "the move set: 'forward', 'exchange' or 'back'"},
+    {"exact", "True in forward play; else the forgetful wall's upper bound"},
+    {"shanten", "of the hand"},
+    {NULL, NULL}};
+static PyStructSequence_Desc prob_desc = {
+    "mjt.Prob", "The curves of a 3k+1 hand (Tables.prob).", prob_fields, 6};
+static PyStructSequence_Field row_fields[] = {
+    {"tile", "the tile discarded ('0m' for a red five)"},
+    {"shanten", "the overall shanten after it"},
+    {"tiles", "the effective tiles of what remains"},
+    {"count", "copies of them left (the discard counts as seen)"},
+    {"tenpai", "chance of tenpai within h draws at [h - 1], or None"},
+    {"win", "chance of a win within h draws at [h - 1], or None"},
+    {"exact", "True in forward play"},
+    {NULL, NULL}};
+static PyStructSequence_Desc row_desc = {
+    "mjt.ProbRow", "A discard's row of a 3k+2 hand's chances.", row_fields, 7};
+
+int prob_types(PyObject *m)
+{
+    ProbType = PyStructSequence_NewType(&prob_desc);
+    ProbRowType = PyStructSequence_NewType(&row_desc);
+    BudgetError = PyErr_NewExceptionWithDoc(
+        "mjt.BudgetError",
+        "A question over its memory or time budget (Tables.prob memory=,\n"
+        "timeout=): the message says which, and how far it got.",
+        PyExc_RuntimeError, NULL);
+    if (ProbType == NULL || ProbRowType == NULL || BudgetError == NULL ||
+        PyModule_AddObjectRef(m, "Prob", (PyObject *)ProbType) < 0 ||
+        PyModule_AddObjectRef(m, "ProbRow", (PyObject *)ProbRowType) < 0 ||
+        PyModule_AddObjectRef(m, "BudgetError", BudgetError) < 0)
+        return -1;
+    return 0;
+}
