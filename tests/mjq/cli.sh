@@ -338,7 +338,7 @@ check opt_unknown 2 '--frob: unknown option' -- "$Q" --frob 1m
 check opt_missing 2 '--tables: needs a value' -- "$Q" 1m --tables
 check opt_no_value 2 '--json: takes no value' -- "$Q" --json=yes 1m
 check opt_waits_unknown 2 'waits: --frob: unknown option' -- "$Q" waits --frob 1m
-check opt_version 0 'mjq 1.0.0 (libmjt 1.0.0, JSON 1.1)' -- "$Q" --version
+check opt_version 0 'mjq 1.0.0 (libmjt 1.0.0, JSON 1.2)' -- "$Q" --version
 check help_cmd 0 'Commands:' -- "$Q" help
 check help_waits 0 'usage: mjq waits' -- "$Q" help waits
 check help_nope 2 'no such command' -- "$Q" help nope
