@@ -477,25 +477,34 @@ static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
     return MJT_OK;
 }
 
+/* find, on counts c that are canonical already (h gives the calls). */
+static int find_coded(wall *w, const mjt_hand *h, const uint8_t *c, int adj,
+                      int ex, uint32_t *out)
+{
+    uint32_t code[4] = {0, 0, 0, 0};
+    mjt_hand hc = *h;
+
+    mjt__codes_of(c, code);
+    memcpy(hc.opaque_, code, sizeof code);
+    return find(w, &hc, c, adj, ex, out);
+}
+
 /* find, on the canonical hand of (h, counts, adj)'s class. */
 static int find_canon(wall *w, const mjt_hand *h, const uint8_t *counts,
                       int adj, int ex, int *mapped, uint32_t *out)
 {
     uint8_t c[MJT_KINDS];
-    uint32_t code[4] = {0, 0, 0, 0};
-    mjt_hand hc = *h;
 
     memcpy(c, counts, MJT_KINDS);
     *mapped = adj;
     canon(w, c, adj, mapped);
-    mjt__codes_of(c, code);
-    memcpy(hc.opaque_, code, sizeof code);
-    return find(w, &hc, c, *mapped, ex, out);
+    return find_coded(w, h, c, *mapped, ex, out);
 }
 
 int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
               int ex, uint32_t *out)
 {
+    uint8_t c[MJT_KINDS];
     uint32_t i;
     int rc, a;
 
@@ -505,13 +514,10 @@ int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
      * there it always counts. */
     if (w->moves != MJT_FORWARD)
         return find_canon(w, h, counts, adj, ex, &a, out);
-    if (adj >= 0) { /* where adj goes in the class of adj's absence */
-        uint8_t c[MJT_KINDS];
-        memcpy(c, counts, MJT_KINDS);
-        a = adj;
-        canon(w, c, -1, &a);
-    }
-    rc = find_canon(w, h, counts, -1, ex, &(int){0}, &i);
+    memcpy(c, counts, MJT_KINDS); /* adj's absence's class, adj's place */
+    a = adj;
+    canon(w, c, -1, &a);
+    rc = find_coded(w, h, c, -1, ex, &i);
     if (rc != MJT_OK || adj < 0 || !(wall_nodes(w)[i].eff >> a & 1)) {
         *out = i;
         return rc;
