@@ -89,6 +89,82 @@ echo "$t0 $t1 $t2" | awk '{load = $2 - $1; s = $3 - $2 - 5 * load
     printf "BENCH enumerate.n13.rate %.0f hands/s/thread\n", r
     printf "BENCH enumerate.n13.projected %.0f s\n", 98521596000 / r / 2}'
 "$B/bench_query" "$tmp/j2.lmdb" tests/data/ara "${BENCH_HANDS:-10000000}"
+# The wall model (tests/bench/bench_prob.c): the per-discard table of
+# 14-tile hands of each shanten, from their text, with peak memory.  With
+# MJT_PEER_MAHJONG_CPP set to a checkout of mahjong-cpp (GPL-3.0, built
+# outside the tree by scripts/peer-mahjong-cpp.sh), its times on the same
+# hands (its peak memory includes its tables, about 150 MB), the ratio of
+# the medians (theirs / ours: above 1, mjt is faster) and the hands whose
+# best discard is not among ours: its forward-like
+# setting beside our forward play, its default beside our exchange.
+mkdir "$tmp/prob"
+"$B/bench_prob" "$tmp/j2.lmdb" "${BENCH_PROB_HANDS:-100}" "$tmp/prob" |
+    tee "$tmp/prob/ours"
+if [ -n "${MJT_PEER_MAHJONG_CPP:-}" ]; then
+    sh scripts/peer-mahjong-cpp.sh "$MJT_PEER_MAHJONG_CPP" \
+        "$B/peer/mahjong-cpp" >&2
+    for mode in forward default; do
+        ours=forward.keep best=forward
+        [ "$mode" = default ] && ours=exchange.keep best=exchange
+        for s in 1 2 3 4; do
+            # Its default at 4-shanten takes seconds to minutes a hand and
+            # gigabytes: the first tenth of the hands, within 20 s each.
+            runs=3 limit=20
+            [ "$s" -ge 3 ] && runs=1
+            hands=$tmp/prob/hands.$s
+            if [ "$mode" = default ] && [ "$s" = 4 ]; then
+                n=$(wc -l <"$hands")
+                head -n $(((n + 9) / 10)) "$hands" >"$tmp/prob/tenth"
+                hands=$tmp/prob/tenth
+            fi
+            (ulimit -s unlimited 2>/dev/null || :
+                "$B/peer/mahjong-cpp/mahjong_cpp_driver" "$mode" "$runs" \
+                    "$limit" 4096 <"$hands" >"$tmp/prob/peer.$mode.$s" \
+                    2>/dev/null) || :
+            out=$tmp/prob/peer.$mode.$s
+            awk '$2 ~ /^[0-9.]+$/ { print $2 }' "$out" >"$tmp/prob/ms"
+            med=$(median <"$tmp/prob/ms")
+            mine=$(awk -v k="prob.$ours.s$s" '$2 == k { print $3 }' \
+                "$tmp/prob/ours")
+            awk -v name="prob.peer.$mode.s$s" -v med="${med:-}" \
+                -v mine="${mine:-}" -v bestf="$tmp/prob/best.$best.$s" '
+            BEGIN {
+                while ((getline l < bestf) > 0) {
+                    split(l, f, " ")
+                    best[f[1]] = "," f[2] ","
+                }
+            }
+            $2 ~ /^[0-9.]+$/ {
+                n++
+                if ($2 + 0 > max)
+                    max = $2 + 0
+                if ($3 / 1024 > peak)
+                    peak = $3 / 1024
+                if ($1 in best) {
+                    compared++
+                    if (index(best[$1], "," $4 ",") == 0)
+                        differ++
+                }
+                next
+            }
+            { failed[$2]++ }
+            END {
+                if (n > 0) {
+                    printf "BENCH %s %.3f ms\n", name, med
+                    printf "BENCH %s.max %.3f ms\n", name, max
+                    printf "BENCH %s.peak %.1f MB\n", name, peak
+                    if (mine > 0)
+                        printf "BENCH %s.ratio %.2f x\n", name, med / mine
+                    if (compared > 0)
+                        printf "BENCH %s.best_differs %d of %d hands\n",
+                            name, differ, compared
+                }
+                for (k in failed)
+                    printf "BENCH %s.%s %d hands\n", name, k, failed[k]
+            }' "$out"
+        done
+    done
+fi
 # The Python module: single calls from bytes, arrays, lists and text, the
 # batches, and import plus open (tests/bench/bench_python.py).
 PYTHONPATH="$B/python" "${PYTHON:-python3}" tests/bench/bench_python.py "$tmp/j2.lmdb" \

@@ -6,8 +6,9 @@
  * the draw makes, with the nodes its keeping discards leave.  Draw nodes
  * are shared: many hands draw to the same 14 tiles.
  *
- * Everything is found by hash maps of keys (open addressing, keys in the
- * slots so that a probe reads one cache line) and made once: a node's
+ * Everything is found by hash maps of keys (open addressing, a slot the
+ * entry's index and 32 bits of its key's hash: most probes read the slots
+ * alone) and made once: a node's
  * shanten and effective kinds (one query) when first reached, its draws
  * when wall_build reaches it, breadth first; a draw node's children from
  * the shanten of each of its discards (mjt__discard_shanten, one join).
