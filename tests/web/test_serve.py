@@ -409,7 +409,12 @@ def test_healthz_while_twelve_clients_send_the_largest_requests():
     assert 422 in statuses  # the answers passed --max-answer
     print("healthz p99 %.1f ms over %d probes, peak %.0f MB" % (p99 * 1e3, len(lat), rss))
     assert p99 < 0.100, "healthz p99 %.1f ms" % (p99 * 1e3)
-    assert rss < 256, "peak resident %.0f MB" % rss
+    # AddressSanitizer holds freed memory back (256 MB of quarantine by
+    # default) and adds shadow and redzones: the server's own bound is
+    # checked in the builds without a sanitizer (make test, vector and
+    # portable), not under make asan and make ubsan (MJT_SANITIZER).
+    if not os.environ.get("MJT_SANITIZER"):
+        assert rss < 256, "peak resident %.0f MB" % rss
 
 
 def test_work_stops_when_the_client_goes():
