@@ -312,6 +312,8 @@ static void reply_limit(serve_reply *r, int status, const char *limit,
 static long lines_of(const char *body, size_t n)
 {
     long lines = 0;
+    if (n == 0) /* an empty body may come as NULL: memchr wants a buffer */
+        return 0;
     for (const char *p = body, *end = body + n;
          (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
         lines++;
