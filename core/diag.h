@@ -29,7 +29,8 @@
     X(EPLAYERS, -16, "not in the game of the hand's number of players")     \
     X(ECANCELED, -17, "stopped by the caller")                              \
     X(ERED, -18, "more red fives than the rules have")                      \
-    X(EBUDGET, -19, "over the budget of memory or time")
+    X(EBUDGET, -19, "over the budget of memory or time")                    \
+    X(ENOTWIN, -20, "not a complete hand")
 
 enum {
     MJT__OK = 0,

@@ -54,9 +54,9 @@ extern "C" {
 #endif
 
 #define MJT_VERSION_MAJOR 1
-#define MJT_VERSION_MINOR 0
+#define MJT_VERSION_MINOR 1
 #define MJT_VERSION_PATCH 0
-#define MJT_VERSION_STRING "1.0.0"
+#define MJT_VERSION_STRING "1.1.0"
 /* 10000 major + 100 minor + patch: compare builds with < and >. */
 #define MJT_VERSION_NUMBER                                                     \
     (MJT_VERSION_MAJOR * 10000 + MJT_VERSION_MINOR * 100 + MJT_VERSION_PATCH)
@@ -91,7 +91,8 @@ MJT_API int mjt_version_number(void);
     X(EPLAYERS, -16, "not in the game of the hand's number of players")     \
     X(ECANCELED, -17, "stopped by the caller")                              \
     X(ERED, -18, "more red fives than the rules have")                      \
-    X(EBUDGET, -19, "over the budget of memory or time")
+    X(EBUDGET, -19, "over the budget of memory or time")                    \
+    X(ENOTWIN, -20, "not a complete hand")
 
 typedef enum mjt_errno {
     MJT_OK = 0,
@@ -189,7 +190,9 @@ typedef struct mjt_rules {
     uint8_t round_up_mangan; /* 4 han 30 fu, 3 han 60 fu: mangan [0] */
     uint8_t pinfu_tsumo_fu;  /* pinfu tsumo takes the 2 fu of tsumo [0] */
     uint8_t double_wind_fu;  /* fu of a pair of round and seat wind [4] */
-    uint8_t reserved_[21];   /* 0: room for later fields */
+    uint8_t pao;             /* who fed the last set of big three dragons
+                                or big four winds pays for it [1] */
+    uint8_t reserved_[20];   /* 0: room for later fields */
 } mjt_rules;
 
 /* The defaults for players (3 or 4; anything else gives 4) into *r. */
@@ -799,6 +802,138 @@ MJT_API int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
                               const uint8_t *visible, const mjt_prob_opts *o,
                               mjt_prob_row *out, size_t cap, size_t *len,
                               mjt_diag *diag);
+
+/* ==== Scoring ====
+ *
+ * What a complete hand scores: its yaku and han, its fu with their parts,
+ * its points and who pays them, by the rules value's scoring fields.  The
+ * hand is the 14 tiles after the win (the winning tile among the
+ * concealed ones) with its calls, as the calls that make hands take them;
+ * the situation is an mjt_win.  Where the hand reads several ways (a
+ * standard form two ways, or seven pairs too), the reading that scores
+ * most is taken (then more han, then more fu), and the answer says which.
+ * Four players only: three-player scoring is refused (MJT_EPLAYERS).
+ */
+
+/* Seats and winds: 0 East, 1 South, 2 West, 3 North (1z-4z). */
+#define MJT_EAST 0
+#define MJT_MAX_INDICATORS 5
+
+/* The situation of a win.  mjt_win_init gives the defaults: a ron from
+ * the left in the East round, seat South, nothing else. */
+typedef struct mjt_win {
+    uint8_t tile;    /* the winning tile, 0-36 (a red five by its own id) */
+    uint8_t tsumo;   /* 1: drawn from the wall; 0: ron */
+    uint8_t from;    /* ron: the discarder (an mjt_from, not unknown) */
+    uint8_t riichi;  /* 0, 1, or 2 for double riichi */
+    uint8_t ippatsu; /* won within the go-around after riichi */
+    uint8_t last;    /* the wall's last tile (tsumo), or the last discard */
+    uint8_t rinshan; /* tsumo on the replacement tile after a quad */
+    uint8_t chankan; /* ron on a tile added to a quad */
+    uint8_t first;   /* tsumo on the first draw, no call made: the dealer's
+                        tenhou, another seat's chiihou */
+    uint8_t round;   /* the round wind, a seat 0-3 */
+    uint8_t seat;    /* the player's seat wind, 0-3 (0: the dealer) */
+    uint8_t dora_len, ura_len;          /* indicators given, 0-5 each */
+    uint8_t dora[MJT_MAX_INDICATORS];   /* dora indicators, tile ids */
+    uint8_t ura[MJT_MAX_INDICATORS];    /* ura dora indicators (riichi) */
+    uint16_t honba;  /* counters: 300 points each, from the payers */
+    uint16_t sticks; /* riichi sticks on the table: 1000 each, taken */
+    uint8_t reserved_[8]; /* 0 */
+} mjt_win;
+
+MJT_API void mjt_win_init(mjt_win *w);
+
+/* The yaku, by the names every client prints (mjt_yaku_name). */
+enum mjt_yaku {
+    MJT_Y_RIICHI, MJT_Y_DOUBLE_RIICHI, MJT_Y_IPPATSU, MJT_Y_MENZEN_TSUMO,
+    MJT_Y_HAITEI, MJT_Y_HOUTEI, MJT_Y_RINSHAN, MJT_Y_CHANKAN,
+    MJT_Y_ROUND_WIND, MJT_Y_SEAT_WIND, MJT_Y_WHITE, MJT_Y_GREEN, MJT_Y_RED,
+    MJT_Y_PINFU, MJT_Y_TANYAO, MJT_Y_IIPEIKOU, MJT_Y_SANSHOKU, MJT_Y_ITTSU,
+    MJT_Y_CHANTA, MJT_Y_CHIITOITSU, MJT_Y_TOITOI, MJT_Y_SANANKOU,
+    MJT_Y_SANKANTSU, MJT_Y_SANSHOKU_DOUKOU, MJT_Y_HONROUTOU,
+    MJT_Y_SHOUSANGEN, MJT_Y_HONITSU, MJT_Y_JUNCHAN, MJT_Y_RYANPEIKOU,
+    MJT_Y_CHINITSU,
+    /* yakuman */
+    MJT_Y_TENHOU, MJT_Y_CHIIHOU, MJT_Y_KOKUSHI, MJT_Y_KOKUSHI13,
+    MJT_Y_SUUANKOU, MJT_Y_SUUANKOU_TANKI, MJT_Y_DAISANGEN,
+    MJT_Y_SHOUSUUSHII, MJT_Y_DAISUUSHII, MJT_Y_TSUUIISOU, MJT_Y_RYUUIISOU,
+    MJT_Y_CHINROUTOU, MJT_Y_SUUKANTSU, MJT_Y_CHUUREN, MJT_Y_CHUUREN9,
+    /* counted after a yaku */
+    MJT_Y_DORA, MJT_Y_RED_FIVE, MJT_Y_URA_DORA,
+    MJT_YAKU_COUNT
+};
+
+/* The parts fu are made of (mjt_fu_name), each with the tile it is of
+ * (the pair's, the meld's, the winning tile for a wait; MJT_NO_TILE for
+ * the rest). */
+enum mjt_fu_part {
+    MJT_FU_BASE,           /* 20 (25 for seven pairs, all of their fu) */
+    MJT_FU_CLOSED_RON,     /* 10 */
+    MJT_FU_TSUMO,          /* 2 (not for pinfu, by the rules) */
+    MJT_FU_OPEN_PINFU,     /* 10: an open hand of no other fu, up to 30 */
+    MJT_FU_PAIR,           /* 2 or 4: a pair of a dragon or a seat's wind */
+    MJT_FU_WAIT,           /* 2: a single, closed or edge wait */
+    MJT_FU_OPEN_TRIPLET,   /* 2, 4 of terminals or honors */
+    MJT_FU_CLOSED_TRIPLET, /* 4, 8 */
+    MJT_FU_OPEN_QUAD,      /* 8, 16 */
+    MJT_FU_CLOSED_QUAD,    /* 16, 32 */
+    MJT_FU_ROUNDING        /* up to the next 10 */
+};
+
+/* Limits (mjt_title_name). */
+enum mjt_title {
+    MJT_TITLE_NONE, MJT_TITLE_MANGAN, MJT_TITLE_HANEMAN, MJT_TITLE_BAIMAN,
+    MJT_TITLE_SANBAIMAN, MJT_TITLE_YAKUMAN, MJT_TITLE_COUNTED_YAKUMAN
+};
+
+#define MJT_MAX_YAKU 24
+#define MJT_MAX_FU_PARTS 12
+
+typedef struct mjt_score {
+    int32_t han;     /* yaku, dora and all; 0 for a yakuman or no yaku */
+    int32_t fu;      /* 0 for a yakuman */
+    int32_t yakuman; /* the multiple of a yakuman, 0 for none */
+    int32_t title;   /* an mjt_title */
+    int32_t base;    /* basic points (mangan 2000) */
+    int32_t points;  /* what the winner gains, honba and sticks left out */
+    int32_t pay[4];  /* what each seat (0 East .. 3 North) pays, honba in */
+    int32_t sticks;  /* riichi sticks taken, in points */
+    uint8_t yaku_len;
+    struct { uint8_t yaku, han; } yaku[MJT_MAX_YAKU]; /* han: the multiple
+                                                          for a yakuman */
+    uint8_t fu_len;
+    struct { uint8_t part, tile, fu; } fu_parts[MJT_MAX_FU_PARTS];
+    /* The reading taken: form (an mjt_form), its blocks (standard: the
+     * pair then the melds, calls last; seven pairs: the pairs; thirteen
+     * orphans: the pair), which of them are calls (bits), which one the
+     * winning tile completed, and the wait (an mjt_shape_kind). */
+    uint8_t form, blocks_len, calls, win_block, wait;
+    mjt_block blocks[7];
+    int32_t pao;     /* the seat that pays for feeding a yakuman, or -1 */
+} mjt_score;
+
+/*
+ * Score the complete hand h (3k+2 concealed tiles holding w->tile, and its
+ * calls) in the situation w under rules (NULL: the defaults) into *out.
+ * MJT_ENOTWIN when the tiles are no complete hand; MJT_EINVAL for a
+ * situation that cannot happen (riichi with an open hand, ippatsu without
+ * riichi, rinshan without a quad or by ron, chankan by tsumo, a first-draw
+ * win with calls, ura dora without riichi, a seat or round outside 0-3),
+ * MJT_EABSENT when the winning tile is not held, MJT_ETILE or MJT_ECOPIES
+ * for an indicator (a fifth copy counting the hand), MJT_EPLAYERS for three
+ * players; diag names the field.  A complete hand without a yaku scores
+ * han 0 and points 0.  Never allocates; reentrant.
+ */
+MJT_API int mjt_score_hand(const mjt_hand *h, const mjt_win *w,
+                           const mjt_rules *rules, mjt_score *out,
+                           mjt_diag *diag);
+
+/* The names clients print, static strings, NULL outside the list: a
+ * yaku's ("riichi", "all simples", ...), a fu part's, a title's. */
+MJT_API const char *mjt_yaku_name(int yaku);
+MJT_API const char *mjt_fu_name(int part);
+MJT_API const char *mjt_title_name(int title);
 
 /* ==== Long work ====
  *

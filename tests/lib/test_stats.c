@@ -342,8 +342,13 @@ Test(rules, defaults_and_checks)
     r.double_wind_fu = 3;
     cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_EINVAL));
     mjt_rules_init(&r, 4);
-    r.reserved_[20] = 1;
+    r.reserved_[19] = 1;
     cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_EINVAL));
+    mjt_rules_init(&r, 4);
+    cr_assert(eq(int, r.pao, 1));
+    r.pao = 2;
+    cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_EINVAL));
+    cr_assert(eq(str, d.message, "rules: pao is 2 (0 or 1)"));
     cr_assert(eq(int, mjt_rules_check(NULL, &d), MJT_EINVAL));
 }
 

@@ -24,6 +24,7 @@ void mjt_rules_init(mjt_rules *r, int players)
     r->round_up_mangan = 0;
     r->pinfu_tsumo_fu = 0;
     r->double_wind_fu = 4;
+    r->pao = 1;
 }
 
 int mjt_rules_check(const mjt_rules *r, mjt_diag *diag)
@@ -37,10 +38,12 @@ int mjt_rules_check(const mjt_rules *r, mjt_diag *diag)
     }
     const uint8_t yes_no[] = {r->open_tanyao,     r->double_yakuman,
                               r->counted_yakuman, r->yakuman_stack,
-                              r->round_up_mangan, r->pinfu_tsumo_fu};
+                              r->round_up_mangan, r->pinfu_tsumo_fu,
+                              r->pao};
     static const char *const names[] = {
         "open_tanyao",     "double_yakuman",  "counted_yakuman",
-        "yakuman_stack",   "round_up_mangan", "pinfu_tsumo_fu"};
+        "yakuman_stack",   "round_up_mangan", "pinfu_tsumo_fu",
+        "pao"};
     if (r->players != 3 && r->players != 4)
         mjt__diag_set(&d, MJT_EINVAL, -1,
                       "rules: %d players (a game has 3 or 4)", r->players);

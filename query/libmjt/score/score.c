@@ -1,0 +1,918 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Scoring a complete hand: every reading of it (each way the tiles split
+ * into blocks, and each block the winning tile may have completed), its
+ * yaku, fu and points, and the best of them.
+ *
+ * A reading is a list of blocks: the pair, the concealed melds, then the
+ * calls.  The concealed part splits by a small search (a pair, then at
+ * the lowest tile left either a triplet and runs, or runs only), so each
+ * multiset of melds comes out once; a hand has at most four standard
+ * splits.  Which block the winning tile completed decides the wait (and
+ * its fu), and whether a triplet counts as concealed: one completed by a
+ * ron is open for fu and for the concealed triplets.  Every yaku and fu is
+ * a function of one reading; the hand's value is its best reading's, by
+ * points, then han, then fu.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+enum { HONOR0 = 27, WHITE = 31 };
+
+typedef struct blk {
+    uint8_t kind; /* MJT_PAIR, MJT_RUN, MJT_TRIPLET, MJT_QUAD, MJT_CLOSED_QUAD */
+    uint8_t tile;
+    uint8_t call; /* a called meld (a closed quad too) */
+    uint8_t from; /* a call's mjt_from */
+} blk;
+
+typedef struct ctx {
+    const mjt_win *w;
+    const mjt_rules *r;
+    uint8_t counts[MJT_KINDS]; /* concealed, winning tile included */
+    blk calls[MJT_MAX_CALLS];
+    int ncalls;
+    int menzen; /* no call but closed quads */
+    int win;    /* the winning tile's kind */
+    int dora, red, ura;
+    int chuuren; /* 0, 1 nine gates, 2 pure nine gates (hand-level) */
+    int have;
+    mjt_score best;
+    mjt_score cur;
+} ctx;
+
+static int is_terminal_or_honor(int k)
+{
+    return k >= HONOR0 || k % 9 == 0 || k % 9 == 8;
+}
+
+/* Whether block b holds a terminal or an honor. */
+static int blk_yaochu(const blk *b)
+{
+    if (b->kind == MJT_RUN)
+        return b->tile % 9 == 0 || b->tile % 9 == 6;
+    return is_terminal_or_honor(b->tile);
+}
+
+static void add_yaku(mjt_score *s, int yaku, int han)
+{
+    if (s->yaku_len < MJT_MAX_YAKU) {
+        s->yaku[s->yaku_len].yaku = (uint8_t)yaku;
+        s->yaku[s->yaku_len].han = (uint8_t)han;
+        s->yaku_len++;
+    }
+}
+
+static void add_fu(mjt_score *s, int part, int tile, int fu)
+{
+    if (s->fu_len < MJT_MAX_FU_PARTS) {
+        s->fu_parts[s->fu_len].part = (uint8_t)part;
+        s->fu_parts[s->fu_len].tile = (uint8_t)tile;
+        s->fu_parts[s->fu_len].fu = (uint8_t)fu;
+        s->fu_len++;
+    }
+    s->fu += fu;
+}
+
+static int ceil100(long v)
+{
+    return (int)((v + 99) / 100 * 100);
+}
+
+/* The yaku every form shares, from the situation alone. */
+static void situation_yaku(const ctx *c, mjt_score *s)
+{
+    const mjt_win *w = c->w;
+    if (w->riichi == 1)
+        add_yaku(s, MJT_Y_RIICHI, 1);
+    if (w->riichi == 2)
+        add_yaku(s, MJT_Y_DOUBLE_RIICHI, 2);
+    if (w->ippatsu)
+        add_yaku(s, MJT_Y_IPPATSU, 1);
+    if (c->menzen && w->tsumo)
+        add_yaku(s, MJT_Y_MENZEN_TSUMO, 1);
+    if (w->last)
+        add_yaku(s, w->tsumo ? MJT_Y_HAITEI : MJT_Y_HOUTEI, 1);
+    if (w->rinshan)
+        add_yaku(s, MJT_Y_RINSHAN, 1);
+    if (w->chankan)
+        add_yaku(s, MJT_Y_CHANKAN, 1);
+}
+
+static void first_draw_yakuman(const ctx *c, mjt_score *s)
+{
+    if (c->w->first)
+        add_yaku(s, c->w->seat == MJT_EAST ? MJT_Y_TENHOU : MJT_Y_CHIIHOU, 1);
+}
+
+/* The multiple a yakuman counts for under the rules. */
+static int multiple(const ctx *c, int yaku)
+{
+    int twice = yaku == MJT_Y_KOKUSHI13 || yaku == MJT_Y_SUUANKOU_TANKI ||
+                yaku == MJT_Y_DAISUUSHII || yaku == MJT_Y_CHUUREN9;
+    return twice && c->r->double_yakuman ? 2 : 1;
+}
+
+/*
+ * Points and payments of s (its yaku listed, fu set) into s.  pao is the
+ * seat that fed the yakuman pao_yaku, or -1.
+ */
+static void settle(const ctx *c, mjt_score *s, int pao, int pao_yaku)
+{
+    const mjt_win *w = c->w;
+    const mjt_rules *r = c->r;
+    int dealer = w->seat == MJT_EAST;
+    int k = 0;
+    long base;
+
+    s->pao = -1;
+    if (s->yaku_len == 0)
+        return;
+    for (int i = 0; i < s->yaku_len; i++)
+        if (s->yaku[i].yaku >= MJT_Y_TENHOU && s->yaku[i].yaku <= MJT_Y_CHUUREN9)
+            k += s->yaku[i].han;
+    if (k > 0) {
+        s->yakuman = r->yakuman_stack ? k : 1;
+        s->han = 0;
+        s->fu = 0;
+        s->fu_len = 0;
+        s->title = MJT_TITLE_YAKUMAN;
+        base = 8000L * s->yakuman;
+    } else {
+        int han = 0;
+        for (int i = 0; i < s->yaku_len; i++)
+            han += s->yaku[i].han;
+        s->han = han;
+        if (han >= 13 && r->counted_yakuman) {
+            base = 8000;
+            s->title = MJT_TITLE_COUNTED_YAKUMAN;
+        } else if (han >= 11) {
+            base = 6000;
+            s->title = MJT_TITLE_SANBAIMAN;
+        } else if (han >= 8) {
+            base = 4000;
+            s->title = MJT_TITLE_BAIMAN;
+        } else if (han >= 6) {
+            base = 3000;
+            s->title = MJT_TITLE_HANEMAN;
+        } else {
+            base = (long)s->fu << (2 + han);
+            if (r->round_up_mangan && base == 1920)
+                base = 2000;
+            if (base >= 2000) {
+                base = 2000;
+                s->title = MJT_TITLE_MANGAN;
+            }
+        }
+    }
+    s->base = (int32_t)base;
+
+    int mult = dealer ? 6 : 4;
+    long fed = 0;
+    int feeder = -1;
+    if (k > 0 && pao >= 0 && r->pao) {
+        int m = 0;
+        for (int i = 0; i < s->yaku_len; i++)
+            if (s->yaku[i].yaku == pao_yaku)
+                m = s->yaku[i].han;
+        long part = 8000L * (m < s->yakuman ? m : s->yakuman);
+        if (!w->tsumo)
+            part /= 2;
+        base -= part;
+        fed = part * mult;
+        feeder = pao;
+        s->pay[pao] += (int32_t)fed;
+        s->pao = pao;
+    }
+    long got;
+    if (!w->tsumo || base == 0) {
+        int payer = w->tsumo ? feeder : (w->seat + w->from) % 4;
+        got = ceil100(base * mult);
+        s->pay[payer] += (int32_t)(got + 300L * w->honba);
+    } else if (dealer) {
+        int each = ceil100(2 * base);
+        got = 3L * each;
+        for (int p = 0; p < 4; p++)
+            if (p != w->seat)
+                s->pay[p] += each + 100 * w->honba;
+    } else {
+        int from_dealer = ceil100(2 * base), from_other = ceil100(base);
+        got = from_dealer + 2L * from_other;
+        for (int p = 0; p < 4; p++)
+            if (p != w->seat)
+                s->pay[p] += (p == MJT_EAST ? from_dealer : from_other) +
+                             100 * w->honba;
+    }
+    s->points = (int32_t)(got + fed);
+    s->sticks = 1000 * w->sticks;
+}
+
+/* A score is better than another by points, then han, then fu. */
+static int better(const mjt_score *a, const mjt_score *b)
+{
+    if (a->points != b->points)
+        return a->points > b->points;
+    if (a->han != b->han)
+        return a->han > b->han;
+    return a->fu > b->fu;
+}
+
+static void keep(ctx *c)
+{
+    if (!c->have || better(&c->cur, &c->best)) {
+        c->best = c->cur;
+        c->have = 1;
+    }
+}
+
+static void start(ctx *c, int form, const blk *b, int nb, int win_block,
+                  int wait)
+{
+    mjt_score *s = &c->cur;
+    memset(s, 0, sizeof *s);
+    s->form = (uint8_t)form;
+    s->blocks_len = (uint8_t)nb;
+    s->win_block = (uint8_t)win_block;
+    s->wait = (uint8_t)wait;
+    for (int i = 0; i < nb; i++) {
+        s->blocks[i].kind = b[i].kind;
+        s->blocks[i].tile = b[i].tile;
+        if (b[i].call)
+            s->calls |= (uint8_t)(1u << i);
+    }
+}
+
+static void add_dora(const ctx *c, mjt_score *s)
+{
+    if (c->dora)
+        add_yaku(s, MJT_Y_DORA, c->dora);
+    if (c->red)
+        add_yaku(s, MJT_Y_RED_FIVE, c->red);
+    if (c->ura)
+        add_yaku(s, MJT_Y_URA_DORA, c->ura);
+}
+
+/* Score the standard reading b[0..nb) (b[0] the pair) whose block
+ * win_block the winning tile completed, as wait. */
+static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
+{
+    const mjt_win *w = c->w;
+    mjt_score *s = &c->cur;
+    start(c, MJT_STANDARD, b, nb, win_block, wait);
+
+    int nrun = 0, ntrip = 0, nquad = 0, nanko = 0, yaochu = 0, honors = 0;
+    int suits = 0, dragons = 0, winds = 0;
+    uint8_t runs[MJT_KINDS] = {0}, trips[MJT_KINDS] = {0};
+    int green = 1;
+    for (int i = 0; i < nb; i++) {
+        const blk *x = &b[i];
+        yaochu += blk_yaochu(x);
+        if (x->tile >= HONOR0)
+            honors++;
+        else
+            suits |= 1 << (x->tile / 9);
+        if (x->kind == MJT_RUN) {
+            nrun++;
+            runs[x->tile]++;
+            if (x->tile != 19) /* 234s */
+                green = 0;
+        } else {
+            int t = x->tile;
+            if (!(t == 19 || t == 20 || t == 21 || t == 23 || t == 25 ||
+                  t == 32))
+                green = 0;
+            if (x->kind == MJT_PAIR)
+                continue;
+            ntrip++;
+            trips[t] = 1;
+            if (x->kind == MJT_QUAD || x->kind == MJT_CLOSED_QUAD)
+                nquad++;
+            if (x->kind == MJT_CLOSED_QUAD ||
+                (!x->call && !(i == win_block && !w->tsumo)))
+                nanko++;
+            if (t >= WHITE)
+                dragons++;
+            else if (t >= HONOR0)
+                winds++;
+        }
+    }
+
+    /* fu */
+    add_fu(s, MJT_FU_BASE, MJT_NO_TILE, 20);
+    int pair = b[0].tile, pv = 0;
+    if (pair == HONOR0 + w->round)
+        pv += 2;
+    if (pair == HONOR0 + w->seat)
+        pv += 2;
+    if (pair >= WHITE)
+        pv += 2;
+    if (pv > 2 && c->r->double_wind_fu == 2)
+        pv = 2;
+    if (pv)
+        add_fu(s, MJT_FU_PAIR, pair, pv);
+    if (wait == MJT_TANKI || wait == MJT_KANCHAN || wait == MJT_PENCHAN)
+        add_fu(s, MJT_FU_WAIT, c->win, 2);
+    for (int i = 1; i < nb; i++) {
+        const blk *x = &b[i];
+        if (x->kind == MJT_RUN)
+            continue;
+        int quad = x->kind == MJT_QUAD || x->kind == MJT_CLOSED_QUAD;
+        int closed = x->kind == MJT_CLOSED_QUAD ||
+                     (!x->call && !(i == win_block && !w->tsumo));
+        int f = 2 << (is_terminal_or_honor(x->tile) + closed + 2 * quad);
+        add_fu(s,
+               quad ? (closed ? MJT_FU_CLOSED_QUAD : MJT_FU_OPEN_QUAD)
+                    : (closed ? MJT_FU_CLOSED_TRIPLET : MJT_FU_OPEN_TRIPLET),
+               x->tile, f);
+    }
+    int pinfu = c->menzen && s->fu == 20;
+    if (w->tsumo) {
+        if (!pinfu || c->r->pinfu_tsumo_fu)
+            add_fu(s, MJT_FU_TSUMO, MJT_NO_TILE, 2);
+    } else if (c->menzen) {
+        add_fu(s, MJT_FU_CLOSED_RON, MJT_NO_TILE, 10);
+    } else if (s->fu == 20) {
+        add_fu(s, MJT_FU_OPEN_PINFU, MJT_NO_TILE, 10);
+    }
+    if (s->fu % 10)
+        add_fu(s, MJT_FU_ROUNDING, MJT_NO_TILE, 10 - s->fu % 10);
+
+    /* yakuman */
+    int pao = -1, pao_yaku = -1;
+    first_draw_yakuman(c, s);
+    if (nanko == 4)
+        add_yaku(s, win_block == 0 ? MJT_Y_SUUANKOU_TANKI : MJT_Y_SUUANKOU, 1);
+    if (dragons == 3)
+        add_yaku(s, MJT_Y_DAISANGEN, 1);
+    if (winds == 4)
+        add_yaku(s, MJT_Y_DAISUUSHII, 1);
+    else if (winds == 3 && pair >= HONOR0 && pair < WHITE)
+        add_yaku(s, MJT_Y_SHOUSUUSHII, 1);
+    if (honors == nb)
+        add_yaku(s, MJT_Y_TSUUIISOU, 1);
+    if (green)
+        add_yaku(s, MJT_Y_RYUUIISOU, 1);
+    if (yaochu == nb && ntrip == 4 && honors == 0)
+        add_yaku(s, MJT_Y_CHINROUTOU, 1);
+    if (nquad == 4)
+        add_yaku(s, MJT_Y_SUUKANTSU, 1);
+    if (c->chuuren)
+        add_yaku(s, c->chuuren == 2 ? MJT_Y_CHUUREN9 : MJT_Y_CHUUREN, 1);
+    if (s->yaku_len) {
+        for (int i = 0; i < s->yaku_len; i++)
+            s->yaku[i].han = (uint8_t)multiple(c, s->yaku[i].yaku);
+        /* Who fed the last set of big three dragons (big four winds):
+         * the seat of the last call of such sets, when all of them are
+         * calls and that one came from a seat. */
+        for (int y = 0; y < 2; y++) {
+            int want = y == 0 ? 3 : 4, n = 0, last = -1;
+            int yk = y == 0 ? MJT_Y_DAISANGEN : MJT_Y_DAISUUSHII;
+            if ((y == 0 ? dragons : winds) != want)
+                continue;
+            for (int i = 0; i < c->ncalls; i++) {
+                const blk *x = &c->calls[i];
+                int t = x->tile;
+                if (x->kind == MJT_RUN || t < HONOR0 || (y == 0) != (t >= WHITE))
+                    continue;
+                n++;
+                last = i;
+            }
+            if (n == want && pao < 0 && c->calls[last].kind != MJT_CLOSED_QUAD &&
+                c->calls[last].from != MJT_FROM_UNKNOWN) {
+                pao = (w->seat + c->calls[last].from) % 4;
+                pao_yaku = yk;
+            }
+        }
+        settle(c, s, pao, pao_yaku);
+        keep(c);
+        return;
+    }
+
+    /* yaku */
+    int open = !c->menzen;
+    situation_yaku(c, s);
+    if (trips[HONOR0 + w->round])
+        add_yaku(s, MJT_Y_ROUND_WIND, 1);
+    if (trips[HONOR0 + w->seat])
+        add_yaku(s, MJT_Y_SEAT_WIND, 1);
+    for (int d = 0; d < 3; d++)
+        if (trips[WHITE + d])
+            add_yaku(s, MJT_Y_WHITE + d, 1);
+    if (pinfu)
+        add_yaku(s, MJT_Y_PINFU, 1);
+    if (yaochu == 0 && (c->menzen || c->r->open_tanyao))
+        add_yaku(s, MJT_Y_TANYAO, 1);
+    if (c->menzen) {
+        int pairs = 0;
+        for (int t = 0; t < 27; t++)
+            pairs += runs[t] / 2;
+        if (pairs == 1)
+            add_yaku(s, MJT_Y_IIPEIKOU, 1);
+        if (pairs == 2)
+            add_yaku(s, MJT_Y_RYANPEIKOU, 3);
+    }
+    for (int r = 0; r < 7; r++)
+        if (runs[r] && runs[9 + r] && runs[18 + r]) {
+            add_yaku(s, MJT_Y_SANSHOKU, 2 - open);
+            break;
+        }
+    for (int su = 0; su < 3; su++)
+        if (runs[9 * su] && runs[9 * su + 3] && runs[9 * su + 6]) {
+            add_yaku(s, MJT_Y_ITTSU, 2 - open);
+            break;
+        }
+    if (yaochu == nb && nrun > 0)
+        add_yaku(s, honors ? MJT_Y_CHANTA : MJT_Y_JUNCHAN,
+                 (honors ? 2 : 3) - open);
+    if (ntrip == 4)
+        add_yaku(s, MJT_Y_TOITOI, 2);
+    if (nanko == 3)
+        add_yaku(s, MJT_Y_SANANKOU, 2);
+    if (nquad == 3)
+        add_yaku(s, MJT_Y_SANKANTSU, 2);
+    for (int r = 0; r < 9; r++)
+        if (trips[r] && trips[9 + r] && trips[18 + r]) {
+            add_yaku(s, MJT_Y_SANSHOKU_DOUKOU, 2);
+            break;
+        }
+    if (yaochu == nb && nrun == 0 && honors > 0)
+        add_yaku(s, MJT_Y_HONROUTOU, 2);
+    if (dragons == 2 && pair >= WHITE)
+        add_yaku(s, MJT_Y_SHOUSANGEN, 2);
+    if (suits == 1 || suits == 2 || suits == 4)
+        add_yaku(s, honors ? MJT_Y_HONITSU : MJT_Y_CHINITSU,
+                 (honors ? 3 : 6) - open);
+    if (s->yaku_len)
+        add_dora(c, s);
+    settle(c, s, -1, -1);
+    keep(c);
+}
+
+/* The waits the winning tile may have completed in reading b, each
+ * distinct block once. */
+static void each_win(ctx *c, const blk *b, int nb, int nconcealed)
+{
+    for (int i = 0; i < nconcealed; i++) {
+        const blk *x = &b[i];
+        int dup = 0;
+        for (int j = 0; j < i && !dup; j++)
+            dup = b[j].kind == x->kind && b[j].tile == x->tile;
+        if (dup)
+            continue;
+        int wait = -1;
+        if (x->kind == MJT_PAIR && x->tile == c->win)
+            wait = MJT_TANKI;
+        else if (x->kind == MJT_TRIPLET && x->tile == c->win)
+            wait = MJT_SHANPON;
+        else if (x->kind == MJT_RUN && c->win >= x->tile &&
+                 c->win <= x->tile + 2) {
+            int pos = c->win - x->tile, rank = x->tile % 9;
+            if (pos == 1)
+                wait = MJT_KANCHAN;
+            else if ((pos == 0 && rank == 6) || (pos == 2 && rank == 0))
+                wait = MJT_PENCHAN;
+            else
+                wait = MJT_RYANMEN;
+        }
+        if (wait >= 0)
+            standard(c, b, nb, i, wait);
+    }
+}
+
+/* Split the concealed counts n (pair taken) into melds from tile k on,
+ * appending to b; at the lowest tile left, a triplet or none, then runs
+ * for the rest of its copies. */
+static void melds(ctx *c, uint8_t *n, int k, blk *b, int nb)
+{
+    while (k < MJT_KINDS && n[k] == 0)
+        k++;
+    if (k == MJT_KINDS) {
+        int nconcealed = nb;
+        for (int i = 0; i < c->ncalls; i++)
+            b[nb++] = c->calls[i];
+        each_win(c, b, nb, nconcealed);
+        return;
+    }
+    for (int trip = n[k] >= 3; trip >= 0; trip--) {
+        int runs = n[k] - 3 * trip;
+        if (runs > 0 && (k >= HONOR0 || k % 9 > 6 || n[k + 1] < runs ||
+                         n[k + 2] < runs))
+            continue;
+        int m = nb;
+        if (trip)
+            b[m++] = (blk){MJT_TRIPLET, (uint8_t)k, 0, 0};
+        for (int i = 0; i < runs; i++)
+            b[m++] = (blk){MJT_RUN, (uint8_t)k, 0, 0};
+        uint8_t keep_k = n[k];
+        n[k] = 0;
+        if (runs) {
+            n[k + 1] -= (uint8_t)runs;
+            n[k + 2] -= (uint8_t)runs;
+        }
+        melds(c, n, k + 1, b, m);
+        n[k] = keep_k;
+        if (runs) {
+            n[k + 1] += (uint8_t)runs;
+            n[k + 2] += (uint8_t)runs;
+        }
+    }
+}
+
+static void seven_pairs(ctx *c)
+{
+    blk b[7];
+    int nb = 0, yaochu = 0, honors = 0, suits = 0;
+    if (c->ncalls)
+        return;
+    for (int k = 0; k < MJT_KINDS; k++) {
+        if (c->counts[k] == 0)
+            continue;
+        if (c->counts[k] != 2)
+            return;
+        b[nb++] = (blk){MJT_PAIR, (uint8_t)k, 0, 0};
+        yaochu += is_terminal_or_honor(k);
+        if (k >= HONOR0)
+            honors++;
+        else
+            suits |= 1 << (k / 9);
+    }
+    int win_block = 0;
+    while (b[win_block].tile != c->win)
+        win_block++;
+    mjt_score *s = &c->cur;
+    start(c, MJT_CHIITOITSU, b, nb, win_block, MJT_SHAPE_CHIITOITSU);
+    add_fu(s, MJT_FU_BASE, MJT_NO_TILE, 25);
+    first_draw_yakuman(c, s);
+    if (honors == 7)
+        add_yaku(s, MJT_Y_TSUUIISOU, 1);
+    if (s->yaku_len == 0) {
+        situation_yaku(c, s);
+        add_yaku(s, MJT_Y_CHIITOITSU, 2);
+        if (yaochu == 0)
+            add_yaku(s, MJT_Y_TANYAO, 1);
+        if (yaochu == 7 && honors > 0)
+            add_yaku(s, MJT_Y_HONROUTOU, 2);
+        if (suits == 1 || suits == 2 || suits == 4)
+            add_yaku(s, honors ? MJT_Y_HONITSU : MJT_Y_CHINITSU,
+                     honors ? 3 : 6);
+        add_dora(c, s);
+    }
+    settle(c, s, -1, -1);
+    keep(c);
+}
+
+static void thirteen_orphans(ctx *c)
+{
+    int pair = -1;
+    if (c->ncalls)
+        return;
+    for (int k = 0; k < MJT_KINDS; k++) {
+        int want = is_terminal_or_honor(k);
+        if (c->counts[k] > 2 || (c->counts[k] == 0) == want ||
+            (!want && c->counts[k]))
+            return;
+        if (c->counts[k] == 2) {
+            if (pair >= 0)
+                return;
+            pair = k;
+        }
+    }
+    blk b = {MJT_PAIR, (uint8_t)pair, 0, 0};
+    int thirteen = pair == c->win;
+    mjt_score *s = &c->cur;
+    start(c, MJT_KOKUSHI, &b, 1, thirteen ? 0 : 255,
+          thirteen ? MJT_SHAPE_KOKUSHI13 : MJT_SHAPE_KOKUSHI);
+    first_draw_yakuman(c, s);
+    add_yaku(s, thirteen ? MJT_Y_KOKUSHI13 : MJT_Y_KOKUSHI, 1);
+    for (int i = 0; i < s->yaku_len; i++)
+        s->yaku[i].han = (uint8_t)multiple(c, s->yaku[i].yaku);
+    settle(c, s, -1, -1);
+    keep(c);
+}
+
+/* Nine gates: no call, one suit, 1112345678999 and one more; pure when
+ * the 13 before the winning tile are exactly that. */
+static int nine_gates(const ctx *c)
+{
+    static const uint8_t gate[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
+    if (c->ncalls || c->win >= HONOR0)
+        return 0;
+    int s0 = c->win / 9 * 9;
+    for (int k = 0; k < MJT_KINDS; k++)
+        if ((k < s0 || k >= s0 + 9) && c->counts[k])
+            return 0;
+    int exact = 1;
+    for (int r = 0; r < 9; r++) {
+        if (c->counts[s0 + r] < gate[r])
+            return 0;
+        if (c->counts[s0 + r] - (s0 + r == c->win) != gate[r])
+            exact = 0;
+    }
+    return exact ? 2 : 1;
+}
+
+/* The kind an indicator points at: the next of its suit, winds and
+ * dragons each in a circle. */
+static int dora_of(int indicator)
+{
+    int k = MJT_KIND_OF(indicator);
+    if (k < HONOR0)
+        return k / 9 * 9 + (k % 9 + 1) % 9;
+    if (k < WHITE)
+        return HONOR0 + (k - HONOR0 + 1) % 4;
+    return WHITE + (k - WHITE + 1) % 3;
+}
+
+static int check_win(const ctx *c, const mjt_tiles *held, mjt__diag *d)
+{
+    const mjt_win *w = c->w;
+    static const char *const flags[] = {"tsumo",   "ippatsu", "last",
+                                        "rinshan", "chankan", "first"};
+    const uint8_t v[] = {w->tsumo,   w->ippatsu, w->last,
+                         w->rinshan, w->chankan, w->first};
+    for (size_t i = 0; i < sizeof v; i++)
+        if (v[i] > 1) {
+            mjt__diag_set(d, MJT_EINVAL, -1, "%s is %d (0 or 1)", flags[i],
+                          v[i]);
+            return MJT_EINVAL;
+        }
+    for (size_t i = 0; i < sizeof w->reserved_; i++)
+        if (w->reserved_[i]) {
+            mjt__diag_set(d, MJT_EINVAL, -1, "reserved byte %zu is not 0", i);
+            return MJT_EINVAL;
+        }
+    const char *bad = NULL;
+    if (w->round > 3)
+        bad = "round: a wind 0-3 (1z-4z)";
+    else if (w->seat > 3)
+        bad = "seat: a wind 0-3 (1z-4z)";
+    else if (w->riichi > 2)
+        bad = "riichi: 0, 1 or 2 (double)";
+    else if (!w->tsumo &&
+             (w->from < MJT_FROM_RIGHT || w->from > MJT_FROM_LEFT))
+        bad = "a ron needs the seat it came from: left, across or right";
+    else if (w->riichi && !c->menzen)
+        bad = "riichi with an open hand";
+    else if (w->ippatsu && !w->riichi)
+        bad = "ippatsu without riichi";
+    else if (w->rinshan && !w->tsumo)
+        bad = "rinshan is a tsumo on the replacement tile, not a ron";
+    else if (w->chankan && w->tsumo)
+        bad = "chankan is a ron on a tile added to a quad, not a tsumo";
+    else if (w->rinshan && w->last)
+        bad = "rinshan and the last tile at once";
+    else if (w->first && (!w->tsumo || c->ncalls || w->riichi))
+        bad = "a first-draw win is a tsumo before any call or riichi";
+    else if (w->dora_len > MJT_MAX_INDICATORS)
+        bad = "more than 5 dora indicators";
+    else if (w->ura_len > MJT_MAX_INDICATORS)
+        bad = "more than 5 ura dora indicators";
+    else if (w->ura_len && !w->riichi)
+        bad = "ura dora without riichi";
+    if (bad) {
+        mjt__diag_set(d, MJT_EINVAL, -1, "%s", bad);
+        return MJT_EINVAL;
+    }
+    if (w->rinshan) {
+        int quad = 0;
+        for (int i = 0; i < c->ncalls; i++)
+            quad |= c->calls[i].kind == MJT_QUAD ||
+                    c->calls[i].kind == MJT_CLOSED_QUAD;
+        if (!quad) {
+            mjt__diag_set(d, MJT_EINVAL, -1, "rinshan without a quad");
+            return MJT_EINVAL;
+        }
+    }
+    if (w->tile >= MJT_TILE_IDS) {
+        mjt__diag_set(d, MJT_ETILE, -1, "winning tile: id %d (0-36)", w->tile);
+        return MJT_ETILE;
+    }
+    int k = MJT_KIND_OF(w->tile);
+    int red = k < HONOR0 && k % 9 == 4 ? held->red[k / 9] : 0;
+    int ok = w->tile >= MJT_KINDS ? red > 0 : held->counts[k] > red;
+    if (!ok) {
+        mjt__diag_set(d, MJT_EABSENT, -1, "winning tile %s is not in the hand",
+                      mjt_tile_name(w->tile));
+        return MJT_EABSENT;
+    }
+    return MJT_OK;
+}
+
+/* Count the dora the indicators of list point at, in all; check them. */
+static int indicators(const uint8_t *list, int n, const char *what,
+                      uint8_t *seen, uint8_t *seen_red, const uint8_t *all,
+                      int *han, mjt__diag *d)
+{
+    for (int i = 0; i < n; i++) {
+        int t = list[i];
+        if (t >= MJT_TILE_IDS) {
+            mjt__diag_set(d, MJT_ETILE, -1, "%s indicator %d: id %d (0-36)",
+                          what, i + 1, t);
+            return MJT_ETILE;
+        }
+        int k = MJT_KIND_OF(t);
+        if (++seen[k] > 4) {
+            mjt__diag_set(d, MJT_ECOPIES, -1,
+                          "%s indicator %s: a fifth copy, counting the hand",
+                          what, mjt_tile_name(t));
+            return MJT_ECOPIES;
+        }
+        if (t >= MJT_KINDS)
+            seen_red[t - MJT_KINDS]++;
+        *han += all[dora_of(t)];
+    }
+    return MJT_OK;
+}
+
+int mjt_score_hand(const mjt_hand *h, const mjt_win *w, const mjt_rules *rules,
+                   mjt_score *out, mjt_diag *diag)
+{
+    mjt__diag d = {0, 0, -1, ""};
+    mjt_rules defaults;
+    mjt_tiles held;
+    mjt_call calls[MJT_MAX_CALLS];
+    size_t ncalls = 0;
+    ctx c;
+    int rc;
+
+    if (out != NULL)
+        memset(out, 0, sizeof *out);
+    if (h == NULL || w == NULL || out == NULL) {
+        mjt__diag_set(&d, MJT_EINVAL, -1, "score: NULL argument");
+        return mjt__diag_out(diag, &d, MJT_EINVAL);
+    }
+    if (rules == NULL) {
+        mjt_rules_init(&defaults, 4);
+        rules = &defaults;
+    } else if ((rc = mjt_rules_check(rules, diag)) != MJT_OK) {
+        return rc;
+    }
+    if ((rc = mjt_hand_tiles(h, &held)) != MJT_OK ||
+        (rc = mjt_hand_calls(h, calls, MJT_MAX_CALLS, &ncalls)) != MJT_OK)
+        return mjt__diag_out(diag, &d, rc);
+    if (rules->players != 4 || mjt_hand_players(h) != 4) {
+        mjt__diag_set(&d, MJT_EPLAYERS, -1,
+                      "scoring three players is not supported yet");
+        return mjt__diag_out(diag, &d, MJT_EPLAYERS);
+    }
+
+    memset(&c, 0, sizeof c);
+    c.w = w;
+    c.r = rules;
+    memcpy(c.counts, held.counts, sizeof c.counts);
+    c.ncalls = (int)ncalls;
+    c.menzen = 1;
+    uint8_t all[MJT_KINDS], seen[MJT_KINDS], seen_red[3];
+    memcpy(all, held.counts, sizeof all);
+    c.red = held.red[0] + held.red[1] + held.red[2];
+    memcpy(seen_red, held.red, sizeof seen_red);
+    for (size_t i = 0; i < ncalls; i++) {
+        const mjt_call *x = &calls[i];
+        int kind = x->kind;
+        c.calls[i] = (blk){(uint8_t)kind, x->tile, 1, x->from};
+        if (kind == MJT_RUN) {
+            for (int j = 0; j < 3; j++)
+                all[x->tile + j]++;
+        } else {
+            all[x->tile] += kind == MJT_TRIPLET ? 3 : 4;
+        }
+        if (kind != MJT_CLOSED_QUAD)
+            c.menzen = 0;
+        c.red += x->red;
+        if (x->red)
+            seen_red[x->tile / 9] += x->red;
+    }
+    int len = held.len;
+    if (len + 3 * (int)ncalls != 14) {
+        mjt__diag_set(&d, MJT_ECOUNT, -1,
+                      "%d tiles and %zu calls: a won hand has 14 with the "
+                      "calls at 3 each (the winning tile among them)",
+                      len, ncalls);
+        return mjt__diag_out(diag, &d, MJT_ECOUNT);
+    }
+    if ((rc = check_win(&c, &held, &d)) != MJT_OK)
+        return mjt__diag_out(diag, &d, rc);
+    c.win = MJT_KIND_OF(w->tile);
+
+    memcpy(seen, all, sizeof seen);
+    if ((rc = indicators(w->dora, w->dora_len, "dora", seen, seen_red, all,
+                         &c.dora, &d)) != MJT_OK ||
+        (rc = indicators(w->ura, w->ura_len, "ura dora", seen, seen_red, all,
+                         &c.ura, &d)) != MJT_OK)
+        return mjt__diag_out(diag, &d, rc);
+    for (int s = 0; s < 3; s++)
+        if (seen_red[s] > rules->red[s]) {
+            mjt__diag_set(&d, MJT_ERED, -1,
+                          "%d red fives of %c in the hand and the "
+                          "indicators; the rules have %d",
+                          seen_red[s], "mps"[s], rules->red[s]);
+            return mjt__diag_out(diag, &d, MJT_ERED);
+        }
+
+    c.chuuren = nine_gates(&c);
+    blk b[MJT_MAX_CALLS + 5];
+    for (int p = 0; p < MJT_KINDS; p++) {
+        if (c.counts[p] < 2)
+            continue;
+        c.counts[p] -= 2;
+        b[0] = (blk){MJT_PAIR, (uint8_t)p, 0, 0};
+        melds(&c, c.counts, 0, b, 1);
+        c.counts[p] += 2;
+    }
+    seven_pairs(&c);
+    thirteen_orphans(&c);
+    if (!c.have) {
+        mjt__diag_set(&d, MJT_ENOTWIN, -1,
+                      "the tiles are no complete hand (a pair and melds, "
+                      "seven pairs, or thirteen orphans)");
+        return mjt__diag_out(diag, &d, MJT_ENOTWIN);
+    }
+    *out = c.best;
+    return MJT_OK;
+}
+
+void mjt_win_init(mjt_win *w)
+{
+    if (w == NULL)
+        return;
+    memset(w, 0, sizeof *w);
+    w->from = MJT_FROM_LEFT;
+    w->round = MJT_EAST;
+    w->seat = 1;
+}
+
+const char *mjt_yaku_name(int yaku)
+{
+    static const char *const names[MJT_YAKU_COUNT] = {
+        [MJT_Y_RIICHI] = "riichi",
+        [MJT_Y_DOUBLE_RIICHI] = "double riichi",
+        [MJT_Y_IPPATSU] = "ippatsu",
+        [MJT_Y_MENZEN_TSUMO] = "fully concealed tsumo",
+        [MJT_Y_HAITEI] = "last tile drawn",
+        [MJT_Y_HOUTEI] = "last tile discarded",
+        [MJT_Y_RINSHAN] = "after a quad",
+        [MJT_Y_CHANKAN] = "robbing a quad",
+        [MJT_Y_ROUND_WIND] = "round wind",
+        [MJT_Y_SEAT_WIND] = "seat wind",
+        [MJT_Y_WHITE] = "white dragon",
+        [MJT_Y_GREEN] = "green dragon",
+        [MJT_Y_RED] = "red dragon",
+        [MJT_Y_PINFU] = "pinfu",
+        [MJT_Y_TANYAO] = "all simples",
+        [MJT_Y_IIPEIKOU] = "pure double sequence",
+        [MJT_Y_SANSHOKU] = "mixed triple sequence",
+        [MJT_Y_ITTSU] = "pure straight",
+        [MJT_Y_CHANTA] = "half outside hand",
+        [MJT_Y_CHIITOITSU] = "seven pairs",
+        [MJT_Y_TOITOI] = "all triplets",
+        [MJT_Y_SANANKOU] = "three concealed triplets",
+        [MJT_Y_SANKANTSU] = "three quads",
+        [MJT_Y_SANSHOKU_DOUKOU] = "triple triplets",
+        [MJT_Y_HONROUTOU] = "all terminals and honors",
+        [MJT_Y_SHOUSANGEN] = "little three dragons",
+        [MJT_Y_HONITSU] = "half flush",
+        [MJT_Y_JUNCHAN] = "fully outside hand",
+        [MJT_Y_RYANPEIKOU] = "twice pure double sequence",
+        [MJT_Y_CHINITSU] = "full flush",
+        [MJT_Y_TENHOU] = "blessing of heaven",
+        [MJT_Y_CHIIHOU] = "blessing of earth",
+        [MJT_Y_KOKUSHI] = "thirteen orphans",
+        [MJT_Y_KOKUSHI13] = "thirteen orphans, 13-sided wait",
+        [MJT_Y_SUUANKOU] = "four concealed triplets",
+        [MJT_Y_SUUANKOU_TANKI] = "four concealed triplets, single wait",
+        [MJT_Y_DAISANGEN] = "big three dragons",
+        [MJT_Y_SHOUSUUSHII] = "little four winds",
+        [MJT_Y_DAISUUSHII] = "big four winds",
+        [MJT_Y_TSUUIISOU] = "all honors",
+        [MJT_Y_RYUUIISOU] = "all green",
+        [MJT_Y_CHINROUTOU] = "all terminals",
+        [MJT_Y_SUUKANTSU] = "four quads",
+        [MJT_Y_CHUUREN] = "nine gates",
+        [MJT_Y_CHUUREN9] = "pure nine gates",
+        [MJT_Y_DORA] = "dora",
+        [MJT_Y_RED_FIVE] = "red five",
+        [MJT_Y_URA_DORA] = "ura dora",
+    };
+    return yaku >= 0 && yaku < MJT_YAKU_COUNT ? names[yaku] : NULL;
+}
+
+const char *mjt_fu_name(int part)
+{
+    static const char *const names[] = {
+        "base",           "closed ron",  "tsumo",     "open pinfu",
+        "value pair",     "wait",        "open triplet", "closed triplet",
+        "open quad",      "closed quad", "rounding"};
+    return part >= 0 && part < (int)(sizeof names / sizeof *names) ? names[part]
+                                                                  : NULL;
+}
+
+const char *mjt_title_name(int title)
+{
+    static const char *const names[] = {
+        "none",      "mangan",  "haneman",        "baiman",
+        "sanbaiman", "yakuman", "counted yakuman"};
+    return title >= 0 && title < (int)(sizeof names / sizeof *names)
+               ? names[title]
+               : NULL;
+}

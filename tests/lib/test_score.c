@@ -1,0 +1,332 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Scoring: the readings where a hand's value turns on which way it is
+ * read (the famous traps), the limits and payments, and the situations
+ * the library refuses.  Every number here is worked by hand from the
+ * rules; tests/score/compare.py checks thousands more against
+ * majiang-core.
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+#include <string.h>
+
+#include "mjt.h"
+
+static mjt_score s;
+static mjt_diag d;
+
+/* Score text with the winning tile win (its name) in situation w. */
+static int score(const char *text, const char *win, mjt_win *w,
+                 const mjt_rules *r)
+{
+    mjt_hand h;
+    int rc = mjt_hand_parse(&h, text, strlen(text), r, &d);
+    cr_assert(eq(int, rc, MJT_OK), "%s: %s", text, d.message);
+    w->tile = (uint8_t)mjt_tile_from_name(win, 2);
+    return mjt_score_hand(&h, w, r, &s, &d);
+}
+
+static mjt_win ron(int from)
+{
+    mjt_win w;
+    mjt_win_init(&w);
+    w.from = (uint8_t)from;
+    return w;
+}
+
+static mjt_win tsumo(void)
+{
+    mjt_win w;
+    mjt_win_init(&w);
+    w.tsumo = 1;
+    return w;
+}
+
+static int has(int yaku)
+{
+    for (int i = 0; i < s.yaku_len; i++)
+        if (s.yaku[i].yaku == yaku)
+            return s.yaku[i].han;
+    return 0;
+}
+
+/* ==== Readings ==== */
+
+Test(reading, pinfu_where_the_win_is_also_an_edge_wait)
+{
+    /* 3m ends 12-3 (edge: 2 fu, no pinfu, no yaku) or starts 3-45
+     * (two-sided: pinfu): the better reading is taken. */
+    mjt_win w = ron(MJT_FROM_LEFT);
+    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_PINFU), 1));
+    cr_assert(eq(int, s.han, 1));
+    cr_assert(eq(int, s.fu, 30));
+    cr_assert(eq(int, s.points, 1000));
+    cr_assert(eq(int, s.wait, MJT_RYANMEN));
+}
+
+Test(reading, three_concealed_triplets_over_three_runs)
+{
+    /* 111222333m: three concealed triplets (2 han, 50 fu: 3200) beat
+     * three runs (pinfu and a pure double sequence, 30 fu: 2000). */
+    mjt_win w = ron(MJT_FROM_LEFT);
+    cr_assert(eq(int, score("111222333m456p77s", "4p", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_SANANKOU), 2));
+    cr_assert(eq(int, s.fu, 50));
+    cr_assert(eq(int, s.points, 3200));
+}
+
+Test(reading, a_triplet_completed_by_ron_is_open)
+{
+    /* Ron on 3m: 333m is open, two concealed triplets only; the runs
+     * reading (123m three times, edge or closed wait) scores less. */
+    mjt_win w = ron(MJT_FROM_LEFT);
+    w.riichi = 1;
+    cr_assert(eq(int, score("111222333m456p77s", "3m", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_SANANKOU), 0));
+    /* tsumo: all three concealed */
+    w = tsumo();
+    cr_assert(eq(int, score("111222333m456p77s", "3m", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_SANANKOU), 2));
+}
+
+Test(reading, twice_pure_double_sequence_over_seven_pairs)
+{
+    /* 5 han mangan as runs; seven pairs would be 4 han 25 fu. */
+    mjt_win w = tsumo();
+    cr_assert(eq(int, score("223344m556677p88s", "8s", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_RYANPEIKOU), 3));
+    cr_assert(eq(int, has(MJT_Y_CHIITOITSU), 0));
+    cr_assert(eq(int, s.han, 5));
+    cr_assert(eq(int, s.title, MJT_TITLE_MANGAN));
+    cr_assert(eq(int, s.points, 8000));
+    cr_assert(eq(int, s.pay[MJT_EAST], 4000));
+    cr_assert(eq(int, s.pay[2], 2000));
+}
+
+Test(reading, seven_pairs_is_25_fu)
+{
+    mjt_win w = ron(MJT_FROM_ACROSS);
+    w.riichi = 1;
+    cr_assert(eq(int, score("1133m557799p1166z", "6z", &w, NULL), MJT_OK));
+    cr_assert(eq(int, s.form, MJT_CHIITOITSU));
+    cr_assert(eq(int, s.fu, 25));
+    cr_assert(eq(int, s.han, 3));
+    cr_assert(eq(int, s.points, 3200));
+    cr_assert(eq(int, s.pay[3], 3200)); /* South's across: North */
+}
+
+/* ==== Yakuman ==== */
+
+Test(yakuman, thirteen_orphans_thirteen_sided_is_double)
+{
+    mjt_win w = ron(MJT_FROM_LEFT);
+    cr_assert(eq(int, score("119m19p19s1234567z", "1m", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_KOKUSHI13), 2));
+    cr_assert(eq(int, s.yakuman, 2));
+    cr_assert(eq(int, s.points, 64000));
+    mjt_rules r;
+    mjt_rules_init(&r, 4);
+    r.double_yakuman = 0;
+    cr_assert(eq(int, score("119m19p19s1234567z", "1m", &w, &r), MJT_OK));
+    cr_assert(eq(int, s.points, 32000));
+    /* the single wait: one yakuman */
+    cr_assert(eq(int, score("119m19p19s1234567z", "9m", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_KOKUSHI), 1));
+}
+
+Test(yakuman, nine_gates_pure_and_not)
+{
+    mjt_win w = ron(MJT_FROM_LEFT);
+    cr_assert(eq(int, score("11123455678999m", "5m", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_CHUUREN9), 2));
+    cr_assert(eq(int, s.points, 64000));
+    cr_assert(eq(int, score("11123455678999m", "9m", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_CHUUREN), 1));
+    cr_assert(eq(int, s.points, 32000));
+}
+
+Test(yakuman, four_concealed_triplets_single_wait_and_shanpon_tsumo)
+{
+    mjt_win w = ron(MJT_FROM_LEFT);
+    cr_assert(eq(int, score("111m222p333s44455z", "5z", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_SUUANKOU_TANKI), 2));
+    /* ron on a shanpon: the last triplet is open: three, not four */
+    cr_assert(eq(int, score("111m222p333s44455z", "4z", &w, NULL), MJT_OK));
+    cr_assert(eq(int, s.yakuman, 0));
+    cr_assert(eq(int, has(MJT_Y_SANANKOU), 2));
+    w = tsumo();
+    cr_assert(eq(int, score("111m222p333s44455z", "4z", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_SUUANKOU), 1));
+}
+
+Test(yakuman, big_three_dragons_fed_by_one_seat_pays_half_on_ron)
+{
+    /* South wins; the last dragon came from the right (West): West pays
+     * half of the yakuman, the discarder (East, on the left) the rest. */
+    mjt_win w = ron(MJT_FROM_LEFT);
+    cr_assert(eq(int,
+                  score("123m55p,555z:left,666z:across,777z:right", "5p", &w,
+                        NULL),
+                  MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_DAISANGEN), 1));
+    cr_assert(eq(int, s.points, 32000));
+    cr_assert(eq(int, s.pao, 2));
+    cr_assert(eq(int, s.pay[MJT_EAST], 16000));
+    cr_assert(eq(int, s.pay[2], 16000));
+    /* tsumo: the feeder pays it all */
+    w = tsumo();
+    w.honba = 1;
+    cr_assert(eq(int,
+                  score("123m55p,555z:left,666z:across,777z:right", "5p", &w,
+                        NULL),
+                  MJT_OK));
+    cr_assert(eq(int, s.pay[2], 32300));
+    cr_assert(eq(int, s.pay[MJT_EAST] + s.pay[3], 0));
+    mjt_rules r;
+    mjt_rules_init(&r, 4);
+    r.pao = 0;
+    cr_assert(eq(int,
+                  score("123m55p,555z:left,666z:across,777z:right", "5p", &w,
+                        &r),
+                  MJT_OK));
+    cr_assert(eq(int, s.pay[MJT_EAST], 16100));
+    cr_assert(eq(int, s.pay[2], 8100));
+}
+
+/* ==== Fu ==== */
+
+Test(fu, closed_quad_of_the_round_wind)
+{
+    /* 20 + closed quad of honors 32 + single wait 2 + tsumo 2 = 56: 60 */
+    mjt_win w = tsumo();
+    cr_assert(eq(int, score("123m456p789s22s,1111z:closed", "2s", &w, NULL),
+                  MJT_OK));
+    cr_assert(eq(int, s.fu, 60));
+    cr_assert(eq(int, s.han, 2)); /* fully concealed tsumo, round wind */
+    cr_assert(eq(int, s.points, 4000));
+    cr_assert(eq(int, s.pay[MJT_EAST], 2000));
+}
+
+Test(fu, double_wind_pair_is_four_or_two_by_the_rules)
+{
+    /* the dealer in the East round, a pair of East: 20 + 10 + 4 + two
+     * closed triplets of simples 8 = 42: 50 fu; with 2 fu, 40 */
+    mjt_win w = ron(MJT_FROM_LEFT);
+    w.seat = MJT_EAST;
+    w.riichi = 1;
+    cr_assert(eq(int, score("222m555p789s234s11z", "4s", &w, NULL), MJT_OK));
+    cr_assert(eq(int, s.fu, 50));
+    cr_assert(eq(int, s.points, 2400));
+    mjt_rules r;
+    mjt_rules_init(&r, 4);
+    r.double_wind_fu = 2;
+    cr_assert(eq(int, score("222m555p789s234s11z", "4s", &w, &r), MJT_OK));
+    cr_assert(eq(int, s.fu, 40));
+    cr_assert(eq(int, s.points, 2000));
+}
+
+Test(fu, open_hand_of_no_fu_is_30_and_pinfu_tsumo_20)
+{
+    /* open all simples won two-sided: 20 fu, made 30 */
+    mjt_win w = ron(MJT_FROM_LEFT);
+    cr_assert(eq(int, score("234m456p22s,678s:left,345p:left", "4m", &w, NULL),
+                  MJT_OK));
+    cr_assert(eq(int, s.fu, 30));
+    cr_assert(eq(int, s.fu_parts[s.fu_len - 1].part, MJT_FU_OPEN_PINFU));
+    cr_assert(eq(int, has(MJT_Y_TANYAO), 1));
+    cr_assert(eq(int, s.points, 1000));
+    w = tsumo();
+    cr_assert(eq(int, score("234567m234p66s678s", "8s", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_PINFU), 1));
+    cr_assert(eq(int, s.fu, 20));
+    mjt_rules r;
+    mjt_rules_init(&r, 4);
+    r.pinfu_tsumo_fu = 1;
+    cr_assert(eq(int, score("234567m234p66s678s", "8s", &w, &r), MJT_OK));
+    cr_assert(eq(int, s.fu, 30));
+}
+
+/* ==== No yaku, limits, refusals ==== */
+
+Test(limits, complete_without_a_yaku_scores_nothing)
+{
+    mjt_win w = ron(MJT_FROM_LEFT);
+    w.dora_len = 1;
+    w.dora[0] = (uint8_t)mjt_tile_from_name("4p", 2);
+    cr_assert(eq(int, score("123m456p55s,234s:left,789s:left", "5s", &w,
+                            NULL),
+                  MJT_OK));
+    cr_assert(eq(int, s.yaku_len, 0));
+    cr_assert(eq(int, s.han, 0));
+    cr_assert(eq(int, s.points, 0));
+    for (int p = 0; p < 4; p++)
+        cr_assert(eq(int, s.pay[p], 0));
+}
+
+Test(limits, counted_yakuman_and_sanbaiman)
+{
+    /* closed full flush with riichi, tsumo, pure straight, dora: 13+ */
+    mjt_win w = tsumo();
+    w.riichi = 1;
+    w.dora_len = 2;
+    w.dora[0] = w.dora[1] = (uint8_t)mjt_tile_from_name("1m", 2);
+    cr_assert(eq(int, score("12345678922233m", "3m", &w, NULL), MJT_OK));
+    cr_assert(ge(int, s.han, 13));
+    cr_assert(eq(int, s.title, MJT_TITLE_COUNTED_YAKUMAN));
+    cr_assert(eq(int, s.points, 32000));
+    mjt_rules r;
+    mjt_rules_init(&r, 4);
+    r.counted_yakuman = 0;
+    cr_assert(eq(int, score("12345678922233m", "3m", &w, &r), MJT_OK));
+    cr_assert(eq(int, s.title, MJT_TITLE_SANBAIMAN));
+    cr_assert(eq(int, s.points, 24000));
+}
+
+Test(refused, what_cannot_happen_is_named)
+{
+    mjt_win w = ron(MJT_FROM_LEFT);
+    w.riichi = 1;
+    cr_assert(eq(int, score("123m456p55s,234s:left,789s:left", "5s", &w,
+                            NULL),
+                  MJT_EINVAL));
+    cr_assert(eq(str, d.message, "riichi with an open hand"));
+    w = ron(MJT_FROM_LEFT);
+    w.ippatsu = 1;
+    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL),
+                  MJT_EINVAL));
+    w = tsumo();
+    w.rinshan = 1;
+    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL),
+                  MJT_EINVAL));
+    cr_assert(eq(str, d.message, "rinshan without a quad"));
+    w = ron(MJT_FROM_UNKNOWN);
+    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL),
+                  MJT_EINVAL));
+    w = ron(MJT_FROM_LEFT);
+    cr_assert(eq(int, score("123345m456p789s22s", "1z", &w, NULL),
+                  MJT_EABSENT));
+    cr_assert(eq(int, score("123345m456p789s23s", "3m", &w, NULL),
+                  MJT_ENOTWIN));
+    w.dora_len = 3;
+    w.dora[0] = w.dora[1] = w.dora[2] = (uint8_t)mjt_tile_from_name("2s", 2);
+    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL),
+                  MJT_ECOPIES));
+    mjt_rules r3;
+    mjt_rules_init(&r3, 3);
+    w = ron(MJT_FROM_LEFT);
+    cr_assert(eq(int, score("111999m456p789s22s", "1m", &w, &r3),
+                  MJT_EPLAYERS));
+    cr_assert(eq(int, mjt_score_hand(NULL, &w, NULL, &s, &d), MJT_EINVAL));
+}
+
+Test(names, every_one_is_named)
+{
+    for (int y = 0; y < MJT_YAKU_COUNT; y++)
+        cr_assert(not(eq(ptr, (void *)mjt_yaku_name(y), NULL)), "yaku %d", y);
+    cr_assert(eq(ptr, (void *)mjt_yaku_name(MJT_YAKU_COUNT), NULL));
+    for (int f = 0; f <= MJT_FU_ROUNDING; f++)
+        cr_assert(not(eq(ptr, (void *)mjt_fu_name(f), NULL)));
+    for (int t = 0; t <= MJT_TITLE_COUNTED_YAKUMAN; t++)
+        cr_assert(not(eq(ptr, (void *)mjt_title_name(t), NULL)));
+}
