@@ -184,29 +184,6 @@ void cli_json_string(FILE *out, const char *s)
 /* Longest line batch mode reads; a hand needs a few dozen bytes. */
 #define LINE_BYTES 1024
 
-/*
- * Read one line of f into buf, keeping at most cap - 1 bytes: the rest of
- * a longer line is read and dropped, and *too_long says so.  Returns the
- * length kept, or -1 at the end of the input.  Memory stays flat however
- * long the line or the input.
- */
-static long read_line(FILE *f, char *buf, size_t cap, int *too_long)
-{
-    size_t n = 0;
-    int c, any = 0;
-
-    *too_long = 0;
-    while ((c = getc_unlocked(f)) != EOF && c != '\n') {
-        any = 1;
-        if (n + 1 < cap)
-            buf[n++] = (char)c;
-        else
-            *too_long = 1;
-    }
-    if (c == EOF && !any)
-        return -1;
-    return (long)n;
-}
 
 static void batch_error(const opts *o, long lineno, const char *message)
 {
@@ -223,108 +200,6 @@ static void batch_error(const opts *o, long lineno, const char *message)
  * fatal, and the exit status is 1 if there was any. */
 /* ==== JSON lines ==== */
 
-/* A JSON string at *p (past the opening quote) into out (cap bytes, NUL
- * kept); *p moves past the closing quote.  Tiles are ASCII, so \u escapes
- * above 0x7F are refused.  NULL, or the problem. */
-static const char *json_str(const char **p, const char *end, char *out,
-                            size_t cap)
-{
-    size_t n = 0;
-
-    while (*p < end && **p != '"') {
-        int c = (unsigned char)*(*p)++;
-        if (c < 0x20)
-            return "a control character inside a string";
-        if (c == '\\') {
-            if (*p >= end)
-                return "a string that does not end";
-            c = *(*p)++;
-            const char *esc = c != 0 ? strchr("\"\\/bfnrt", c) : NULL;
-            if (esc != NULL && c != 'u') {
-                c = "\"\\/\b\f\n\r\t"[esc - "\"\\/bfnrt"];
-            } else if (c == 'u') {
-                unsigned v = 0;
-                for (int i = 0; i < 4; i++, (*p)++) {
-                    if (*p >= end || !strchr("0123456789abcdefABCDEF", **p) ||
-                        **p == '\0')
-                        return "a \\u escape without four hex digits";
-                    v = v * 16 + (unsigned)(isdigit((unsigned char)**p)
-                                                ? **p - '0'
-                                                : (tolower((unsigned char)**p) -
-                                                   'a' + 10));
-                }
-                if (v == 0 || v > 0x7F)
-                    return "a \\u escape of no tile text";
-                c = (int)v;
-            } else {
-                return "an unknown escape in a string";
-            }
-        }
-        if (n + 1 >= cap)
-            return "a string too long";
-        out[n++] = (char)c;
-    }
-    if (*p >= end)
-        return "a string that does not end";
-    (*p)++;
-    out[n] = '\0';
-    return NULL;
-}
-
-static void json_space(const char **p, const char *end)
-{
-    while (*p < end && strchr(" \t\r\n", **p) && **p != '\0')
-        (*p)++;
-}
-
-/*
- * The value of "calls" at *p: an array of strings, ["3333m","111z"], as
- * mjq --json writes them, or one string, "3333m,111z".  Into out joined by
- * commas.  NULL, or the problem.
- */
-static const char *json_calls(const char **p, const char *end, char *out,
-                              size_t cap)
-{
-    size_t n = 0;
-    const char *err;
-
-    if (*p < end && **p == '"') {
-        (*p)++;
-        return json_str(p, end, out, cap);
-    }
-    if (*p >= end || *(*p)++ != '[')
-        return "\"calls\" is not an array of strings";
-    out[0] = '\0';
-    json_space(p, end);
-    if (*p < end && **p == ']') {
-        (*p)++;
-        return NULL;
-    }
-    for (;;) {
-        json_space(p, end);
-        if (*p >= end || *(*p)++ != '"')
-            return "\"calls\" holds something other than strings";
-        if (n > 0) {
-            if (n + 2 >= cap)
-                return "a string too long";
-            out[n++] = ',';
-        }
-        if ((err = json_str(p, end, out + n, cap - n)) != NULL)
-            return err;
-        if (out[n] == '\0')
-            return "an empty string in \"calls\"";
-        n += strlen(out + n);
-        json_space(p, end);
-        if (*p < end && **p == ',') {
-            (*p)++;
-            continue;
-        }
-        if (*p >= end || *(*p)++ != ']')
-            return "no ',' or ']' after a call";
-        return NULL;
-    }
-}
-
 /*
  * A batch line that is a JSON object: {"hand":"...","visible":"...",
  * "calls":[...],"players":3}, in any order, all but "hand" optional.
@@ -338,24 +213,24 @@ static const char *json_line(const char *p, const char *end, char *hand,
 
     hand[0] = visible[0] = calls[0] = '\0';
     *players = 0;
-    json_space(&p, end);
+    cli_json_space(&p, end);
     if (p >= end || *p++ != '{')
         return "not a JSON object";
-    json_space(&p, end);
+    cli_json_space(&p, end);
     if (p < end && *p == '}')
         return "no \"hand\" in the object";
     for (;;) {
         char key[16];
         const char *err;
-        json_space(&p, end);
+        cli_json_space(&p, end);
         if (p >= end || *p++ != '"')
             return "a key that is not a string";
-        if ((err = json_str(&p, end, key, sizeof key)) != NULL)
+        if ((err = cli_json_str(&p, end, key, sizeof key)) != NULL)
             return err;
-        json_space(&p, end);
+        cli_json_space(&p, end);
         if (p >= end || *p++ != ':')
             return "no ':' after a key";
-        json_space(&p, end);
+        cli_json_space(&p, end);
         int *seen = !strcmp(key, "hand")      ? &have_hand
                     : !strcmp(key, "visible") ? &have_visible
                     : !strcmp(key, "calls")   ? &have_calls
@@ -374,24 +249,24 @@ static const char *json_line(const char *p, const char *end, char *hand,
                        "players)";
             *players = *p++ - '0';
         } else if (seen == &have_calls) {
-            if ((err = json_calls(&p, end, calls, cap)) != NULL)
+            if ((err = cli_json_calls(&p, end, calls, cap)) != NULL)
                 return err;
         } else {
             if (p >= end || *p++ != '"')
                 return "a value that is not a string (\"hand\" and "
                        "\"visible\" are tiles as text)";
-            if ((err = json_str(&p, end, seen == &have_hand ? hand : visible,
+            if ((err = cli_json_str(&p, end, seen == &have_hand ? hand : visible,
                                 cap)) != NULL)
                 return err;
         }
-        json_space(&p, end);
+        cli_json_space(&p, end);
         if (p < end && *p == ',') {
             p++;
             continue;
         }
         if (p >= end || *p++ != '}')
             return "no ',' or '}' after a value";
-        json_space(&p, end);
+        cli_json_space(&p, end);
         if (p != end)
             return "text after the object";
         return have_hand ? NULL : "no \"hand\" in the object";
@@ -467,7 +342,7 @@ static int batch(const mjt_tables *t, const opts *o, FILE *in, cli_budget *b)
     long got, lineno = 0;
     int status = 0, too_long;
 
-    while ((got = read_line(in, line, sizeof line, &too_long)) >= 0) {
+    while ((got = cli_read_line(in, line, sizeof line, &too_long)) >= 0) {
         size_t len = (size_t)got;
         mjt_hand h;
         mjt_diag diag;

@@ -14,7 +14,7 @@ extern const char *cli_prog;
  * parts, deal, diff, serve's API), in this one place: the minor number
  * rises when fields are added, the major when one changes meaning or
  * goes.  mjq --version prints it; the README lists what each added. */
-#define MJQ_JSON_VERSION "1.2"
+#define MJQ_JSON_VERSION "1.3"
 
 /* The table path when --tables is not given (mjt_tables_find's), or
  * NULL when there are none. */
@@ -178,6 +178,29 @@ int cli_batch_budget(const mjt_tables *t, FILE *in, FILE *out, int json,
 int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,
                     int players, int json, FILE *out, mjt_diag *why,
                     const char **field);
+
+/* ==== Reading lines and JSON (jsonin.c) ==== */
+
+/* One line of f into buf (at most cap - 1 bytes kept, the rest of a longer
+ * line read and dropped, *too_long set): its length, or -1 at the end. */
+long cli_read_line(FILE *f, char *buf, size_t cap, int *too_long);
+
+/* A JSON string at *p (past its opening quote) into out (cap bytes, NUL
+ * kept), *p past the closing quote: NULL, or the problem. */
+const char *cli_json_str(const char **p, const char *end, char *out,
+                         size_t cap);
+
+/* Skip JSON white space at *p. */
+void cli_json_space(const char **p, const char *end);
+
+/* The value of "calls" at *p: an array of strings or one string, into out
+ * joined by commas: NULL, or the problem. */
+const char *cli_json_calls(const char **p, const char *end, char *out,
+                           size_t cap);
+
+/* mjq score [--json] [OPTIONS] [HAND]: the yaku, fu and points of a
+ * complete hand (score.c). */
+int cli_score(int argc, char **argv, cli_globals *g);
 
 /* mjq prob [--draws T] [--moves M] [--extra K] [HAND...]: the chance of
  * tenpai and of a win (analyze.c reads the hands, prob.c prints). */

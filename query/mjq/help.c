@@ -37,6 +37,7 @@ static const char usage_main[] =
     "\n"
     "Commands:\n"
     "  prob    the chance of tenpai and of a win within the draws left\n"
+    "  score   the yaku, fu and points of a complete hand\n"
     "  waits   every wait of a hand with its shapes; the countTiles listing\n"
     "  dump    the record of one suit pattern, as JSON\n"
     "  info    a table file's meta record; --verify checks its digests\n"
@@ -72,6 +73,43 @@ static const char usage_prob[] =
     "(the forgetful wall): optimistic, not exact.  Text shows the chances\n"
     "within a third, two thirds and all of T; --json every point.  With no\n"
     "HAND, read one hand a line from stdin, as the analysis does.\n";
+
+static const char usage_score[] =
+    "usage: mjq score [--json] [--win TILE] [--tsumo | --from SEAT]\n"
+    "                 [--riichi | --double-riichi] [--ippatsu] [--round W]\n"
+    "                 [--seat W] [--dora TILES] [--ura TILES] [--last]\n"
+    "                 [--rinshan] [--chankan] [--first] [--honba N]\n"
+    "                 [--sticks N] [--rule NAME=V]... [HAND...]\n"
+    "\n"
+    "The yaku, han, fu, points and payments of a complete hand: its 14\n"
+    "tiles with the winning tile among the concealed ones, then its calls\n"
+    "(\"123m456p789s11z,555z:left\"; a closed quad \"3333m:closed\", an\n"
+    "open one \"3333m:across\"; a call's seat: left, across or right).\n"
+    "Where the hand reads several ways, the one that scores most.\n"
+    "  --win TILE     the winning tile (default: the last concealed tile\n"
+    "                 written; 0p for the red five)\n"
+    "  --tsumo        won on a draw; else a ron, from the left unless\n"
+    "  --from SEAT    names the discarder: left, across or right\n"
+    "  --riichi, --double-riichi, --ippatsu\n"
+    "  --round W, --seat W   winds 1z-4z (defaults 1z and 2z; seat 1z is\n"
+    "                 the dealer)\n"
+    "  --dora TILES, --ura TILES   indicators, like 4p1z (ura: riichi)\n"
+    "  --last         the wall's last tile (tsumo) or the last discard\n"
+    "  --rinshan      tsumo on a quad's replacement tile\n"
+    "  --chankan      ron on a tile added to a quad\n"
+    "  --first        tsumo on the first draw, before any call\n"
+    "  --honba N, --sticks N   counters and riichi sticks on the table\n"
+    "  --rule NAME=V  a ruleset choice: open_tanyao, double_yakuman,\n"
+    "                 counted_yakuman, yakuman_stack, pao (1 by default),\n"
+    "                 round_up_mangan, pinfu_tsumo_fu (0), double_wind_fu\n"
+    "                 (4; or 2)\n"
+    "With no HAND, read one a line from stdin: a hand, or a JSON object\n"
+    "whose keys mirror the options: {\"hand\":\"...\", \"calls\":[...],\n"
+    "\"win\":\"5p\", \"tsumo\":true, \"from\":\"left\", \"riichi\":1,\n"
+    "\"ippatsu\", \"round\":\"1z\", \"seat\":\"2z\", \"dora\":\"4p\",\n"
+    "\"ura\", \"last\", \"rinshan\", \"chankan\", \"first\", \"honba\":N,\n"
+    "\"sticks\":N}; options on the command line are every line's defaults.\n"
+    "Four players only.\n";
 
 static const char usage_dump[] =
     "usage: mjq dump [--tables PATH] PATTERN\n"
@@ -198,7 +236,8 @@ static const struct {
     {"stats", usage_stats}, {"enumerate", usage_enumerate},
     {"rank", usage_rank},   {"unrank", usage_unrank},
     {"deal", usage_deal},   {"serve", usage_serve},
-    {"prob", usage_prob},   {"help", usage_main},
+    {"prob", usage_prob},   {"score", usage_score},
+    {"help", usage_main},
 };
 
 int cli_help(const char *cmd)

@@ -34,6 +34,7 @@ static const struct command {
     {"diff", cli_diff},   {"stats", cli_stats},   {"enumerate", cli_enumerate},
     {"rank", cli_rank},   {"unrank", cli_unrank}, {"deal", cli_deal},
     {"serve", cli_serve}, {"help", cmd_help},     {"prob", cli_prob},
+    {"score", cli_score},
 };
 
 static const struct command *command_named(const char *name)

@@ -160,6 +160,23 @@ Test(yakuman, four_concealed_triplets_single_wait_and_shanpon_tsumo)
     cr_assert(eq(int, has(MJT_Y_SUUANKOU), 1));
 }
 
+Test(yakuman, a_yakuman_over_a_counted_one_of_the_same_points)
+{
+    /* 666777888999m and 44m: four concealed triplets, or a full flush of
+     * runs with dora worth 13 han and more: the same 32000; the hand is
+     * the yakuman. */
+    mjt_win w = tsumo();
+    w.riichi = 1;
+    w.ippatsu = 1;
+    w.dora_len = w.ura_len = 1;
+    w.dora[0] = MJT_RED_5M;
+    w.ura[0] = (uint8_t)mjt_tile_from_name("3m", 2);
+    cr_assert(eq(int, score("44666777888999m", "8m", &w, NULL), MJT_OK));
+    cr_assert(eq(int, s.yakuman, 1));
+    cr_assert(eq(int, has(MJT_Y_SUUANKOU), 1));
+    cr_assert(eq(int, s.points, 32000));
+}
+
 Test(yakuman, big_three_dragons_fed_by_one_seat_pays_half_on_ron)
 {
     /* South wins; the last dragon came from the right (West): West pays

@@ -12,7 +12,7 @@
  * its fu), and whether a triplet counts as concealed: one completed by a
  * ron is open for fu and for the concealed triplets.  Every yaku and fu is
  * a function of one reading; the hand's value is its best reading's, by
- * points, then han, then fu.
+ * points, then a yakuman first, then han, then fu.
  */
 #include "internal.h"
 
@@ -208,11 +208,15 @@ static void settle(const ctx *c, mjt_score *s, int pao, int pao_yaku)
     s->sticks = 1000 * w->sticks;
 }
 
-/* A score is better than another by points, then han, then fu. */
+/* A score is better than another by points, then a yakuman over a counted
+ * one (four concealed triplets read as a 13-han full flush score the
+ * same: the hand is the yakuman), then han, then fu. */
 static int better(const mjt_score *a, const mjt_score *b)
 {
     if (a->points != b->points)
         return a->points > b->points;
+    if (a->yakuman != b->yakuman)
+        return a->yakuman > b->yakuman;
     if (a->han != b->han)
         return a->han > b->han;
     return a->fu > b->fu;
