@@ -145,7 +145,7 @@ PY_FILES   := $(addprefix $(PY_PKG)/,__init__.py __init__.pyi py.typed)
 python: $(PY_PKG)/_mjt$(PY_EXT) $(PY_FILES) ## the Python module, in build/python
 
 PY_SRC     := query/python/mjt/_mjt.c query/python/mjt/_stats.c \
-              query/python/mjt/_prob.c
+              query/python/mjt/_prob.c query/python/mjt/_score.c
 
 $(PY_PKG)/_mjt$(PY_EXT): $(PY_SRC) query/python/mjt/_mjt.h $(PUBLIC_HDR) \
         $(BUILD)/libmjt.a $(FLAGS_STAMP)
@@ -200,12 +200,13 @@ test-gen: deps ## mjt-gen and core: solvers, enumeration, forms
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_gen $(BUILD)/test/mjt.lmdb
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_gen --jobs 2
 
-test-mjq: deps ## mjq: every command, stats against enumerate, the README's examples
+test-mjq: deps ## mjq: every command, stats against enumerate, scores against majiang-core, the README's examples
 	$(Q)$(MAKE) --no-print-directory all python $(BUILD)/test_mjq \
 	    $(BUILD)/test/mjt.lmdb
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_mjq --jobs 2
 	$(Q)sh tests/mjq/cli.sh $(BUILD)
 	$(Q)sh tests/mjq/stats.sh $(BUILD)
+	$(Q)PYTHON='$(PYTHON)' sh tests/mjq/score.sh $(BUILD)
 	$(Q)CC='$(CC)' CFLAGS='$(CFLAGS)' LDFLAGS='$(LDFLAGS)' LIBS='$(ALL_LDLIBS)' \
 	    sh tests/mjq/readme.sh $(BUILD)
 
@@ -229,6 +230,7 @@ test-long: deps ## the exhaustive runs too long for `make test`
 	    $(BUILD)/test_$$t --jobs 2 || exit 1; done
 	$(Q)MJT_DIFF_TILES=14 MJT_BATCH_LINES=10000000 sh tests/mjq/cli.sh $(BUILD)
 	$(Q)MJT_LONG=1 sh tests/mjq/stats.sh $(BUILD)
+	$(Q)MJT_LONG=1 PYTHON='$(PYTHON)' sh tests/mjq/score.sh $(BUILD)
 
 bench: deps ## benchmarks, one `BENCH name value unit` line per figure
 	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN) python

@@ -6,7 +6,8 @@
 # python3-numpy), but only those not already there, so a machine that has
 # them is left alone.
 # Arguments name tools some targets need (clang for make fuzz, valgrind for
-# make leakcheck), installed when not on the PATH.
+# make leakcheck, node:nodejs for the checks against majiang-core), as
+# COMMAND or COMMAND:PACKAGE, installed when not on the PATH.
 # `make tables` and `make test` run this first; on a fresh Debian machine it is
 # the only set-up step.
 set -eu
@@ -41,7 +42,7 @@ command -v "$PKG_CONFIG" >/dev/null 2>&1 || missing="$missing pkg-config"
 [ -x /usr/bin/chromedriver ] || missing="$missing chromium-driver"
 fc-list :lang=zh 2>/dev/null | grep -q . || missing="$missing fonts-wqy-zenhei"
 for tool in "$@"; do
-    command -v "$tool" >/dev/null 2>&1 || missing="$missing $tool"
+    command -v "${tool%%:*}" >/dev/null 2>&1 || missing="$missing ${tool#*:}"
 done
 
 [ -z "$missing" ] && exit 0

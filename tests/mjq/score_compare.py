@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Compare mjq score's answers with majiang-core's, hand by hand.
+
+Usage: score_compare.py MJQ FIXTURE [--limit N]
+FIXTURE holds one JSON object a line, {"in": ..., "expect": ...} (see
+tests/data/score/README.md); "in" is fed to `MJQ score --json` on stdin and
+each answer is compared with "expect": the yaku with their han (in any
+order), han, fu (where majiang gives one), the yakuman multiple, points and
+payments.  Prints every difference (at most 20 in full) and a summary line;
+exits 1 on any difference, 2 when the run itself fails.
+"""
+import json
+import subprocess
+import sys
+
+
+def yaku_key(yaku):
+    return sorted((y["name"], y["han"]) for y in yaku)
+
+
+def differences(want, got):
+    """The fields in which got differs from want, as text."""
+    if "error" in got:
+        return ["error: " + got["error"]]
+    out = []
+    if yaku_key(want["yaku"]) != yaku_key(got["yaku"]):
+        out.append("yaku %s != %s" % (yaku_key(want["yaku"]),
+                                      yaku_key(got["yaku"])))
+    for key in ("han", "yakuman", "points"):
+        if want[key] != got[key]:
+            out.append("%s %s != %s" % (key, want[key], got[key]))
+    pay_want, pay_got = dict(want["payments"]), dict(got["payments"])
+    sticks_want = pay_want.pop("sticks", want.get("sticks", 0))
+    sticks_got = pay_got.pop("sticks", 0)
+    if not want["yaku"]:
+        sticks_want = 0
+    if pay_want != pay_got:
+        out.append("payments %s != %s" % (pay_want, pay_got))
+    if sticks_want != sticks_got:
+        out.append("sticks %s != %s" % (sticks_want, sticks_got))
+    if want["fu"] is not None and want["fu"] != got["fu"]:
+        out.append("fu %s != %s" % (want["fu"], got["fu"]))
+    return out
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    mjq, fixture = argv[1], argv[2]
+    limit = int(argv[4]) if len(argv) > 4 and argv[3] == "--limit" else None
+    cases = []
+    with open(fixture, encoding="utf-8") as f:
+        for line in f:
+            if line.strip():
+                cases.append(json.loads(line))
+            if limit is not None and len(cases) == limit:
+                break
+    if not cases:
+        print("score_compare.py: no case in %s" % fixture, file=sys.stderr)
+        return 2
+    stdin = "".join(json.dumps(c["in"]) + "\n" for c in cases)
+    run = subprocess.run([mjq, "score", "--json"], input=stdin,
+                         capture_output=True, text=True, check=False)
+    answers = [json.loads(l) for l in run.stdout.splitlines()]
+    if len(answers) != len(cases):
+        print("score_compare.py: %d answers to %d hands (exit %d): %s" %
+              (len(answers), len(cases), run.returncode, run.stderr[:500]),
+              file=sys.stderr)
+        return 2
+    bad = 0
+    for i, (case, got) in enumerate(zip(cases, answers)):
+        diff = differences(case["expect"], got)
+        if diff:
+            bad += 1
+            if bad <= 20:
+                print("case %d: %s" % (i + 1, json.dumps(case["in"])))
+                for d in diff:
+                    print("    " + d)
+    print("score: %d hands, %d differ from majiang-core" % (len(cases), bad))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
