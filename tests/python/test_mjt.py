@@ -625,3 +625,89 @@ def test_ctrl_c_stops_a_prob_batch(t):
     timer.cancel()
     # and the Tables still answers
     assert t.prob("144588m345p123s3z").shanten == 2
+
+
+# ==== Scoring ====
+
+SCORE_FIXTURE = os.path.join(HERE, "..", "data", "score",
+                             "majiang-1.4.1.jsonl")
+
+
+def score_questions(n):
+    with open(SCORE_FIXTURE) as f:
+        return [json.loads(line)["in"] for line, _ in zip(f, range(n))]
+
+
+def test_score_is_mjq_score():
+    questions = score_questions(2000)
+    out = mjq("score", "--json",
+              stdin="".join(json.dumps(q) + "\n" for q in questions))
+    assert out.returncode == 0, out.stderr
+    theirs = [json.loads(line) for line in out.stdout.splitlines()]
+    assert len(theirs) == len(questions)
+    kw = {"from": "discarder"}
+    for q, want in zip(questions[:300], theirs):
+        args = {kw.get(k, k): v for k, v in q.items() if k not in ("hand",
+                                                                    "calls")}
+        hand = ",".join([q["hand"]] + q.get("calls", []))
+        assert mjt.score(hand, **args) == want, q
+    assert mjt.score_batch(questions) == theirs
+
+
+def test_score_forms_of_the_hand_and_defaults():
+    want = mjt.score("123m456p789s11z222z", tsumo=True)
+    assert want["points"] == 2700 and want["fu"] == 40
+    ids = [mjt.tile_id(x) for x in "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 2z 2z 2z"
+           .split()]
+    assert mjt.score(ids, tsumo=True) == want  # the last tile wins
+    assert mjt.score(mjt.counts("123m456p789s11z222z"), "2z",
+                     tsumo=True) == want
+    with pytest.raises(ValueError, match="name the winning tile"):
+        mjt.score(mjt.counts("123m456p789s11z222z"), tsumo=True)
+    # the situation's fields
+    got = mjt.score("123345m456p789s22s", "3m", riichi=1, ippatsu=True,
+                    discarder="across", dora=["1s"], ura="3p", honba=2,
+                    sticks=1)
+    names = [y["name"] for y in got["yaku"]]
+    assert names == ["riichi", "ippatsu", "pinfu", "dora", "ura dora"]
+    assert got["han"] == 6 and got["title"] == "haneman"
+    assert got["payments"] == {"4z": 12000 + 600, "sticks": 1000}
+    got = mjt.score("123345m456p789s22s", "3m", riichi=1,
+                    rules={"round_up_mangan": 1})
+    assert got["points"] == 2000
+
+
+def test_score_refusals():
+    with pytest.raises(mjt.HandError, match="no complete hand") as e:
+        mjt.score("123345m456p789s23s", "3m")
+    assert e.value.code == -20
+    with pytest.raises(mjt.HandError, match="riichi with an open hand"):
+        mjt.score("123m456p55s,234s:left,789s:left", riichi=1)
+    with pytest.raises(ValueError, match="discarder"):
+        mjt.score("123345m456p789s22s", discarder="north")
+    with pytest.raises(ValueError, match="a wind"):
+        mjt.score("123345m456p789s22s", seat="5z")
+    with pytest.raises(ValueError, match="is no rule"):
+        mjt.score("123345m456p789s22s", rules={"tanyao": 1})
+    with pytest.raises(ValueError, match="pao is 2"):
+        mjt.score("123345m456p789s22s", rules={"pao": 2})
+    with pytest.raises(ValueError, match="is no key"):
+        mjt.score_batch([{"hand": "123345m456p789s22s", "discarder": "left"}])
+    got = mjt.score_batch(["123345m456p789s23s", {"hand": "nonsense"}])
+    assert got[0]["code"] == -20 and got[1]["code"] == -7
+
+
+def test_score_batch_runs_beside_other_threads():
+    questions = score_questions(3000)
+    want = mjt.score_batch(questions)
+    got = [None] * 4
+
+    def work(i):
+        got[i] = mjt.score_batch(questions)
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert all(g == want for g in got)

@@ -11,6 +11,7 @@
     t.stats(13)["dealt"]["overall"]        # exact hands by shanten: {-1: ..., 0: ...}
     t.enumerate(13, part=(1, 1000))        # the same counts, one part of the hands
     mjt.deal(13, 5, seed=1)                # five random hands, as text
+    mjt.score("123m456p789s11z222z", tsumo=True)["points"]   # 2700: no tables needed
 
 A hand is text ("12m55p,3333m,111z,222z": calls after commas), 34 counts,
 tile ids (0-36, 34-36 the red fives) or tile names ("1m", "0p", or mjai's
@@ -30,14 +31,16 @@ from ._mjt import (  # noqa: F401
     counts,
     deal,
     libmjt_version,
+    score,
+    score_batch,
     tile_id,
     tile_name,
 )
 from ._mjt import Tables as _Tables
 
 __all__ = ["Tables", "HandError", "BudgetError", "Shanten", "Ukeire",
-           "Discard", "Prob", "ProbRow", "counts", "deal", "tile_id",
-           "tile_name", "__version__"]
+           "Discard", "Prob", "ProbRow", "counts", "deal", "score",
+           "score_batch", "tile_id", "tile_name", "__version__"]
 
 
 class Tables(_Tables):

@@ -1332,6 +1332,10 @@ static PyMethodDef module_methods[] = {
      "('1z5p0p'), ids, names or counts (a red five counts as a five)."},
     {"deal", (PyCFunction)(void (*)(void))module_deal,
      METH_FASTCALL | METH_KEYWORDS, module_deal_doc},
+    {"score", (PyCFunction)(void (*)(void))module_score,
+     METH_FASTCALL | METH_KEYWORDS, module_score_doc},
+    {"score_batch", (PyCFunction)(void (*)(void))module_score_batch,
+     METH_FASTCALL | METH_KEYWORDS, module_score_batch_doc},
     {NULL, NULL, 0, NULL}};
 
 static PyStructSequence_Field shanten_fields[] = {

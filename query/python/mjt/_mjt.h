@@ -112,4 +112,11 @@ PyObject *tables_prob_batch(TablesObject *self, PyObject *const *args,
 extern const char tables_prob_doc[], tables_prob_batch_doc[];
 int prob_types(PyObject *m);
 
+/* _score.c: mjt.score and mjt.score_batch. */
+PyObject *module_score(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
+                       PyObject *kwnames);
+PyObject *module_score_batch(PyObject *m, PyObject *const *args,
+                             Py_ssize_t nargs, PyObject *kwnames);
+extern const char module_score_doc[], module_score_batch_doc[];
+
 #endif
