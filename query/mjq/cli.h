@@ -202,6 +202,10 @@ const char *cli_json_calls(const char **p, const char *end, char *out,
  * complete hand (score.c). */
 int cli_score(int argc, char **argv, cli_globals *g);
 
+/* mjq score --json's batch mode from in to out, with the defaults: 0, or
+ * 1 when a line was refused (its error line written); for mjq serve. */
+int cli_score_lines(FILE *in, FILE *out);
+
 /* mjq prob [--draws T] [--moves M] [--extra K] [HAND...]: the chance of
  * tenpai and of a win (analyze.c reads the hands, prob.c prints). */
 int cli_prob(int argc, char **argv, cli_globals *g);

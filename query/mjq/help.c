@@ -214,6 +214,7 @@ static const char usage_serve[] =
     "worker threads (default 2) sharing one table:\n"
     "  GET  /api/analyze?hand=H&visible=V&players=3   mjq --json's object\n"
     "  POST /api/analyze   JSON lines in, JSON lines out (batch mode)\n"
+    "  POST /api/score     JSON lines in, JSON lines out (mjq score's)\n"
     "  GET  /healthz       ok\n"
     "  GET  /              the page; /?hand=H shows the analysis, even\n"
     "                      without JavaScript\n"

@@ -432,13 +432,13 @@ static int answer(const run *r, question *q, long lineno)
     return 0;
 }
 
-static int batch(const run *r, const question *base)
+static int batch(const run *r, const question *base, FILE *in)
 {
     char line[SCORE_LINE];
     long got, lineno = 0;
     int status = 0, too_long;
 
-    while ((got = cli_read_line(stdin, line, sizeof line, &too_long)) >= 0) {
+    while ((got = cli_read_line(in, line, sizeof line, &too_long)) >= 0) {
         size_t len = (size_t)got;
         question q = *base;
         lineno++;
@@ -594,7 +594,7 @@ int cli_score(int argc, char **argv, cli_globals *g)
             fprintf(stderr, "%s: reading hands from the terminal, one a line "
                             "(end with Ctrl-D; 'mjq score --help' for more)\n",
                     cli_prog);
-        return batch(&r, &base);
+        return batch(&r, &base, stdin);
     }
     int status = 0;
     for (int i = 0; i < nhands; i++) {
@@ -609,4 +609,15 @@ int cli_score(int argc, char **argv, cli_globals *g)
         status |= answer(&r, &q, 0);
     }
     return status;
+}
+
+int cli_score_lines(FILE *in, FILE *out)
+{
+    run r = {1, {0}, out};
+    question base;
+
+    memset(&base, 0, sizeof base);
+    mjt_win_init(&base.w);
+    mjt_rules_init(&r.rules, 4);
+    return batch(&r, &base, in);
 }

@@ -4,6 +4,7 @@
  *
  *   GET  /api/analyze?hand=...&visible=...&players=3   mjq --json's object
  *   POST /api/analyze    JSON lines in, JSON lines out (mjq's batch mode)
+ *   POST /api/score      JSON lines in (mjq score's), JSON lines out
  *   GET  /healthz        "ok"
  *   GET  /               the page; with ?hand=... the analysis rendered in
  *                        it, so a shared link shows it without JavaScript
@@ -382,6 +383,47 @@ static void api_batch(const mjt_tables *t, const serve_limits *lim,
     }
 }
 
+/* POST /api/score: mjq score --json's answer to each line.  Scoring takes
+ * microseconds a line, so --max-lines bounds the work. */
+static void api_score(const serve_limits *lim, const char *body, size_t n,
+                      serve_reply *r)
+{
+    char *buf = NULL, m[160];
+    size_t len = 0;
+    long lines = lines_of(body, n);
+
+    if (lines > lim->lines) {
+        snprintf(m, sizeof m,
+                 "%ld lines: one request takes at most %ld (--max-lines)",
+                 lines, lim->lines);
+        reply_limit(r, 413, "max-lines", m);
+        return;
+    }
+    if (n == 0) {
+        reply_static(r, 200, "application/x-ndjson", "", 0);
+        return;
+    }
+    FILE *in = fmemopen((void *)body, n, "r");
+    FILE *out = open_memstream(&buf, &len);
+    if (in == NULL || out == NULL) {
+        if (in != NULL)
+            fclose(in);
+        if (out != NULL)
+            fclose(out);
+        free(buf);
+        serve_error(r, 500, "out of memory");
+        return;
+    }
+    cli_score_lines(in, out);
+    fclose(in);
+    if (fclose(out) != 0) {
+        free(buf);
+        serve_error(r, 500, "out of memory");
+        return;
+    }
+    reply_owned(r, 200, "application/x-ndjson", buf, len);
+}
+
 /* The arguments a path takes: the hand's (3), and /api/prob's (6). */
 static int takes_args(const char *path)
 {
@@ -512,6 +554,12 @@ void serve_handle(const mjt_tables *t, const serve_limits *lim,
         r->allow = "GET, HEAD";
         if (get) {
             api_prob(t, lim, a, w, r);
+            return;
+        }
+    } else if (!strcmp(path, "/api/score")) {
+        r->allow = "POST";
+        if (post) {
+            api_score(lim, body, body_len, r);
             return;
         }
     } else if (!strcmp(path, "/healthz")) {

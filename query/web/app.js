@@ -325,6 +325,7 @@ function render(a) {
       box.append(line);
     }
   }
+  if (s.overall === -1 && !$('players').checked) box.append(scoreForm());
   if (a.decompositions) {
     box.append(el('h2', {}, 'Complete'));
     for (const d of a.decompositions) {
@@ -334,6 +335,111 @@ function render(a) {
       box.append(line);
     }
   }
+}
+
+// ==== The score of a complete hand ====
+
+const WINDS = ['1z', '2z', '3z', '4z'];
+
+// The winning tile: the one added last (clicked, or written last).
+function lastTile() {
+  const ids = state.ids.length ? state.ids :
+    parseTiles($('hand').value.split(',')[0]);
+  return ids.length ? nameOf(ids[ids.length - 1]) : null;
+}
+
+function select(id, label, options, value) {
+  const s = el('select', { id, name: id });
+  for (const [v, text] of options) {
+    const o = el('option', { value: v }, text);
+    if (v === value) o.selected = true;
+    s.append(o);
+  }
+  s.addEventListener('change', askScore);
+  return el('label', { class: 'check' }, label + ' ', s);
+}
+
+function check(id, label) {
+  const c = el('input', { type: 'checkbox', id });
+  c.addEventListener('change', askScore);
+  return el('label', { class: 'check' }, c, ' ' + label);
+}
+
+// The situation of the win, and where its score is drawn.
+function scoreForm() {
+  const kinds = [...new Set(state.ids.length ? state.ids.map(nameOf) :
+    parseTiles($('hand').value.split(',')[0]).map(nameOf))];
+  const windNames = ['East', 'South', 'West', 'North'];
+  const dora = el('input', { id: 'dora', autocomplete: 'off',
+                             spellcheck: 'false', placeholder: '4p',
+                             size: 8 });
+  dora.addEventListener('change', askScore);
+  const form = el('div', { class: 'row situation' },
+    select('win', 'won on', kinds.map((k) => [k, k]), lastTile()),
+    select('how', '', [['ron', 'ron'], ['tsumo', 'tsumo']], 'ron'),
+    select('seat', 'seat', WINDS.map((w, i) => [w, windNames[i]]), '2z'),
+    select('round', 'round', WINDS.map((w, i) => [w, windNames[i]]), '1z'),
+    check('riichi', 'riichi'),
+    el('label', { class: 'check' }, 'dora indicators ', dora));
+  const section = el('section', { id: 'score' }, el('h2', {}, 'Score'),
+                     form, el('div', { id: 'score-answer' }));
+  setTimeout(askScore, 0);
+  return section;
+}
+
+function drawScore(sc) {
+  const box = $('score-answer');
+  if (!box) return;
+  if (sc.error) {
+    box.replaceChildren(el('p', { class: 'error' }, sc.error));
+    return;
+  }
+  if (!sc.yaku.length) {
+    box.replaceChildren(el('p', { class: 'note', id: 'score-total' },
+                           'No yaku: complete, but it scores nothing.'));
+    return;
+  }
+  const table = el('table', { id: 'yaku' });
+  for (const y of sc.yaku)
+    table.append(el('tr', {}, el('td', {}, y.name),
+                    el('td', { class: 'num' }, sc.yakuman ?
+                       (y.han > 1 ? y.han + '× yakuman' : 'yakuman') :
+                       y.han + ' han')));
+  const parts = [];
+  if (sc.fu_parts)
+    parts.push(el('p', { class: 'note', id: 'fu' }, sc.fu_parts.map((f) =>
+      f.name + ' ' + f.fu).join(' + ') + ' = ' + sc.fu + ' fu'));
+  const title = sc.title !== 'none' ? ' ' + sc.title : '';
+  const head = sc.yakuman ? (sc.yakuman > 1 ? sc.yakuman + '× ' : '') +
+    'yakuman' : sc.han + ' han ' + sc.fu + ' fu' + title;
+  const pays = Object.entries(sc.payments).filter(([k]) => k !== 'sticks')
+    .map(([k, v]) => ['East', 'South', 'West', 'North'][Number(k[0]) - 1] +
+         ' pays ' + v).join(', ');
+  box.replaceChildren(table, ...parts,
+    el('p', { class: 'total', id: 'score-total' },
+       el('strong', {}, sc.points + ' points'), ' (' + head + '): ' + pays),
+    el('p', { class: 'note' }, 'read as ' + sc.decomposition.blocks.join(' ') +
+       ', ' + sc.decomposition.wait));
+}
+
+let scored = 0;
+async function askScore() {
+  if (!$('score')) return;
+  const q = { hand: $('hand').value.trim(), win: $('win').value,
+              seat: $('seat').value, round: $('round').value };
+  if ($('how').value === 'tsumo') q.tsumo = true;
+  if ($('riichi').checked) q.riichi = 1;
+  if ($('dora').value.trim()) q.dora = $('dora').value.trim();
+  const mine = ++scored;
+  try {
+    const res = await fetch('/api/score', { method: 'POST',
+                                            body: JSON.stringify(q) + '\n' });
+    const text = await res.text();
+    if (mine !== scored) return;
+    const sc = res.ok ? JSON.parse(text) : { error: JSON.parse(text).error };
+    drawScore(sc);
+    document.body.dataset.scored = q.hand;
+  } catch (e) { /* the analysis stands without it */ }
 }
 
 // ==== The chances: tenpai and a win within the draws left ====

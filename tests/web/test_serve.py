@@ -765,3 +765,64 @@ def test_browser_without_javascript(server):
         assert "1z  shanten 0" in text
     finally:
         d.quit()
+
+
+# ==== Scores ====
+
+SCORE_FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
+                             "data", "score", "majiang-1.4.1.jsonl")
+
+
+def test_api_score_is_mjq_score(server):
+    with open(SCORE_FIXTURE) as f:
+        lines = [json.dumps(json.loads(x)["in"]) for x, _ in zip(f, range(500))]
+    body = "\n".join(lines + ["not a hand"]) + "\n"
+    status, headers, got = request(server, "POST", "/api/score", body)
+    assert status == 200 and headers["content-type"] == "application/x-ndjson"
+    want = subprocess.run([MJQ, "score", "--json"], input=body,
+                          capture_output=True, text=True).stdout
+    assert got.decode() == want
+    assert json.loads(got.decode().splitlines()[-1])["line"] == 501
+    status, _, got = request(server, "GET", "/api/score")
+    assert status == 405 and b"allowed: POST" in got
+    status, _, got = request(server, "POST", "/api/score",
+                             "123m456p789s11z222z\n" * 10001)
+    assert status == 413 and json.loads(got)["limit"] == "max-lines"
+
+
+def test_browser_scores_a_complete_hand(server):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+    d = browser()
+    try:
+        hand = "123m456p789s11z222z"
+        d.get("http://127.0.0.1:%d/?hand=%s" % (server, hand))
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.scored") == hand)
+        total = d.find_element(By.ID, "score-total")
+        # a ron on 2z (the tile written last), seat South: 1 han 40 fu
+        assert total.text.startswith("1300 points (1 han 40 fu)"), total.text
+        Select(d.find_element(By.ID, "how")).select_by_value("tsumo")
+        wait_for(lambda: "2700 points" in
+                 d.find_element(By.ID, "score-total").text)
+        assert "East pays 1300, West pays 700, North pays 700" in \
+            d.find_element(By.ID, "score-total").text
+        names = [r.text for r in d.find_elements(By.CSS_SELECTOR,
+                                                 "#yaku td:first-child")]
+        assert names == ["fully concealed tsumo", "seat wind"]
+        assert "= 40 fu" in d.find_element(By.ID, "fu").text
+        d.find_element(By.ID, "riichi").click()
+        dora = d.find_element(By.ID, "dora")
+        dora.send_keys("1z")
+        dora.send_keys("\t")
+        wait_for(lambda: "haneman" in
+                 d.find_element(By.ID, "score-total").text)
+        if SHOT:
+            d.save_screenshot(SHOT.replace(".png", "-score.png"))
+        # a hand that is not complete has no score
+        d.get("http://127.0.0.1:%d/?hand=4566m123p456p789s1z" % server)
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.analysed") == "4566m123p456p789s1z")
+        assert not d.find_elements(By.ID, "score")
+    finally:
+        d.quit()
