@@ -66,6 +66,29 @@ static int digit(uint32_t code, int r)
     return (int)(q - 5 * ((q * 3355444) >> 24));
 }
 
+/* The counts of a part's ranks (9, or 7 for the honors) from its code
+ * into out; returns their sum.  Each digit is its own multiply and shift
+ * (division by a constant), so they go side by side, not in a chain. */
+static int decode(uint32_t code, uint8_t *out, int ranks)
+{
+    uint32_t lo = code & MJT__LO_MASK, hi = code >> MJT__HI_SHIFT;
+    out[0] = (uint8_t)(lo % 5);
+    out[1] = (uint8_t)(lo / 5 % 5);
+    out[2] = (uint8_t)(lo / 25 % 5);
+    out[3] = (uint8_t)(lo / 125 % 5);
+    out[4] = (uint8_t)(hi % 5);
+    out[5] = (uint8_t)(hi / 5 % 5);
+    out[6] = (uint8_t)(hi / 25 % 5);
+    if (ranks == 9) {
+        out[7] = (uint8_t)(hi / 125 % 5);
+        out[8] = (uint8_t)(hi / 625 % 5);
+    }
+    int n = 0;
+    for (int r = 0; r < ranks; r++)
+        n += out[r];
+    return n;
+}
+
 int mjt__code_digit(uint32_t code, int r)
 {
     return digit(code, r);
@@ -275,10 +298,8 @@ int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out)
         mjt__calls_check(h, o, NULL) != MJT_OK)
         return MJT_ESTALE;
     memset(&set, 0, sizeof set);
-    for (int i = 0; i < MJT_KINDS; i++) {
-        set.counts[i] = (uint8_t)digit(o[i / 9], i % 9);
-        n += set.counts[i];
-    }
+    for (int p = 0; p < 4; p++)
+        n += decode(o[p], set.counts + 9 * p, p < 3 ? 9 : 7);
     int called_red[3];
     mjt__calls_red(h, called_red);
     for (int s = 0; s < 3; s++) {
