@@ -207,6 +207,10 @@ int mjt__calls_check(const mjt_hand *h, const uint32_t code[4],
  * from across. */
 int mjt__sanma_call_problem(int kind, int tile, int from);
 
+/* What is wrong with a call (kind, tile, red fives, from), in words, or
+ * NULL for a valid one: the check every maker of hands makes. */
+const char *mjt__call_problem(int kind, int tile, int red, int from);
+
 /* The red fives of each suit in the calls of a checked hand. */
 void mjt__calls_red(const mjt_hand *h, int red[3]);
 

@@ -930,6 +930,18 @@ MJT_API int mjt_score_hand(const mjt_hand *h, const mjt_win *w,
                            const mjt_rules *rules, mjt_score *out,
                            mjt_diag *diag);
 
+/*
+ * mjt_score_hand from what a bot holds: the concealed tiles as a plain
+ * mjt_tiles (34 counts, the red fives among them, len their sum) and
+ * ncalls calls, without making a hand.  The same answers and refusals,
+ * and MJT_ECOPIES, MJT_ERED, MJT_ECALL or MJT_EINVAL (len not the sum) for
+ * what mjt_hand_from_calls would refuse.
+ */
+MJT_API int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
+                            size_t ncalls, const mjt_win *w,
+                            const mjt_rules *rules, mjt_score *out,
+                            mjt_diag *diag);
+
 /* The names clients print, static strings, NULL outside the list: a
  * yaku's ("riichi", "all simples", ...), a fu part's, a title's. */
 MJT_API const char *mjt_yaku_name(int yaku);

@@ -79,6 +79,12 @@ static const char *call_problem(int kind, int tile, int red, int from)
     return NULL;
 }
 
+const char *mjt__call_problem(int kind, int tile, int red, int from)
+{
+    return call_problem(kind, tile, red, from);
+}
+
+
 /* A valid call as text ("406m", "3333m:closed", "555p:left") into
  * buf[16]. */
 static void call_text(int kind, int tile, int red, int from, char buf[16])

@@ -20,6 +20,10 @@
 
 enum { HONOR0 = 27, WHITE = 31 };
 
+/* 2s 3s 4s 6s 8s and 6z: all green */
+#define GREEN_TILES (1ull << 19 | 1ull << 20 | 1ull << 21 | 1ull << 23 | \
+                     1ull << 25 | 1ull << 32)
+
 typedef struct blk {
     uint8_t kind; /* MJT_PAIR, MJT_RUN, MJT_TRIPLET, MJT_QUAD, MJT_CLOSED_QUAD */
     uint8_t tile;
@@ -38,22 +42,35 @@ typedef struct ctx {
     int dora, red, ura;
     int chuuren; /* 0, 1 nine gates, 2 pure nine gates (hand-level) */
     int have;
-    mjt_score best;
+    uint64_t held;   /* the kinds held concealed, as bits */
+    uint64_t twos;   /* those held twice */
+    int sum[4];      /* tiles of each part (m, p, s, z) */
+    mjt_score *best; /* the caller's */
     mjt_score cur;
 } ctx;
 
+/* The terminals and honors, as bits of kinds; the runs that hold a
+ * terminal, by their lowest tile (123 and 789 of each suit). */
+#define YAOCHU (0x7Full << 27 | 1ull << 0 | 1ull << 8 | 1ull << 9 | \
+                1ull << 17 | 1ull << 18 | 1ull << 26)
+#define YAOCHU_RUNS (1ull << 0 | 1ull << 6 | 1ull << 9 | 1ull << 15 | \
+                     1ull << 18 | 1ull << 24)
+
 static int is_terminal_or_honor(int k)
 {
-    return k >= HONOR0 || k % 9 == 0 || k % 9 == 8;
+    return (int)(YAOCHU >> k & 1);
 }
 
 /* Whether block b holds a terminal or an honor. */
 static int blk_yaochu(const blk *b)
 {
-    if (b->kind == MJT_RUN)
-        return b->tile % 9 == 0 || b->tile % 9 == 6;
-    return is_terminal_or_honor(b->tile);
+    return (int)((b->kind == MJT_RUN ? YAOCHU_RUNS : YAOCHU) >> b->tile & 1);
 }
+
+/* The part of a kind: 0-2 the suits, 3 the honors. */
+static const uint8_t part_of[MJT_KINDS] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
+    1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3};
 
 static void add_yaku(mjt_score *s, int yaku, int han)
 {
@@ -222,28 +239,34 @@ static int better(const mjt_score *a, const mjt_score *b)
     return a->fu > b->fu;
 }
 
+/* Keep the reading in c->cur when it is the best so far, in *c->best. */
 static void keep(ctx *c)
 {
-    if (!c->have || better(&c->cur, &c->best)) {
-        c->best = c->cur;
-        c->have = 1;
-    }
+    if (c->have && !better(&c->cur, c->best))
+        return;
+    *c->best = c->cur;
+    c->have = 1;
 }
 
+/* Begin scoring a reading in c->cur: its blocks, and every count 0. */
 static void start(ctx *c, int form, const blk *b, int nb, int win_block,
                   int wait)
 {
     mjt_score *s = &c->cur;
-    memset(s, 0, sizeof *s);
+    s->han = s->fu = s->yakuman = s->title = s->base = s->points = 0;
+    s->pay[0] = s->pay[1] = s->pay[2] = s->pay[3] = 0;
+    s->sticks = 0;
+    s->yaku_len = s->fu_len = 0;
+    s->pao = -1;
     s->form = (uint8_t)form;
     s->blocks_len = (uint8_t)nb;
     s->win_block = (uint8_t)win_block;
     s->wait = (uint8_t)wait;
+    s->calls = 0;
     for (int i = 0; i < nb; i++) {
         s->blocks[i].kind = b[i].kind;
         s->blocks[i].tile = b[i].tile;
-        if (b[i].call)
-            s->calls |= (uint8_t)(1u << i);
+        s->calls |= (uint8_t)(b[i].call << i);
     }
 }
 
@@ -266,8 +289,10 @@ static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
     start(c, MJT_STANDARD, b, nb, win_block, wait);
 
     int nrun = 0, ntrip = 0, nquad = 0, nanko = 0, yaochu = 0, honors = 0;
-    int suits = 0, dragons = 0, winds = 0;
-    uint8_t runs[MJT_KINDS] = {0}, trips[MJT_KINDS] = {0};
+    int suits = 0, dragons = 0, winds = 0, pairs = 0;
+    /* runs by their lowest tile (and those a second time, a third), and
+     * triplets and quads by tile, as bits */
+    uint64_t runs = 0, runs2 = 0, runs3 = 0, trips = 0;
     int green = 1;
     for (int i = 0; i < nb; i++) {
         const blk *x = &b[i];
@@ -275,21 +300,28 @@ static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
         if (x->tile >= HONOR0)
             honors++;
         else
-            suits |= 1 << (x->tile / 9);
+            suits |= 1 << part_of[x->tile];
         if (x->kind == MJT_RUN) {
+            uint64_t bit = 1ull << x->tile;
             nrun++;
-            runs[x->tile]++;
+            /* a pure double sequence is each second copy of a run */
+            if (runs3 & bit)
+                pairs++;
+            else if (runs2 & bit)
+                runs3 |= bit;
+            else if (runs & bit)
+                runs2 |= bit, pairs++;
+            runs |= bit;
             if (x->tile != 19) /* 234s */
                 green = 0;
         } else {
             int t = x->tile;
-            if (!(t == 19 || t == 20 || t == 21 || t == 23 || t == 25 ||
-                  t == 32))
+            if (!(GREEN_TILES >> t & 1))
                 green = 0;
             if (x->kind == MJT_PAIR)
                 continue;
             ntrip++;
-            trips[t] = 1;
+            trips |= 1ull << t;
             if (x->kind == MJT_QUAD || x->kind == MJT_CLOSED_QUAD)
                 nquad++;
             if (x->kind == MJT_CLOSED_QUAD ||
@@ -396,33 +428,25 @@ static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
     /* yaku */
     int open = !c->menzen;
     situation_yaku(c, s);
-    if (trips[HONOR0 + w->round])
+    if (trips >> (HONOR0 + w->round) & 1)
         add_yaku(s, MJT_Y_ROUND_WIND, 1);
-    if (trips[HONOR0 + w->seat])
+    if (trips >> (HONOR0 + w->seat) & 1)
         add_yaku(s, MJT_Y_SEAT_WIND, 1);
     for (int d = 0; d < 3; d++)
-        if (trips[WHITE + d])
+        if (trips >> (WHITE + d) & 1)
             add_yaku(s, MJT_Y_WHITE + d, 1);
     if (pinfu)
         add_yaku(s, MJT_Y_PINFU, 1);
     if (yaochu == 0 && (c->menzen || c->r->open_tanyao))
         add_yaku(s, MJT_Y_TANYAO, 1);
-    if (c->menzen) {
-        int pairs = 0;
-        for (int t = 0; t < 27; t++)
-            pairs += runs[t] / 2;
-        if (pairs == 1)
-            add_yaku(s, MJT_Y_IIPEIKOU, 1);
-        if (pairs == 2)
-            add_yaku(s, MJT_Y_RYANPEIKOU, 3);
-    }
-    for (int r = 0; r < 7; r++)
-        if (runs[r] && runs[9 + r] && runs[18 + r]) {
-            add_yaku(s, MJT_Y_SANSHOKU, 2 - open);
-            break;
-        }
+    if (c->menzen && pairs == 1)
+        add_yaku(s, MJT_Y_IIPEIKOU, 1);
+    if (c->menzen && pairs == 2)
+        add_yaku(s, MJT_Y_RYANPEIKOU, 3);
+    if (runs & runs >> 9 & runs >> 18 & 0x7F)
+        add_yaku(s, MJT_Y_SANSHOKU, 2 - open);
     for (int su = 0; su < 3; su++)
-        if (runs[9 * su] && runs[9 * su + 3] && runs[9 * su + 6]) {
+        if ((runs >> 9 * su & 0x49) == 0x49) { /* 123, 456, 789 */
             add_yaku(s, MJT_Y_ITTSU, 2 - open);
             break;
         }
@@ -435,11 +459,8 @@ static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
         add_yaku(s, MJT_Y_SANANKOU, 2);
     if (nquad == 3)
         add_yaku(s, MJT_Y_SANKANTSU, 2);
-    for (int r = 0; r < 9; r++)
-        if (trips[r] && trips[9 + r] && trips[18 + r]) {
-            add_yaku(s, MJT_Y_SANSHOKU_DOUKOU, 2);
-            break;
-        }
+    if (trips & trips >> 9 & trips >> 18 & 0x1FF)
+        add_yaku(s, MJT_Y_SANSHOKU_DOUKOU, 2);
     if (yaochu == nb && nrun == 0 && honors > 0)
         add_yaku(s, MJT_Y_HONROUTOU, 2);
     if (dragons == 2 && pair >= WHITE)
@@ -484,20 +505,19 @@ static void each_win(ctx *c, const blk *b, int nb, int nconcealed)
     }
 }
 
-/* Split the concealed counts n (pair taken) into melds from tile k on,
- * appending to b; at the lowest tile left, a triplet or none, then runs
+/* Split the concealed counts n (pair taken) into melds, the kinds still
+ * held in the bits of left; at the lowest, a triplet or none, then runs
  * for the rest of its copies. */
-static void melds(ctx *c, uint8_t *n, int k, blk *b, int nb)
+static void melds(ctx *c, uint8_t *n, uint64_t left, blk *b, int nb)
 {
-    while (k < MJT_KINDS && n[k] == 0)
-        k++;
-    if (k == MJT_KINDS) {
+    if (left == 0) {
         int nconcealed = nb;
         for (int i = 0; i < c->ncalls; i++)
             b[nb++] = c->calls[i];
         each_win(c, b, nb, nconcealed);
         return;
     }
+    int k = __builtin_ctzll(left);
     for (int trip = n[k] >= 3; trip >= 0; trip--) {
         int runs = n[k] - 3 * trip;
         if (runs > 0 && (k >= HONOR0 || k % 9 > 6 || n[k + 1] < runs ||
@@ -508,14 +528,16 @@ static void melds(ctx *c, uint8_t *n, int k, blk *b, int nb)
             b[m++] = (blk){MJT_TRIPLET, (uint8_t)k, 0, 0};
         for (int i = 0; i < runs; i++)
             b[m++] = (blk){MJT_RUN, (uint8_t)k, 0, 0};
-        uint8_t keep_k = n[k];
-        n[k] = 0;
+        uint64_t rest = left & (left - 1);
         if (runs) {
             n[k + 1] -= (uint8_t)runs;
             n[k + 2] -= (uint8_t)runs;
+            if (n[k + 1] == 0)
+                rest &= ~(1ull << (k + 1));
+            if (n[k + 2] == 0)
+                rest &= ~(1ull << (k + 2));
         }
-        melds(c, n, k + 1, b, m);
-        n[k] = keep_k;
+        melds(c, n, rest, b, m);
         if (runs) {
             n[k + 1] += (uint8_t)runs;
             n[k + 2] += (uint8_t)runs;
@@ -527,19 +549,16 @@ static void seven_pairs(ctx *c)
 {
     blk b[7];
     int nb = 0, yaochu = 0, honors = 0, suits = 0;
-    if (c->ncalls)
+    if (c->ncalls || c->twos != c->held || __builtin_popcountll(c->held) != 7)
         return;
-    for (int k = 0; k < MJT_KINDS; k++) {
-        if (c->counts[k] == 0)
-            continue;
-        if (c->counts[k] != 2)
-            return;
+    for (uint64_t left = c->held; left != 0; left &= left - 1) {
+        int k = __builtin_ctzll(left);
         b[nb++] = (blk){MJT_PAIR, (uint8_t)k, 0, 0};
         yaochu += is_terminal_or_honor(k);
         if (k >= HONOR0)
             honors++;
         else
-            suits |= 1 << (k / 9);
+            suits |= 1 << part_of[k];
     }
     int win_block = 0;
     while (b[win_block].tile != c->win)
@@ -569,7 +588,7 @@ static void seven_pairs(ctx *c)
 static void thirteen_orphans(ctx *c)
 {
     int pair = -1;
-    if (c->ncalls)
+    if (c->ncalls || c->held != YAOCHU)
         return;
     for (int k = 0; k < MJT_KINDS; k++) {
         int want = is_terminal_or_honor(k);
@@ -600,7 +619,7 @@ static void thirteen_orphans(ctx *c)
 static int nine_gates(const ctx *c)
 {
     static const uint8_t gate[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
-    if (c->ncalls || c->win >= HONOR0)
+    if (c->ncalls || c->win >= HONOR0 || c->sum[part_of[c->win]] != 14)
         return 0;
     int s0 = c->win / 9 * 9;
     for (int k = 0; k < MJT_KINDS; k++)
@@ -729,48 +748,58 @@ static int indicators(const uint8_t *list, int n, const char *what,
     return MJT_OK;
 }
 
-int mjt_score_hand(const mjt_hand *h, const mjt_win *w, const mjt_rules *rules,
-                   mjt_score *out, mjt_diag *diag)
+/* Every standard reading: a pair, then melds.  The pair lies in the one
+ * part whose tiles are 2 mod 3 (the rest are melds alone, 0 mod 3), and
+ * an honor's count is 0, 3, or 2 for the pair. */
+static void standard_forms(ctx *c)
 {
-    mjt__diag d = {0, 0, -1, ""};
-    mjt_rules defaults;
-    mjt_tiles held;
-    mjt_call calls[MJT_MAX_CALLS];
-    size_t ncalls = 0;
+    int pair_part = -1;
+    for (int p = 0; p < 4; p++) {
+        if (c->sum[p] % 3 == 1 || (c->sum[p] % 3 == 2 && pair_part >= 0))
+            return;
+        if (c->sum[p] % 3 == 2)
+            pair_part = p;
+    }
+    for (int k = HONOR0; k < MJT_KINDS; k++)
+        if (c->counts[k] == 1 || c->counts[k] == 4)
+            return;
+    if (pair_part < 0)
+        return;
+    uint64_t held = c->held;
+    blk b[MJT_MAX_CALLS + 5];
+    for (int p = 9 * pair_part; p < 9 * pair_part + (pair_part < 3 ? 9 : 7);
+         p++) {
+        if (c->counts[p] < 2)
+            continue;
+        c->counts[p] -= 2;
+        b[0] = (blk){MJT_PAIR, (uint8_t)p, 0, 0};
+        melds(c, c->counts,
+              c->counts[p] ? held : held & ~(1ull << p), b, 1);
+        c->counts[p] += 2;
+    }
+}
+
+/* Score the checked concealed tiles (counts, red fives, len of them) and
+ * calls in situation w under checked rules into *out. */
+static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
+                 const mjt_win *w, const mjt_rules *rules, mjt_score *out,
+                 mjt__diag *d)
+{
     ctx c;
     int rc;
 
-    if (out != NULL)
-        memset(out, 0, sizeof *out);
-    if (h == NULL || w == NULL || out == NULL) {
-        mjt__diag_set(&d, MJT_EINVAL, -1, "score: NULL argument");
-        return mjt__diag_out(diag, &d, MJT_EINVAL);
-    }
-    if (rules == NULL) {
-        mjt_rules_init(&defaults, 4);
-        rules = &defaults;
-    } else if ((rc = mjt_rules_check(rules, diag)) != MJT_OK) {
-        return rc;
-    }
-    if ((rc = mjt_hand_tiles(h, &held)) != MJT_OK ||
-        (rc = mjt_hand_calls(h, calls, MJT_MAX_CALLS, &ncalls)) != MJT_OK)
-        return mjt__diag_out(diag, &d, rc);
-    if (rules->players != 4 || mjt_hand_players(h) != 4) {
-        mjt__diag_set(&d, MJT_EPLAYERS, -1,
-                      "scoring three players is not supported yet");
-        return mjt__diag_out(diag, &d, MJT_EPLAYERS);
-    }
-
-    memset(&c, 0, sizeof c);
     c.w = w;
     c.r = rules;
-    memcpy(c.counts, held.counts, sizeof c.counts);
+    c.best = out;
+    c.have = 0;
+    c.dora = c.ura = 0;
+    memcpy(c.counts, held->counts, sizeof c.counts);
     c.ncalls = (int)ncalls;
     c.menzen = 1;
     uint8_t all[MJT_KINDS], seen[MJT_KINDS], seen_red[3];
-    memcpy(all, held.counts, sizeof all);
-    c.red = held.red[0] + held.red[1] + held.red[2];
-    memcpy(seen_red, held.red, sizeof seen_red);
+    memcpy(all, held->counts, sizeof all);
+    c.red = held->red[0] + held->red[1] + held->red[2];
+    memcpy(seen_red, held->red, sizeof seen_red);
     for (size_t i = 0; i < ncalls; i++) {
         const mjt_call *x = &calls[i];
         int kind = x->kind;
@@ -787,53 +816,180 @@ int mjt_score_hand(const mjt_hand *h, const mjt_win *w, const mjt_rules *rules,
         if (x->red)
             seen_red[x->tile / 9] += x->red;
     }
-    int len = held.len;
-    if (len + 3 * (int)ncalls != 14) {
-        mjt__diag_set(&d, MJT_ECOUNT, -1,
+    for (int k = 0; k < MJT_KINDS; k++)
+        if (all[k] > 4) {
+            mjt__diag_set(d, MJT_ECOPIES, -1,
+                          "%s: a fifth copy, counting the calls",
+                          mjt_tile_name(k));
+            return MJT_ECOPIES;
+        }
+    if (held->len + 3 * (int)ncalls != 14) {
+        mjt__diag_set(d, MJT_ECOUNT, -1,
                       "%d tiles and %zu calls: a won hand has 14 with the "
                       "calls at 3 each (the winning tile among them)",
-                      len, ncalls);
-        return mjt__diag_out(diag, &d, MJT_ECOUNT);
+                      held->len, ncalls);
+        return MJT_ECOUNT;
     }
-    if ((rc = check_win(&c, &held, &d)) != MJT_OK)
-        return mjt__diag_out(diag, &d, rc);
+    if ((rc = check_win(&c, held, d)) != MJT_OK)
+        return rc;
     c.win = MJT_KIND_OF(w->tile);
-
     memcpy(seen, all, sizeof seen);
     if ((rc = indicators(w->dora, w->dora_len, "dora", seen, seen_red, all,
-                         &c.dora, &d)) != MJT_OK ||
+                         &c.dora, d)) != MJT_OK ||
         (rc = indicators(w->ura, w->ura_len, "ura dora", seen, seen_red, all,
-                         &c.ura, &d)) != MJT_OK)
-        return mjt__diag_out(diag, &d, rc);
-    for (int s = 0; s < 3; s++)
-        if (seen_red[s] > rules->red[s]) {
-            mjt__diag_set(&d, MJT_ERED, -1,
+                         &c.ura, d)) != MJT_OK)
+        return rc;
+    for (int su = 0; su < 3; su++)
+        if (seen_red[su] > rules->red[su]) {
+            mjt__diag_set(d, MJT_ERED, -1,
                           "%d red fives of %c in the hand and the "
                           "indicators; the rules have %d",
-                          seen_red[s], "mps"[s], rules->red[s]);
-            return mjt__diag_out(diag, &d, MJT_ERED);
+                          seen_red[su], "mps"[su], rules->red[su]);
+            return MJT_ERED;
         }
 
-    c.chuuren = nine_gates(&c);
-    blk b[MJT_MAX_CALLS + 5];
-    for (int p = 0; p < MJT_KINDS; p++) {
-        if (c.counts[p] < 2)
-            continue;
-        c.counts[p] -= 2;
-        b[0] = (blk){MJT_PAIR, (uint8_t)p, 0, 0};
-        melds(&c, c.counts, 0, b, 1);
-        c.counts[p] += 2;
+    c.held = c.twos = 0;
+    c.sum[0] = c.sum[1] = c.sum[2] = c.sum[3] = 0;
+    for (int k = 0; k < MJT_KINDS; k++) {
+        c.sum[part_of[k]] += c.counts[k];
+        c.held |= (uint64_t)(c.counts[k] != 0) << k;
+        c.twos |= (uint64_t)(c.counts[k] == 2) << k;
     }
+    memset(&c.cur, 0, sizeof c.cur);
+    c.chuuren = nine_gates(&c);
+    standard_forms(&c);
     seven_pairs(&c);
     thirteen_orphans(&c);
     if (!c.have) {
-        mjt__diag_set(&d, MJT_ENOTWIN, -1,
+        mjt__diag_set(d, MJT_ENOTWIN, -1,
                       "the tiles are no complete hand (a pair and melds, "
                       "seven pairs, or thirteen orphans)");
-        return mjt__diag_out(diag, &d, MJT_ENOTWIN);
+        return MJT_ENOTWIN;
     }
-    *out = c.best;
+    /* the lists' entries past their lengths: 0, not another reading's */
+    memset(out->yaku + out->yaku_len, 0,
+           (MJT_MAX_YAKU - out->yaku_len) * sizeof *out->yaku);
+    memset(out->fu_parts + out->fu_len, 0,
+           (MJT_MAX_FU_PARTS - out->fu_len) * sizeof *out->fu_parts);
+    memset(out->blocks + out->blocks_len, 0,
+           (7 - out->blocks_len) * sizeof *out->blocks);
     return MJT_OK;
+}
+
+/* The checks both calls share: NULL arguments, the rules (NULL: the
+ * defaults into *defaults), four players.  MJT_OK or the code, d set. */
+static int check_args(const void *hand, const mjt_win *w,
+                      const mjt_rules **rules, mjt_rules *defaults,
+                      mjt_score *out, mjt__diag *d)
+{
+    if (out != NULL)
+        memset(out, 0, sizeof *out);
+    if (hand == NULL || w == NULL || out == NULL) {
+        mjt__diag_set(d, MJT_EINVAL, -1, "score: NULL argument");
+        return MJT_EINVAL;
+    }
+    if (*rules == NULL) {
+        mjt_rules_init(defaults, 4);
+        *rules = defaults;
+    } else {
+        mjt_diag pd;
+        int rc = mjt_rules_check(*rules, &pd);
+        if (rc != MJT_OK) {
+            mjt__diag_set(d, rc, -1, "%s", pd.message);
+            return rc;
+        }
+    }
+    if ((*rules)->players != 4) {
+        mjt__diag_set(d, MJT_EPLAYERS, -1,
+                      "scoring three players is not supported yet");
+        return MJT_EPLAYERS;
+    }
+    return MJT_OK;
+}
+
+int mjt_score_hand(const mjt_hand *h, const mjt_win *w, const mjt_rules *rules,
+                   mjt_score *out, mjt_diag *diag)
+{
+    mjt__diag d = {.code = MJT_OK};
+    mjt_rules defaults;
+    mjt_tiles held;
+    mjt_call calls[MJT_MAX_CALLS];
+    int rc = check_args(h, w, &rules, &defaults, out, &d);
+
+    if (rc != MJT_OK)
+        return mjt__diag_out(diag, &d, rc);
+    /* mjt_hand_tiles checks the whole hand, its calls too */
+    if ((rc = mjt_hand_tiles(h, &held)) != MJT_OK)
+        return mjt__diag_out(diag, &d, rc);
+    if (mjt__hand_sanma(h)) {
+        mjt__diag_set(&d, MJT_EPLAYERS, -1,
+                      "scoring three players is not supported yet");
+        return mjt__diag_out(diag, &d, MJT_EPLAYERS);
+    }
+    size_t ncalls = (size_t)mjt__hand_ncalls(h);
+    for (size_t i = 0; i < ncalls; i++) {
+        static const uint8_t kind_of_bits[4] = {MJT_RUN, MJT_TRIPLET, MJT_QUAD,
+                                                MJT_CLOSED_QUAD};
+        unsigned bits = mjt__hand_call(h, (int)i);
+        calls[i].kind = kind_of_bits[MJT__CALL_KIND(bits)];
+        calls[i].tile = (uint8_t)MJT__CALL_TILE(bits);
+        calls[i].red = (uint8_t)MJT__CALL_RED(bits);
+        calls[i].from = (uint8_t)MJT__CALL_FROM(bits);
+    }
+    rc = score(&held, calls, ncalls, w, rules, out, &d);
+    return rc == MJT_OK ? MJT_OK : mjt__diag_out(diag, &d, rc);
+}
+
+int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
+                    size_t ncalls, const mjt_win *w, const mjt_rules *rules,
+                    mjt_score *out, mjt_diag *diag)
+{
+    mjt__diag d = {.code = MJT_OK};
+    mjt_rules defaults;
+    int rc = check_args(concealed, w, &rules, &defaults, out, &d);
+
+    if (rc == MJT_OK && ncalls > 0 && calls == NULL) {
+        mjt__diag_set(&d, MJT_EINVAL, -1, "score: NULL calls");
+        rc = MJT_EINVAL;
+    }
+    if (rc == MJT_OK && ncalls > MJT_MAX_CALLS) {
+        mjt__diag_set(&d, MJT_ECALL, -1, "%zu calls (a hand has at most 4)",
+                      ncalls);
+        rc = MJT_ECALL;
+    }
+    for (size_t i = 0; rc == MJT_OK && i < ncalls; i++) {
+        const char *why = mjt__call_problem(calls[i].kind, calls[i].tile,
+                                            calls[i].red, calls[i].from);
+        if (why != NULL) {
+            mjt__diag_set(&d, MJT_ECALL, -1, "call %zu: %s", i + 1, why);
+            rc = MJT_ECALL;
+        }
+    }
+    int n = 0;
+    for (int k = 0; rc == MJT_OK && k < MJT_KINDS; k++) {
+        n += concealed->counts[k];
+        if (concealed->counts[k] > 4) {
+            mjt__diag_set(&d, MJT_ECOPIES, -1, "%d copies of %s",
+                          concealed->counts[k], mjt_tile_name(k));
+            rc = MJT_ECOPIES;
+        }
+    }
+    for (int su = 0; rc == MJT_OK && su < 3; su++)
+        if (concealed->red[su] > concealed->counts[9 * su + 4]) {
+            mjt__diag_set(&d, MJT_ERED, -1, "%d red fives of %c but %d fives",
+                          concealed->red[su], "mps"[su],
+                          concealed->counts[9 * su + 4]);
+            rc = MJT_ERED;
+        }
+    if (rc == MJT_OK && n != concealed->len) {
+        mjt__diag_set(&d, MJT_EINVAL, -1,
+                      "the tiles' len is %d, their counts add up to %d",
+                      concealed->len, n);
+        rc = MJT_EINVAL;
+    }
+    if (rc == MJT_OK)
+        rc = score(concealed, calls, ncalls, w, rules, out, &d);
+    return rc == MJT_OK ? MJT_OK : mjt__diag_out(diag, &d, rc);
 }
 
 void mjt_win_init(mjt_win *w)
