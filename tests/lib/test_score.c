@@ -347,3 +347,137 @@ Test(names, every_one_is_named)
     for (int t = 0; t <= MJT_TITLE_COUNTED_YAKUMAN; t++)
         cr_assert(not(eq(ptr, (void *)mjt_title_name(t), NULL)));
 }
+
+/* ==== From counts ==== */
+
+static uint64_t seed = 20261126;
+static unsigned rnd(unsigned n)
+{
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    return (unsigned)((seed >> 33) % n);
+}
+
+/* A random complete hand: a pair and four melds, some of them calls,
+ * within four copies a kind; its concealed tiles into *t. */
+static size_t random_hand(mjt_tiles *t, mjt_call *calls)
+{
+    uint8_t all[MJT_KINDS];
+    size_t ncalls;
+    for (;;) {
+        memset(t, 0, sizeof *t);
+        memset(all, 0, sizeof all);
+        ncalls = 0;
+        int p = (int)rnd(MJT_KINDS);
+        t->counts[p] = all[p] = 2;
+        int ok = 1;
+        for (int m = 0; m < 4 && ok; m++) {
+            int run = rnd(2), k;
+            if (run) {
+                k = (int)rnd(27);
+                if (k % 9 > 6 || all[k] > 3 || all[k + 1] > 3 || all[k + 2] > 3) {
+                    ok = 0;
+                    break;
+                }
+                all[k]++, all[k + 1]++, all[k + 2]++;
+            } else {
+                k = (int)rnd(MJT_KINDS);
+                if (all[k] > 1) {
+                    ok = 0;
+                    break;
+                }
+                all[k] += 3;
+            }
+            int call = rnd(3) == 0;
+            if (call) {
+                mjt_call *c = &calls[ncalls++];
+                c->tile = (uint8_t)k;
+                c->red = 0;
+                c->kind = run ? MJT_RUN : rnd(4) == 0 ? MJT_QUAD : MJT_TRIPLET;
+                c->from = run ? MJT_FROM_LEFT : (uint8_t)(1 + rnd(3));
+                if (c->kind == MJT_QUAD && all[k] == 3)
+                    all[k] = 4;
+                else if (c->kind == MJT_QUAD)
+                    c->kind = MJT_TRIPLET;
+            } else if (run) {
+                t->counts[k]++, t->counts[k + 1]++, t->counts[k + 2]++;
+            } else {
+                t->counts[k] += 3;
+            }
+        }
+        if (!ok)
+            continue;
+        int n = 0;
+        for (int k = 0; k < MJT_KINDS; k++)
+            n += t->counts[k];
+        t->len = (uint8_t)n;
+        return ncalls;
+    }
+}
+
+Test(tiles, the_same_answers_as_a_hand)
+{
+    for (int i = 0; i < 20000; i++) {
+        mjt_tiles t;
+        mjt_call calls[MJT_MAX_CALLS];
+        size_t ncalls = random_hand(&t, calls);
+        mjt_hand h;
+        cr_assert(eq(int, mjt_hand_from_calls(&h, t.counts, calls, ncalls,
+                                              NULL, &d),
+                     MJT_OK), "%s", d.message);
+        mjt_win w;
+        mjt_win_init(&w);
+        do
+            w.tile = (uint8_t)rnd(MJT_KINDS);
+        while (t.counts[w.tile] == 0);
+        w.tsumo = (uint8_t)rnd(2);
+        w.from = (uint8_t)(1 + rnd(3));
+        w.round = (uint8_t)rnd(2);
+        w.seat = (uint8_t)rnd(4);
+        w.honba = (uint16_t)rnd(3);
+        mjt_score a, b;
+        int ra = mjt_score_hand(&h, &w, NULL, &a, NULL);
+        int rb = mjt_score_tiles(&t, calls, ncalls, &w, NULL, &b, NULL);
+        cr_assert(eq(int, ra, MJT_OK));
+        cr_assert(eq(int, rb, ra));
+        cr_assert(eq(int, memcmp(&a, &b, sizeof a), 0), "hand %d", i);
+    }
+}
+
+Test(tiles, what_a_hand_maker_refuses)
+{
+    mjt_tiles t;
+    mjt_win w = ron(MJT_FROM_LEFT);
+    cr_assert(eq(int, mjt_tiles_parse(&t, "123345m456p789s22s", 18, NULL),
+                  MJT_OK));
+    w.tile = (uint8_t)mjt_tile_from_name("3m", 2);
+    cr_assert(eq(int, mjt_score_tiles(&t, NULL, 0, &w, NULL, &s, &d), MJT_OK));
+    cr_assert(eq(int, s.points, 1000));
+    mjt_tiles bad = t;
+    bad.len = 13;
+    cr_assert(eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d),
+                  MJT_EINVAL));
+    bad = t;
+    bad.counts[0] = 5, bad.len += 4;
+    cr_assert(eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d),
+                  MJT_ECOPIES));
+    mjt_tiles red = t;
+    red.red[1] = 1; /* the 5p is the red one */
+    cr_assert(eq(int, mjt_score_tiles(&red, NULL, 0, &w, NULL, &s, &d),
+                  MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_RED_FIVE), 1));
+    cr_assert(eq(int, s.points, 2000));
+    bad = t;
+    bad.red[0] = 2; /* one 5m held, two red */
+    cr_assert(eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d),
+                  MJT_ERED));
+    mjt_call c = {MJT_RUN, 25, 0, MJT_FROM_LEFT}; /* 8s9s and no 10s */
+    cr_assert(eq(int, mjt_tiles_parse(&t, "123345m456p22s", 14, NULL),
+                  MJT_OK));
+    cr_assert(eq(int, mjt_score_tiles(&t, &c, 1, &w, NULL, &s, &d),
+                  MJT_ECALL));
+    cr_assert(eq(str, d.message, "call 1: a run starts at 1 to 7 of its suit"));
+    c.tile = 24; /* 789s */
+    cr_assert(eq(int, mjt_score_tiles(&t, &c, 1, &w, NULL, &s, &d), MJT_OK));
+    cr_assert(eq(int, mjt_score_tiles(&t, NULL, 1, &w, NULL, &s, &d),
+                  MJT_EINVAL));
+}
