@@ -165,6 +165,29 @@ if [ -n "${MJT_PEER_MAHJONG_CPP:-}" ]; then
         done
     done
 fi
+# Scoring (tests/bench/bench_score.c): the 10,000 hands of the scoring
+# fixture (tests/data/score), each from its text line and from its counts
+# and calls, with the situation as a value; and majiang-core 1.4.1 on the
+# same hands in the same run (node, from build/node_modules: installed by
+# scripts/majiang-core.sh when nodejs is there), with the ratio of the
+# times a hand (theirs / ours).
+"${PYTHON:-python3}" tests/bench/score_lines.py \
+    tests/data/score/majiang-1.4.1.jsonl >"$tmp/score_lines"
+"$B/bench_score" "$tmp/score_lines" | tee "$tmp/score"
+if command -v node >/dev/null 2>&1 &&
+    module=$(sh scripts/majiang-core.sh "$B" 2>/dev/null); then
+    node tests/bench/bench_majiang_score.js "$module" \
+        tests/data/score/majiang-1.4.1.jsonl | tee "$tmp/majiang"
+    awk '$1 == "BENCH" { v[$2] = $3 }
+        END {
+            printf "BENCH score.majiang.ratio.text %.1f x\n",
+                v["majiang.text"] / v["score.text"]
+            printf "BENCH score.majiang.ratio.prebuilt %.1f x\n",
+                v["majiang.prebuilt"] / v["score.counts"]
+        }' "$tmp/score" "$tmp/majiang"
+else
+    echo "bench: node or majiang-core missing: its scoring not timed" >&2
+fi
 # The Python module: single calls from bytes, arrays, lists and text, the
 # batches, and import plus open (tests/bench/bench_python.py).
 PYTHONPATH="$B/python" "${PYTHON:-python3}" tests/bench/bench_python.py "$tmp/j2.lmdb" \
