@@ -335,18 +335,17 @@ static void text_answer(FILE *out, const char *text, const mjt_win *w,
                         const mjt_score *s, const mjt_call *calls)
 {
     char name[64];
-    fprintf(out, "%s, %s on %s, %s round, seat %s\n", text,
+    static const char *const winds[4] = {"East", "South", "West", "North"};
+    fprintf(out, "%s: %s on %s, %s round, %s seat\n", text,
             w->tsumo ? "tsumo" : "ron", mjt_tile_name(w->tile),
-            mjt_tile_name(27 + w->round), mjt_tile_name(27 + w->seat));
+            winds[w->round], winds[w->seat]);
     if (s->yaku_len == 0) {
         fprintf(out, "no yaku: the hand is complete but scores nothing\n");
         return;
     }
     for (int i = 0; i < s->yaku_len; i++)
         fprintf(out, "  %-38s %2d %s\n", mjt_yaku_name(s->yaku[i].yaku),
-                s->yaku[i].han,
-                s->yakuman ? (s->yaku[i].han > 1 ? "yakuman" : "yakuman")
-                           : "han");
+                s->yaku[i].han, s->yakuman ? "yakuman" : "han");
     if (!s->yakuman) {
         fprintf(out, "  fu:");
         for (int i = 0; i < s->fu_len; i++) {
@@ -361,12 +360,15 @@ static void text_answer(FILE *out, const char *text, const mjt_win *w,
     if (s->title != MJT_TITLE_NONE && s->title != MJT_TITLE_YAKUMAN)
         fprintf(out, ", %s", mjt_title_name(s->title));
     fprintf(out, ": %d points;", s->points);
+    const char *sep = " ";
     for (int p = 0; p < 4; p++)
-        if (s->pay[p])
-            fprintf(out, " %s pays %d%s", mjt_tile_name(27 + p), s->pay[p],
+        if (s->pay[p]) {
+            fprintf(out, "%s%s pays %d%s", sep, winds[p], s->pay[p],
                     p == s->pao ? " (pao)" : "");
+            sep = ", ";
+        }
     if (s->sticks)
-        fprintf(out, "; sticks %d", s->sticks);
+        fprintf(out, "; riichi sticks %d", s->sticks);
     fprintf(out, "\n  reading:");
     int call_at = 0;
     for (int i = 0; i < s->blocks_len; i++) {

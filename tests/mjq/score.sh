@@ -31,16 +31,16 @@ is() {
     got=$("$@" 2>&1)
     [ "$got" = "$want" ] && ok || { bad "$name"; printf '%s\n' "$got"; }
 }
-is text "123m456p789s11222z, tsumo on 2z, 1z round, seat 2z
+is text "123m456p789s11222z: tsumo on 2z, East round, South seat
   fully concealed tsumo                   1 han
   seat wind                               1 han
   fu: base 20, value pair 1z 2, closed triplet 2z 8, tsumo 2, rounding 8 = 40
-2 han 40 fu: 2700 points; 1z pays 1300 3z pays 700 4z pays 700
+2 han 40 fu: 2700 points; East pays 1300, West pays 700, North pays 700
   reading: 11z 123m 456p 789s 222z (shanpon)" \
     "$Q" score --tsumo '123m456p789s11z222z'
 is json_pao '{"hand":"123m55p,555z:left,666z:across,777z:right","yaku":[{"name":"big three dragons","han":1}],"han":0,"fu":null,"fu_parts":null,"yakuman":1,"title":"yakuman","points":32000,"payments":{"1z":16000,"3z":16000,"sticks":0},"pao":"3z","decomposition":{"form":"standard","blocks":["55p","123m","555z:left","666z:across","777z:right"],"wait":"tanki"}}' \
     "$Q" score --json '123m55p,555z:left,666z:across,777z:right'
-is no_yaku "123m456p55s,234s:left,789s:left, ron on 5s, 1z round, seat 2z
+is no_yaku "123m456p55s,234s:left,789s:left: ron on 5s, East round, South seat
 no yaku: the hand is complete but scores nothing" \
     "$Q" score '123m456p55s,234s:left,789s:left'
 # Batch lines: JSON objects and plain hands; a bad line is named, the rest
