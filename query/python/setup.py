@@ -20,13 +20,17 @@ def pkg_config(*args):
         return None
 
 
+# The module's C files (the Makefile's PY_SRC lists the same).
+SOURCES = ["mjt/_mjt.c", "mjt/_stats.c", "mjt/_prob.c", "mjt/_score.c"]
+
+
 def extension():
     flags = pkg_config("--cflags", "--libs")
     if flags is not None:  # an installed libmjt
         words = shlex.split(flags)
         libdir = pkg_config("--variable=libdir")
         return Extension(
-            "mjt._mjt", ["mjt/_mjt.c", "mjt/_stats.c", "mjt/_prob.c"],
+            "mjt._mjt", SOURCES,
             include_dirs=[w[2:] for w in words if w.startswith("-I")],
             library_dirs=[w[2:] for w in words if w.startswith("-L")],
             libraries=[w[2:] for w in words if w.startswith("-l")],
@@ -37,7 +41,7 @@ def extension():
         raise SystemExit("mjt: no libmjt: run `make install` (pkg-config mjt "
                          "finds it then) or `make`, or set MJT_BUILD")
     return Extension(
-        "mjt._mjt", ["mjt/_mjt.c", "mjt/_stats.c", "mjt/_prob.c"],
+        "mjt._mjt", SOURCES,
         include_dirs=[os.path.join(build, "include")],
         extra_objects=[os.path.join(build, "libmjt.a")],
         libraries=["lmdb", "zstd", "xxhash", "pthread", "m"],
