@@ -11,10 +11,13 @@
 //    "majiang": {"shoupai": ..., "rongpai": ..., "param": <hule_param args>}}
 //
 // Usage: node scripts/score-oracle.js --count N --seed S
-//            [--module PATH_TO_majiang-core] [--stats]
+//            [--module PATH_TO_majiang-core] [--rules LIST] [--stats]
 // The module defaults to build/node_modules/@kobalab/majiang-core (relative
 // to the working directory).  The same seed gives the same lines (our own
-// PRNG; nothing reads the clock or Math.random).  --stats: histograms of
+// PRNG; nothing reads the clock or Math.random).  --rules: ruleset
+// choices by mjq's names, "open_tanyao=0,pao=0" (mjq score --rule takes
+// the same), given to majiang as its rule and written to "rules" of each
+// line; the hands drawn are those of the default.  --stats: histograms of
 // what was drawn and what majiang answered, to standard error.
 // tests/data/score/README.md describes the format and the fixture made with
 // it.  Node 20, CommonJS, nothing needed but majiang-core.
@@ -27,12 +30,14 @@ const path = require('path');
 function usage(msg) {
     if (msg) process.stderr.write(`score-oracle: ${msg}\n`);
     process.stderr.write('usage: node scripts/score-oracle.js --count N ' +
-                         '--seed S [--module PATH] [--stats]\n');
+                         '--seed S [--module PATH] [--rules LIST] ' +
+                         '[--stats]\n');
     process.exit(2);
 }
 
 function parseArgs(argv) {
-    const a = { count: null, seed: null, module: null, stats: false };
+    const a = { count: null, seed: null, module: null, stats: false,
+                rules: '' };
     for (let i = 0; i < argv.length; i++) {
         const k = argv[i];
         const val = () => {
@@ -43,6 +48,7 @@ function parseArgs(argv) {
         else if (k === '--seed') a.seed = val();
         else if (k === '--module') a.module = val();
         else if (k === '--stats') a.stats = true;
+        else if (k === '--rules') a.rules = val();
         else if (k === '--help' || k === '-h') usage();
         else usage(`unknown argument ${k}`);
     }
@@ -926,6 +932,38 @@ function record(stats, hand, sit, out, rv) {
     }
 }
 
+/* ---------------------------------------------------------- rules */
+
+// mjq's rule names and majiang's: each a yes-or-no, but double_wind_fu
+// (4, or 2: majiang's 連風牌は2符).
+const RULES = {
+    open_tanyao: 'クイタンあり', double_yakuman: 'ダブル役満あり',
+    counted_yakuman: '数え役満あり', yakuman_stack: '役満の複合あり',
+    round_up_mangan: '切り上げ満貫あり', pao: '役満パオあり',
+    double_wind_fu: '連風牌は2符',
+};
+
+// "--rules open_tanyao=0,pao=0" as majiang's rule (null for none) and as
+// mjq's, {name: value}.
+function parseRules(Majiang, text) {
+    if (!text) return { rule: null, changes: null, ours: null };
+    const changes = {}, ours = {};
+    for (const part of text.split(',')) {
+        const m = part.match(/^([a-z_]+)=(\d+)$/);
+        if (!m || !(m[1] in RULES)) usage(`--rules: ${part}`);
+        const v = Number(m[2]);
+        if (m[1] === 'double_wind_fu') {
+            if (v !== 2 && v !== 4) usage('--rules: double_wind_fu is 2 or 4');
+            changes[RULES[m[1]]] = v === 2;
+        } else {
+            if (v !== 0 && v !== 1) usage(`--rules: ${m[1]} is 0 or 1`);
+            changes[RULES[m[1]]] = v === 1;
+        }
+        ours[m[1]] = v;
+    }
+    return { rule: Majiang.rule(changes), changes, ours };
+}
+
 /* ------------------------------------------------------------- main */
 
 function main() {
@@ -946,6 +984,7 @@ function main() {
         if (err.code === 'EPIPE') process.exit(0); // e.g. | head
         throw err;
     });
+    const rules = parseRules(Majiang, args.rules);
     const rng = makeRng(args.seed);
     const stats = new Stats();
     let refused = 0;
@@ -960,12 +999,17 @@ function main() {
         const { inn, majiang, mjCalls } = build(rng, Majiang, hand, sit);
         const nConcealed = hand.blocks.filter((m) => !m.call)
                                       .reduce((a, m) => a + m.tiles.length, 0);
+        if (rules.changes) majiang.rule = rules.changes;
         const out = { in: inn, expect: null, majiang };
+        if (rules.ours) out.rules = rules.ours;
         checkIn(inn);
         checkMajiang(Majiang, out, mjCalls, nConcealed);
         const sp = Majiang.Shoupai.fromString(majiang.shoupai);
         const rv = Majiang.Util.hule(sp, majiang.rongpai,
-                                     Majiang.Util.hule_param(majiang.param));
+                                     Majiang.Util.hule_param(
+                                         rules.rule ? { ...majiang.param,
+                                                        rule: rules.rule }
+                                                    : majiang.param));
         if (!rv) {
             refused++;
             if (args.stats) {

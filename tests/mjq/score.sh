@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# mjq score: its answers against majiang-core's on the recorded fixture
-# (tests/data/score), its text and its refusals; with MJT_LONG=1 (make
-# test-long) also a million fresh hands scored by majiang-core live.
+# mjq score: its answers against majiang-core's on the recorded fixtures
+# (tests/data/score: the default rules, and every choice the other way),
+# its text and its refusals; with MJT_LONG=1 (make test-long) also a
+# million fresh hands and 200,000 under the other rules, scored by
+# majiang-core live.
 # Usage: tests/mjq/score.sh BUILD_DIR   (run by `make test`)
 set -u
 B=${1:-build}
@@ -11,14 +13,17 @@ PY=${PYTHON:-python3}
 Q="$B/mjq"
 FIXTURE=tests/data/score/majiang-1.4.1.jsonl
 
-# The fixture: every hand as majiang-core scored it.
-if "$PY" tests/mjq/score_compare.py "$Q" "$FIXTURE" >"$tmp/fixture.txt"; then
-    ok
-else
-    bad "the fixture differs from majiang-core's answers:"
-    head -n 40 "$tmp/fixture.txt"
-fi
-tail -n 1 "$tmp/fixture.txt"
+# The fixtures: every hand as majiang-core scored it, under the default
+# rules and under every ruleset choice turned the other way.
+for f in "$FIXTURE" tests/data/score/majiang-1.4.1-rules.jsonl; do
+    if "$PY" tests/mjq/score_compare.py "$Q" "$f" >"$tmp/fixture.txt"; then
+        ok
+    else
+        bad "$f differs from majiang-core's answers:"
+        head -n 40 "$tmp/fixture.txt"
+    fi
+    tail -n 1 "$tmp/fixture.txt"
+done
 # The comparison can fail: one changed answer is found.
 sed '1s/"points":\([0-9]*\)/"points":1\1/' "$FIXTURE" >"$tmp/changed.jsonl"
 "$PY" tests/mjq/score_compare.py "$Q" "$tmp/changed.jsonl" --limit 50 \
@@ -78,6 +83,22 @@ if [ "${MJT_LONG:-0}" = 1 ]; then
             ok
         else
             bad "seed $seed differs from majiang-core:"
+            head -n 40 "$tmp/live.txt"
+        fi
+        n=$((n + $(wc -l <"$tmp/live.jsonl")))
+    done
+    # and the other way of every choice the rules make
+    rules=open_tanyao=0,double_yakuman=0,counted_yakuman=0,yakuman_stack=0
+    rules=$rules,round_up_mangan=1,double_wind_fu=2,pao=0
+    for seed in 21 22; do
+        node scripts/score-oracle.js --module "$module" --count 100000 \
+            --seed "$seed" --rules "$rules" >"$tmp/live.jsonl" ||
+            bad "score-oracle seed $seed"
+        if "$PY" tests/mjq/score_compare.py "$Q" "$tmp/live.jsonl" \
+            >"$tmp/live.txt"; then
+            ok
+        else
+            bad "seed $seed (rules $rules) differs from majiang-core:"
             head -n 40 "$tmp/live.txt"
         fi
         n=$((n + $(wc -l <"$tmp/live.jsonl")))

@@ -3,8 +3,9 @@
 """Compare mjq score's answers with majiang-core's, hand by hand.
 
 Usage: score_compare.py MJQ FIXTURE [--limit N]
-FIXTURE holds one JSON object a line, {"in": ..., "expect": ...} (see
-tests/data/score/README.md); "in" is fed to `MJQ score --json` on stdin and
+FIXTURE holds one JSON object a line, {"in": ..., "expect": ...} and
+"rules" where the ruleset is not the default (see tests/data/score/README.md);
+"in" is fed to `MJQ score --json` (with a --rule for each of "rules") and
 each answer is compared with "expect": the yaku with their han (in any
 order), han, fu (where majiang gives one), the yakuman multiple, points and
 payments.  Prints every difference (at most 20 in full) and a summary line;
@@ -60,8 +61,14 @@ def main(argv):
     if not cases:
         print("score_compare.py: no case in %s" % fixture, file=sys.stderr)
         return 2
+    rules = cases[0].get("rules", {})
+    if any(c.get("rules", {}) != rules for c in cases):
+        print("score_compare.py: the lines do not share one ruleset",
+              file=sys.stderr)
+        return 2
+    args = ["--rule=%s=%d" % kv for kv in sorted(rules.items())]
     stdin = "".join(json.dumps(c["in"]) + "\n" for c in cases)
-    run = subprocess.run([mjq, "score", "--json"], input=stdin,
+    run = subprocess.run([mjq, "score", "--json", *args], input=stdin,
                          capture_output=True, text=True, check=False)
     answers = [json.loads(l) for l in run.stdout.splitlines()]
     if len(answers) != len(cases):
@@ -78,7 +85,8 @@ def main(argv):
                 print("case %d: %s" % (i + 1, json.dumps(case["in"])))
                 for d in diff:
                     print("    " + d)
-    print("score: %d hands, %d differ from majiang-core" % (len(cases), bad))
+    print("score: %d hands%s, %d differ from majiang-core" %
+          (len(cases), " (rules %s)" % ",".join(args) if args else "", bad))
     return 1 if bad else 0
 
 
