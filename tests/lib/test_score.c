@@ -337,6 +337,34 @@ Test(refused, what_cannot_happen_is_named)
     cr_assert(eq(int, mjt_score_hand(NULL, &w, NULL, &s, &d), MJT_EINVAL));
 }
 
+Test(rules, null_is_the_defaults)
+{
+    /* the scorer keeps its own copy of the defaults for rules given as
+     * NULL: it must be mjt_rules_init's (every field that scoring reads
+     * shows in one of these hands; the random hands of tiles:: too) */
+    static const char *const hands[][2] = {
+        {"123m456p789s22s,1111z:closed", "2s"},  /* quad fu, round wind */
+        {"222m555p789s234s11z", "4s"},           /* double wind pair */
+        {"123m55p,555z:left,666z:across,777z:right", "5p"}, /* pao */
+        {"119m19p19s1234567z", "1m"},            /* double yakuman */
+        {"12345678922233m", "3m"},               /* counted yakuman */
+        {"234m456p22s,678s:left,345p:left", "4m"}, /* open tanyao */
+        {"234567m234p66s678s", "8s"},            /* pinfu tsumo */
+    };
+    mjt_rules r;
+    mjt_rules_init(&r, 4);
+    for (size_t i = 0; i < sizeof hands / sizeof *hands; i++) {
+        mjt_win w = tsumo();
+        w.seat = MJT_EAST;
+        w.dora_len = 2;
+        w.dora[0] = w.dora[1] = (uint8_t)mjt_tile_from_name("1m", 2);
+        cr_assert(eq(int, score(hands[i][0], hands[i][1], &w, NULL), MJT_OK));
+        mjt_score a = s;
+        cr_assert(eq(int, score(hands[i][0], hands[i][1], &w, &r), MJT_OK));
+        cr_assert(eq(int, memcmp(&a, &s, sizeof s), 0), "%s", hands[i][0]);
+    }
+}
+
 Test(names, every_one_is_named)
 {
     for (int y = 0; y < MJT_YAKU_COUNT; y++)
@@ -436,7 +464,9 @@ Test(tiles, the_same_answers_as_a_hand)
         w.honba = (uint16_t)rnd(3);
         mjt_score a, b;
         int ra = mjt_score_hand(&h, &w, NULL, &a, NULL);
-        int rb = mjt_score_tiles(&t, calls, ncalls, &w, NULL, &b, NULL);
+        mjt_rules r;
+        mjt_rules_init(&r, 4); /* and NULL above: the same defaults */
+        int rb = mjt_score_tiles(&t, calls, ncalls, &w, &r, &b, NULL);
         cr_assert(eq(int, ra, MJT_OK));
         cr_assert(eq(int, rb, ra));
         cr_assert(eq(int, memcmp(&a, &b, sizeof a), 0), "hand %d", i);

@@ -34,7 +34,7 @@ typedef struct blk {
 typedef struct ctx {
     const mjt_win *w;
     const mjt_rules *r;
-    uint8_t counts[MJT_KINDS]; /* concealed, winning tile included */
+    uint8_t counts[40]; /* concealed, winning tile included; 0 past 34 */
     blk calls[MJT_MAX_CALLS];
     int ncalls;
     int menzen; /* no call but closed quads */
@@ -65,6 +65,19 @@ static int is_terminal_or_honor(int k)
 static int blk_yaochu(const blk *b)
 {
     return (int)((b->kind == MJT_RUN ? YAOCHU_RUNS : YAOCHU) >> b->tile & 1);
+}
+
+/* Bit i set for each byte i of w that is not 0 (bytes below 0x80). */
+static unsigned nonzero_bytes(uint64_t w)
+{
+    uint64_t x = (w + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull;
+    return (unsigned)(((x >> 7) * 0x0102040810204080ull) >> 56);
+}
+
+/* The sum of the bytes of w (below 256 in all). */
+static int byte_sum(uint64_t w)
+{
+    return (int)((w * 0x0101010101010101ull) >> 56);
 }
 
 /* The part of a kind: 0-2 the suits, 3 the honors. */
@@ -654,17 +667,22 @@ static int check_win(const ctx *c, const mjt_tiles *held, mjt__diag *d)
                                         "rinshan", "chankan", "first"};
     const uint8_t v[] = {w->tsumo,   w->ippatsu, w->last,
                          w->rinshan, w->chankan, w->first};
-    for (size_t i = 0; i < sizeof v; i++)
-        if (v[i] > 1) {
-            mjt__diag_set(d, MJT_EINVAL, -1, "%s is %d (0 or 1)", flags[i],
-                          v[i]);
-            return MJT_EINVAL;
-        }
-    for (size_t i = 0; i < sizeof w->reserved_; i++)
-        if (w->reserved_[i]) {
-            mjt__diag_set(d, MJT_EINVAL, -1, "reserved byte %zu is not 0", i);
-            return MJT_EINVAL;
-        }
+    uint64_t reserved;
+    memcpy(&reserved, w->reserved_, sizeof reserved);
+    if ((v[0] | v[1] | v[2] | v[3] | v[4] | v[5]) > 1 || reserved != 0) {
+        for (size_t i = 0; i < sizeof v; i++)
+            if (v[i] > 1) {
+                mjt__diag_set(d, MJT_EINVAL, -1, "%s is %d (0 or 1)",
+                              flags[i], v[i]);
+                return MJT_EINVAL;
+            }
+        for (size_t i = 0; i < sizeof w->reserved_; i++)
+            if (w->reserved_[i]) {
+                mjt__diag_set(d, MJT_EINVAL, -1, "reserved byte %zu is not 0",
+                              i);
+                return MJT_EINVAL;
+            }
+    }
     const char *bad = NULL;
     if (w->round > 3)
         bad = "round: a wind 0-3 (1z-4z)";
@@ -793,7 +811,8 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
     c.best = out;
     c.have = 0;
     c.dora = c.ura = 0;
-    memcpy(c.counts, held->counts, sizeof c.counts);
+    memcpy(c.counts, held->counts, MJT_KINDS);
+    memset(c.counts + MJT_KINDS, 0, sizeof c.counts - MJT_KINDS);
     c.ncalls = (int)ncalls;
     c.menzen = 1;
     uint8_t all[MJT_KINDS], seen[MJT_KINDS], seen_red[3];
@@ -816,13 +835,15 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
         if (x->red)
             seen_red[x->tile / 9] += x->red;
     }
-    for (int k = 0; k < MJT_KINDS; k++)
-        if (all[k] > 4) {
-            mjt__diag_set(d, MJT_ECOPIES, -1,
-                          "%s: a fifth copy, counting the calls",
-                          mjt_tile_name(k));
-            return MJT_ECOPIES;
-        }
+    for (size_t i = 0; i < ncalls; i++)
+        for (int k = calls[i].tile; k < calls[i].tile + 3 && k < MJT_KINDS;
+             k++)
+            if (all[k] > 4) {
+                mjt__diag_set(d, MJT_ECOPIES, -1,
+                              "%s: a fifth copy, counting the calls",
+                              mjt_tile_name(k));
+                return MJT_ECOPIES;
+            }
     if (held->len + 3 * (int)ncalls != 14) {
         mjt__diag_set(d, MJT_ECOUNT, -1,
                       "%d tiles and %zu calls: a won hand has 14 with the "
@@ -848,13 +869,21 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
             return MJT_ERED;
         }
 
+    /* The kinds held, held twice, and each part's tiles, eight kinds a
+     * word (counts are at most 4, so no byte carries into the next). */
+    uint64_t word[5];
+    memcpy(word, c.counts, sizeof word);
     c.held = c.twos = 0;
-    c.sum[0] = c.sum[1] = c.sum[2] = c.sum[3] = 0;
-    for (int k = 0; k < MJT_KINDS; k++) {
-        c.sum[part_of[k]] += c.counts[k];
-        c.held |= (uint64_t)(c.counts[k] != 0) << k;
-        c.twos |= (uint64_t)(c.counts[k] == 2) << k;
+    for (int i = 0; i < 5; i++) {
+        c.held |= (uint64_t)nonzero_bytes(word[i]) << 8 * i;
+        c.twos |= (uint64_t)nonzero_bytes(word[i] ^ 0x0202020202020202ull)
+                  << 8 * i;
     }
+    c.twos = ~c.twos & c.held;
+    c.sum[0] = byte_sum(word[0]) + c.counts[8];
+    c.sum[1] = byte_sum(word[1] >> 8) + c.counts[16] + c.counts[17];
+    c.sum[2] = byte_sum(word[2] >> 16) + byte_sum(word[3] & 0xFFFFFF);
+    c.sum[3] = byte_sum(word[3] >> 24) + c.counts[32] + c.counts[33];
     memset(&c.cur, 0, sizeof c.cur);
     c.chuuren = nine_gates(&c);
     standard_forms(&c);
@@ -876,10 +905,16 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
     return MJT_OK;
 }
 
+/* mjt_rules_init's four players, for rules given as NULL (test_score.c
+ * checks they are equal). */
+static const mjt_rules default_rules = {
+    .players = 4, .red = {1, 1, 1}, .open_tanyao = 1, .double_yakuman = 1,
+    .counted_yakuman = 1, .yakuman_stack = 1, .double_wind_fu = 4, .pao = 1};
+
 /* The checks both calls share: NULL arguments, the rules (NULL: the
- * defaults into *defaults), four players.  MJT_OK or the code, d set. */
+ * defaults), four players.  MJT_OK or the code, d set. */
 static int check_args(const void *hand, const mjt_win *w,
-                      const mjt_rules **rules, mjt_rules *defaults,
+                      const mjt_rules **rules, const mjt_rules *defaults,
                       mjt_score *out, mjt__diag *d)
 {
     if (out != NULL)
@@ -889,7 +924,6 @@ static int check_args(const void *hand, const mjt_win *w,
         return MJT_EINVAL;
     }
     if (*rules == NULL) {
-        mjt_rules_init(defaults, 4);
         *rules = defaults;
     } else {
         mjt_diag pd;
@@ -911,10 +945,9 @@ int mjt_score_hand(const mjt_hand *h, const mjt_win *w, const mjt_rules *rules,
                    mjt_score *out, mjt_diag *diag)
 {
     mjt__diag d = {.code = MJT_OK};
-    mjt_rules defaults;
     mjt_tiles held;
     mjt_call calls[MJT_MAX_CALLS];
-    int rc = check_args(h, w, &rules, &defaults, out, &d);
+    int rc = check_args(h, w, &rules, &default_rules, out, &d);
 
     if (rc != MJT_OK)
         return mjt__diag_out(diag, &d, rc);
@@ -945,8 +978,7 @@ int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
                     mjt_score *out, mjt_diag *diag)
 {
     mjt__diag d = {.code = MJT_OK};
-    mjt_rules defaults;
-    int rc = check_args(concealed, w, &rules, &defaults, out, &d);
+    int rc = check_args(concealed, w, &rules, &default_rules, out, &d);
 
     if (rc == MJT_OK && ncalls > 0 && calls == NULL) {
         mjt__diag_set(&d, MJT_EINVAL, -1, "score: NULL calls");
@@ -965,15 +997,23 @@ int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
             rc = MJT_ECALL;
         }
     }
+    /* counts above 4, and their sum, eight at a time (a byte of 0x80 or
+     * more is above 4 too, and stops the sum before it can carry) */
+    uint64_t word[5] = {0, 0, 0, 0, 0}, over = 0;
+    memcpy(word, concealed->counts, MJT_KINDS);
+    for (int i = 0; i < 5; i++)
+        over |= (word[i] | ((word[i] & 0x7F7F7F7F7F7F7F7Full) +
+                            0x7B7B7B7B7B7B7B7Bull)) &
+                0x8080808080808080ull;
     int n = 0;
-    for (int k = 0; rc == MJT_OK && k < MJT_KINDS; k++) {
-        n += concealed->counts[k];
+    for (int k = 0; rc == MJT_OK && over != 0 && k < MJT_KINDS; k++)
         if (concealed->counts[k] > 4) {
             mjt__diag_set(&d, MJT_ECOPIES, -1, "%d copies of %s",
                           concealed->counts[k], mjt_tile_name(k));
             rc = MJT_ECOPIES;
         }
-    }
+    for (int i = 0; rc == MJT_OK && i < 5; i++)
+        n += byte_sum(word[i]);
     for (int su = 0; rc == MJT_OK && su < 3; su++)
         if (concealed->red[su] > concealed->counts[9 * su + 4]) {
             mjt__diag_set(&d, MJT_ERED, -1, "%d red fives of %c but %d fives",
