@@ -811,8 +811,9 @@ MJT_API int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
  * concealed ones) with its calls, as the calls that make hands take them;
  * the situation is an mjt_win.  Where the hand reads several ways (a
  * standard form two ways, or seven pairs too), the reading that scores
- * most is taken (then a yakuman over 13 han or more, then more han, then
- * more fu), and the answer says which.
+ * most is taken (then a yakuman over 13 han or more, then more yakuman
+ * named where they do not add up, then more han, then more fu), and the
+ * answer says which.
  * Four players only: three-player scoring is refused (MJT_EPLAYERS).
  */
 

@@ -177,6 +177,24 @@ Test(yakuman, a_yakuman_over_a_counted_one_of_the_same_points)
     cr_assert(eq(int, s.points, 32000));
 }
 
+Test(yakuman, the_more_named_where_they_do_not_add_up)
+{
+    /* 444 555 666 777 88s: four concealed triplets, or runs; on the first
+     * draw both readings are one yakuman when yakuman do not add up: the
+     * one naming both is taken, whatever the order readings come in */
+    mjt_rules r;
+    mjt_rules_init(&r, 4);
+    r.yakuman_stack = 0;
+    mjt_win w = tsumo();
+    w.first = 1;
+    w.seat = 2;
+    cr_assert(eq(int, score("44405566677788s", "4s", &w, &r), MJT_OK));
+    cr_assert(eq(int, s.yakuman, 1));
+    cr_assert(eq(int, has(MJT_Y_CHIIHOU), 1));
+    cr_assert(eq(int, has(MJT_Y_SUUANKOU), 1));
+    cr_assert(eq(int, s.points, 32000));
+}
+
 Test(yakuman, big_three_dragons_fed_by_one_seat_pays_half_on_ron)
 {
     /* South wins; the last dragon came from the right (West): West pays

@@ -12,7 +12,8 @@
  * its fu), and whether a triplet counts as concealed: one completed by a
  * ron is open for fu and for the concealed triplets.  Every yaku and fu is
  * a function of one reading; the hand's value is its best reading's, by
- * points, then a yakuman first, then han, then fu.
+ * points, then a yakuman first, then the more yakuman named, then han,
+ * then fu.
  */
 #include "internal.h"
 
@@ -238,15 +239,31 @@ static void settle(const ctx *c, mjt_score *s, int pao, int pao_yaku)
     s->sticks = 1000 * w->sticks;
 }
 
+/* The yakuman a score names, each at its multiple, before the rules cap
+ * their sum (yakuman_stack 0 counts one however many). */
+static int named_yakuman(const mjt_score *s)
+{
+    int k = 0;
+    for (int i = 0; i < s->yaku_len; i++)
+        if (s->yaku[i].yaku >= MJT_Y_TENHOU && s->yaku[i].yaku <= MJT_Y_CHUUREN9)
+            k += s->yaku[i].han;
+    return k;
+}
+
 /* A score is better than another by points, then a yakuman over a counted
  * one (four concealed triplets read as a 13-han full flush score the
- * same: the hand is the yakuman), then han, then fu. */
+ * same: the hand is the yakuman), then the more yakuman named (when they
+ * do not add up, a first-draw win read as four concealed triplets too
+ * scores what it scores without them), then han, then fu.  Readings equal
+ * in all of these are equal in every number; the first found is kept. */
 static int better(const mjt_score *a, const mjt_score *b)
 {
     if (a->points != b->points)
         return a->points > b->points;
     if (a->yakuman != b->yakuman)
         return a->yakuman > b->yakuman;
+    if (a->yakuman && named_yakuman(a) != named_yakuman(b))
+        return named_yakuman(a) > named_yakuman(b);
     if (a->han != b->han)
         return a->han > b->han;
     return a->fu > b->fu;
