@@ -321,12 +321,14 @@ static long lines_of(const char *body, size_t n)
     return lines + (n > 0 && body[n - 1] != '\n');
 }
 
-static void api_batch(const mjt_tables *t, const serve_limits *lim,
-                      const char *body, size_t n, const serve_work *w,
-                      serve_reply *r)
+/* The streams of a POST of JSON lines: the body to read, an answer to
+ * write into *buf.  0 to go on; 1 when r is the answer already (past
+ * --max-lines, an empty body, out of memory). */
+static int lines_open(const serve_limits *lim, const char *body, size_t n,
+                      serve_reply *r, FILE **in, FILE **out, char **buf,
+                      size_t *len)
 {
-    char *buf = NULL, m[160];
-    size_t len = 0;
+    char m[160];
     long lines = lines_of(body, n);
 
     if (lines > lim->lines) {
@@ -334,23 +336,37 @@ static void api_batch(const mjt_tables *t, const serve_limits *lim,
                  "%ld lines: one request takes at most %ld (--max-lines)",
                  lines, lim->lines);
         reply_limit(r, 413, "max-lines", m);
-        return;
+        return 1;
     }
     if (n == 0) {
         reply_static(r, 200, "application/x-ndjson", "", 0);
-        return;
+        return 1;
     }
-    FILE *in = fmemopen((void *)body, n, "r");
-    FILE *out = open_memstream(&buf, &len);
-    if (in == NULL || out == NULL) {
-        if (in != NULL)
-            fclose(in);
-        if (out != NULL)
-            fclose(out);
-        free(buf);
+    *buf = NULL;
+    *in = fmemopen((void *)body, n, "r");
+    *out = open_memstream(buf, len);
+    if (*in == NULL || *out == NULL) {
+        if (*in != NULL)
+            fclose(*in);
+        if (*out != NULL)
+            fclose(*out);
+        free(*buf);
         serve_error(r, 500, "out of memory");
-        return;
+        return 1;
     }
+    return 0;
+}
+
+static void api_batch(const mjt_tables *t, const serve_limits *lim,
+                      const char *body, size_t n, const serve_work *w,
+                      serve_reply *r)
+{
+    char *buf = NULL, m[160];
+    size_t len = 0;
+    FILE *in, *out;
+
+    if (lines_open(lim, body, n, r, &in, &out, &buf, &len))
+        return;
     cli_budget b = {lim->answer, w ? w->stop : NULL, w ? w->user : NULL, 0};
     cli_batch_budget(t, in, out, 1, &b);
     fclose(in);
@@ -388,32 +404,12 @@ static void api_batch(const mjt_tables *t, const serve_limits *lim,
 static void api_score(const serve_limits *lim, const char *body, size_t n,
                       serve_reply *r)
 {
-    char *buf = NULL, m[160];
+    char *buf = NULL;
     size_t len = 0;
-    long lines = lines_of(body, n);
+    FILE *in, *out;
 
-    if (lines > lim->lines) {
-        snprintf(m, sizeof m,
-                 "%ld lines: one request takes at most %ld (--max-lines)",
-                 lines, lim->lines);
-        reply_limit(r, 413, "max-lines", m);
+    if (lines_open(lim, body, n, r, &in, &out, &buf, &len))
         return;
-    }
-    if (n == 0) {
-        reply_static(r, 200, "application/x-ndjson", "", 0);
-        return;
-    }
-    FILE *in = fmemopen((void *)body, n, "r");
-    FILE *out = open_memstream(&buf, &len);
-    if (in == NULL || out == NULL) {
-        if (in != NULL)
-            fclose(in);
-        if (out != NULL)
-            fclose(out);
-        free(buf);
-        serve_error(r, 500, "out of memory");
-        return;
-    }
     cli_score_lines(in, out);
     fclose(in);
     if (fclose(out) != 0) {
