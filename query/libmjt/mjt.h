@@ -573,6 +573,73 @@ MJT_API void mjt_discards_sort(mjt_discard *d, size_t n);
  */
 MJT_API int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits);
 
+/* ==== Improvement tiles and two-step effective tiles ====
+ *
+ * Of a 3k+1 hand H of overall shanten s whose effective tiles leave c
+ * copies to draw (mjt_ukeire, with the same visible tiles).  A draw is of
+ * a kind with a copy left: not all four in the hand, its calls and
+ * visible.  After drawing x and discarding y (x and y kinds, y not x),
+ * the hand H + x - y has its own effective tiles, counted as mjt_ukeire
+ * counts them with y added to visible (it lies in the river) and x held.
+ *
+ * Improvement tile: a draw x that is not an effective tile of H, such that
+ * some discard y leaves the shanten at s and strictly more than c copies
+ * of effective tiles.  Its count is the most any such discard leaves, and
+ * its discards are every y that leaves that count (ties: all of them).
+ * For a tenpai hand these are the draws that widen the wait.
+ *
+ * Two-step: for each effective tile x of H with a copy left (s >= 1
+ * only), the most effective tiles (copies left) any discard y leaves
+ * among those that keep the lower shanten s - 1, and every y that leaves
+ * that many.  The total is the sum over these x of x's copies left times
+ * that count: the figure that ranks hands of equal c.  A tenpai hand has
+ * no two-step (the next step is a win).
+ *
+ * Discards are kinds: which of a suit's fives (red or plain) to throw
+ * does not change a count.  The effective tiles given with each entry are
+ * those after its first discard in tile order.
+ */
+typedef struct mjt_step {
+    uint8_t tile;      /* the kind drawn, 0-33 */
+    uint8_t left;      /* its copies left to draw */
+    uint8_t count;     /* the most copies of effective tiles left after it */
+    uint8_t reserved_; /* 0 */
+    uint64_t discards; /* bit i: discarding kind i leaves count */
+    uint64_t tiles;    /* the effective tiles after the first of those */
+} mjt_step;
+
+typedef struct mjt_improve_info {
+    int shanten;       /* overall shanten of the hand */
+    int count;         /* copies left of its effective tiles */
+    int nimprove;      /* improvement tiles, in improve[], in tile order */
+    int improve_count; /* copies left of all of them */
+    int ntwo;          /* effective tiles with a copy left, in two[], in
+                          tile order; -1 when the hand is tenpai */
+    int two_total;     /* sum of left * count over two[]; -1 when tenpai */
+    mjt_step improve[MJT_KINDS];
+    mjt_step two[MJT_KINDS];
+} mjt_improve_info;
+
+/*
+ * Improvement tiles and two-step effective tiles of the 3k+1 hand h, as
+ * defined above, with visible as for mjt_ukeire.  Errors as mjt_ukeire's.
+ * From counts a 13-tile hand takes a few microseconds: a small fraction of
+ * playing every draw and discard through mjt_ukeire.  A hand with calls
+ * that lower the caps of a suit takes longer (the exact solves of Calls).
+ */
+MJT_API int mjt_improve(const mjt_tables *t, const mjt_hand *h,
+                        const uint8_t *visible, mjt_improve_info *out);
+
+/*
+ * The same of the 3k+2 hand h after discarding tile (an id, 0-36, as in a
+ * discard table), the tile counted as visible: the columns of that
+ * discard's row.  MJT_EABSENT when h holds no such tile, MJT_ETILE for an
+ * id outside 0-36; otherwise as mjt_discards.
+ */
+MJT_API int mjt_improve_discard(const mjt_tables *t, const mjt_hand *h,
+                                const uint8_t *visible, int tile,
+                                mjt_improve_info *out);
+
 /* ==== Decompositions and wait shapes ==== */
 
 /* A block of tiles, named by its kind and its lowest tile (0-33). */
