@@ -8,6 +8,7 @@
  */
 #include "analysis.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -88,6 +89,29 @@ int analysis_prob(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
     return MJT_OK;
 }
 
+int analysis_improve(const mjt_tables *t, const mjt_hand *h,
+                     const uint8_t *seen, analysis *a)
+{
+    size_t n = a->len % 3 == 1 ? 1 : a->ndiscards;
+    int rc = MJT_OK;
+
+    a->improve = malloc((n ? n : 1) * sizeof *a->improve);
+    if (a->improve == NULL)
+        return MJT_ENOMEM;
+    if (a->len % 3 == 1)
+        return mjt_improve(t, h, seen, &a->improve[0]);
+    for (size_t i = 0; i < n && rc == MJT_OK; i++)
+        rc = mjt_improve_discard(t, h, seen, a->discards[i].tile,
+                                 &a->improve[i]);
+    return rc;
+}
+
+void analysis_free(analysis *a)
+{
+    free(a->improve);
+    a->improve = NULL;
+}
+
 /* ==== Text ==== */
 
 /* "3m(4) 6m(2) (6 tiles)" */
@@ -100,6 +124,43 @@ static void ukeire_text(FILE *out, const an_ukeire *u)
             sep = " ";
         }
     fprintf(out, " (%d tile%s)", u->count, u->count == 1 ? "" : "s");
+}
+
+/* The kinds of a mask, each after a space. */
+static void kinds_text(FILE *out, uint64_t mask)
+{
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (mask >> i & 1)
+            fprintf(out, " %s", mjt_tile_name(i));
+}
+
+/* The draws of one of --improve's lists: "1m(3) 4m(4) (7 tiles)" (or
+ * "(total N)"), then a line each: the count it reaches and the discards
+ * that reach it. */
+static void steps_text(FILE *out, const char *name, const mjt_step *s, int n,
+                       int tiles, int total)
+{
+    fprintf(out, "%-10s", name);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s(%d) ", mjt_tile_name(s[i].tile), s[i].left);
+    if (tiles)
+        fprintf(out, "(%d tile%s)\n", total, total == 1 ? "" : "s");
+    else
+        fprintf(out, "(total %d)\n", total);
+    for (int i = 0; i < n; i++) {
+        fprintf(out, "  %-3s %3d tile%s, discarding", mjt_tile_name(s[i].tile),
+                s[i].count, s[i].count == 1 ? " " : "s");
+        kinds_text(out, s[i].discards);
+        fputc('\n', out);
+    }
+}
+
+/* A 3k+1 hand's --improve lines. */
+static void improve_text(FILE *out, const mjt_improve_info *m)
+{
+    steps_text(out, "improve", m->improve, m->nimprove, 1, m->improve_count);
+    if (m->ntwo >= 0)
+        steps_text(out, "two-step", m->two, m->ntwo, 0, m->two_total);
 }
 
 /* The melds and the pair of an answer, each after a space. */
@@ -171,6 +232,8 @@ void analysis_text(FILE *out, const analysis *a)
             fprintf(out, "%s\n",
                     a->ukeire.count == 0 ? " (no tile left to draw)" : "");
         }
+        if (a->improve != NULL)
+            improve_text(out, &a->improve[0]);
         if (a->has_prob) {
             int T = a->prob.draws - 1;
             fprintf(out, "prob      tenpai %.1f%%  win %.1f%% (%d draws, %s)\n",
@@ -186,6 +249,12 @@ void analysis_text(FILE *out, const analysis *a)
             fprintf(out, "  %s  shanten %d  ukeire ",
                     mjt_tile_name(a->discards[i].tile), a->discards[i].shanten);
             ukeire_text(out, &a->after[i]);
+            if (a->improve != NULL) {
+                const mjt_improve_info *m = &a->improve[i];
+                fprintf(out, "  improve %d", m->improve_count);
+                if (m->ntwo >= 0)
+                    fprintf(out, "  two-step %d", m->two_total);
+            }
             if (a->has_prob)
                 fprintf(out, "  tenpai %.1f%%  win %.1f%%", 100 * a->tenpai[i],
                         100 * a->win[i]);
@@ -215,6 +284,60 @@ static void ukeire_json(FILE *out, const an_ukeire *u)
             sep = ",";
         }
     fprintf(out, "],\"count\":%d}", u->count);
+}
+
+/* "key":[...] of the draws' tile names, left, counts or discards */
+enum { STEP_TILE, STEP_LEFT, STEP_COUNT, STEP_DISCARDS };
+static void steps_json(FILE *out, const char *key, const mjt_step *s, int n,
+                       int what)
+{
+    fprintf(out, "\"%s\":[", key);
+    for (int i = 0; i < n; i++) {
+        if (i > 0)
+            fputc(',', out);
+        if (what == STEP_TILE)
+            fprintf(out, "\"%s\"", mjt_tile_name(s[i].tile));
+        else if (what != STEP_DISCARDS)
+            fprintf(out, "%d", what == STEP_LEFT ? s[i].left : s[i].count);
+        else {
+            const char *sep = "";
+            fputc('[', out);
+            for (int y = 0; y < MJT_KINDS; y++)
+                if (s[i].discards >> y & 1) {
+                    fprintf(out, "%s\"%s\"", sep, mjt_tile_name(y));
+                    sep = ",";
+                }
+            fputc(']', out);
+        }
+    }
+    fputc(']', out);
+}
+
+/* ,"improvement":{...},"two_step":{...} (null when tenpai) */
+static void improve_json(FILE *out, const mjt_improve_info *m)
+{
+    fprintf(out, ",\"improvement\":{");
+    steps_json(out, "tiles", m->improve, m->nimprove, STEP_TILE);
+    fputc(',', out);
+    steps_json(out, "left", m->improve, m->nimprove, STEP_LEFT);
+    fputc(',', out);
+    steps_json(out, "best", m->improve, m->nimprove, STEP_COUNT);
+    fputc(',', out);
+    steps_json(out, "discards", m->improve, m->nimprove, STEP_DISCARDS);
+    fprintf(out, ",\"count\":%d},\"two_step\":", m->improve_count);
+    if (m->ntwo < 0) {
+        fprintf(out, "null");
+        return;
+    }
+    fputc('{', out);
+    steps_json(out, "tiles", m->two, m->ntwo, STEP_TILE);
+    fputc(',', out);
+    steps_json(out, "left", m->two, m->ntwo, STEP_LEFT);
+    fputc(',', out);
+    steps_json(out, "reach", m->two, m->ntwo, STEP_COUNT);
+    fputc(',', out);
+    steps_json(out, "discards", m->two, m->ntwo, STEP_DISCARDS);
+    fprintf(out, ",\"total\":%d}", m->two_total);
 }
 
 /* ,"melds":[...],"pair":P (null when there is none) */
@@ -320,12 +443,16 @@ void analysis_json(FILE *out, const analysis *a)
                 }
             fputc(']', out);
         }
+        if (a->improve != NULL)
+            improve_json(out, &a->improve[0]);
     } else {
         fprintf(out, ",\"discards\":[");
         for (size_t i = 0; i < a->ndiscards; i++) {
             fprintf(out, "%s{\"tile\":\"%s\",\"shanten\":%d,", i ? "," : "",
                     mjt_tile_name(a->discards[i].tile), a->discards[i].shanten);
             ukeire_json(out, &a->after[i]);
+            if (a->improve != NULL)
+                improve_json(out, &a->improve[i]);
             if (a->has_prob)
                 fprintf(out, ",\"tenpai\":%.12g,\"win\":%.12g", a->tenpai[i],
                         a->win[i]);

@@ -40,6 +40,10 @@ typedef struct analysis {
     int has_prob;
     mjt_prob prob;
     double tenpai[MJT_MAX_DISCARDS], win[MJT_MAX_DISCARDS];
+    /* --improve: the improvement tiles and two-step effective tiles of a
+     * 3k+1 hand (improve[0]), or after each of discards[] (improve[i]);
+     * NULL unless asked (analysis_improve makes it, analysis_free frees) */
+    mjt_improve_info *improve;
 } analysis;
 
 /* The analysis of the valid hand h with seen tiles (34 counts, or NULL)
@@ -51,6 +55,14 @@ int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
  * failure with diag. */
 int analysis_prob(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
                   const mjt_prob_opts *o, analysis *a, mjt_diag *diag);
+
+/* Add the improvement tiles and two-step effective tiles to a: MJT_OK,
+ * or the library's failure (MJT_ENOMEM when no memory). */
+int analysis_improve(const mjt_tables *t, const mjt_hand *h,
+                     const uint8_t *seen, analysis *a);
+
+/* Free what a holds beyond itself (after analysis_improve). */
+void analysis_free(analysis *a);
 
 /* The analysis's printers: text lines, or one JSON object and a newline. */
 void analysis_text(FILE *out, const analysis *a);

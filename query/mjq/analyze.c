@@ -26,6 +26,7 @@ typedef struct opts {
     /* mjq prob (prob_cmd), or plain mjq --prob (with_prob), and how */
     int prob_cmd, with_prob;
     mjt_prob_opts prob;
+    int with_improve; /* --improve */
 } opts;
 
 static const uint8_t *vis(const opts *o)
@@ -33,7 +34,8 @@ static const uint8_t *vis(const opts *o)
     return o->has_visible ? o->visible : NULL;
 }
 
-/* A failure of the wall model's calls (the budget, say): reported. */
+/* A failure of the wall model's calls (the budget, say) or another one
+ * beyond the analysis: reported. */
 static int prob_failed(const opts *o, const mjt_diag *diag)
 {
     if (o->json) {
@@ -75,10 +77,20 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
     if (o->with_prob &&
         analysis_prob(t, h, vis(o), &o->prob, &a, &diag) != MJT_OK)
         return prob_failed(o, &diag);
+    if (o->with_improve) {
+        int rc = analysis_improve(t, h, vis(o), &a);
+        if (rc != MJT_OK) {
+            analysis_free(&a);
+            snprintf(diag.message, sizeof diag.message, "improve: %s",
+                     mjt_strerror(rc));
+            return prob_failed(o, &diag);
+        }
+    }
     if (o->json)
         analysis_json(o->out, &a);
     else
         analysis_text(o->out, &a);
+    analysis_free(&a);
     return 0;
 }
 
@@ -411,12 +423,13 @@ static void hand_error(const char *text, const mjt_diag *diag)
 }
 
 /* The analysis's own options after the ones every command takes: plain
- * mjq's --prob, and how the wall model plays (mjq prob's too). */
+ * mjq's --prob, how the wall model plays (mjq prob's too), and plain
+ * mjq's --improve. */
 static const cli_opt analyze_opts[] = {
-    {"tables", 0, 1},  {"json", 0, 0}, {"visible", 0, 1}, {"version", 0, 0},
-    {"players", 0, 1}, {"prob", 0, 0}, {"draws", 0, 1},   {"moves", 0, 1},
-    {"extra", 0, 1},   {NULL, 0, 0}};
-enum { OPT_PROB = 5, OPT_DRAWS, OPT_MOVES, OPT_EXTRA };
+    {"tables", 0, 1},  {"json", 0, 0},    {"visible", 0, 1}, {"version", 0, 0},
+    {"players", 0, 1}, {"prob", 0, 0},    {"draws", 0, 1},   {"moves", 0, 1},
+    {"extra", 0, 1},   {"improve", 0, 0}, {NULL, 0, 0}};
+enum { OPT_PROB = 5, OPT_DRAWS, OPT_MOVES, OPT_EXTRA, OPT_IMPROVE };
 
 int cli_analysis_opt(const char *arg)
 {
@@ -473,7 +486,7 @@ static int run_hands(int argc, char **argv, cli_globals *g, const char *cmd)
     int nhands = 0, bad = 0, k;
     cli_parser p;
     const char *a;
-    opts o = {stdout, NULL, 0, 0, 4, {0}, cmd != NULL, 0, {0}};
+    opts o = {stdout, NULL, 0, 0, 4, {0}, cmd != NULL, 0, {0}, 0};
 
     mjt_prob_opts_init(&o.prob);
     o.prob.flags = cmd != NULL ? MJT_PROB_CURVES : 0;
@@ -486,6 +499,15 @@ static int run_hands(int argc, char **argv, cli_globals *g, const char *cmd)
             return 2;
         if (k == CLI_HELP)
             return cli_help(cmd);
+        if (k == OPT_IMPROVE) {
+            if (cmd != NULL)
+                return cli_usage_error("prob: %s: the improvement tiles "
+                                       "are the analysis's (mjq --improve "
+                                       "HAND)",
+                                       "--improve");
+            o.with_improve = 1;
+            continue;
+        }
         if (k >= OPT_PROB) {
             if (k == OPT_PROB && cmd != NULL)
                 return cli_usage_error("prob: %s: mjq prob always says "
@@ -567,23 +589,24 @@ int cli_prob(int argc, char **argv, cli_globals *g)
 
 int cli_batch(const mjt_tables *t, FILE *in, FILE *out, int json)
 {
-    opts o = {out, NULL, json, 0, 4, {0}, 0, 0, {0}};
+    opts o = {out, NULL, json, 0, 4, {0}, 0, 0, {0}, 0};
     return batch(t, &o, in, NULL);
 }
 
 int cli_batch_budget(const mjt_tables *t, FILE *in, FILE *out, int json,
                      cli_budget *b)
 {
-    opts o = {out, NULL, json, 0, 4, {0}, 0, 0, {0}};
+    opts o = {out, NULL, json, 0, 4, {0}, 0, 0, {0}, 0};
     b->stopped = 0;
     return batch(t, &o, in, b);
 }
 
 int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,
-                    int players, int json, FILE *out, mjt_diag *why,
-                    const char **field)
+                    int players, int improve, int json, FILE *out,
+                    mjt_diag *why, const char **field)
 {
-    opts o = {out, NULL, json, 0, players == 3 ? 3 : 4, {0}, 0, 0, {0}};
+    opts o = {out, NULL, json, 0,   players == 3 ? 3 : 4,
+              {0}, 0,    0,    {0}, improve};
     mjt_hand h;
 
     if (visible != NULL && visible[0] != '\0') {

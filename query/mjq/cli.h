@@ -171,13 +171,14 @@ int cli_batch_budget(const mjt_tables *t, FILE *in, FILE *out, int json,
                      cli_budget *b);
 
 /* The analysis of one hand (text, with calls) and its seen tiles (text or
- * NULL) by the rules of players (3 or 4) into out, as mjq prints it:
- * 0; 2 for a hand or tiles refused, *why saying why (its code, the offset
- * in the text refused, the message) and *field which text ("hand" or
- * "visible"), nothing written; 1 on a failure. */
+ * NULL) by the rules of players (3 or 4) into out, as mjq prints it (with
+ * --improve's when improve): 0; 2 for a hand or tiles refused, *why
+ * saying why (its code, the offset in the text refused, the message) and
+ * *field which text ("hand" or "visible"), nothing written; 1 on a
+ * failure. */
 int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,
-                    int players, int json, FILE *out, mjt_diag *why,
-                    const char **field);
+                    int players, int improve, int json, FILE *out,
+                    mjt_diag *why, const char **field);
 
 /* ==== Reading lines and JSON (jsonin.c) ==== */
 

@@ -190,8 +190,8 @@ static void page(const mjt_tables *t, const serve_args *a, serve_reply *r)
             serve_error(r, 500, "out of memory");
             return;
         }
-        rc = cli_analyze_one(t, a->hand, a->visible, a->players, 0, f, &why,
-                             &field);
+        rc = cli_analyze_one(t, a->hand, a->visible, a->players, a->improve, 0,
+                             f, &why, &field);
         fclose(f);
         if (rc == 2)
             status = 400;
@@ -272,8 +272,8 @@ static void api_analyze(const mjt_tables *t, const serve_args *a,
         serve_error(r, 500, "out of memory");
         return;
     }
-    int rc =
-        cli_analyze_one(t, a->hand, a->visible, a->players, 1, f, &why, &field);
+    int rc = cli_analyze_one(t, a->hand, a->visible, a->players, a->improve, 1,
+                             f, &why, &field);
     if (fclose(f) != 0 || rc == 1) {
         free(buf);
         serve_error(r, 500, rc == 1 ? "the analysis failed" : "out of memory");
@@ -420,14 +420,20 @@ static void api_score(const serve_limits *lim, const char *body, size_t n,
     reply_owned(r, 200, "application/x-ndjson", buf, len);
 }
 
-/* The arguments a path takes: the hand's (3), and /api/prob's (6). */
-static int takes_args(const char *path)
+/* The arguments of the paths, in the order of check_query's names: bit k
+ * for names[k].  The analysis takes the hand's and improve; /api/prob
+ * the hand's and how the wall model plays. */
+#define ARGS_HAND 0x07u
+#define ARGS_PROB 0x3Fu
+#define ARGS_ANALYSIS (ARGS_HAND | 0x40u)
+
+static unsigned takes_args(const char *path)
 {
     if (!strcmp(path, "/api/prob"))
-        return 6;
+        return ARGS_PROB;
     return !strcmp(path, "/api/analyze") || !strcmp(path, "/") ||
                    !strcmp(path, "/index.html")
-               ? 3
+               ? ARGS_ANALYSIS
                : 0;
 }
 
@@ -659,10 +665,10 @@ static int refuse(serve_reply *r, int status, const char *message)
 static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
                        serve_reply *r)
 {
-    static const char *const names[] = {"hand",  "visible", "players",
-                                        "draws", "moves",   "extra"};
-    const char *given[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
-    int takes = takes_args(p->path);
+    static const char *const names[] = {"hand",  "visible", "players", "draws",
+                                        "moves", "extra",   "improve"};
+    const char *given[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    unsigned takes = takes_args(p->path);
     char m[200];
 
     for (size_t at = 0; at < n;) {
@@ -679,15 +685,15 @@ static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
                           kn == -2 ? "a NUL byte in the query"
                                    : "a broken %-escape in the query");
         int k = 0;
-        while (k < takes && strcmp(buf, names[k]) != 0)
+        while (k < 7 && (!(takes >> k & 1) || strcmp(buf, names[k]) != 0))
             k++;
-        if (k == takes) {
+        if (k == 7) {
             snprintf(m, sizeof m, "unknown parameter '%.40s'%s", buf,
-                     takes == 6   ? " (this path takes hand, visible, "
-                                    "players, draws, moves and extra)"
-                     : takes == 3 ? " (this path takes hand, visible and "
-                                    "players)"
-                                  : " (this path takes none)");
+                     takes == ARGS_PROB ? " (this path takes hand, visible, "
+                                          "players, draws, moves and extra)"
+                     : takes != 0       ? " (this path takes hand, visible, "
+                                          "players and improve)"
+                                        : " (this path takes none)");
             return refuse(r, 400, m);
         }
         if (given[k] != NULL) {
@@ -711,6 +717,17 @@ static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
     p->args.draws = 0;
     p->args.moves = MJT_FORWARD;
     p->args.extra = 1;
+    p->args.improve = 0;
+    if (given[6] != NULL) {
+        const char *v = given[6];
+        if (!strcmp(v, "1") || !strcmp(v, "true") || v[0] == '\0') {
+            p->args.improve = 1;
+        } else if (strcmp(v, "0") != 0 && strcmp(v, "false") != 0) {
+            mjt_diag d = {MJT_EINVAL, 0, -1, "improve is 1 or 0"};
+            reply_refused(r, &d, "improve");
+            return 1;
+        }
+    }
     if (given[2] != NULL && given[2][0] != '\0' &&
         cli_players_value(given[2], &p->args.players) != 0) {
         mjt_diag d = {MJT_EINVAL, 0, -1, "a game has 3 or 4 players"};

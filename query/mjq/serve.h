@@ -46,11 +46,13 @@ typedef struct serve_request {
 } serve_request;
 
 /* A request's arguments, decoded (NULL: not given); /api/prob's draws,
- * moves and extra as mjq prob takes them (0, MJT_FORWARD, 1 by default). */
+ * moves and extra as mjq prob takes them (0, MJT_FORWARD, 1 by default);
+ * the analysis's improve as mjq's --improve (0 by default). */
 typedef struct serve_args {
     const char *hand, *visible;
     int players; /* 3 or 4 */
     int draws, moves, extra;
+    int improve;
 } serve_args;
 
 /* A request checked: its path and arguments, decoded into buf (malloc'd,

@@ -545,6 +545,41 @@ check analysis_prob_json 0 '"prob":{"draws":5,"moves":"forward","exact":true},"d
     "$Q" --tables "$T" --json --prob --draws 5 4566m123p456p789s1z
 check analysis_plain_has_no_prob 0 '' -- sh -c "! \"$Q\" --tables \"$T\" --json 4566m123p456p789s1z | grep -q prob"
 
+# ==== --improve: improvement tiles and two-step effective tiles ====
+# The README's worked example (test_improve.c counts it by hand).
+check improve_text 0 'improve   1m(3) 3m(3) 4m(4) 5m(4) 5p(3) 6p(3) 5z(2) (22 tiles)' -- \
+    "$Q" --tables "$T" --improve 139m56p123p789s55z
+check improve_text_best 0 '  5z   24 tiles, discarding 9m' -- \
+    "$Q" --tables "$T" --improve 139m56p123p789s55z
+check improve_text_tie 0 '  4m   16 tiles, discarding 1m 9m' -- \
+    "$Q" --tables "$T" --improve 139m56p123p789s55z
+check improve_text_two 0 'two-step  2m(4) 4p(4) 7p(4) (total 64)' -- \
+    "$Q" --tables "$T" --improve 139m56p123p789s55z
+check improve_json13 0 '"ukeire":{"tiles":["2m","4p","7p"],"left":[4,4,4],"count":12},"improvement":{"tiles":["1m","3m","4m","5m","5p","6p","5z"],"left":[3,3,4,4,3,3,2],"best":[16,16,16,16,16,16,24],"discards":[["9m"],["9m"],["1m","9m"],["9m"],["9m"],["9m"],["9m"]],"count":22},"two_step":{"tiles":["2m","4p","7p"],"left":[4,4,4],"reach":[8,4,4],"discards":[["9m"],["9m"],["9m"]],"total":64}}' -- \
+    "$Q" --tables "$T" --json --improve 139m56p123p789s55z
+check improve_row_text 0 '  9m  shanten 1  ukeire 2m(4) 4p(4) 7p(4) (12 tiles)  improve 22  two-step 64' -- \
+    "$Q" --tables "$T" --improve 139m56p123p789s55z1z
+check improve_row_json 0 '{"tile":"9m","shanten":1,"ukeire":{"tiles":["2m","4p","7p"],"left":[4,4,4],"count":12},"improvement":{"tiles":["1m","3m","4m","5m","5p","6p","5z"],"left":[3,3,4,4,3,3,2],"best":[16,16,16,16,16,16,24],"discards":[["1z"],["1z"],["1m","1z"],["1z"],["1z"],["1z"],["1z"]],"count":22},"two_step":' -- \
+    "$Q" --tables "$T" --json --improve 139m56p123p789s55z1z
+check improve_tenpai 0 '"two_step":null' -- \
+    "$Q" --tables "$T" --json --improve 1m234567p234s555z
+check improve_tenpai_text 0 '  2m    4 tiles, discarding 5z' -- \
+    "$Q" --tables "$T" --improve 1m234567p234s555z
+check improve_seen 0 '"best":[15,15,16,16,15,15,24],' -- sh -c "printf '%s\\n' '{\"hand\":\"139m56p123p789s55z\",\"visible\":\"5z\"}' | \"$Q\" --tables \"$T\" --json --improve"
+check improve_calls 0 '"improvement":{"tiles":[' -- \
+    "$Q" --tables "$T" --json --improve '139m56p55z,123p,789s'
+check improve_three 0 '"players":3,' -- \
+    "$Q" --tables "$T" --json --improve --players 3 19m56p123p789s155z
+check improve_not_prob 2 'prob: --improve: the improvement tiles are the analysis' -- \
+    "$Q" prob --tables "$T" --improve 1z
+check analysis_plain_has_no_improve 0 '' -- sh -c "! \"$Q\" --tables \"$T\" --json 139m56p123p789s55z1z | grep -q improvement"
+# A row of the 14-tile table is the 13-tile hand after it, the discard seen.
+"$Q" --tables "$T" --json --improve 139m56p123p789s55z1z |
+    sed 's/.*{"tile":"5z",\("shanten".*\)},{"tile":"9s".*/\1/' >"$tmp/row"
+"$Q" --tables "$T" --json --improve --visible 5z 139m56p123p789s1z5z |
+    sed 's/.*"overall":\([0-9]*\)},\(.*\)}$/"shanten":\1,\2/' >"$tmp/alone"
+cmp -s "$tmp/row" "$tmp/alone" && ok || bad "a 14-tile row's --improve is not its 13-tile hand's"
+
 # ==== make tables (scripts/tables.sh): a good file kept, a bad one repaired ====
 mkdir "$tmp/mt"
 cp "$T" "$tmp/mt/mjt.lmdb"
