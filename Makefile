@@ -144,8 +144,8 @@ PY_FILES   := $(addprefix $(PY_PKG)/,__init__.py __init__.pyi py.typed)
 
 python: $(PY_PKG)/_mjt$(PY_EXT) $(PY_FILES) ## the Python module, in build/python
 
-PY_SRC     := query/python/mjt/_mjt.c query/python/mjt/_stats.c \
-              query/python/mjt/_prob.c query/python/mjt/_score.c
+# Every C file of the module (setup.py takes the same).
+PY_SRC     := $(wildcard query/python/mjt/*.c)
 
 $(PY_PKG)/_mjt$(PY_EXT): $(PY_SRC) query/python/mjt/_mjt.h $(PUBLIC_HDR) \
         $(BUILD)/libmjt.a $(FLAGS_STAMP)

@@ -2,6 +2,7 @@
 """Build mjt._mjt against an installed libmjt (pkg-config mjt), or, when
 none is installed, against the build tree (make python does that itself).
 """
+import glob
 import os
 import re
 import shlex
@@ -20,8 +21,10 @@ def pkg_config(*args):
         return None
 
 
-# The module's C files (the Makefile's PY_SRC lists the same).
-SOURCES = ["mjt/_mjt.c", "mjt/_stats.c", "mjt/_prob.c", "mjt/_score.c"]
+# The module's C files: every one in mjt/, as the Makefile's PY_SRC takes
+# them.
+SOURCES = sorted(os.path.relpath(f, HERE)
+                 for f in glob.glob(os.path.join(HERE, "mjt", "*.c")))
 
 
 def extension():

@@ -136,6 +136,48 @@ def test_analyze_is_mjq_json(t):
     assert len(lines) >= 3000 and bad < len(lines) // 100
 
 
+def test_analyze_improve_is_mjq_json(t):
+    """analyze(improve=True) is mjq --json --improve, hand by hand."""
+    rng = random.Random(8)
+    lines = []  # (hand, players, visible)
+    for tiles in (4, 7, 10, 13, 14):
+        for h in deal(60, tiles, 400 + tiles):
+            lines.append((h, None, None))
+        for h in deal(30, tiles, 500 + tiles, "--players", "3"):
+            lines.append((h, 3, None))
+    for h in with_calls(rng, 80):
+        lines.append((h, None, None))
+    for h in deal(80, 13, 600):
+        seen = "".join(rng.choice(["1z", "5p", "9s", "3m"])
+                       for _ in range(rng.randint(1, 3)))
+        lines.append((h, None, seen))
+    lines.append(("139m56p123p789s55z", None, None))
+    stdin = "".join(json.dumps({k: v for k, v in (("hand", h), ("players", p),
+                                                  ("visible", s)) if v})
+                    + "\n" for h, p, s in lines)
+    out = mjq("--tables", os.environ["MJT_TABLES"], "--json", "--improve",
+              stdin=stdin)
+    got = out.stdout.splitlines()
+    assert len(got) == len(lines), out.stderr
+    checked = 0
+    for (h, p, s), want in zip(lines, got):
+        want = json.loads(want)
+        if "error" in want:
+            continue
+        assert t.analyze(h, s, players=p, improve=True) == want, (h, p, s)
+        checked += 1
+    assert checked >= len(lines) - 5
+    # the worked example of the README
+    r = t.improve("139m56p123p789s55z")
+    assert r["improvement"]["count"] == 22 and r["two_step"]["total"] == 64
+    assert t.improve("1m234567p234s555z")["two_step"] is None
+    rows = t.improve("139m56p123p789s55z1z")
+    assert [row["tile"] for row in rows] == [
+        d.tile for d in t.discards("139m56p123p789s55z1z")]
+    with pytest.raises(mjt.HandError):
+        t.improve("1z", "1z1z1z1z")
+
+
 # ==== Every form of a hand ====
 
 def test_every_form_of_a_hand_answers_the_same(t):

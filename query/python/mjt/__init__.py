@@ -6,6 +6,7 @@
     t.shanten("123m456p789s1122z")         # Shanten(standard=0, chiitoitsu=4, kokushi=8, overall=0)
     t.ukeire("123m456p789s1122z")          # Ukeire(tiles=['1z', '2z'], count=4)
     t.analyze("4566m123p456p789s")         # what `mjq --json` prints, as a dict
+    t.improve("139m56p123p789s55z")        # improvement tiles, two-step counts
     t.shanten_batch(counts)                # (N, 34) uint8 -> N int8, without the GIL
     t.prob("144588m345p123s35z")[0].win    # per discard: P(win) within 1..17 draws
     t.stats(13)["dealt"]["overall"]        # exact hands by shanten: {-1: ..., 0: ...}
@@ -46,14 +47,16 @@ __all__ = ["Tables", "HandError", "BudgetError", "Shanten", "Ukeire",
 class Tables(_Tables):
     __doc__ = _Tables.__doc__
 
-    def analyze(self, hand, visible=None, *, players=None):
-        """analyze(hand, visible=None, *, players=None) -> dict
+    def analyze(self, hand, visible=None, *, players=None, improve=False):
+        """analyze(hand, visible=None, *, players=None, improve=False) -> dict
 
         Everything about a hand, as one dict equal to the JSON object
         `mjq --json` prints for it: "hand", "calls" (with calls),
         "tiles", "players" (3 only), "shanten", then "ukeire", "waits"
         and "shapes" for 3k+1 hands, or "discards" and "decompositions"
-        for 3k+2 hands.
+        for 3k+2 hands.  improve=True adds what `mjq --json --improve`
+        adds: "improvement" and "two_step" (see improve()), of the hand
+        or of each discard.
         """
         text, tiles, nplayers, held = self._describe(hand, players=players)
         seen = counts(visible) if visible is not None else [0] * 34
@@ -72,11 +75,14 @@ class Tables(_Tables):
             left = [4 - held[tile_id(x)] - seen[tile_id(x)] for x in tiles]
             return {"tiles": tiles, "left": left, "count": count}
 
+        more = self.improve(hand, visible, players=players) if improve else None
         if tiles % 3 == 1:
             u = self.ukeire(hand, visible, players=players)
             out["ukeire"] = ukeire(list(u.tiles), u.count)
             if s.overall == 0:
                 out["waits"] = list(u.tiles)
+            if more is not None:
+                out.update(more)
             shapes = self.shapes(hand, players=players)
             if shapes:
                 out["shapes"] = shapes
@@ -85,6 +91,9 @@ class Tables(_Tables):
             {"tile": d.tile, "shanten": d.shanten,
              "ukeire": ukeire(list(d.tiles), d.count)}
             for d in self.discards(hand, visible, players=players)]
+        for row, after in zip(out["discards"], more or []):
+            row["improvement"] = after["improvement"]
+            row["two_step"] = after["two_step"]
         decompositions = self.decompositions(hand, players=players)
         if decompositions:
             out["decompositions"] = decompositions

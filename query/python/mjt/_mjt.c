@@ -1238,6 +1238,8 @@ static PyMethodDef tables_methods[] = {
        "Effective tiles of every row of an (N, 34) uint8 buffer of 3k+1\n"
        "hands: the copies left (int16) and the kinds as 34-bit masks\n"
        "(uint64, bit i for tile id i), numpy arrays for a numpy input."),
+    {"improve", (PyCFunction)(void (*)(void))tables_improve, FAST,
+     tables_improve_doc},
     {"prob", (PyCFunction)(void (*)(void))tables_prob, FAST, tables_prob_doc},
     {"prob_batch", (PyCFunction)(void (*)(void))tables_prob_batch, FAST,
      tables_prob_batch_doc},

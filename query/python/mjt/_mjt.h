@@ -119,4 +119,9 @@ PyObject *module_score_batch(PyObject *m, PyObject *const *args,
                              Py_ssize_t nargs, PyObject *kwnames);
 extern const char module_score_doc[], module_score_batch_doc[];
 
+/* _improve.c: Tables.improve. */
+PyObject *tables_improve(TablesObject *self, PyObject *const *args,
+                         Py_ssize_t nargs, PyObject *kwnames);
+extern const char tables_improve_doc[];
+
 #endif
