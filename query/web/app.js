@@ -232,6 +232,21 @@ function ukeireCell(u) {
   return cell;
 }
 
+// The improvement tiles, each with the copies left of it and the most
+// effective tiles a discard leaves after drawing it (→ N) under it.
+function improveCell(imp) {
+  const cell = el('span', { class: 'tiles small', id: 'improvement' });
+  imp.tiles.forEach((name, i) => {
+    const t = tile(parseTiles(name)[0]);
+    t.title = name + ': ' + imp.left[i] + ' left; then ' + imp.best[i] +
+      ' effective tiles after discarding ' + imp.discards[i].join(' or ');
+    cell.append(el('span', { class: 'left' }, t,
+                   el('span', { class: 'count' }, String(imp.left[i])),
+                   el('span', { class: 'count best' }, '→' + imp.best[i])));
+  });
+  return cell;
+}
+
 // A shanten as a player says it: -1 is a complete hand.
 function shantenWord(n) { return n === -1 ? 'complete' : String(n); }
 
@@ -290,7 +305,14 @@ function render(a) {
     const table = el('table', { id: 'discards' },
                      el('tr', {}, el('th', {}, 'discard'),
                         el('th', {}, 'shanten'), el('th', {}, 'effective tiles'),
-                        el('th', {}, 'tiles'), el('th', { class: 'prob' }, 'tenpai'),
+                        el('th', {}, 'tiles'),
+                        el('th', { title: 'copies left of the draws that ' +
+                                   'widen the hand without lowering ' +
+                                   'its shanten' }, 'improve'),
+                        el('th', { title: 'for each effective tile, its ' +
+                                   'copies left times the effective ' +
+                                   'tiles it leads to' }, 'two-step'),
+                        el('th', { class: 'prob' }, 'tenpai'),
                         el('th', { class: 'prob' }, 'win')));
     const best = a.discards.length ? a.discards[0] : null;
     for (const d of a.discards) {
@@ -301,6 +323,10 @@ function render(a) {
                      el('td', { class: 'num' }, String(d.shanten)),
                      el('td', {}, ukeireCell(d.ukeire)),
                      el('td', { class: 'num' }, String(d.ukeire.count)),
+                     el('td', { class: 'num improve' }, d.improvement ?
+                        String(d.improvement.count) : ''),
+                     el('td', { class: 'num two-step' }, d.two_step ?
+                        String(d.two_step.total) : '–'),
                      el('td', { class: 'num prob tenpai' }, '…'),
                      el('td', { class: 'num prob win' }, '…'));
       table.append(row);
@@ -310,6 +336,18 @@ function render(a) {
   if (a.ukeire) {
     box.append(el('h2', {}, 'Effective tiles: ' + a.ukeire.count + ' left'));
     box.append(ukeireCell(a.ukeire));
+  }
+  if (a.improvement) {
+    const imp = a.improvement;
+    box.append(el('h2', {}, 'Improvement tiles: ' + imp.count + ' left'));
+    box.append(imp.tiles.length ? improveCell(imp) :
+      el('p', { class: 'note' }, 'No draw widens this hand.'));
+    if (a.two_step)
+      box.append(el('p', { class: 'note', id: 'two-step' },
+        'Two-step: ' + a.two_step.total + ' (each effective tile\'s copies ' +
+        'left times the effective tiles it leaves: ' +
+        a.two_step.tiles.map((t, i) => t + ' → ' + a.two_step.reach[i])
+          .join(', ') + ').'));
   }
   box.append(el('section', { id: 'chances', hidden: '' }));
   if (a.waits) {
@@ -544,7 +582,9 @@ async function analyse() {
   history.replaceState(null, '', q.toString() ? '/?' + q : '/');
   if (!hand) { $('answer').replaceChildren(); return; }
   const mine = ++asked;
-  const res = await fetch('/api/analyze?' + q);
+  const qa = new URLSearchParams(q);
+  qa.set('improve', '1');
+  const res = await fetch('/api/analyze?' + qa);
   const body = await res.json();
   if (mine !== asked) return;  // a later question is on its way
   if (!res.ok) {

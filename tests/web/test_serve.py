@@ -767,6 +767,61 @@ def test_browser_without_javascript(server):
         d.quit()
 
 
+# ==== Improvement tiles ====
+
+def test_api_improve_is_mjq_improve(server):
+    for hand in ("139m56p123p789s55z", "139m56p123p789s55z1z",
+                 "1m234567p234s555z", "139m56p55z,123p,789s"):
+        want = subprocess.run([MJQ, "--tables", TABLES, "--json", "--improve",
+                               hand], capture_output=True, text=True,
+                              check=True).stdout
+        for flag in ("1", "true", ""):
+            st, _, body = request(server, "GET", "/api/analyze?" +
+                                  urllib.parse.urlencode(
+                                      {"hand": hand, "improve": flag}))
+            assert st == 200 and json.loads(body) == json.loads(want), hand
+    st, _, body = request(server, "GET",
+                          "/api/analyze?hand=139m56p123p789s55z&improve=0")
+    assert st == 200 and "improvement" not in json.loads(body)
+    st, _, body = request(server, "GET",
+                          "/api/analyze?hand=1z&improve=yes")
+    assert st == 400 and json.loads(body)["field"] == "improve"
+    st, _, body = request(server, "GET", "/api/prob?hand=1z&improve=1")
+    assert st == 400 and "unknown parameter 'improve'" in json.loads(body)["error"]
+    st, _, body = request(server, "GET",
+                          "/?hand=139m56p123p789s55z&improve=1")
+    assert st == 200 and b"two-step  2m(4) 4p(4) 7p(4) (total 64)" in body
+
+
+def test_browser_shows_the_improvement_tiles(server):
+    from selenium.webdriver.common.by import By
+    d = browser()
+    try:
+        hand = "139m56p123p789s55z"
+        d.get("http://127.0.0.1:%d/?hand=%s" % (server, hand))
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.analysed") == hand)
+        box = d.find_element(By.ID, "improvement")
+        names = [t.get_attribute("title").split(":")[0]
+                 for t in box.find_elements(By.CSS_SELECTOR, ".tile")]
+        assert names == ["1m", "3m", "4m", "5m", "5p", "6p", "5z"]
+        assert "→24" in box.text
+        assert "Improvement tiles: 22 left" in d.find_element(By.ID,
+                                                              "answer").text
+        assert "Two-step: 64" in d.find_element(By.ID, "two-step").text
+        hand = "139m56p123p789s55z1z"
+        d.get("http://127.0.0.1:%d/?hand=%s" % (server, hand))
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.analysed") == hand)
+        row = d.find_element(By.CSS_SELECTOR, '#discards tr[data-tile="9m"]')
+        assert row.find_element(By.CSS_SELECTOR, "td.improve").text == "22"
+        assert row.find_element(By.CSS_SELECTOR, "td.two-step").text == "64"
+        if SHOT:
+            d.save_screenshot(SHOT.replace(".png", "-improve.png"))
+    finally:
+        d.quit()
+
+
 # ==== Scores ====
 
 SCORE_FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..",
