@@ -89,6 +89,33 @@ int analysis_prob(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
     return MJT_OK;
 }
 
+/* Whether discard row i goes before row j once the improvement is known:
+ * of equal shanten and effective tiles, the larger two-step total (none
+ * when tenpai), then more improvement tiles. */
+static int improve_before(const analysis *a, size_t i, size_t j)
+{
+    const mjt_discard *x = &a->discards[i], *y = &a->discards[j];
+    const mjt_improve_info *p = &a->improve[i], *q = &a->improve[j];
+    if (x->shanten != y->shanten || x->count != y->count)
+        return 0;
+    if (p->two_total != q->two_total)
+        return p->two_total > q->two_total;
+    return p->improve_count > q->improve_count;
+}
+
+/* Move row i of every per-discard array of a to j < i, the rows between
+ * one down. */
+static void move_row(analysis *a, size_t i, size_t j)
+{
+#define MOVE(arr)                                                                  do {                                                                               __typeof__(arr[0]) keep = arr[i];                                              memmove(&arr[j + 1], &arr[j], (i - j) * sizeof arr[0]);                        arr[j] = keep;                                                             } while (0)
+    MOVE(a->discards);
+    MOVE(a->after);
+    MOVE(a->tenpai);
+    MOVE(a->win);
+    MOVE(a->improve);
+#undef MOVE
+}
+
 int analysis_improve(const mjt_tables *t, const mjt_hand *h,
                      const uint8_t *seen, analysis *a)
 {
@@ -103,6 +130,14 @@ int analysis_improve(const mjt_tables *t, const mjt_hand *h,
     for (size_t i = 0; i < n && rc == MJT_OK; i++)
         rc = mjt_improve_discard(t, h, seen, a->discards[i].tile,
                                  &a->improve[i]);
+    /* insertion, stable: the table's order stands between equals */
+    for (size_t i = 1; rc == MJT_OK && i < n; i++) {
+        size_t j = i;
+        while (j > 0 && improve_before(a, i, j - 1))
+            j--;
+        if (j < i)
+            move_row(a, i, j);
+    }
     return rc;
 }
 

@@ -570,6 +570,8 @@ check improve_calls 0 '"improvement":{"tiles":[' -- \
     "$Q" --tables "$T" --json --improve '139m56p55z,123p,789s'
 check improve_three 0 '"players":3,' -- \
     "$Q" --tables "$T" --json --improve --players 3 19m56p123p789s155z
+# equal rows (3m 3p 6p 8p: 5-shanten, 94 tiles) ranked by two-step
+check improve_ranks 0 '2z 5z 9s 9m 1s 2p 3m 8p 6p 3p 5s 6s' -- sh -c "\"$Q\" --tables \"$T\" --json --improve 39m233368p1569s25z | grep -o '{\"tile\":\"[0-9][mpsz]\",\"shanten\"' | cut -d'\"' -f4 | tr '\\n' ' '"
 check improve_not_prob 2 'prob: --improve: the improvement tiles are the analysis' -- \
     "$Q" prob --tables "$T" --improve 1z
 check analysis_plain_has_no_improve 0 '' -- sh -c "! \"$Q\" --tables \"$T\" --json 139m56p123p789s55z1z | grep -q improvement"

@@ -56,7 +56,8 @@ class Tables(_Tables):
         and "shapes" for 3k+1 hands, or "discards" and "decompositions"
         for 3k+2 hands.  improve=True adds what `mjq --json --improve`
         adds: "improvement" and "two_step" (see improve()), of the hand
-        or of each discard.
+        or of each discard, whose rows of equal shanten and effective
+        tiles then go by the larger two-step total, then improvement.
         """
         text, tiles, nplayers, held = self._describe(hand, players=players)
         seen = counts(visible) if visible is not None else [0] * 34
@@ -94,6 +95,11 @@ class Tables(_Tables):
         for row, after in zip(out["discards"], more or []):
             row["improvement"] = after["improvement"]
             row["two_step"] = after["two_step"]
+        if improve:  # equals ranked by two-step, then improvement (stable)
+            out["discards"].sort(key=lambda r: (
+                r["shanten"], -r["ukeire"]["count"],
+                -(r["two_step"]["total"] if r["two_step"] else -1),
+                -r["improvement"]["count"]))
         decompositions = self.decompositions(hand, players=players)
         if decompositions:
             out["decompositions"] = decompositions
