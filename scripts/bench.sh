@@ -89,6 +89,11 @@ echo "$t0 $t1 $t2" | awk '{load = $2 - $1; s = $3 - $2 - 5 * load
     printf "BENCH enumerate.n13.rate %.0f hands/s/thread\n", r
     printf "BENCH enumerate.n13.projected %.0f s\n", 98521596000 / r / 2}'
 "$B/bench_query" "$tmp/j2.lmdb" tests/data/ara "${BENCH_HANDS:-10000000}"
+# Improvement tiles and two-step effective tiles (tests/bench/bench_improve.c):
+# 13- and 14-tile hands from counts, beside the brute force through the
+# public API (every draw and discard through mjt_ukeire) and the quickest
+# public way (a discard table per draw), with the ratios.
+"$B/bench_improve" "$tmp/j2.lmdb" "${BENCH_IMPROVE_HANDS:-2000}"
 # The wall model (tests/bench/bench_prob.c): the per-discard table of
 # 14-tile hands of each shanten, from their text, with peak memory.  With
 # MJT_PEER_MAHJONG_CPP set to a checkout of mahjong-cpp (GPL-3.0, built
