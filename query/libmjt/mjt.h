@@ -54,9 +54,9 @@ extern "C" {
 #endif
 
 #define MJT_VERSION_MAJOR 1
-#define MJT_VERSION_MINOR 1
+#define MJT_VERSION_MINOR 2
 #define MJT_VERSION_PATCH 0
-#define MJT_VERSION_STRING "1.1.0"
+#define MJT_VERSION_STRING "1.2.0"
 /* 10000 major + 100 minor + patch: compare builds with < and >. */
 #define MJT_VERSION_NUMBER                                                     \
     (MJT_VERSION_MAJOR * 10000 + MJT_VERSION_MINOR * 100 + MJT_VERSION_PATCH)

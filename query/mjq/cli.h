@@ -14,7 +14,7 @@ extern const char *cli_prog;
  * parts, deal, diff, serve's API), in this one place: the minor number
  * rises when fields are added, the major when one changes meaning or
  * goes.  mjq --version prints it; the README lists what each added. */
-#define MJQ_JSON_VERSION "1.3"
+#define MJQ_JSON_VERSION "1.4"
 
 /* The table path when --tables is not given (mjt_tables_find's), or
  * NULL when there are none. */
