@@ -7,6 +7,7 @@
 #define MJT__TESTS_HELPERS_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -147,6 +148,21 @@ static inline void test_random_complete(uint64_t *seed, int melds,
         if (ok)
             return;
     }
+}
+
+/* The 14 tiles of the next line of an ara file (tests/data/ara: 14 tile
+ * ids, then 3 numbers) into c: 1, or 0 at the end. */
+static inline int test_ara_hand(FILE *f, uint8_t c[MJT_KINDS])
+{
+    int id[17];
+    for (int i = 0; i < MJT_KINDS; i++)
+        c[i] = 0;
+    for (int i = 0; i < 17; i++)
+        if (fscanf(f, "%d", &id[i]) != 1)
+            return 0;
+    for (int i = 0; i < 14; i++)
+        c[id[i]]++;
+    return 1;
 }
 
 /* ==== Hands with calls ==== */

@@ -321,58 +321,46 @@ static void ukeire_json(FILE *out, const an_ukeire *u)
     fprintf(out, "],\"count\":%d}", u->count);
 }
 
-/* "key":[...] of the draws' tile names, left, counts or discards */
-enum { STEP_TILE, STEP_LEFT, STEP_COUNT, STEP_DISCARDS };
-static void steps_json(FILE *out, const char *key, const mjt_step *s, int n,
-                       int what)
+/* {"tiles":[...],"left":[...],"COUNT":[...],"discards":[[...],...],
+ * "TOTAL":N} of n steps, each list in their order. */
+static void steps_json(FILE *out, const mjt_step *s, int n,
+                       const char *count_key, const char *total_key,
+                       int total)
 {
-    fprintf(out, "\"%s\":[", key);
+    fprintf(out, "{\"tiles\":[");
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s\"%s\"", i ? "," : "", mjt_tile_name(s[i].tile));
+    fprintf(out, "],\"left\":[");
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%d", i ? "," : "", s[i].left);
+    fprintf(out, "],\"%s\":[", count_key);
+    for (int i = 0; i < n; i++)
+        fprintf(out, "%s%d", i ? "," : "", s[i].count);
+    fprintf(out, "],\"discards\":[");
     for (int i = 0; i < n; i++) {
-        if (i > 0)
-            fputc(',', out);
-        if (what == STEP_TILE)
-            fprintf(out, "\"%s\"", mjt_tile_name(s[i].tile));
-        else if (what != STEP_DISCARDS)
-            fprintf(out, "%d", what == STEP_LEFT ? s[i].left : s[i].count);
-        else {
-            const char *sep = "";
-            fputc('[', out);
-            for (int y = 0; y < MJT_KINDS; y++)
-                if (s[i].discards >> y & 1) {
-                    fprintf(out, "%s\"%s\"", sep, mjt_tile_name(y));
-                    sep = ",";
-                }
-            fputc(']', out);
-        }
+        const char *sep = "";
+        fprintf(out, "%s[", i ? "," : "");
+        for (int y = 0; y < MJT_KINDS; y++)
+            if (s[i].discards >> y & 1) {
+                fprintf(out, "%s\"%s\"", sep, mjt_tile_name(y));
+                sep = ",";
+            }
+        fputc(']', out);
     }
-    fputc(']', out);
+    fprintf(out, "],\"%s\":%d}", total_key, total);
 }
 
 /* ,"improvement":{...},"two_step":{...} (null when tenpai) */
 static void improve_json(FILE *out, const mjt_improve_info *m)
 {
-    fprintf(out, ",\"improvement\":{");
-    steps_json(out, "tiles", m->improve, m->nimprove, STEP_TILE);
-    fputc(',', out);
-    steps_json(out, "left", m->improve, m->nimprove, STEP_LEFT);
-    fputc(',', out);
-    steps_json(out, "best", m->improve, m->nimprove, STEP_COUNT);
-    fputc(',', out);
-    steps_json(out, "discards", m->improve, m->nimprove, STEP_DISCARDS);
-    fprintf(out, ",\"count\":%d},\"two_step\":", m->improve_count);
-    if (m->ntwo < 0) {
+    fprintf(out, ",\"improvement\":");
+    steps_json(out, m->improve, m->nimprove, "best", "count",
+               m->improve_count);
+    fprintf(out, ",\"two_step\":");
+    if (m->ntwo < 0)
         fprintf(out, "null");
-        return;
-    }
-    fputc('{', out);
-    steps_json(out, "tiles", m->two, m->ntwo, STEP_TILE);
-    fputc(',', out);
-    steps_json(out, "left", m->two, m->ntwo, STEP_LEFT);
-    fputc(',', out);
-    steps_json(out, "reach", m->two, m->ntwo, STEP_COUNT);
-    fputc(',', out);
-    steps_json(out, "discards", m->two, m->ntwo, STEP_DISCARDS);
-    fprintf(out, ",\"total\":%d}", m->two_total);
+    else
+        steps_json(out, m->two, m->ntwo, "reach", "total", m->two_total);
 }
 
 /* ,"melds":[...],"pair":P (null when there is none) */

@@ -21,10 +21,16 @@ static int is_long(void)
     return getenv("MJT_LONG") != NULL;
 }
 
-/* Fewer under a sanitizer, which runs every test several times slower. */
+/* Fewer under a sanitizer, which runs every test several times slower:
+ * n hands, or every step-th. */
 static int scaled(int n)
 {
     return getenv("MJT_SANITIZER") != NULL ? n / 8 : n;
+}
+
+static int every(int step)
+{
+    return getenv("MJT_SANITIZER") != NULL ? step * 8 : step;
 }
 
 /* ==== The definition against the library ==== */
@@ -205,18 +211,6 @@ Test(improve, refusals)
 
 /* ==== ara's hands ==== */
 
-static int ara_hand(FILE *f, uint8_t c[MJT_KINDS])
-{
-    int id[17];
-    memset(c, 0, MJT_KINDS);
-    for (int i = 0; i < 17; i++)
-        if (fscanf(f, "%d", &id[i]) != 1)
-            return 0;
-    for (int i = 0; i < 14; i++)
-        c[id[i]]++;
-    return 1;
-}
-
 /* Every 13-tile hand one discard makes of an ara hand (every step-th
  * hand of each set), the discard seen, through mjt_improve_discard; and
  * the 13-tile hand with nothing seen through mjt_improve. */
@@ -229,7 +223,7 @@ static void ara_set(const char *set, int step)
     snprintf(path, sizeof path, "tests/data/ara/p_%s_10000.txt", set);
     FILE *f = fopen(path, "r");
     cr_assert(not(eq(ptr, f, NULL)), "%s", path);
-    for (int k = 0; ara_hand(f, c); k++) {
+    for (int k = 0; test_ara_hand(f, c); k++) {
         if (k % step != 0)
             continue;
         mjt_hand h;
@@ -250,22 +244,22 @@ static void ara_set(const char *set, int step)
 
 Test(improve, ara_normal, .timeout = 900)
 {
-    ara_set("normal", is_long() ? 1 : scaled(16));
+    ara_set("normal", is_long() ? 1 : every(16));
 }
 
 Test(improve, ara_hon, .timeout = 900)
 {
-    ara_set("hon", is_long() ? 1 : scaled(16));
+    ara_set("hon", is_long() ? 1 : every(16));
 }
 
 Test(improve, ara_tin, .timeout = 900)
 {
-    ara_set("tin", is_long() ? 1 : scaled(16));
+    ara_set("tin", is_long() ? 1 : every(16));
 }
 
 Test(improve, ara_koku, .timeout = 900)
 {
-    ara_set("koku", is_long() ? 1 : scaled(16));
+    ara_set("koku", is_long() ? 1 : every(16));
 }
 
 /* ==== Random hands ==== */

@@ -28,19 +28,6 @@ static mjt_prob_opts opts_of(int draws, int moves, unsigned flags)
     return o;
 }
 
-/* The 14 tiles of line `line` of an ara file into counts. */
-static int ara_hand(FILE *f, uint8_t c[MJT_KINDS])
-{
-    int id[17];
-    memset(c, 0, MJT_KINDS);
-    for (int i = 0; i < 17; i++)
-        if (fscanf(f, "%d", &id[i]) != 1)
-            return 0;
-    for (int i = 0; i < 14; i++)
-        c[id[i]]++;
-    return 1;
-}
-
 /* ==== Closed form ==== */
 
 /* A tenpai hand in forward play wins by draw t with probability
@@ -61,7 +48,7 @@ Test(wall, tenpai_hands_follow_the_closed_form, .timeout = 600)
         FILE *f = fopen(path, "r");
         uint8_t c[MJT_KINDS];
         cr_assert(not(eq(ptr, f, NULL)), "%s", path);
-        while (ara_hand(f, c)) {
+        while (test_ara_hand(f, c)) {
             for (int d = 0; d < MJT_KINDS; d++) {
                 if (c[d] == 0)
                     continue;
