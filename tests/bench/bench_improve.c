@@ -24,24 +24,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench.h"
 #include "brute_improve.h"
 #include "helpers.h"
 #include "mjt.h"
 
 #define RUNS 5
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 typedef struct counts {
     uint8_t c[MJT_KINDS];
@@ -85,7 +73,7 @@ enum { OURS13, BRUTE13, DISCARDS13, OURS14, BRUTE14 };
 /* ns a hand of one pass of figure how over hands hs. */
 static double pass(const mjt_tables *t, const counts *hs, size_t n, int how)
 {
-    double t0 = now();
+    double t0 = bench_now();
     for (size_t i = 0; i < n; i++) {
         mjt_hand h;
         mjt_improve_info r;
@@ -119,7 +107,7 @@ static double pass(const mjt_tables *t, const counts *hs, size_t n, int how)
         }
         sink += r.two_total + r.improve_count;
     }
-    return (now() - t0) * 1e9 / (double)n;
+    return (bench_now() - t0) * 1e9 / (double)n;
 }
 
 int main(int argc, char **argv)
@@ -158,7 +146,7 @@ int main(int argc, char **argv)
         pass(t, hs, m, how); /* warm */
         for (int r = 0; r < RUNS; r++)
             runs[r] = pass(t, hs, m, how);
-        qsort(runs, RUNS, sizeof *runs, cmp_double);
+        qsort(runs, RUNS, sizeof *runs, bench_cmp_double);
         fig[how] = runs[RUNS / 2];
         printf("BENCH %s %.1f ns\n", names[how], fig[how]);
     }

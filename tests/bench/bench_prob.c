@@ -25,21 +25,9 @@
 #include <unistd.h>
 
 #include "mjt.h"
+#include "bench.h"
 
 #define MAX_S 6
-
-static double now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* A line of /proc/self/status in kB (VmRSS, VmHWM), or -1. */
 static long status_kb(const char *field)
@@ -129,12 +117,12 @@ static void group(const mjt_tables *t, const variant *v, int s, FILE *best)
         const char *text = hands[s][i];
         mjt_hand h;
         size_t len;
-        double t0 = now_ms();
+        double t0 = 1e3 * bench_now();
         int rc = mjt_hand_parse(&h, text, strlen(text), NULL, NULL);
         if (rc == MJT_OK)
             rc = mjt_prob_discards(t, &h, NULL, &o, rows, MJT_MAX_DISCARDS,
                                    &len, NULL);
-        double t1 = now_ms();
+        double t1 = 1e3 * bench_now();
         if (rc == MJT_EBUDGET) {
             refused++;
             continue;
@@ -156,7 +144,7 @@ static void group(const mjt_tables *t, const variant *v, int s, FILE *best)
     long peak = status_kb("VmHWM");
     mjt_prob_work_free(o.work);
     if (answered > 0) {
-        qsort(ms, (size_t)answered, sizeof *ms, cmp_double);
+        qsort(ms, (size_t)answered, sizeof *ms, bench_cmp_double);
         printf("BENCH prob.%s.s%d %.3f ms\n", v->name, s, ms[answered / 2]);
         printf("BENCH prob.%s.s%d.max %.3f ms\n", v->name, s,
                ms[answered - 1]);

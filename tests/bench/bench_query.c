@@ -23,34 +23,16 @@
 #include <time.h>
 
 #include "helpers.h"
+#include "bench.h"
 #include "mjt.h"
 #include "enum.h"
 
 #define RUNS 5
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static uint64_t rng_state = 20261122;
 static uint64_t rnd(void)
 {
     return test_rand(&rng_state);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return v[n / 2];
 }
 
 static void *xmalloc(size_t size)
@@ -168,7 +150,7 @@ static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
     }
     for (int r = 0; r < RUNS; r++) {
         long acc = 0;
-        double t0 = now();
+        double t0 = bench_now();
         for (size_t i = 0; i < n; i++) {
             mjt_hand h;
             if (src == PREBUILT) {
@@ -192,11 +174,11 @@ static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
                 mjt_hand_set_players(&h, 3, NULL);
             acc += ask(t, &h, q);
         }
-        runs[r] = (now() - t0) * 1e9 / (double)n;
+        runs[r] = (bench_now() - t0) * 1e9 / (double)n;
         sink += acc;
     }
     free(pre);
-    return median(runs, RUNS);
+    return bench_median(runs, RUNS);
 }
 
 /*
@@ -244,7 +226,7 @@ static double time_steps(const mjt_tables *t, const walk *w, size_t n)
 
     for (int r = 0; r < RUNS; r++) {
         long acc = 0;
-        double t0 = now();
+        double t0 = bench_now();
         for (size_t i = 0; i < n; i++) {
             mjt_hand h;
             mjt_shanten_info s;
@@ -258,10 +240,10 @@ static double time_steps(const mjt_tables *t, const walk *w, size_t n)
                 acc += s.overall;
             }
         }
-        runs[r] = (now() - t0) * 1e9 / (double)(n * 2 * STEPS);
+        runs[r] = (bench_now() - t0) * 1e9 / (double)(n * 2 * STEPS);
         sink += acc;
     }
-    return median(runs, RUNS);
+    return bench_median(runs, RUNS);
 }
 
 static void bench_line(const char *name, double ns)
@@ -365,7 +347,7 @@ static double time_called(const mjt_tables *t, const called_hand *x, size_t n,
         return -1;
     for (int r = 0; r < RUNS; r++) {
         long acc = 0;
-        double t0 = now();
+        double t0 = bench_now();
         for (size_t i = 0; i < n; i++) {
             mjt_hand h;
             if (with_calls)
@@ -375,10 +357,10 @@ static double time_called(const mjt_tables *t, const called_hand *x, size_t n,
                 mjt_hand_from_counts(&h, x[i].counts, NULL, NULL);
             acc += ask(t, &h, q);
         }
-        runs[r] = (now() - t0) * 1e9 / (double)n;
+        runs[r] = (bench_now() - t0) * 1e9 / (double)n;
         sink += acc;
     }
-    return median(runs, RUNS);
+    return bench_median(runs, RUNS);
 }
 
 static void bench_calls(const mjt_tables *t, size_t total)
@@ -428,7 +410,7 @@ static double time_prebuilt(const mjt_tables *t, const mjt_hand *h, size_t n,
 
     for (int r = 0; r < RUNS; r++) {
         long acc = 0;
-        double t0 = now();
+        double t0 = bench_now();
         for (size_t i = 0; i < n; i++) {
             size_t len = 0;
             if (q == Q_WAITS) {
@@ -445,10 +427,10 @@ static double time_prebuilt(const mjt_tables *t, const mjt_hand *h, size_t n,
                 acc += (long)len;
             }
         }
-        runs[r] = (now() - t0) * 1e9 / (double)(n ? n : 1);
+        runs[r] = (bench_now() - t0) * 1e9 / (double)(n ? n : 1);
         sink += acc;
     }
-    return median(runs, RUNS);
+    return bench_median(runs, RUNS);
 }
 
 /* Read hands of tile ids 0-33, up to 14 a line (more numbers on a line are
@@ -585,16 +567,16 @@ int main(int argc, char **argv)
     }
     long before = rss_kb();
     for (int r = 0; r < RUNS; r++) {
-        double t0 = now();
+        double t0 = bench_now();
         if (mjt_tables_open(&t, argv[1], &d) != MJT_OK) {
             fprintf(stderr, "bench_query: %s\n", d.message);
             return 1;
         }
-        opens[r] = (now() - t0) * 1e3;
+        opens[r] = (bench_now() - t0) * 1e3;
         if (r + 1 < RUNS)
             mjt_tables_close(t);
     }
-    printf("BENCH tables.open %.1f ms\n", median(opens, RUNS));
+    printf("BENCH tables.open %.1f ms\n", bench_median(opens, RUNS));
     printf("BENCH tables.resident %.1f MB\n", (rss_kb() - before) / 1024.0);
 
     if (!strcmp(argv[2], "--file")) {

@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "mjt.h"
+#include "bench.h"
 
 #define RUNS 5
 
@@ -32,19 +33,6 @@ typedef struct item {
     size_t ncalls;
     mjt_win w;
 } item;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 static int indicators(const char *text, uint8_t *list, uint8_t *len)
 {
@@ -107,7 +95,7 @@ static double pass(const item *items, const mjt_hand *built, size_t n,
 {
     mjt_score s;
     int rc = MJT_OK;
-    double t0 = now();
+    double t0 = bench_now();
     for (size_t i = 0; i < n; i++) {
         const item *it = &items[i];
         mjt_hand h;
@@ -134,7 +122,7 @@ static double pass(const item *items, const mjt_hand *built, size_t n,
         if (rc == MJT_OK)
             *sink += s.points;
     }
-    return (now() - t0) * 1e9 / (double)n;
+    return (bench_now() - t0) * 1e9 / (double)n;
 }
 
 int main(int argc, char **argv)
@@ -181,7 +169,7 @@ int main(int argc, char **argv)
         pass(items, built, n, how, &sink); /* warm */
         for (int r = 0; r < RUNS; r++)
             runs[r] = pass(items, built, n, how, &sink);
-        qsort(runs, RUNS, sizeof *runs, cmp_double);
+        qsort(runs, RUNS, sizeof *runs, bench_cmp_double);
         printf("BENCH %s %.1f ns\n", names[how], runs[RUNS / 2]);
     }
     printf("BENCH score.hands %zu hands\n", n);

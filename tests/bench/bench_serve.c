@@ -20,14 +20,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static int port, requests = 40000, clients = 2;
+#include "bench.h"
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
+static int port, requests = 40000, clients = 2;
 
 /* A 14-tile hand off a shuffled wall, in the text form, into buf. */
 static void deal(unsigned *seed, char *buf)
@@ -81,7 +76,7 @@ static void *run(void *arg)
         int n = snprintf(req, sizeof req,
                          "GET /api/analyze?hand=%s HTTP/1.1\r\nHost: x\r\n\r\n",
                          hand);
-        double t0 = now();
+        double t0 = bench_now();
         if (write(fd, req, (size_t)n) != n) {
             c->failed = 1;
             break;
@@ -109,7 +104,7 @@ static void *run(void *arg)
         }
         if (c->failed)
             break;
-        c->lat[i] = now() - t0;
+        c->lat[i] = bench_now() - t0;
     }
     free(in);
     close(fd);
@@ -137,7 +132,7 @@ int main(int argc, char **argv)
     pthread_t t[64];
     double *lat = calloc((size_t)requests, sizeof *lat);
     int per = requests / clients;
-    double t0 = now();
+    double t0 = bench_now();
     for (int k = 0; k < clients; k++) {
         c[k] = (client){k, per, lat + k * per, 0};
         pthread_create(&t[k], NULL, run, &c[k]);
@@ -147,7 +142,7 @@ int main(int argc, char **argv)
         pthread_join(t[k], NULL);
         failed |= c[k].failed;
     }
-    double wall = now() - t0;
+    double wall = bench_now() - t0;
     if (failed) {
         fprintf(stderr, "bench_serve: a request failed\n");
         return 1;
