@@ -577,8 +577,8 @@ MJT_API int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits);
  *
  * Of a 3k+1 hand H of overall shanten s whose effective tiles leave c
  * copies to draw (mjt_ukeire, with the same visible tiles).  A draw is of
- * a kind with a copy left: not all four in the hand, its calls and
- * visible.  After drawing x and discarding y (x and y kinds, y not x),
+ * a kind of the game (three players: no 2m to 8m) with a copy left: not
+ * all four in the hand, its calls and visible.  After drawing x and discarding y (x and y kinds, y not x),
  * the hand H + x - y has its own effective tiles, counted as mjt_ukeire
  * counts them with y added to visible (it lies in the river) and x held.
  *
@@ -625,7 +625,8 @@ typedef struct mjt_improve_info {
  * defined above, with visible as for mjt_ukeire.  Errors as mjt_ukeire's.
  * From counts a 13-tile hand takes a few microseconds: a small fraction of
  * playing every draw and discard through mjt_ukeire.  A hand with calls
- * that lower the caps of a suit takes longer (the exact solves of Calls).
+ * takes a discard table per draw (and the exact solves of Calls where
+ * they lower a suit's caps): tens to hundreds of microseconds.
  */
 MJT_API int mjt_improve(const mjt_tables *t, const mjt_hand *h,
                         const uint8_t *visible, mjt_improve_info *out);
@@ -633,8 +634,9 @@ MJT_API int mjt_improve(const mjt_tables *t, const mjt_hand *h,
 /*
  * The same of the 3k+2 hand h after discarding tile (an id, 0-36, as in a
  * discard table), the tile counted as visible: the columns of that
- * discard's row.  MJT_EABSENT when h holds no such tile, MJT_ETILE for an
- * id outside 0-36; otherwise as mjt_discards.
+ * discard's row.  h and visible are checked first, as mjt_discards checks
+ * them; then MJT_ETILE for an id outside 0-36, MJT_EABSENT when h holds no
+ * such tile.
  */
 MJT_API int mjt_improve_discard(const mjt_tables *t, const mjt_hand *h,
                                 const uint8_t *visible, int tile,

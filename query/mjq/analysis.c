@@ -103,17 +103,25 @@ static int improve_before(const analysis *a, size_t i, size_t j)
     return p->improve_count > q->improve_count;
 }
 
-/* Move row i of every per-discard array of a to j < i, the rows between
- * one down. */
+/* Move element i of the array at base (elements of size bytes, at most an
+ * mjt_improve_info's) to j < i, the ones between one up. */
+static void move_one(void *base, size_t size, size_t i, size_t j)
+{
+    unsigned char keep[sizeof(mjt_improve_info)], *p = base;
+
+    memcpy(keep, p + i * size, size);
+    memmove(p + (j + 1) * size, p + j * size, (i - j) * size);
+    memcpy(p + j * size, keep, size);
+}
+
+/* Move row i of every per-discard array of a to j < i. */
 static void move_row(analysis *a, size_t i, size_t j)
 {
-#define MOVE(arr)                                                                  do {                                                                               __typeof__(arr[0]) keep = arr[i];                                              memmove(&arr[j + 1], &arr[j], (i - j) * sizeof arr[0]);                        arr[j] = keep;                                                             } while (0)
-    MOVE(a->discards);
-    MOVE(a->after);
-    MOVE(a->tenpai);
-    MOVE(a->win);
-    MOVE(a->improve);
-#undef MOVE
+    move_one(a->discards, sizeof a->discards[0], i, j);
+    move_one(a->after, sizeof a->after[0], i, j);
+    move_one(a->tenpai, sizeof a->tenpai[0], i, j);
+    move_one(a->win, sizeof a->win[0], i, j);
+    move_one(a->improve, sizeof a->improve[0], i, j);
 }
 
 int analysis_improve(const mjt_tables *t, const mjt_hand *h,
@@ -183,8 +191,8 @@ static void steps_text(FILE *out, const char *name, const mjt_step *s, int n,
     else
         fprintf(out, "(total %d)\n", total);
     for (int i = 0; i < n; i++) {
-        fprintf(out, "  %-3s %3d tile%s, discarding", mjt_tile_name(s[i].tile),
-                s[i].count, s[i].count == 1 ? " " : "s");
+        fprintf(out, "  %-3s %3d %s discarding", mjt_tile_name(s[i].tile),
+                s[i].count, s[i].count == 1 ? "tile, " : "tiles,");
         kinds_text(out, s[i].discards);
         fputc('\n', out);
     }

@@ -2,10 +2,11 @@
 /*
  * Improvement tiles and two-step effective tiles (mjt_improve,
  * mjt_improve_discard) against their definition played out through the
- * public queries (brute_improve.h).  On every 13-tile hand one discard makes from ara's 14-tile hands and on
- * random hands (four and three players, seen tiles, calls, short hands,
- * hands near complete); make test takes a sample of each, make test-long
- * (MJT_LONG) all of ara's and a million random ones.
+ * public queries (brute_improve.h).  On every 13-tile hand one discard
+ * makes from ara's 14-tile hands and on random hands (four and three
+ * players, seen tiles, calls, red fives, short hands, hands near
+ * complete); make test takes a sample of each, make test-long (MJT_LONG)
+ * all of ara's and a million random ones.
  */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
@@ -177,7 +178,17 @@ Test(improve, tenpai_hands_widen_their_waits)
     cr_assert(eq(int, r.shanten, 0));
     cr_assert(eq(int, r.ntwo, -1));
     cr_assert(eq(int, r.two_total, -1));
-    cr_assert(gt(int, r.nimprove, 0));
+    /* 2m: 12m waits on 3m, 4 copies, once 5z goes (555z was a meld, 55z
+     * is the pair now); 1p: 1m goes, 1234567p waits on 1p 4p 7p, 9. */
+    const mjt_step *s = step_of(r.improve, r.nimprove, "2m");
+    cr_assert(not(eq(ptr, (void *)s, NULL)));
+    cr_assert(eq(int, s->count, 4));
+    cr_assert(eq(u64, s->discards, UINT64_C(1) << 31));
+    s = step_of(r.improve, r.nimprove, "1p");
+    cr_assert(not(eq(ptr, (void *)s, NULL)));
+    cr_assert(eq(int, s->count, 9));
+    cr_assert(eq(u64, s->discards, UINT64_C(1) << 0));
+    cr_assert(eq(ptr, (void *)step_of(r.improve, r.nimprove, "1m"), NULL));
 }
 
 /* Refusals, as mjt_ukeire's and mjt_discards'. */
@@ -281,6 +292,34 @@ static const uint8_t *random_seen(uint64_t *rng, const uint8_t held[MJT_KINDS],
     return seen;
 }
 
+/* A complete three-player hand of 4 melds (triplets of the 27 kinds, runs
+ * of pinzu and souzu) and a pair, no fifth copy, into c. */
+static void complete3(uint64_t *rng, uint8_t c[MJT_KINDS])
+{
+    for (;;) {
+        int ok = 1, k;
+        memset(c, 0, MJT_KINDS);
+        do
+            k = (int)(test_rand(rng) % MJT_KINDS);
+        while (k >= 1 && k <= 7);
+        c[k] += 2;
+        for (int m = 0; m < 4; m++) {
+            int id = (int)(test_rand(rng) % (27 + 14));
+            if (id < 27) {
+                k = id < 2 ? 8 * id : id + 7; /* 1m 9m, then 1p on */
+                c[k] += 3;
+            } else {
+                k = 9 * (1 + (id - 27) / 7) + (id - 27) % 7;
+                c[k]++, c[k + 1]++, c[k + 2]++;
+            }
+        }
+        for (int i = 0; i < MJT_KINDS; i++)
+            ok &= c[i] <= 4;
+        if (ok)
+            return;
+    }
+}
+
 /* A hand of len tiles: off the wall, or (near) a complete hand with a few
  * tiles changed, so that tenpai and 1-shanten hands are common. */
 static void random_counts(uint64_t *rng, int len, int three, int near,
@@ -290,8 +329,11 @@ static void random_counts(uint64_t *rng, int len, int three, int near,
     for (int i = 0; i < MJT_KINDS; i++)
         left[i] = (uint8_t)(three && i >= 1 && i <= 7 ? 0 : 4);
     memset(c, 0, MJT_KINDS);
-    if (near && !three && len >= 13) {
-        test_random_complete(rng, 4, c);
+    if (near && len >= 13) {
+        if (three)
+            complete3(rng, c);
+        else
+            test_random_complete(rng, 4, c);
         for (int i = 0; i < MJT_KINDS; i++)
             left[i] = (uint8_t)(left[i] - c[i]);
         int change = 1 + (int)(test_rand(rng) % 3);
@@ -341,7 +383,7 @@ Test(improve, random_hands_of_three_players, .timeout = 900)
     random_hands(2, is_long() ? 200000 : scaled(1500), 1);
 }
 
-/* Red fives: the same answers, discards named by kind. */
+/* Red fives: the same answers, discards named by kind; with calls too. */
 Test(improve, red_fives)
 {
     mjt_hand h;
@@ -349,6 +391,52 @@ Test(improve, red_fives)
     check(&h, NULL);
     parse(&h, "340m067p05s112233z");
     check_discards(&h, NULL);
+    parse(&h, "340m067p1122z,406s");
+    check(&h, NULL);
+    parse(&h, "340m067p11223z,406s");
+    check_discards(&h, NULL);
+    parse(&h, "0m5m067p11z,555z,0555s");
+    check(&h, NULL);
+}
+
+/* Three players with pon and kan calls (no chi, no 2m to 8m), off the
+ * 108-tile wall, 13 and 14 tiles, with seen tiles. */
+Test(improve, hands_with_calls_of_three_players, .timeout = 900)
+{
+    uint64_t seed = 4;
+    mjt_rules rules;
+    mjt_rules_init(&rules, 3);
+    for (int k = 0; k < (is_long() ? 20000 : scaled(400)); k++) {
+        uint8_t left[MJT_KINDS], c[MJT_KINDS] = {0}, all[MJT_KINDS];
+        uint8_t seen[MJT_KINDS];
+        mjt_call calls[2];
+        int ncalls = 1 + (int)(test_rand(&seed) % 2);
+        for (int i = 0; i < MJT_KINDS; i++)
+            left[i] = (uint8_t)(i >= 1 && i <= 7 ? 0 : 4);
+        for (int i = 0; i < ncalls;) {
+            int kind = (int)(test_rand(&seed) % MJT_KINDS);
+            int quad = (int)(test_rand(&seed) % 3 == 0);
+            if (left[kind] < 3 + quad)
+                continue;
+            left[kind] = (uint8_t)(left[kind] - 3 - quad);
+            calls[i++] = (mjt_call){quad ? MJT_QUAD : MJT_TRIPLET,
+                                    (uint8_t)kind, 0, MJT_FROM_LEFT};
+        }
+        int len = 13 - 3 * ncalls + (int)(test_rand(&seed) % 2);
+        for (int i = 0; i < len; i++)
+            c[draw_any(&seed, left)]++;
+        mjt_hand h;
+        cr_assert(
+            eq(int,
+               mjt_hand_from_calls(&h, c, calls, (size_t)ncalls, &rules, NULL),
+               MJT_OK));
+        cr_assert(eq(int, mjt_hand_held(&h, all), MJT_OK));
+        const uint8_t *v = random_seen(&seed, all, 1, seen);
+        if (len % 3 == 1)
+            check(&h, v);
+        else if (k % 4 == 0)
+            check_discards(&h, v);
+    }
 }
 
 /* Hands with calls, 13 and 14 tiles, near the calls and off one wall. */

@@ -12,8 +12,9 @@
  * some optimal split of H + x leaves y out: when part b of y has a tied
  * slot (the alignments of std_ukeire) on which b's record less y has the
  * same deficit.  So the ties of H + x, one alignment per part against the
- * discard table state of H (the three other parts are H's), sort every
- * discard at once, with a mask of free slots a discard (H's own, made
+ * discard table state of H (x's part against the other three, which are
+ * H's; each other part against x's new record joined with the two H
+ * parts left), sort every discard at once, with a mask of free slots a discard (H's own, made
  * once, unless y is in x's part).  Seven pairs and thirteen orphans move
  * by one a tile, so they are looked at only when H + x can reach the
  * shanten wanted in them.
@@ -25,8 +26,9 @@
  *
  * The rest take a join, and only when the tiles of H + x on the parts
  * still open could reach the best count so far: with x and y in one part
- * the discard table state of H answers it (one record replaced); in two
- * parts, the convolutions of H + x against each other part serve again.
+ * the discard table state of H answers it (one record replaced); in two,
+ * x's part against y's new record joined with the two H parts left, and
+ * each of those against the two new records joined with the other.
  *
  * The count.  y is held, so discarding it and counting it as seen leaves
  * its copies to draw as they were; x is drawn, one copy fewer.  The
@@ -84,12 +86,12 @@ static void drawn_of(const question *q, int x, drawn *dx)
 
 /* Seven pairs and thirteen orphans of H + x - y: the shanten wanted or
  * not, and their tiles at it into *mask. */
-static int other_pass(const question *q, const drawn *dx, int x, int y,
-                      int want, uint64_t *mask)
+static int other_pass(const question *q, const drawn *dx, int y, int want,
+                      uint64_t *mask)
 {
     uint64_t by = UINT64_C(1) << y, m;
     uint64_t ge0 = dx->ge0, ge1 = dx->ge1;
-    int ny = q->n[y] + (x == y);
+    int ny = q->n[y]; /* y is not x */
 
     if (ny == 1)
         ge0 &= ~by;
@@ -165,7 +167,7 @@ INLINE void draw_k(const question *q, int x, int want, int floor, mjt_step *st,
     uint32_t ca = v->code[a] + mjt__code_step[x % 9];
     const mjt__mrec *ra = mjt__rec(v->ru, a, ca);
     const mjt__mrec *rp[4] = {d->r[0], d->r[1], d->r[2], d->r[3]};
-    mjt__vec va = mjt__load(ra), xb[4];
+    mjt__vec va = mjt__load(ra);
     unsigned tie[4], fr[MJT_KINDS];
     const mjt__mrec *ry[MJT_KINDS];
     uint64_t f[4], all = 0;
@@ -187,8 +189,8 @@ INLINE void draw_k(const question *q, int x, int want, int floor, mjt_step *st,
         tie[a] = mjt__ties(ya, best);
         for (int p = 0; p < 4; p++) {
             if (p != a) {
-                xb[p] = mjt__conv(d->other[a][p], va, k);
-                tie[p] = mjt__ties(mjt__align(xb[p], d->v[p], k), best);
+                mjt__vec rest = mjt__conv(d->other[a][p], va, k);
+                tie[p] = mjt__ties(mjt__align(rest, d->v[p], k), best);
             }
             f[p] = (uint64_t)need_of(rp[p], tie[p]) << (9 * p);
             all |= f[p];
@@ -222,7 +224,7 @@ INLINE void draw_k(const question *q, int x, int want, int floor, mjt_step *st,
             continue;
         const mjt__mrec *rb = b == a ? ry[y] : q->less[y];
         if (others)
-            other_pass(q, &dx, x, y, want, &om);
+            other_pass(q, &dx, y, want, &om);
         uint64_t m = om | (all & ~((uint64_t)0x1FF << (9 * b))) |
                      (uint64_t)need_of(rb, tie[b]) << (9 * b);
         int n = count_of(q, m, x);
@@ -234,7 +236,7 @@ INLINE void draw_k(const question *q, int x, int want, int floor, mjt_step *st,
         for (uint64_t c = cands & ~std_pass; c != 0; c &= c - 1) {
             uint64_t m;
             int y = __builtin_ctzll(c);
-            if (other_pass(q, &dx, x, y, want, &m))
+            if (other_pass(q, &dx, y, want, &m))
                 pass |= UINT64_C(1) << y;
         }
 
@@ -242,7 +244,7 @@ INLINE void draw_k(const question *q, int x, int want, int floor, mjt_step *st,
         int y = __builtin_ctzll(pass), b = y / 9;
         uint64_t m = 0, om = 0;
         if (others)
-            other_pass(q, &dx, x, y, want, &om);
+            other_pass(q, &dx, y, want, &om);
         if (!(std_pass >> y & 1)) {
             int n = count_of(q, om, x);
             if (n > floor)
@@ -286,7 +288,9 @@ INLINE void draw_k(const question *q, int x, int want, int floor, mjt_step *st,
             m |= om & (uint64_t)0x1FF << (9 * p);
             m |= (uint64_t)need_of(rp[p], tp) << (9 * p);
         }
-        keep(st, count_of(q, m, x), y, m);
+        int n = count_of(q, m, x);
+        if (n > floor)
+            keep(st, n, y, m);
     }
 }
 
@@ -407,9 +411,14 @@ int mjt_improve_discard(const mjt_tables *t, const mjt_hand *h,
 
     if (t == NULL || h == NULL || out == NULL)
         return MJT_EINVAL;
+    /* the hand and visible as mjt_discards checks them (its size alone:
+     * no entry is made), then the tile */
+    size_t rows;
+    int rc = mjt_discards(t, h, visible, NULL, 0, &rows);
+    if (rc != MJT_ESPACE && rc != MJT_OK)
+        return rc;
     less = *h;
-    int rc = mjt_hand_remove(&less, tile);
-    if (rc != MJT_OK)
+    if ((rc = mjt_hand_remove(&less, tile)) != MJT_OK)
         return rc;
     if (visible != NULL)
         memcpy(seen, visible, sizeof seen);
