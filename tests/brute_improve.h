@@ -6,8 +6,8 @@
  * mjt_ukeire with the discard seen.  The oracle of test_improve.c and the
  * brute force bench_improve.c times the library against.
  */
-#ifndef MJT_TESTS_BRUTE_IMPROVE_H
-#define MJT_TESTS_BRUTE_IMPROVE_H
+#ifndef MJT__TESTS_BRUTE_IMPROVE_H
+#define MJT__TESTS_BRUTE_IMPROVE_H
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* What the C benchmarks share: a clock and the median of runs. */
-#ifndef MJT_TESTS_BENCH_H
-#define MJT_TESTS_BENCH_H
+#ifndef MJT__TESTS_BENCH_H
+#define MJT__TESTS_BENCH_H
 
 #include <stdlib.h>
 #include <time.h>
