@@ -335,7 +335,9 @@ function render(a) {
   }
   if (a.ukeire) {
     box.append(el('h2', {}, 'Effective tiles: ' + a.ukeire.count + ' left'));
-    box.append(ukeireCell(a.ukeire));
+    const cell = ukeireCell(a.ukeire);
+    cell.id = 'ukeire';
+    box.append(cell);
   }
   if (a.improvement) {
     const imp = a.improvement;
