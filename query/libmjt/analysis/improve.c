@@ -213,18 +213,26 @@ INLINE void draw_k(const question *q, int x, int want, int floor, mjt_step *st,
             pass |= (uint64_t)((fr[y] & tie[a]) != 0) << y;
         }
     }
-    uint64_t std_pass = pass;
+    uint64_t std_pass = pass, oms[MJT_KINDS];
+    /* Seven pairs and thirteen orphans, once a discard: their tiles, and
+     * the discards they alone keep at want. */
+    if (others)
+        for (uint64_t c = cands; c != 0; c &= c - 1) {
+            int y = __builtin_ctzll(c);
+            if (!other_pass(q, &dx, y, want, &oms[y]))
+                oms[y] = 0;
+            else
+                pass |= UINT64_C(1) << y;
+        }
     /* A discard free on every tied slot of its part keeps every optimal
      * split, so the other parts keep all their tiles: these first, for a
      * best count that bounds the rest. */
-    for (uint64_t c = pass; c != 0; c &= c - 1) {
+    for (uint64_t c = std_pass; c != 0; c &= c - 1) {
         int y = __builtin_ctzll(c), b = y / 9;
-        uint64_t om = 0;
+        uint64_t om = others ? oms[y] : 0;
         if (tie[b] & ~fr[y])
             continue;
         const mjt__mrec *rb = b == a ? ry[y] : q->less[y];
-        if (others)
-            other_pass(q, &dx, y, want, &om);
         uint64_t m = om | (all & ~((uint64_t)0x1FF << (9 * b))) |
                      (uint64_t)need_of(rb, tie[b]) << (9 * b);
         int n = count_of(q, m, x);
@@ -232,19 +240,10 @@ INLINE void draw_k(const question *q, int x, int want, int floor, mjt_step *st,
             keep(st, n, y, m);
         pass &= ~(UINT64_C(1) << y);
     }
-    if (others)
-        for (uint64_t c = cands & ~std_pass; c != 0; c &= c - 1) {
-            uint64_t m;
-            int y = __builtin_ctzll(c);
-            if (other_pass(q, &dx, y, want, &m))
-                pass |= UINT64_C(1) << y;
-        }
 
     for (; pass != 0; pass &= pass - 1) {
         int y = __builtin_ctzll(pass), b = y / 9;
-        uint64_t m = 0, om = 0;
-        if (others)
-            other_pass(q, &dx, y, want, &om);
+        uint64_t m = 0, om = others ? oms[y] : 0;
         if (!(std_pass >> y & 1)) {
             int n = count_of(q, om, x);
             if (n > floor)
