@@ -148,6 +148,9 @@ static inline uint32_t mjt__fword(const mjt__game *ru, int part, uint32_t code)
 #define MJT__SANMA_SHIFT 20
 #define MJT__RLIM_SHIFT(s) (21 + 3 * (s))
 #define MJT__META_BITS 30 /* bits above these are 0 */
+/* Red fields (3 bits a suit, as at MJT__RED_SHIFT) with more than one red
+ * five in some suit: more than the default rules allow. */
+#define MJT__RED_ABOVE_ONE 0x1B6u
 /* The bits of the hand's rules: the queries' fast check passes over them. */
 #define MJT__RULES_BITS (1u << MJT__SANMA_SHIFT | 0x1FFu << MJT__RLIM_SHIFT(0))
 
@@ -274,7 +277,8 @@ static inline int mjt__code_ok(uint32_t code, int p)
            code >> MJT__HI_SHIFT < (p < 3 ? MJT__SUIT_HI : MJT__HONOR_HI);
 }
 
-int mjt__hand_refused(const mjt_hand *h, const mjt__hv *v);
+int mjt__hand_refused(const mjt_hand *h, uint32_t c0, uint32_t c1,
+                      uint32_t c2, uint32_t c3, int len);
 
 /* The part words of v's codes (each below MJT__CODES) under v's rules, and
  * their sum.  Written out: the four parts' reads are independent. */
@@ -314,7 +318,8 @@ static inline int mjt__hand_view(const struct mjt_tables *t, const mjt_hand *h,
     uint64_t meta = (uint64_t)o[MJT__H_MAGIC] |
                     (uint64_t)(o[MJT__H_META] & ~MJT__RULES_BITS) << 32;
     if (meta != (MJT__HAND_MAGIC | (uint64_t)len << 32) || len > 14)
-        return mjt__hand_refused(h, v);
+        return mjt__hand_refused(h, v->code[0], v->code[1], v->code[2],
+                                 v->code[3], v->len);
     /* the part words agree with the codes: each part at most 14 tiles */
     assert(MJT__W_LEN(v->w[0]) + MJT__W_LEN(v->w[1]) + MJT__W_LEN(v->w[2]) +
                MJT__W_LEN(v->w[3]) ==

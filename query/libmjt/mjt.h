@@ -54,9 +54,9 @@ extern "C" {
 #endif
 
 #define MJT_VERSION_MAJOR 1
-#define MJT_VERSION_MINOR 2
+#define MJT_VERSION_MINOR 3
 #define MJT_VERSION_PATCH 0
-#define MJT_VERSION_STRING "1.2.0"
+#define MJT_VERSION_STRING "1.3.0"
 /* 10000 major + 100 minor + patch: compare builds with < and >. */
 #define MJT_VERSION_NUMBER                                                     \
     (MJT_VERSION_MAJOR * 10000 + MJT_VERSION_MINOR * 100 + MJT_VERSION_PATCH)
@@ -521,6 +521,19 @@ MJT_API int mjt_shanten_counts(const mjt_tables *t,
 MJT_API int mjt_shanten_counts_players(const mjt_tables *t,
                                        const uint8_t counts[MJT_KINDS],
                                        int players, mjt_shanten_info *out);
+
+/*
+ * The same from len tile ids (0-36), with no hand in between, under rules
+ * (NULL: the defaults of four players): what a bot that keeps a list of
+ * ids calls in its hot loop.  Each id goes straight into its suit's code;
+ * no counts are made.  The answer and the errors are those of
+ * mjt_hand_from_tiles and then mjt_shanten (MJT_ETILE, MJT_ECOPIES,
+ * MJT_ERED, MJT_ECOUNT, MJT_EPLAYERS, and MJT_EINVAL for NULL tiles with a
+ * length).
+ */
+MJT_API int mjt_shanten_tiles(const mjt_tables *t, const uint8_t *tiles,
+                              size_t len, const mjt_rules *rules,
+                              mjt_shanten_info *out);
 
 /*
  * Effective tiles of a 3k+1 hand: bit i of tiles is set when drawing tile i

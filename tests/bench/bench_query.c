@@ -102,7 +102,7 @@ static held *deal(size_t n, int len)
 /* ==== Timed loops ==== */
 
 typedef enum { SHANTEN, UKEIRE, DISCARDS } query;
-typedef enum { FUSED, FROM_COUNTS, FROM_IDS, PREBUILT } source;
+typedef enum { FUSED, FUSED_IDS, FROM_COUNTS, FROM_IDS, PREBUILT } source;
 
 /* One query on h; returns something of the answer to keep it alive. */
 static inline long ask(const mjt_tables *t, const mjt_hand *h, query q)
@@ -128,8 +128,11 @@ static inline long ask(const mjt_tables *t, const mjt_hand *h, query q)
     return 0;
 }
 
+/* Three-player rules, for mjt_shanten_tiles: no red 5m. */
+static const mjt_rules sanma_rules = {.players = 3, .red = {0, 1, 1}};
+
 /* Median ns per hand of building each hand from src and asking q; FUSED
- * asks mjt_shanten_counts, with no hand; for PREBUILT the hands are built
+ * asks mjt_shanten_counts and FUSED_IDS mjt_shanten_tiles, with no hand; for PREBUILT the hands are built
  * before the clock starts.  With three players a hand is made one of
  * theirs after it is built, and FUSED asks mjt_shanten_counts_players. */
 static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
@@ -155,6 +158,13 @@ static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
             mjt_hand h;
             if (src == PREBUILT) {
                 acc += ask(t, &pre[i], q);
+                continue;
+            }
+            if (src == FUSED_IDS) { /* shanten only */
+                mjt_shanten_info s;
+                mjt_shanten_tiles(t, hs[i].ids, hs[i].len,
+                                  players == 3 ? &sanma_rules : NULL, &s);
+                acc += s.overall;
                 continue;
             }
             if (src == FUSED) { /* shanten only */
@@ -278,7 +288,8 @@ static void bench_callers(const mjt_tables *t, const char *prefix,
     LINE("counts.hand.shanten", time_hands(t, hs, n, SHANTEN, FROM_COUNTS));
     LINE("counts.ukeire13", time_hands(t, h13, n13, UKEIRE, FROM_COUNTS));
     LINE("counts.discards14", time_hands(t, h14, n14, DISCARDS, FROM_COUNTS));
-    LINE("ids.shanten", time_hands(t, hs, n, SHANTEN, FROM_IDS));
+    LINE("ids.shanten", time_hands(t, hs, n, SHANTEN, FUSED_IDS));
+    LINE("ids.hand.shanten", time_hands(t, hs, n, SHANTEN, FROM_IDS));
     LINE("prebuilt.shanten", time_hands(t, hs, n, SHANTEN, PREBUILT));
     LINE("prebuilt.ukeire13", time_hands(t, h13, n13, UKEIRE, PREBUILT));
     LINE("prebuilt.discards14", time_hands(t, h14, n14, DISCARDS, PREBUILT));

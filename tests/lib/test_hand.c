@@ -203,6 +203,204 @@ Test(hand, codes_as_the_definition)
     }
 }
 
+/* Every pattern of one part as ids, in a random order, some fives red:
+ * the codes and the red field of both ways from ids are the definition's;
+ * no ids, a fifth copy or any id past 36 (1 to 14 of them) is refused. */
+static void check_ids_codes(const uint8_t *ids, int len, const uint32_t want[4],
+                            unsigned want_red)
+{
+    uint32_t fast[4] = {0}, words[4] = {0};
+    unsigned fr = 99, wr = 99;
+    int a = mjt__codes_of_ids(ids, (size_t)len, fast, &fr);
+    int b = mjt__codes_of_ids_words(ids, (size_t)len, words, &wr);
+    if (want == NULL) {
+        cr_assert(eq(int, a, -1));
+        cr_assert(eq(int, b, -1));
+        return;
+    }
+    cr_assert(eq(int, a, 0));
+    cr_assert(eq(int, b, 0));
+    cr_assert(eq(int, memcmp(fast, want, 4 * sizeof *want), 0));
+    cr_assert(eq(int, memcmp(words, want, 4 * sizeof *want), 0));
+    cr_assert(eq(u32, fr, want_red));
+    cr_assert(eq(u32, wr, want_red));
+}
+
+static void shuffle_ids(uint64_t *rng, uint8_t *ids, int len)
+{
+    for (int i = len - 1; i > 0; i--) {
+        int j = (int)(test_rand(rng) % (uint64_t)(i + 1));
+        uint8_t x = ids[i];
+        ids[i] = ids[j];
+        ids[j] = x;
+    }
+}
+
+Test(hand, ids_codes_as_the_definition, .timeout = 120)
+{
+    uint64_t rng = 14;
+    long patterns = 0;
+    for (int p = 0; p < 4; p++) {
+        int ranks = p < 3 ? 9 : 7, total = p < 3 ? 1953125 : 78125;
+        for (int v = 0; v < total; v++) {
+            int c[9], n = 0, x = v;
+            uint32_t want[4] = {0};
+            for (int r = 0; r < ranks; r++, x /= 5) {
+                c[r] = x % 5;
+                n += c[r];
+                want[p] += (uint32_t)c[r] * mjt__code_step[r];
+            }
+            if (n > 14)
+                continue;
+            uint8_t ids[16];
+            int len = 0;
+            for (int r = 0; r < ranks; r++)
+                for (int k = 0; k < c[r]; k++)
+                    ids[len++] = (uint8_t)(9 * p + r);
+            /* some of the fives red: the red field counts them */
+            unsigned red = 0;
+            if (p < 3 && c[4] > 0) {
+                int k = (int)(test_rand(&rng) % (uint64_t)(c[4] + 1));
+                for (int i = 0, done = 0; i < len && done < k; i++)
+                    if (ids[i] == 9 * p + 4)
+                        ids[i] = (uint8_t)(MJT_KINDS + p), done++;
+                red = (unsigned)k << 3 * p;
+            }
+            shuffle_ids(&rng, ids, len);
+            check_ids_codes(ids, len, len > 0 ? want : NULL, red);
+            patterns++;
+            /* one copy more of a kind held 4 times: a fifth copy */
+            for (int r = 0; r < ranks && len < 14; r++)
+                if (c[r] == 4) {
+                    ids[len] = (uint8_t)(9 * p + r);
+                    check_ids_codes(ids, len + 1, NULL, 0);
+                    break;
+                }
+            /* ids past 36 in place of some tiles, 1 to len of them */
+            if (len > 0 && v % 7 == 0) {
+                int k = 1 + (int)(test_rand(&rng) % (uint64_t)len);
+                for (int i = 0; i < k; i++)
+                    ids[i] = (uint8_t)(MJT_TILE_IDS +
+                                       test_rand(&rng) % (256 - MJT_TILE_IDS));
+                shuffle_ids(&rng, ids, len);
+                check_ids_codes(ids, len, NULL, 0);
+            }
+        }
+    }
+    /* every number of ids past 36 alone, of every value */
+    for (int k = 1; k <= 14; k++)
+        for (int id = MJT_TILE_IDS; id < 256; id++) {
+            uint8_t ids[14];
+            memset(ids, id, sizeof ids);
+            check_ids_codes(ids, k, NULL, 0);
+        }
+    cr_assert(gt(long, patterns, 1000000));
+}
+
+/* What mjt_hand_from_tiles should answer for ids under rules, from the
+ * definition: too many ids, then the first id past 36 (its index in
+ * *offset), a fifth copy, a count that is no hand's, and the rest as
+ * mjt_hand_parse answers the same tiles written as text (*want: its hand). */
+static int ids_oracle(const uint8_t *ids, int len, const mjt_rules *rules,
+                      mjt_hand *want, long *offset)
+{
+    mjt_tiles set;
+    char text[64];
+
+    *offset = -1;
+    if (len > 14)
+        return MJT_ECOUNT;
+    memset(&set, 0, sizeof set);
+    for (int i = 0; i < len; i++) {
+        if (ids[i] >= MJT_TILE_IDS) {
+            *offset = i;
+            return MJT_ETILE;
+        }
+        set.counts[MJT_KIND_OF(ids[i])]++;
+        if (ids[i] >= MJT_KINDS)
+            set.red[ids[i] - MJT_KINDS]++;
+    }
+    for (int i = 0; i < MJT_KINDS; i++)
+        if (set.counts[i] > 4)
+            return MJT_ECOPIES;
+    if (len == 0 || len % 3 == 0)
+        return MJT_ECOUNT;
+    set.len = (uint8_t)len;
+    mjt_tiles_format(&set, text, sizeof text);
+    return mjt_hand_parse(want, text, strlen(text), rules, NULL);
+}
+
+/* Random ids of every length from 0 to 16: off a wall, any ids with
+ * fifth copies, a few past 36, red fives among them; under no rules, the
+ * defaults of three and four players and other red fives.  Each answer
+ * is the definition's, and mjt_shanten_tiles answers as the hand does. */
+Test(hand, ids_as_the_definition, .timeout = 120)
+{
+    const mjt_tables *t = test_tables();
+    mjt_rules r3, r4, r0;
+    mjt_rules_init(&r3, 3);
+    mjt_rules_init(&r4, 4);
+    mjt_rules_init(&r0, 4);
+    r0.red[0] = 0, r0.red[1] = 2, r0.red[2] = 4;
+    const mjt_rules *rules[] = {NULL, &r4, &r3, &r0};
+    uint64_t rng = 15;
+    int ok = 0, refused = 0;
+    for (int k = 0; k < 400000; k++) {
+        uint8_t ids[16], c[MJT_KINDS];
+        int len = (int)(test_rand(&rng) % 17), kind = k % 4;
+        if (kind == 0 && len <= 14) { /* off the wall, then some red */
+            test_deal(&rng, len, c, ids);
+            for (int i = 0; i < len; i++)
+                if (ids[i] % 9 == 4 && ids[i] < 27 && test_rand(&rng) % 2)
+                    ids[i] = (uint8_t)(MJT_KINDS + ids[i] / 9);
+        } else {
+            for (int i = 0; i < len; i++)
+                ids[i] = (uint8_t)(test_rand(&rng) % (kind == 1 ? 8 : 37));
+            if (kind == 3 && len > 0)
+                ids[test_rand(&rng) % (uint64_t)len] =
+                    (uint8_t)(MJT_TILE_IDS + test_rand(&rng) % 219);
+        }
+        const mjt_rules *ru = rules[test_rand(&rng) % 4];
+        mjt_hand want, got;
+        mjt_diag d;
+        long offset;
+        memset(&got, 0xA5, sizeof got);
+        int rc = ids_oracle(ids, len, ru, &want, &offset);
+        cr_assert(eq(int, mjt_hand_from_tiles(&got, ids, (size_t)len, ru, &d),
+                     rc));
+        if (rc != MJT_OK)
+            cr_assert(eq(int, d.code, rc));
+        if (rc == MJT_ETILE)
+            cr_assert(eq(long, d.offset, offset));
+        if (rc == MJT_OK) {
+            cr_assert(eq(int, memcmp(&got, &want, sizeof got), 0));
+            ok++;
+        } else {
+            for (size_t i = 0; i < sizeof got; i++)
+                cr_assert(eq(u8, ((uint8_t *)&got)[i], 0xA5),
+                          "a refused hand is not written");
+            refused++;
+        }
+        mjt_shanten_info a = {9, 9, 9, 9}, b = {9, 9, 9, 9};
+        cr_assert(eq(int, mjt_shanten_tiles(t, ids, (size_t)len, ru, &b), rc));
+        if (rc == MJT_OK) {
+            cr_assert(eq(int, mjt_shanten(t, &got, &a), MJT_OK));
+            cr_assert(eq(int, memcmp(&a, &b, sizeof a), 0));
+        } else {
+            cr_assert(eq(int, b.overall, 9), "a failure leaves the output alone");
+        }
+    }
+    cr_assert(gt(int, ok, 100000));
+    cr_assert(gt(int, refused, 100000));
+    mjt_shanten_info s;
+    cr_assert(eq(int, mjt_shanten_tiles(NULL, (const uint8_t *)"", 0, NULL, &s),
+                 MJT_EINVAL));
+    cr_assert(eq(int, mjt_shanten_tiles(t, NULL, 1, NULL, &s), MJT_EINVAL));
+    cr_assert(eq(int, mjt_shanten_tiles(t, (const uint8_t *)"", 1, NULL, NULL),
+                 MJT_EINVAL));
+    cr_assert(eq(int, mjt_shanten_tiles(t, NULL, 0, NULL, &s), MJT_ECOUNT));
+}
+
 /* ==== The sealed hand ==== */
 
 /* Every query on h answers with a code; when it says MJT_OK, the answer

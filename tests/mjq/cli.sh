@@ -338,7 +338,7 @@ check opt_unknown 2 '--frob: unknown option' -- "$Q" --frob 1m
 check opt_missing 2 '--tables: needs a value' -- "$Q" 1m --tables
 check opt_no_value 2 '--json: takes no value' -- "$Q" --json=yes 1m
 check opt_waits_unknown 2 'waits: --frob: unknown option' -- "$Q" waits --frob 1m
-check opt_version 0 'mjq 1.2.0 (libmjt 1.2.0, JSON 1.4)' -- "$Q" --version
+check opt_version 0 'mjq 1.3.0 (libmjt 1.3.0, JSON 1.4)' -- "$Q" --version
 check help_cmd 0 'Commands:' -- "$Q" help
 check help_waits 0 'usage: mjq waits' -- "$Q" help waits
 check help_nope 2 'no such command' -- "$Q" help nope
@@ -410,7 +410,7 @@ check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
 check gen_foreign 1 'exists and does not read as an mjt table' -- "$G" -o "$tmp/foreign"
 check gen_foreign_kept 0 'not a table' -- cat "$tmp/foreign"
 check gen_unwritable 1 'cannot write here' -- "$G" -o /nonexistent-dir/x.lmdb
-check gen_version 0 'mjt-gen 1.2.0 (table format 3)' -- "$G" --version
+check gen_version 0 'mjt-gen 1.3.0 (table format 3)' -- "$G" --version
 
 # ==== The first hour: mistakes a newcomer makes, and what mjq says ====
 

@@ -150,4 +150,146 @@ static inline int mjt__codes_of(const uint8_t counts[MJT_KINDS],
 #else
 #define mjt__codes_of mjt__codes_of_words
 #endif
+
+/* ==== Tile ids ==== */
+
+/*
+ * Tile ids go to the codes without counts in memory (a byte incremented
+ * in place and then read sixteen at a time waits on its stores).  Each id
+ * adds one into a 4-bit field of its part's word, the four words held in
+ * registers: mjt__id_fields gives each id's four addends, one of them not
+ * zero (a red five adds to its suit's rank 4 and to its suit's field in
+ * the honors' word from bit 32).  Fourteen tiles never carry out of a
+ * field, so the caps of every rank are checked at once afterwards, and the
+ * fields become the code with the two multiply-and-add steps of
+ * mjt__code8 on nibbles instead of bytes.  The table has a row for every
+ * byte: an id past MJT_TILE_IDS adds to fields no tile uses, enough to fail
+ * that check however many there are (hand.c), so the loop tests nothing
+ * but its end, and an id read once is a row of the table even when a
+ * caller's buffer is written meanwhile.  What the loop costs is its loads
+ * (an id and the two halves of its row) and, for a length the caller
+ * varies, the mispredicted end: one branch, no more.
+ */
+#if defined(__GNUC__)
+/* within the library: read where it is, not through the GOT */
+__attribute__((visibility("hidden")))
+#endif
+extern const uint64_t mjt__id_fields[257][4];
+
+#define MJT__NIBBLES(v) (UINT64_C(0x1111111111111111) * (v))
+
+/* Bit 0 of each field of x whose value is above 4 (8 and up, or 5 to 7). */
+static inline uint64_t mjt__fields_above4(uint64_t x)
+{
+    return ((x >> 3) | ((x >> 2) & (x | (x >> 1)))) & MJT__NIBBLES(1);
+}
+
+/* The code of a part whose rank r is the field at bit 4r of x; mask keeps
+ * the fields that belong to the part, the even ones in its low nibbles. */
+static inline uint32_t mjt__code_of_fields(uint64_t x, uint64_t mask)
+{
+    const uint64_t m16 = UINT64_C(0x0000FF00FF00FF);
+    uint64_t a = (x & mask) + 5 * ((x >> 4) & mask); /* bytes c0+5c1 ... */
+    uint64_t b = (a & m16) + 25 * ((a >> 8) & m16);  /* 16-bit lanes */
+    uint64_t hi = ((b >> 16) & 0xFFFF) + 625 * (b >> 32);
+    return (uint32_t)((b & 0xFFFF) + (hi << 10));
+}
+
+/* The red fives counted at bit 32 of the honors' word, as the meta word's
+ * red field (3 bits a suit). */
+static inline unsigned mjt__red_of_fields(uint64_t top)
+{
+    return (unsigned)(top & 0xF) | (unsigned)(top >> 4 & 0xF) << 3 |
+           (unsigned)(top >> 8 & 0xF) << 6;
+}
+
+/* The codes of the len ids at tiles (len at most 14) into code[0..3] and
+ * their red fives as the meta word's red field into *red; -1 when len is
+ * 0, an id is past MJT_TILE_IDS or a kind has more than four copies (then
+ * neither is written).  Each part is one 64-bit word. */
+static inline int mjt__codes_of_ids_words(const uint8_t *tiles, size_t len,
+                                          uint32_t code[4], unsigned *red)
+{
+    uint64_t w0 = 0, w1 = 0, w2 = 0, w3 = 0;
+
+    if (len == 0)
+        return -1;
+    for (size_t i = 0; i < len; i++) {
+        const uint64_t *f = mjt__id_fields[tiles[i]];
+        w0 += f[0];
+        w1 += f[1];
+        w2 += f[2];
+        w3 += f[3];
+    }
+    if ((mjt__fields_above4(w0) | mjt__fields_above4(w1) |
+         mjt__fields_above4(w2) | mjt__fields_above4(w3)) != 0)
+        return -1;
+    const uint64_t suit = UINT64_C(0xF0F0F0F0F), honors = 0x0F0F0F0F;
+    code[0] = mjt__code_of_fields(w0, suit);
+    code[1] = mjt__code_of_fields(w1, suit);
+    code[2] = mjt__code_of_fields(w2, suit);
+    code[3] = mjt__code_of_fields(w3, honors);
+    *red = mjt__red_of_fields(w3 >> 32);
+    return 0;
+}
+
+#if defined(__SSSE3__)
+/* As mjt__codes_of_ids_words, two parts to a register: the fields become
+ * bytes, and the bytes codes by mjt__codes_of's multiply-and-add steps. */
+static inline int mjt__codes_of_ids(const uint8_t *tiles, size_t len,
+                                    uint32_t code[4], unsigned *red)
+{
+    if (len == 0)
+        return -1;
+    /* An odd id first, by a choice and not a branch (row 256 is zeros),
+     * then two ids a turn into two sums: the loop's end is the one branch
+     * that a random length mispredicts. */
+    unsigned first = tiles[0];
+    first = (len & 1) ? first : 256;
+    const __m128i *f0 = (const __m128i *)mjt__id_fields[first];
+    __m128i a = _mm_load_si128(f0), b = _mm_load_si128(f0 + 1);
+    __m128i a1 = _mm_setzero_si128(), b1 = a1;
+    for (size_t i = len & 1; i < len; i += 2) {
+        const __m128i *f = (const __m128i *)mjt__id_fields[tiles[i]];
+        const __m128i *g = (const __m128i *)mjt__id_fields[tiles[i + 1]];
+        a = _mm_add_epi64(a, _mm_load_si128(f));
+        b = _mm_add_epi64(b, _mm_load_si128(f + 1));
+        a1 = _mm_add_epi64(a1, _mm_load_si128(g));
+        b1 = _mm_add_epi64(b1, _mm_load_si128(g + 1));
+    }
+    a = _mm_add_epi64(a, a1);
+    b = _mm_add_epi64(b, b1);
+    /* Every field a byte: the words' dwords reordered so that ranks 0-7
+     * of two parts are side by side in the low half, their even fields in
+     * lo and odd ones in hi (rank 8 of a suit at byte 8 or 12 of lo). */
+    __m128i m = _mm_set1_epi8(0x0F);
+    __m128i a8 = _mm_shuffle_epi32(a, _MM_SHUFFLE(3, 1, 2, 0));
+    __m128i b8 = _mm_shuffle_epi32(b, _MM_SHUFFLE(3, 1, 2, 0));
+    __m128i alo = _mm_and_si128(a8, m), ahi = _mm_and_si128(_mm_srli_epi16(a8, 4), m);
+    __m128i blo = _mm_and_si128(b8, m), bhi = _mm_and_si128(_mm_srli_epi16(b8, 4), m);
+    __m128i top = _mm_max_epu8(_mm_max_epu8(alo, ahi), _mm_max_epu8(blo, bhi));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(4)),
+                                         _mm_setzero_si128())) != 0xFFFF)
+        return -1;
+    /* ranks 0-7 as mjt__codes_of has them, and on the same way */
+    __m128i mp = _mm_unpacklo_epi8(alo, ahi), sz = _mm_unpacklo_epi8(blo, bhi);
+    __m128i w5 = _mm_set1_epi16(5 << 8 | 1), w25 = _mm_set1_epi32(25 << 16 | 1);
+    __m128i x = _mm_madd_epi16(_mm_maddubs_epi16(mp, w5), w25);
+    __m128i y = _mm_madd_epi16(_mm_maddubs_epi16(sz, w5), w25);
+    x = _mm_or_si128(x, _mm_srli_epi64(x, 22));
+    y = _mm_or_si128(y, _mm_srli_epi64(y, 22));
+    __m128i codes = _mm_castps_si128(_mm_shuffle_ps(
+        _mm_castsi128_ps(x), _mm_castsi128_ps(y), _MM_SHUFFLE(2, 0, 2, 0)));
+    /* rank 8 of each suit (the honors' field 8 is a red five: dropped) */
+    __m128i r8 = _mm_castps_si128(_mm_shuffle_ps(
+        _mm_castsi128_ps(alo), _mm_castsi128_ps(blo), _MM_SHUFFLE(3, 2, 3, 2)));
+    r8 = _mm_and_si128(r8, _mm_setr_epi32(-1, -1, -1, 0));
+    r8 = _mm_slli_epi32(_mm_madd_epi16(r8, _mm_set1_epi32(625)), 10);
+    _mm_storeu_si128((__m128i *)code, _mm_add_epi32(codes, r8));
+    *red = mjt__red_of_fields((unsigned)_mm_extract_epi16(b, 6));
+    return 0;
+}
+#else
+#define mjt__codes_of_ids mjt__codes_of_ids_words
+#endif
 #endif

@@ -207,7 +207,69 @@ static int from_set(mjt_hand *h, const mjt_tiles *tiles,
     return rc;
 }
 
-static int from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
+/* mjt__id_fields (codes.h): kinds 0-33 a field of their part, the red
+ * fives 34-36 rank 4 of their suit and a field of the honors' word, and
+ * the ids past them 0x55 at field 9 of the manzu's word (k of them, for
+ * any k from 1 to 14, leave some field of 9 to 11 above 4), and a last
+ * row of zeros. */
+#define FIELD(p, r)                                                            \
+    {(p) == 0 ? UINT64_C(1) << 4 * (r) : 0,                                    \
+     (p) == 1 ? UINT64_C(1) << 4 * (r) : 0,                                    \
+     (p) == 2 ? UINT64_C(1) << 4 * (r) : 0,                                    \
+     (p) == 3 ? UINT64_C(1) << 4 * (r) : 0}
+#define KIND(k) FIELD((k) / 9, (k) % 9)
+#define RED(s)                                                                 \
+    {(s) == 0 ? UINT64_C(1) << 16 : 0, (s) == 1 ? UINT64_C(1) << 16 : 0,       \
+     (s) == 2 ? UINT64_C(1) << 16 : 0, UINT64_C(1) << (32 + 4 * (s))}
+#define BAD {UINT64_C(0x55) << 36, 0, 0, 0}
+#define BAD4 BAD, BAD, BAD, BAD
+#define BAD16 BAD4, BAD4, BAD4, BAD4
+_Alignas(32) const uint64_t mjt__id_fields[257][4] = {
+    KIND(0),  KIND(1),  KIND(2),  KIND(3),  KIND(4),  KIND(5),  KIND(6),
+    KIND(7),  KIND(8),  KIND(9),  KIND(10), KIND(11), KIND(12), KIND(13),
+    KIND(14), KIND(15), KIND(16), KIND(17), KIND(18), KIND(19), KIND(20),
+    KIND(21), KIND(22), KIND(23), KIND(24), KIND(25), KIND(26), KIND(27),
+    KIND(28), KIND(29), KIND(30), KIND(31), KIND(32), KIND(33), RED(0),
+    RED(1),   RED(2),   BAD,      BAD,      BAD, /* 40: */
+    BAD16,    BAD16,    BAD16,    BAD16,    BAD16,    BAD16,    BAD16,
+    BAD16,    BAD16,    BAD16,    BAD16,    BAD16,    BAD16,    BAD4,
+    BAD4, /* 256: no id, for a choice that adds nothing */
+    {0, 0, 0, 0},
+};
+#undef BAD16
+#undef BAD4
+#undef BAD
+#undef FIELD
+#undef KIND
+#undef RED
+
+/* The hand of the len ids at tiles (len at most 14) in *h, red fives
+ * included, under no rules: the meta word is the tile count and the red
+ * field.  Returns MJT_OK, or -1 for ids that make no such hand (a bad id,
+ * a fifth copy, a count that is no hand's, more than one red five of a
+ * suit), and then h is not written. */
+static inline int ids_hand(mjt_hand *h, const uint8_t *tiles, size_t len)
+{
+    static const uint32_t zero[6];
+    uint32_t code[4];
+    unsigned red;
+    int n = (int)len;
+
+    if (mjt__codes_of_ids(tiles, len, code, &red) != 0 || n == 0 ||
+        n % 3 == 0 || (red & MJT__RED_ABOVE_ONE) != 0)
+        return -1;
+    uint64_t meta = MJT__HAND_MAGIC |
+                    (uint64_t)((uint32_t)n | red << MJT__RED_SHIFT(0)) << 32;
+    memcpy(h->opaque_, code, sizeof code);
+    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
+    memcpy(h->opaque_ + MJT__H_META + 1, zero, sizeof zero);
+    return MJT_OK;
+}
+
+/* The whole of mjt_hand_from_tiles, with the reason for a refusal in diag:
+ * the ids counted as the slow path does, then the rules. */
+static __attribute__((noinline)) int
+from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
                       const mjt_rules *rules, mjt__diag *diag)
 {
     mjt_tiles set;
@@ -236,6 +298,10 @@ static int from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
 int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
                         const mjt_rules *rules, mjt_diag *diag)
 {
+    /* the hot path: no rules, and a hand the defaults take */
+    if (h != NULL && (tiles != NULL || len == 0) && len <= 14 &&
+        rules == NULL && ids_hand(h, tiles, len) == MJT_OK)
+        return MJT_OK;
     mjt__diag d = {.code = MJT_OK};
     return mjt__diag_out(diag, &d, from_tiles(h, tiles, len, rules, &d));
 }
@@ -318,25 +384,28 @@ int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out)
 }
 
 /* The slow half of mjt__hand_view (internal.h): a hand that failed its
- * fast check, or holds red fives. */
-int mjt__hand_refused(const mjt_hand *h, const mjt__hv *v)
+ * fast check, or holds red fives.  The codes and the count come by value,
+ * so that the view stays in registers. */
+int mjt__hand_refused(const mjt_hand *h, uint32_t c0, uint32_t c1,
+                      uint32_t c2, uint32_t c3, int len)
 {
     const uint32_t *o = h->opaque_;
+    const uint32_t code[4] = {c0, c1, c2, c3};
 
     if (o[MJT__H_MAGIC] != MJT__HAND_MAGIC)
         return MJT_EHAND;
-    if ((o[MJT__H_META] & 0xFF) != (unsigned)v->len || v->len > 14 ||
+    if ((o[MJT__H_META] & 0xFF) != (unsigned)len || len > 14 ||
         o[MJT__H_META] >> MJT__META_BITS)
         return MJT_ESTALE;
     int called_red[3] = {0, 0, 0};
     if (mjt__hand_ncalls(h)) {
-        int rc = mjt__calls_check(h, v->code, NULL);
+        int rc = mjt__calls_check(h, code, NULL);
         if (rc != MJT_OK)
             return rc;
         mjt__calls_red(h, called_red);
     }
     for (int s = 0; s < 3; s++)
-        if (mjt__hand_red(h, s) > digit(v->code[s], 4) ||
+        if (mjt__hand_red(h, s) > digit(code[s], 4) ||
             mjt__hand_red(h, s) + called_red[s] > mjt__hand_red_limit(h, s))
             return MJT_ESTALE;
     return MJT_OK;
