@@ -261,4 +261,42 @@ static inline void deal_called(uint64_t *rng, called_hand *x, int near,
     }
 }
 
+/* What mjt_discards_keep says of a hand whose discard table is d (n
+ * rows), by its definition: the kinds of the rows of least shanten, and
+ * that shanten in *least. */
+static inline uint64_t test_keep_of(const mjt_discard *d, size_t n, int *least)
+{
+    uint64_t keep = 0;
+    *least = 99;
+    for (size_t i = 0; i < n; i++)
+        if (d[i].shanten < *least)
+            *least = d[i].shanten;
+    for (size_t i = 0; i < n; i++)
+        if (d[i].shanten == *least)
+            keep |= UINT64_C(1) << MJT_KIND_OF(d[i].tile);
+    return keep;
+}
+
+/* 0 when mjt_discards_keep of the 3k+2 hand h agrees with its discard
+ * table; otherwise what differs, printed. */
+static inline int test_keep_differs(const mjt_tables *t, const mjt_hand *h)
+{
+    mjt_discard d[MJT_MAX_DISCARDS];
+    size_t n = 0;
+    uint64_t got = 0;
+    int least, s = -9;
+
+    if (mjt_discards(t, h, NULL, d, MJT_MAX_DISCARDS, &n) != MJT_OK ||
+        mjt_discards_keep(t, h, &got, &s) != MJT_OK)
+        return 1;
+    uint64_t want = test_keep_of(d, n, &least);
+    if (got == want && s == least)
+        return 0;
+    char text[MJT_HAND_TEXT];
+    mjt_hand_format(h, text, sizeof text);
+    fprintf(stderr, "%s: keep %llx shanten %d, the table says %llx %d\n", text,
+            (unsigned long long)got, s, (unsigned long long)want, least);
+    return 1;
+}
+
 #endif

@@ -575,6 +575,18 @@ MJT_API int mjt_discards(const mjt_tables *t, const mjt_hand *h,
                          const uint8_t *visible, mjt_discard *out, size_t cap,
                          size_t *len);
 
+/*
+ * The discards of a 3k+2 hand that keep its shanten (the "unnecessary
+ * tiles"): the kinds of the rows of least shanten in its discard table,
+ * without their effective tiles, at a fraction of its cost.  Bit i of
+ * *tiles is set for each kind i whose discard leaves the least shanten (a
+ * red five is its kind), and *shanten (when not NULL) is that shanten:
+ * the hand's own, or 0 for a complete hand.  MJT_ECOUNT unless 3k+2
+ * tiles; calls, three players and red fives as mjt_discards.
+ */
+MJT_API int mjt_discards_keep(const mjt_tables *t, const mjt_hand *h,
+                              uint64_t *tiles, int *shanten);
+
 /* Order the n entries of a discard table best first, as mjq prints them:
  * lower shanten, then more tiles left, then tile order (a red five right
  * after its plain five).  A stable order of equal entries; no allocation. */

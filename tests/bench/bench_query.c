@@ -101,7 +101,7 @@ static held *deal(size_t n, int len)
 
 /* ==== Timed loops ==== */
 
-typedef enum { SHANTEN, UKEIRE, DISCARDS } query;
+typedef enum { SHANTEN, UKEIRE, DISCARDS, KEEP } query;
 typedef enum { FUSED, FUSED_IDS, FROM_COUNTS, FROM_IDS, PREBUILT } source;
 
 /* One query on h; returns something of the answer to keep it alive. */
@@ -123,6 +123,12 @@ static inline long ask(const mjt_tables *t, const mjt_hand *h, query q)
         size_t len = 0;
         mjt_discards(t, h, NULL, d, MJT_MAX_DISCARDS, &len);
         return (long)len + d[0].count;
+    }
+    case KEEP: {
+        uint64_t keep = 0;
+        int s = 0;
+        mjt_discards_keep(t, h, &keep, &s);
+        return (long)(keep + (uint64_t)s);
     }
     }
     return 0;
@@ -288,11 +294,13 @@ static void bench_callers(const mjt_tables *t, const char *prefix,
     LINE("counts.hand.shanten", time_hands(t, hs, n, SHANTEN, FROM_COUNTS));
     LINE("counts.ukeire13", time_hands(t, h13, n13, UKEIRE, FROM_COUNTS));
     LINE("counts.discards14", time_hands(t, h14, n14, DISCARDS, FROM_COUNTS));
+    LINE("counts.keep14", time_hands(t, h14, n14, KEEP, FROM_COUNTS));
     LINE("ids.shanten", time_hands(t, hs, n, SHANTEN, FUSED_IDS));
     LINE("ids.hand.shanten", time_hands(t, hs, n, SHANTEN, FROM_IDS));
     LINE("prebuilt.shanten", time_hands(t, hs, n, SHANTEN, PREBUILT));
     LINE("prebuilt.ukeire13", time_hands(t, h13, n13, UKEIRE, PREBUILT));
     LINE("prebuilt.discards14", time_hands(t, h14, n14, DISCARDS, PREBUILT));
+    LINE("prebuilt.keep14", time_hands(t, h14, n14, KEEP, PREBUILT));
 #undef LINE
     free(h13);
     free(h14);

@@ -122,6 +122,7 @@ static void check_14(const called_hand *x, const mjt_hand *h, const char *text)
         /* the discard lies in the river: the 14 held count as not left */
         cr_assert(eq(int, d[i].count, left_of(x, mask)), "%s", text);
     }
+    cr_assert(eq(int, test_keep_differs(t, h), 0), "%s", text);
     cr_assert(eq(int, mjt_decompositions(t, h, dec, MJT_MAX_DECOMPOSITIONS, &n),
                  MJT_OK));
     int nb = sh == -1 ? brute_decompositions(x->counts, want, MOST) : 0;

@@ -103,6 +103,8 @@ static void run_ara(const char *name)
         cr_assert(eq(int, s.standard, v[14]), "%s line %d", name, lines + 1);
         cr_assert(eq(int, s.kokushi, v[15]), "%s line %d", name, lines + 1);
         cr_assert(eq(int, s.chiitoitsu, v[16]), "%s line %d", name, lines + 1);
+        cr_assert(eq(int, test_keep_differs(t, &h), 0), "%s line %d", name,
+                  lines + 1);
         lines++;
     }
     fclose(f);
@@ -191,6 +193,7 @@ static void check_hand(const mjt_tables *t, const uint8_t c[MJT_KINDS],
         cr_assert(eq(int, d[i].count, left_of(c, d[i].tiles)),
                   "%s discard %d count", name, d[i].tile);
     }
+    cr_assert(eq(int, test_keep_differs(t, &h), 0), "%s", name);
 }
 
 ParameterizedTestParameters(exhaustive, one_suit_13_tile_hands)
@@ -751,4 +754,49 @@ Test(tables, find_looks_in_the_tree_above)
               "%s", d.message);
     cr_assert(not(eq(ptr, strstr(d.message, mjt_tables_default()), NULL)));
     cr_assert(eq(int, mjt_tables_open(&t, NULL, &d), MJT_ENOENT));
+}
+
+/* mjt_discards_keep against the discard table on many more hands than the
+ * brute force can take (the table is checked against it above): every
+ * 3k+2 size off the wall, and hands with red fives; and it refuses what
+ * the table refuses. */
+Test(keep, the_rows_of_least_shanten, .timeout = 300)
+{
+    static const int sizes[] = {2, 5, 8, 11, 14};
+    const mjt_tables *t = test_tables();
+    uint64_t rng = 31;
+    for (int k = 0; k < 200000; k++) {
+        uint8_t c[MJT_KINDS], ids[14];
+        mjt_hand h;
+        int len = sizes[k % 5];
+        test_deal(&rng, len, c, ids);
+        /* a red five where the hand holds a five, one hand in two */
+        for (int i = 0; i < len && k % 2; i++)
+            if (ids[i] < 27 && ids[i] % 9 == 4) {
+                ids[i] = (uint8_t)(MJT_KINDS + ids[i] / 9);
+                break;
+            }
+        cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, (size_t)len, NULL, NULL),
+                     MJT_OK));
+        cr_assert(eq(int, test_keep_differs(t, &h), 0));
+    }
+    mjt_hand h;
+    uint64_t keep = 7;
+    int s = 7;
+    cr_assert(eq(int, mjt_hand_parse(&h, "123m456p789s1122z", 17, NULL, NULL),
+                 MJT_OK));
+    cr_assert(eq(int, mjt_discards_keep(t, &h, &keep, &s), MJT_ECOUNT));
+    cr_assert(eq(u64, keep, 7), "a failure leaves the output alone");
+    cr_assert(eq(int, mjt_hand_parse(&h, "123m456p789s11222z", 18, NULL, NULL),
+                 MJT_OK));
+    cr_assert(eq(int, mjt_discards_keep(t, &h, &keep, NULL), MJT_OK));
+    /* complete: any discard leaves tenpai, waiting on the tile it threw */
+    cr_assert(eq(int, mjt_discards_keep(t, &h, &keep, &s), MJT_OK));
+    cr_assert(eq(int, s, 0));
+    cr_assert(eq(u64, keep, 0x7 | 0x38 << 9 | 0x1C0 << 18 | UINT64_C(3) << 27));
+    cr_assert(eq(int, mjt_discards_keep(NULL, &h, &keep, &s), MJT_EINVAL));
+    cr_assert(eq(int, mjt_discards_keep(t, NULL, &keep, &s), MJT_EINVAL));
+    cr_assert(eq(int, mjt_discards_keep(t, &h, NULL, &s), MJT_EINVAL));
+    memset(&h, 0, sizeof h);
+    cr_assert(eq(int, mjt_discards_keep(t, &h, &keep, &s), MJT_EHAND));
 }

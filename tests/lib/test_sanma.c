@@ -182,6 +182,7 @@ static void check_14(const hand3 *x, const mjt_hand *h, const char *text)
         /* the discard lies in the river: what is held counts as not left */
         cr_assert(eq(int, d[i].count, left_of(x, x->counts, mask)), "%s", text);
     }
+    cr_assert(eq(int, test_keep_differs(t, h), 0), "%s", text);
     brute3(x, x->counts, &s);
     cr_assert(eq(int, mjt_decompositions(t, h, dec, MJT_MAX_DECOMPOSITIONS, &n),
                  MJT_OK));

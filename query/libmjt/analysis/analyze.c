@@ -712,66 +712,46 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
 
 /* ==== The shanten of each discard alone ==== */
 
-/* dtable_entry's deficit, without the effective tiles. */
-INLINE int dtable_deficit(const dtable *d, int i, const mjt__mrec *ri, int k)
+/* The shanten after each discard of the checked 3k+2 hand h (view v):
+ * sh[y] for each kind y held; returns the kinds held.  Without calls the
+ * standard form's ties sort every discard at once (keep_std, join.h), and
+ * seven pairs and thirteen orphans are a few bit operations a discard;
+ * with calls each discard takes the capped join. */
+static uint64_t discard_shanten(const mjt_tables *t, const mjt_hand *h,
+                                const mjt__hv *v, int8_t sh[MJT_KINDS])
 {
-    mjt__vec vi = mjt__load(ri);
-    return MJT__INF - mjt__hmax(mjt__align(d->rest[i], vi, k));
-}
+    uint64_t pp[4], ge[3];
 
-INLINE void discard_shanten_k(const mjt__hv *v, const planes *pl,
-                              int8_t sh[MJT_KINDS], int k)
-{
-    dtable d;
-    recs r = recs_of(v);
-
-    dtable_init(&d, &r, k);
-    for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
-        int tile = __builtin_ctzll(held), part = tile / 9;
-        const mjt__mrec *ri =
-            mjt__rec(v->ru, part, v->code[part] - mjt__code_step[tile % 9]);
-        int s = dtable_deficit(&d, part, ri, k) - 1;
-        if (v->len == 14) {
-            uint64_t bit = UINT64_C(1) << tile, ge0 = pl->ge[0], m;
-            uint64_t ge1 = pl->ge[1];
-            if (!(ge1 & bit))
-                ge0 &= ~bit;
-            else if (!(pl->ge[2] & bit))
-                ge1 &= ~bit;
-            int c = mjt__chiitoi(ge0, ge1, v->ru->kinds, &m);
-            int x = mjt__kokushi(ge0, ge1, &m);
-            s = c < s ? c : s;
-            s = x < s ? x : s;
+    mjt__hv_planes(t, v, pp);
+    for (int j = 0; j < 3; j++)
+        ge[j] = mjt__plane(pp, j);
+    if (mjt__hand_ncalls(h) == 0) {
+        int s0;
+        uint64_t keep = WITH_K(v->len / 3, keep_std, v, ge[0], &s0);
+        for (uint64_t held = ge[0]; held != 0; held &= held - 1) {
+            int y = __builtin_ctzll(held);
+            int s = s0 + !(keep >> y & 1);
+            if (v->len == 14) {
+                uint64_t bit = UINT64_C(1) << y, g0 = ge[0], g1 = ge[1], m;
+                if (!(g1 & bit))
+                    g0 &= ~bit;
+                else if (!(ge[2] & bit))
+                    g1 &= ~bit;
+                int c = mjt__chiitoi(g0, g1, v->ru->kinds, &m);
+                int x = mjt__kokushi(g0, g1, &m);
+                s = c < s ? c : s;
+                s = x < s ? x : s;
+            }
+            sh[y] = (int8_t)s;
         }
-        sh[tile] = (int8_t)s;
-    }
-}
-
-uint64_t mjt__discard_shanten(const mjt_tables *t, const mjt_hand *h,
-                              int8_t sh[MJT_KINDS])
-{
-    mjt__hv v;
-    planes pl;
-    uint64_t pp[4];
-
-    if (mjt__hand_view(t, h, &v) != MJT_OK)
-        return 0;
-    int ncalls = mjt__hand_ncalls(h);
-    if (!mjt__hand_len_ok(v.len, ncalls) || v.len % 3 != 2)
-        return 0;
-    mjt__hv_planes(t, &v, pp);
-    for (int j = 0; j < 4; j++)
-        pl.ge[j] = mjt__plane(pp, j);
-    if (ncalls == 0) {
-        WITH_K(v.len / 3, discard_shanten_k, &v, &pl, sh);
-        return pl.ge[0];
+        return ge[0];
     }
     caps c;
     solved sv = {0, {{0, 0}}};
-    hand_caps(h, &v, &c);
-    for (uint64_t held = pl.ge[0]; held != 0; held &= held - 1) {
+    hand_caps(h, v, &c);
+    for (uint64_t held = ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
-        mjt__hv less = v;
+        mjt__hv less = *v;
         caps cl;
         less.code[part] -= mjt__code_step[tile % 9];
         less.len--;
@@ -779,7 +759,47 @@ uint64_t mjt__discard_shanten(const mjt_tables *t, const mjt_hand *h,
         caps_of(c.called, c.kinds, &less, &cl);
         sh[tile] = (int8_t)(called_std(&less, &cl, NULL, &sv, part) - 1);
     }
-    return pl.ge[0];
+    return ge[0];
+}
+
+uint64_t mjt__discard_shanten(const mjt_tables *t, const mjt_hand *h,
+                              int8_t sh[MJT_KINDS])
+{
+    mjt__hv v;
+
+    if (mjt__hand_view(t, h, &v) != MJT_OK ||
+        !mjt__hand_len_ok(v.len, mjt__hand_ncalls(h)) || v.len % 3 != 2)
+        return 0;
+    return discard_shanten(t, h, &v, sh);
+}
+
+int mjt_discards_keep(const mjt_tables *t, const mjt_hand *h, uint64_t *tiles,
+                      int *shanten)
+{
+    mjt__hv v;
+    int8_t sh[MJT_KINDS];
+
+    if (t == NULL || h == NULL || tiles == NULL)
+        return MJT_EINVAL;
+    int rc = mjt__hand_view(t, h, &v);
+    if (rc != MJT_OK)
+        return rc;
+    if (!mjt__hand_len_ok(v.len, mjt__hand_ncalls(h)) || v.len % 3 != 2)
+        return MJT_ECOUNT;
+    uint64_t held = discard_shanten(t, h, &v, sh), keep = 0;
+    int least = 99;
+    for (uint64_t c = held; c != 0; c &= c - 1) {
+        int y = __builtin_ctzll(c);
+        if (sh[y] < least) {
+            least = sh[y];
+            keep = 0;
+        }
+        keep |= (uint64_t)(sh[y] == least) << y;
+    }
+    *tiles = keep;
+    if (shanten != NULL)
+        *shanten = least;
+    return MJT_OK;
 }
 
 /* Before in mjt_discards_sort's order. */

@@ -111,22 +111,6 @@ static int other_pass(const question *q, const drawn *dx, int y, int want,
     return pass;
 }
 
-/* The slots (0-9) on which records r and s have the same deficit. */
-static inline unsigned same_slots(const mjt__mrec *r, const mjt__mrec *s)
-{
-#if MJT__HAVE_VEC
-    return (unsigned)_mm_movemask_epi8(
-               _mm_cmpeq_epi8(mjt__load(r), mjt__load(s))) &
-           0x3FF;
-#else
-    uint64_t diff = r->w0 ^ s->w0;
-    unsigned same = 0;
-    for (int j = 0; j < 10; j++)
-        same |= (unsigned)((diff >> (4 * j) & 0xF) == 0) << j;
-    return same;
-#endif
-}
-
 /* Keep count c of discard y (its tiles: tiles) in *st when it is the best
  * so far; the discards come in any order. */
 static void keep(mjt_step *st, int c, int y, uint64_t tiles)

@@ -76,6 +76,64 @@ INLINE unsigned need_of(const mjt__mrec *r, unsigned ties)
     return (unsigned)((a >> 40) | b) & 0x1FF;
 }
 
+/* The slots (0-9) on which records r and s have the same deficit. */
+static inline unsigned same_slots(const mjt__mrec *r, const mjt__mrec *s)
+{
+#if MJT__HAVE_VEC
+    return (unsigned)_mm_movemask_epi8(
+               _mm_cmpeq_epi8(mjt__load(r), mjt__load(s))) &
+           0x3FF;
+#else
+    uint64_t diff = r->w0 ^ s->w0;
+    unsigned same = 0;
+    for (int j = 0; j < 10; j++)
+        same |= (unsigned)((diff >> (4 * j) & 0xF) == 0) << j;
+    return same;
+#endif
+}
+
+/*
+ * The standard form's ties of a 3k+2 hand and the discards that keep its
+ * deficit.  Each part's record aligned against the other three joined
+ * (complemented) gives the hand's deficit on every slot of that part; a
+ * tied slot is one on which the part reaches the best.  Discarding y of
+ * part b costs nothing exactly when b's record less y equals b's on a
+ * tied slot: the other parts are the same, and a record less a tile is
+ * nowhere below the record.  Otherwise the deficit rises by one (y put
+ * back is one tile more needed).  Returns the kinds held whose discard
+ * keeps it; *s0 the shanten they leave.  Six convolutions, against the
+ * discard table's ten and its alignments a kind.
+ */
+INLINE uint64_t keep_std(const mjt__hv *v, uint64_t held, int *s0, int k)
+{
+    recs r = recs_of(v);
+    mjt__vec vp[4], rest[4];
+    unsigned tie[4];
+
+    for (int p = 0; p < 4; p++)
+        vp[p] = mjt__load(r.r[p]);
+    mjt__vec o01 = mjt__conv(mjt__comp(vp[2]), vp[3], k);
+    mjt__vec o23 = mjt__conv(mjt__comp(vp[0]), vp[1], k);
+    rest[0] = mjt__conv(o01, vp[1], k);
+    rest[1] = mjt__conv(o01, vp[0], k);
+    rest[2] = mjt__conv(o23, vp[3], k);
+    rest[3] = mjt__conv(o23, vp[2], k);
+    mjt__vec y0 = mjt__align(rest[0], vp[0], k);
+    int best = mjt__hmax(y0);
+    tie[0] = mjt__ties(y0, best);
+    for (int p = 1; p < 4; p++)
+        tie[p] = mjt__ties(mjt__align(rest[p], vp[p], k), best);
+    uint64_t keep = 0;
+    for (uint64_t c = held; c != 0; c &= c - 1) {
+        int y = __builtin_ctzll(c), b = y / 9;
+        const mjt__mrec *ry =
+            mjt__rec(v->ru, b, v->code[b] - mjt__code_step[y % 9]);
+        keep |= (uint64_t)((same_slots(ry, r.r[b]) & tie[b]) != 0) << y;
+    }
+    *s0 = MJT__INF - best - 1;
+    return keep;
+}
+
 /* The join state a discard table shares across its entries. */
 typedef struct dtable {
     const mjt__mrec *r[4];
