@@ -106,6 +106,21 @@ static inline int mjt__codes_of_words(const uint8_t counts[MJT_KINDS],
 #if defined(__SSSE3__)
 #include <tmmintrin.h>
 
+/* The codes less rank 8 of four parts whose ranks 0-7 are count bytes,
+ * two parts to a register (mp: parts 0 and 1, sz: parts 2 and 3): two
+ * multiply-and-add steps, then 64-bit lanes lo | hi << 32 to lo | hi << 10
+ * (lo is below 2^10). */
+static inline __m128i mjt__codes8x4(__m128i mp, __m128i sz)
+{
+    __m128i w5 = _mm_set1_epi16(5 << 8 | 1), w25 = _mm_set1_epi32(25 << 16 | 1);
+    __m128i x = _mm_madd_epi16(_mm_maddubs_epi16(mp, w5), w25);
+    __m128i y = _mm_madd_epi16(_mm_maddubs_epi16(sz, w5), w25);
+    x = _mm_or_si128(x, _mm_srli_epi64(x, 22));
+    y = _mm_or_si128(y, _mm_srli_epi64(y, 22));
+    return _mm_castps_si128(_mm_shuffle_ps(
+        _mm_castsi128_ps(x), _mm_castsi128_ps(y), _MM_SHUFFLE(2, 0, 2, 0)));
+}
+
 /* As mjt__codes_of_words, two parts to a register. */
 static inline int mjt__codes_of(const uint8_t counts[MJT_KINDS],
                                 uint32_t code[4])
@@ -127,14 +142,7 @@ static inline int mjt__codes_of(const uint8_t counts[MJT_KINDS],
     __m128i sz = _mm_shuffle_epi8(         /* s 1-8, z 1-7, 0 */
                                   c, _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 9,
                                                    10, 11, 12, 13, 14, 15, -1));
-    __m128i w5 = _mm_set1_epi16(5 << 8 | 1), w25 = _mm_set1_epi32(25 << 16 | 1);
-    __m128i x = _mm_madd_epi16(_mm_maddubs_epi16(mp, w5), w25);
-    __m128i y = _mm_madd_epi16(_mm_maddubs_epi16(sz, w5), w25);
-    /* 64-bit lanes lo | hi << 32 to lo | hi << 10 (lo is below 2^10). */
-    x = _mm_or_si128(x, _mm_srli_epi64(x, 22));
-    y = _mm_or_si128(y, _mm_srli_epi64(y, 22));
-    __m128i codes = _mm_castps_si128(_mm_shuffle_ps(
-        _mm_castsi128_ps(x), _mm_castsi128_ps(y), _MM_SHUFFLE(2, 0, 2, 0)));
+    __m128i codes = mjt__codes8x4(mp, sz);
     /* rank 8 of each suit: byte 8 of each load, as checked above */
     int c8 = _mm_extract_epi16(a, 4) & 0xFF;
     int c17 = _mm_extract_epi16(b, 4) & 0xFF;
@@ -272,14 +280,8 @@ static inline int mjt__codes_of_ids(const uint8_t *tiles, size_t len,
                                          _mm_setzero_si128())) != 0xFFFF)
         return -1;
     /* ranks 0-7 as mjt__codes_of has them, and on the same way */
-    __m128i mp = _mm_unpacklo_epi8(alo, ahi), sz = _mm_unpacklo_epi8(blo, bhi);
-    __m128i w5 = _mm_set1_epi16(5 << 8 | 1), w25 = _mm_set1_epi32(25 << 16 | 1);
-    __m128i x = _mm_madd_epi16(_mm_maddubs_epi16(mp, w5), w25);
-    __m128i y = _mm_madd_epi16(_mm_maddubs_epi16(sz, w5), w25);
-    x = _mm_or_si128(x, _mm_srli_epi64(x, 22));
-    y = _mm_or_si128(y, _mm_srli_epi64(y, 22));
-    __m128i codes = _mm_castps_si128(_mm_shuffle_ps(
-        _mm_castsi128_ps(x), _mm_castsi128_ps(y), _MM_SHUFFLE(2, 0, 2, 0)));
+    __m128i codes = mjt__codes8x4(_mm_unpacklo_epi8(alo, ahi),
+                                  _mm_unpacklo_epi8(blo, bhi));
     /* rank 8 of each suit (the honors' field 8 is a red five: dropped) */
     __m128i r8 = _mm_castps_si128(_mm_shuffle_ps(
         _mm_castsi128_ps(alo), _mm_castsi128_ps(blo), _MM_SHUFFLE(3, 2, 3, 2)));

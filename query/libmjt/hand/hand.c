@@ -24,24 +24,32 @@
 #include "tiles.h"
 
 /*
- * mjt__hand_build (internal.h).  The magic and meta words go in one 8-byte
- * store, as the queries read them: a load that spans two smaller stores
- * waits for both to reach the cache.
+ * A fresh hand of codes, n tiles and red fives red (the meta word's red
+ * field), without calls.  The magic and meta words go in one 8-byte store,
+ * as the queries read them: a load that spans two smaller stores waits for
+ * both to reach the cache.
  */
+static inline void put_hand(mjt_hand *h, const uint32_t code[4], int n,
+                            unsigned red)
+{
+    static const uint32_t zero[6];
+    uint64_t meta = MJT__HAND_MAGIC |
+                    (uint64_t)((uint32_t)n | red << MJT__RED_SHIFT(0)) << 32;
+    memcpy(h->opaque_, code, 4 * sizeof *code);
+    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
+    memcpy(h->opaque_ + MJT__H_META + 1, zero, sizeof zero);
+}
+
+/* mjt__hand_build (internal.h). */
 static inline int build_any(mjt_hand *h, const uint8_t counts[MJT_KINDS],
                             unsigned red, int allow_any)
 {
-    static const uint32_t zero[6];
     uint32_t code[4];
     int n = mjt__codes_of(counts, code);
 
     if (n <= 0 || n > 14 || (n % 3 == 0 && !(allow_any && n <= 11)))
         return n;
-    uint64_t meta = MJT__HAND_MAGIC |
-                    (uint64_t)((uint32_t)n | red << MJT__RED_SHIFT(0)) << 32;
-    memcpy(h->opaque_, code, sizeof code);
-    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
-    memcpy(h->opaque_ + MJT__H_META + 1, zero, sizeof zero);
+    put_hand(h, code, n, red);
     return n;
 }
 
@@ -250,7 +258,6 @@ _Alignas(32) const uint64_t mjt__id_fields[257][4] = {
  * suit), and then h is not written. */
 static inline int ids_hand(mjt_hand *h, const uint8_t *tiles, size_t len)
 {
-    static const uint32_t zero[6];
     uint32_t code[4];
     unsigned red;
     int n = (int)len;
@@ -258,11 +265,7 @@ static inline int ids_hand(mjt_hand *h, const uint8_t *tiles, size_t len)
     if (mjt__codes_of_ids(tiles, len, code, &red) != 0 || n == 0 ||
         n % 3 == 0 || (red & MJT__RED_ABOVE_ONE) != 0)
         return -1;
-    uint64_t meta = MJT__HAND_MAGIC |
-                    (uint64_t)((uint32_t)n | red << MJT__RED_SHIFT(0)) << 32;
-    memcpy(h->opaque_, code, sizeof code);
-    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
-    memcpy(h->opaque_ + MJT__H_META + 1, zero, sizeof zero);
+    put_hand(h, code, n, red);
     return MJT_OK;
 }
 
