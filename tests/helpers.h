@@ -290,7 +290,11 @@ static inline int test_keep_differs(const mjt_tables *t, const mjt_hand *h)
         mjt_discards_keep(t, h, &got, &s) != MJT_OK)
         return 1;
     uint64_t want = test_keep_of(d, n, &least);
-    if (got == want && s == least)
+    /* the least is the hand's own shanten, or tenpai for a complete hand */
+    mjt_shanten_info own;
+    if (mjt_shanten(t, h, &own) != MJT_OK)
+        return 1;
+    if (got == want && s == least && s == (own.overall < 0 ? 0 : own.overall))
         return 0;
     char text[MJT_HAND_TEXT];
     mjt_hand_format(h, text, sizeof text);

@@ -277,8 +277,7 @@ static inline int mjt__code_ok(uint32_t code, int p)
            code >> MJT__HI_SHIFT < (p < 3 ? MJT__SUIT_HI : MJT__HONOR_HI);
 }
 
-int mjt__hand_refused(const mjt_hand *h, uint32_t c0, uint32_t c1,
-                      uint32_t c2, uint32_t c3, int len);
+int mjt__hand_refused(const mjt_hand *h, uint64_t c01, uint64_t c23, int len);
 
 /* The part words of v's codes (each below MJT__CODES) under v's rules, and
  * their sum.  Written out: the four parts' reads are independent. */
@@ -318,8 +317,9 @@ static inline int mjt__hand_view(const struct mjt_tables *t, const mjt_hand *h,
     uint64_t meta = (uint64_t)o[MJT__H_MAGIC] |
                     (uint64_t)(o[MJT__H_META] & ~MJT__RULES_BITS) << 32;
     if (meta != (MJT__HAND_MAGIC | (uint64_t)len << 32) || len > 14)
-        return mjt__hand_refused(h, v->code[0], v->code[1], v->code[2],
-                                 v->code[3], v->len);
+        return mjt__hand_refused(h, v->code[0] | (uint64_t)v->code[1] << 32,
+                                 v->code[2] | (uint64_t)v->code[3] << 32,
+                                 v->len);
     /* the part words agree with the codes: each part at most 14 tiles */
     assert(MJT__W_LEN(v->w[0]) + MJT__W_LEN(v->w[1]) + MJT__W_LEN(v->w[2]) +
                MJT__W_LEN(v->w[3]) ==

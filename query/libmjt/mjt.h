@@ -526,10 +526,11 @@ MJT_API int mjt_shanten_counts_players(const mjt_tables *t,
  * The same from len tile ids (0-36), with no hand in between, under rules
  * (NULL: the defaults of four players): what a bot that keeps a list of
  * ids calls in its hot loop.  Each id goes straight into its suit's code;
- * no counts are made.  The answer and the errors are those of
- * mjt_hand_from_tiles and then mjt_shanten (MJT_ETILE, MJT_ECOPIES,
- * MJT_ERED, MJT_ECOUNT, MJT_EPLAYERS, and MJT_EINVAL for NULL tiles with a
- * length).
+ * no counts are made.  MJT_EINVAL for NULL t or out, before anything else;
+ * then the answer and the errors are those of mjt_hand_from_tiles and
+ * mjt_shanten (MJT_EINVAL for NULL tiles with a length or rules that
+ * mjt_rules_check refuses, MJT_ETILE, MJT_ECOPIES, MJT_ERED, MJT_ECOUNT,
+ * MJT_EPLAYERS).  *out is written only on MJT_OK.  Never allocates.
  */
 MJT_API int mjt_shanten_tiles(const mjt_tables *t, const uint8_t *tiles,
                               size_t len, const mjt_rules *rules,
@@ -581,8 +582,10 @@ MJT_API int mjt_discards(const mjt_tables *t, const mjt_hand *h,
  * without their effective tiles, at a fraction of its cost.  Bit i of
  * *tiles is set for each kind i whose discard leaves the least shanten (a
  * red five is its kind), and *shanten (when not NULL) is that shanten:
- * the hand's own, or 0 for a complete hand.  MJT_ECOUNT unless 3k+2
- * tiles; calls, three players and red fives as mjt_discards.
+ * the hand's own, or 0 for a complete hand.  MJT_EINVAL for NULL t, h or
+ * tiles, MJT_EHAND or MJT_ESTALE for a hand the queries refuse, MJT_ECOUNT
+ * unless 3k+2 tiles; the outputs are written only on MJT_OK.  Calls, three
+ * players and red fives as mjt_discards.  Never allocates.
  */
 MJT_API int mjt_discards_keep(const mjt_tables *t, const mjt_hand *h,
                               uint64_t *tiles, int *shanten);

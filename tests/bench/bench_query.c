@@ -138,9 +138,10 @@ static inline long ask(const mjt_tables *t, const mjt_hand *h, query q)
 static const mjt_rules sanma_rules = {.players = 3, .red = {0, 1, 1}};
 
 /* Median ns per hand of building each hand from src and asking q; FUSED
- * asks mjt_shanten_counts and FUSED_IDS mjt_shanten_tiles, with no hand; for PREBUILT the hands are built
- * before the clock starts.  With three players a hand is made one of
- * theirs after it is built, and FUSED asks mjt_shanten_counts_players. */
+ * asks mjt_shanten_counts and FUSED_IDS mjt_shanten_tiles, with no hand;
+ * for PREBUILT the hands are built before the clock starts.  With three
+ * players a hand is made one of theirs after it is built, FUSED asks
+ * mjt_shanten_counts_players and FUSED_IDS gives three-player rules. */
 static double time_hands(const mjt_tables *t, const held *hs, size_t n, query q,
                          source src)
 {

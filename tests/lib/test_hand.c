@@ -209,13 +209,19 @@ Test(hand, codes_as_the_definition)
 static void check_ids_codes(const uint8_t *ids, int len, const uint32_t want[4],
                             unsigned want_red)
 {
-    uint32_t fast[4] = {0}, words[4] = {0};
+    uint32_t fast[4] = {7, 7, 7, 7}, words[4] = {7, 7, 7, 7};
+    const uint32_t untouched[4] = {7, 7, 7, 7};
     unsigned fr = 99, wr = 99;
     int a = mjt__codes_of_ids(ids, (size_t)len, fast, &fr);
     int b = mjt__codes_of_ids_words(ids, (size_t)len, words, &wr);
     if (want == NULL) {
         cr_assert(eq(int, a, -1));
         cr_assert(eq(int, b, -1));
+        /* a refusal writes neither */
+        cr_assert(eq(int, memcmp(fast, untouched, sizeof fast), 0));
+        cr_assert(eq(int, memcmp(words, untouched, sizeof words), 0));
+        cr_assert(eq(u32, fr, 99));
+        cr_assert(eq(u32, wr, 99));
         return;
     }
     cr_assert(eq(int, a, 0));
@@ -337,12 +343,20 @@ static int ids_oracle(const uint8_t *ids, int len, const mjt_rules *rules,
 Test(hand, ids_as_the_definition, .timeout = 120)
 {
     const mjt_tables *t = test_tables();
-    mjt_rules r3, r4, r0;
+    mjt_rules r3, r4, r0, p5, red5, r3m;
     mjt_rules_init(&r3, 3);
     mjt_rules_init(&r4, 4);
     mjt_rules_init(&r0, 4);
     r0.red[0] = 0, r0.red[1] = 2, r0.red[2] = 4;
-    const mjt_rules *rules[] = {NULL, &r4, &r3, &r0};
+    /* rules the hand constructors refuse: MJT_EINVAL whatever the ids */
+    mjt_rules_init(&p5, 4);
+    p5.players = 5;
+    mjt_rules_init(&red5, 4);
+    red5.red[1] = 5;
+    mjt_rules_init(&r3m, 3);
+    r3m.red[0] = 1;
+    const mjt_rules *rules[] = {NULL, &r4, &r3, &r0, &p5, &red5, &r3m};
+    int einval = 0;
     uint64_t rng = 15;
     int ok = 0, refused = 0;
     for (int k = 0; k < 400000; k++) {
@@ -360,14 +374,17 @@ Test(hand, ids_as_the_definition, .timeout = 120)
                 ids[test_rand(&rng) % (uint64_t)len] =
                     (uint8_t)(MJT_TILE_IDS + test_rand(&rng) % 219);
         }
-        const mjt_rules *ru = rules[test_rand(&rng) % 4];
+        const mjt_rules *ru =
+            rules[test_rand(&rng) % 16 < 13 ? test_rand(&rng) % 4
+                                            : 4 + test_rand(&rng) % 3];
         mjt_hand want, got;
         mjt_diag d;
         long offset;
         memset(&got, 0xA5, sizeof got);
         int rc = ids_oracle(ids, len, ru, &want, &offset);
-        cr_assert(eq(int, mjt_hand_from_tiles(&got, ids, (size_t)len, ru, &d),
-                     rc));
+        einval += rc == MJT_EINVAL;
+        cr_assert(
+            eq(int, mjt_hand_from_tiles(&got, ids, (size_t)len, ru, &d), rc));
         if (rc != MJT_OK)
             cr_assert(eq(int, d.code, rc));
         if (rc == MJT_ETILE)
@@ -387,11 +404,13 @@ Test(hand, ids_as_the_definition, .timeout = 120)
             cr_assert(eq(int, mjt_shanten(t, &got, &a), MJT_OK));
             cr_assert(eq(int, memcmp(&a, &b, sizeof a), 0));
         } else {
-            cr_assert(eq(int, b.overall, 9), "a failure leaves the output alone");
+            cr_assert(eq(int, b.overall, 9),
+                      "a failure leaves the output alone");
         }
     }
     cr_assert(gt(int, ok, 100000));
     cr_assert(gt(int, refused, 100000));
+    cr_assert(gt(int, einval, 10000));
     mjt_shanten_info s;
     cr_assert(eq(int, mjt_shanten_tiles(NULL, (const uint8_t *)"", 0, NULL, &s),
                  MJT_EINVAL));

@@ -428,7 +428,8 @@ int mjt_shanten_tiles(const mjt_tables *t, const uint8_t *tiles, size_t len,
     if (t == NULL || out == NULL || (tiles == NULL && len > 0))
         return MJT_EINVAL;
     if (len <= 14 && mjt__codes_of_ids(tiles, len, v.code, &red) == 0 &&
-        mjt__hand_len_ok((int)len, 0) && tiles_take(rules, v.code, red, &sanma)) {
+        mjt__hand_len_ok((int)len, 0) &&
+        tiles_take(rules, v.code, red, &sanma)) {
         /* at most 4 of a kind and 14 tiles: every code is a pattern's (the
          * three-player manzu's too, once 2m to 8m are checked) */
         v.len = (int)len;

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * 34 tile counts to the four part codes of core/index.h, checked, with no
- * loop over the ranks: the whole of what building a hand costs, shared by
- * mjt_hand_from_counts and mjt_shanten_counts.
+ * 34 tile counts, or a list of tile ids, to the four part codes of
+ * core/index.h, checked, with no loop over the ranks: the whole of what
+ * building a hand costs, shared by mjt_hand_from_counts and
+ * mjt_shanten_counts (and by mjt_hand_from_tiles and mjt_shanten_tiles
+ * for ids: "Tile ids" below).
  *
  * A part's code is lo + 1024 hi, lo the base-5 number of ranks 0-3 and hi
  * of ranks 4-8.  Ranks 0-7 of a part are eight count bytes, and two
@@ -24,6 +26,7 @@
 #ifndef MJT__QUERY_CODES_H
 #define MJT__QUERY_CODES_H
 
+#include <assert.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -172,7 +175,7 @@ static inline int mjt__codes_of(const uint8_t counts[MJT_KINDS],
  * fields become the code with the two multiply-and-add steps of
  * mjt__code8 on nibbles instead of bytes.  The table has a row for every
  * byte: an id past MJT_TILE_IDS adds to fields no tile uses, enough to fail
- * that check however many there are (hand.c), so the loop tests nothing
+ * that check for any number up to 14 (hand.c), so the loop tests nothing
  * but its end, and an id read once is a row of the table even when a
  * caller's buffer is written meanwhile.  What the loop costs is its loads
  * (an id and the two halves of its row) and, for a length the caller
@@ -220,6 +223,7 @@ static inline int mjt__codes_of_ids_words(const uint8_t *tiles, size_t len,
 {
     uint64_t w0 = 0, w1 = 0, w2 = 0, w3 = 0;
 
+    assert(len <= 14);
     if (len == 0)
         return -1;
     for (size_t i = 0; i < len; i++) {
@@ -247,6 +251,7 @@ static inline int mjt__codes_of_ids_words(const uint8_t *tiles, size_t len,
 static inline int mjt__codes_of_ids(const uint8_t *tiles, size_t len,
                                     uint32_t code[4], unsigned *red)
 {
+    assert(len <= 14);
     if (len == 0)
         return -1;
     /* An odd id first, by a choice and not a branch (row 256 is zeros),
@@ -273,15 +278,17 @@ static inline int mjt__codes_of_ids(const uint8_t *tiles, size_t len,
     __m128i m = _mm_set1_epi8(0x0F);
     __m128i a8 = _mm_shuffle_epi32(a, _MM_SHUFFLE(3, 1, 2, 0));
     __m128i b8 = _mm_shuffle_epi32(b, _MM_SHUFFLE(3, 1, 2, 0));
-    __m128i alo = _mm_and_si128(a8, m), ahi = _mm_and_si128(_mm_srli_epi16(a8, 4), m);
-    __m128i blo = _mm_and_si128(b8, m), bhi = _mm_and_si128(_mm_srli_epi16(b8, 4), m);
+    __m128i alo = _mm_and_si128(a8, m);
+    __m128i ahi = _mm_and_si128(_mm_srli_epi16(a8, 4), m);
+    __m128i blo = _mm_and_si128(b8, m);
+    __m128i bhi = _mm_and_si128(_mm_srli_epi16(b8, 4), m);
     __m128i top = _mm_max_epu8(_mm_max_epu8(alo, ahi), _mm_max_epu8(blo, bhi));
-    if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_subs_epu8(top, _mm_set1_epi8(4)),
-                                         _mm_setzero_si128())) != 0xFFFF)
+    __m128i over = _mm_subs_epu8(top, _mm_set1_epi8(4));
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) != 0xFFFF)
         return -1;
     /* ranks 0-7 as mjt__codes_of has them, and on the same way */
-    __m128i codes = mjt__codes8x4(_mm_unpacklo_epi8(alo, ahi),
-                                  _mm_unpacklo_epi8(blo, bhi));
+    __m128i codes =
+        mjt__codes8x4(_mm_unpacklo_epi8(alo, ahi), _mm_unpacklo_epi8(blo, bhi));
     /* rank 8 of each suit (the honors' field 8 is a red five: dropped) */
     __m128i r8 = _mm_castps_si128(_mm_shuffle_ps(
         _mm_castsi128_ps(alo), _mm_castsi128_ps(blo), _MM_SHUFFLE(3, 2, 3, 2)));

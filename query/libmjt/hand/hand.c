@@ -216,10 +216,11 @@ static int from_set(mjt_hand *h, const mjt_tiles *tiles,
 }
 
 /* mjt__id_fields (codes.h): kinds 0-33 a field of their part, the red
- * fives 34-36 rank 4 of their suit and a field of the honors' word, and
- * the ids past them 0x55 at field 9 of the manzu's word (k of them, for
- * any k from 1 to 14, leave some field of 9 to 11 above 4), and a last
- * row of zeros. */
+ * fives 34-36 rank 4 of their suit and a field of the honors' word, the
+ * ids past them 0x55 at field 9 of the manzu's word, and a last row of
+ * zeros.  k bad ids (1 to 14) put 85k there, below 2^12, so within fields
+ * 9 to 11 (real tiles never carry out of field 8), and field 10 of 85k is
+ * 5, 10 or 15: above 4, which the caps' check refuses. */
 #define FIELD(p, r)                                                            \
     {(p) == 0 ? UINT64_C(1) << 4 * (r) : 0,                                    \
      (p) == 1 ? UINT64_C(1) << 4 * (r) : 0,                                    \
@@ -273,7 +274,7 @@ static inline int ids_hand(mjt_hand *h, const uint8_t *tiles, size_t len)
  * the ids counted as the slow path does, then the rules. */
 static __attribute__((noinline)) int
 from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
-                      const mjt_rules *rules, mjt__diag *diag)
+           const mjt_rules *rules, mjt__diag *diag)
 {
     mjt_tiles set;
 
@@ -387,13 +388,15 @@ int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out)
 }
 
 /* The slow half of mjt__hand_view (internal.h): a hand that failed its
- * fast check, or holds red fives.  The codes and the count come by value,
- * so that the view stays in registers. */
-int mjt__hand_refused(const mjt_hand *h, uint32_t c0, uint32_t c1,
-                      uint32_t c2, uint32_t c3, int len)
+ * fast check, or holds red fives.  The codes (two to a word, the first in
+ * the low half) and the count come by value, so that the view stays in
+ * registers: a view whose address escapes goes through the stack, and its
+ * part words came back as one load over two stores. */
+int mjt__hand_refused(const mjt_hand *h, uint64_t c01, uint64_t c23, int len)
 {
     const uint32_t *o = h->opaque_;
-    const uint32_t code[4] = {c0, c1, c2, c3};
+    const uint32_t code[4] = {(uint32_t)c01, (uint32_t)(c01 >> 32),
+                              (uint32_t)c23, (uint32_t)(c23 >> 32)};
 
     if (o[MJT__H_MAGIC] != MJT__HAND_MAGIC)
         return MJT_EHAND;

@@ -30,6 +30,7 @@ static inline int sealed_ask_all(const mjt_tables *t, const mjt_hand *h,
     int rt = mjt_hand_tiles(h, held);
     mjt_ukeire(t, h, NULL, &u);
     mjt_discards(t, h, NULL, d, MJT_MAX_DISCARDS, &n);
+    mjt_discards_keep(t, h, &w, NULL);
     mjt_waits(t, h, &w);
     mjt_shapes(t, h, e, MJT_MAX_SHAPES, &n);
     mjt_decompositions(t, h, x, MJT_MAX_DECOMPOSITIONS, &n);
