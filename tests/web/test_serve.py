@@ -549,9 +549,17 @@ def browser(javascript=True):
 
 
 def wait_for(fn, timeout=10):
+    """fn() once it is true.  The page redraws a part by replacing its
+    elements, so an element found by fn may be gone by the time fn reads
+    it: that is "not yet", and fn is asked again."""
+    from selenium.common.exceptions import (NoSuchElementException,
+                                            StaleElementReferenceException)
     t0 = time.time()
     while time.time() - t0 < timeout:
-        v = fn()
+        try:
+            v = fn()
+        except (StaleElementReferenceException, NoSuchElementException):
+            v = None
         if v:
             return v
         time.sleep(0.05)
