@@ -148,9 +148,6 @@ static inline uint32_t mjt__fword(const mjt__game *ru, int part, uint32_t code)
 #define MJT__SANMA_SHIFT 20
 #define MJT__RLIM_SHIFT(s) (21 + 3 * (s))
 #define MJT__META_BITS 30 /* bits above these are 0 */
-/* Red fields (3 bits a suit, as at MJT__RED_SHIFT) with more than one red
- * five in some suit: more than the default rules allow. */
-#define MJT__RED_ABOVE_ONE 0x1B6u
 /* The bits of the hand's rules: the queries' fast check passes over them. */
 #define MJT__RULES_BITS (1u << MJT__SANMA_SHIFT | 0x1FFu << MJT__RLIM_SHIFT(0))
 
@@ -230,6 +227,23 @@ int mjt__parse_calls(mjt_hand *h, const char *text, size_t len, size_t comma,
  * MJT_OK, or MJT_EINVAL, MJT_EPLAYERS or MJT_ERED with diag set (h is
  * then left as it was). */
 int mjt__hand_rules(mjt_hand *h, const mjt_rules *rules, mjt__diag *diag);
+
+/* The meta word's bits of rules (NULL: the defaults) when they take a hand
+ * without calls whose manzu code is manzu and whose red fives are red (3
+ * bits a suit, as at MJT__RED_SHIFT); -1 when they refuse it, or are
+ * rules mjt_rules_check refuses.  The fast check of a hand made from tile
+ * ids, in hand.c and for mjt_shanten_tiles: the defaults inline (no bits,
+ * at most one red five a suit), other rules in hand.c. */
+int64_t mjt__rules_take_any(const mjt_rules *rules, uint32_t manzu,
+                            unsigned red);
+
+static inline int64_t mjt__rules_take(const mjt_rules *rules, uint32_t manzu,
+                                      unsigned red)
+{
+    if (rules == NULL) /* red fields of 2 or more: bits 1 and 2 of each */
+        return (red & 0x1B6u) == 0 ? 0 : -1;
+    return mjt__rules_take_any(rules, manzu, red);
+}
 
 /* Append ",call" for each call of a checked hand to buf, which holds n
  * bytes of text already; snprintf's rule, as mjt_hand_format. */

@@ -394,27 +394,6 @@ int mjt_shanten_counts_players(const mjt_tables *t,
     return shanten_counts(&t->game[1], counts, 1, out);
 }
 
-/* Whether ids with red field red (as the meta word holds it) make a hand
- * under rules (NULL: the defaults) whose game is four players, or three
- * with a manzu code of 1m and 9m alone; that game into *sanma.  No for
- * rules that mjt_hand_from_tiles refuses, or a hand it refuses. */
-static int tiles_take(const mjt_rules *rules, const uint32_t code[4],
-                      unsigned red, int *sanma)
-{
-    if (rules == NULL) {
-        *sanma = 0;
-        return (red & MJT__RED_ABOVE_ONE) == 0;
-    }
-    *sanma = rules->players == 3;
-    if ((rules->players != 3 && rules->players != 4) ||
-        (*sanma && (rules->red[0] != 0 || !sanma_manzu(code[0]))))
-        return 0;
-    for (int s = 0; s < 3; s++)
-        if (rules->red[s] > 4 || (red >> 3 * s & 7) > rules->red[s])
-            return 0;
-    return 1;
-}
-
 /* mjt_shanten_tiles: a hand that the rules take goes from its ids to the
  * records with no hand made; anything else (an error to name) through
  * mjt_hand_from_tiles, whose answer it is. */
@@ -423,17 +402,17 @@ int mjt_shanten_tiles(const mjt_tables *t, const uint8_t *tiles, size_t len,
 {
     mjt__hv v;
     unsigned red;
-    int sanma;
+    int64_t bits;
 
     if (t == NULL || out == NULL || (tiles == NULL && len > 0))
         return MJT_EINVAL;
     if (len <= 14 && mjt__codes_of_ids(tiles, len, v.code, &red) == 0 &&
         mjt__hand_len_ok((int)len, 0) &&
-        tiles_take(rules, v.code, red, &sanma)) {
+        (bits = mjt__rules_take(rules, v.code[0], red)) >= 0) {
         /* at most 4 of a kind and 14 tiles: every code is a pattern's (the
          * three-player manzu's too, once 2m to 8m are checked) */
         v.len = (int)len;
-        v.ru = &t->game[sanma];
+        v.ru = &t->game[bits >> MJT__SANMA_SHIFT & 1];
         mjt__hv_words(&v);
         recs r = recs_of(&v);
         return shanten_of(&r, &v, out);

@@ -30,11 +30,12 @@
  * both to reach the cache.
  */
 static inline void put_hand(mjt_hand *h, const uint32_t code[4], int n,
-                            unsigned red)
+                            unsigned red, uint32_t rules)
 {
     static const uint32_t zero[6];
-    uint64_t meta = MJT__HAND_MAGIC |
-                    (uint64_t)((uint32_t)n | red << MJT__RED_SHIFT(0)) << 32;
+    uint64_t meta =
+        MJT__HAND_MAGIC |
+        (uint64_t)((uint32_t)n | red << MJT__RED_SHIFT(0) | rules) << 32;
     memcpy(h->opaque_, code, 4 * sizeof *code);
     memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
     memcpy(h->opaque_ + MJT__H_META + 1, zero, sizeof zero);
@@ -49,7 +50,7 @@ static inline int build_any(mjt_hand *h, const uint8_t counts[MJT_KINDS],
 
     if (n <= 0 || n > 14 || (n % 3 == 0 && !(allow_any && n <= 11)))
         return n;
-    put_hand(h, code, n, red);
+    put_hand(h, code, n, red, 0);
     return n;
 }
 
@@ -253,20 +254,23 @@ _Alignas(32) const uint64_t mjt__id_fields[257][4] = {
 #undef RED
 
 /* The hand of the len ids at tiles (len at most 14) in *h, red fives
- * included, under no rules: the meta word is the tile count and the red
- * field.  Returns MJT_OK, or -1 for ids that make no such hand (a bad id,
- * a fifth copy, a count that is no hand's, more than one red five of a
- * suit), and then h is not written. */
-static inline int ids_hand(mjt_hand *h, const uint8_t *tiles, size_t len)
+ * included, under rules.  Returns MJT_OK, or -1 for ids that make no such
+ * hand (a bad id, a fifth copy, a count that is no hand's, what the rules
+ * refuse), and then h is not written. */
+static inline int ids_hand(mjt_hand *h, const uint8_t *tiles, size_t len,
+                           const mjt_rules *rules)
 {
     uint32_t code[4];
     unsigned red;
     int n = (int)len;
 
     if (mjt__codes_of_ids(tiles, len, code, &red) != 0 || n == 0 ||
-        n % 3 == 0 || (red & MJT__RED_ABOVE_ONE) != 0)
+        n % 3 == 0)
         return -1;
-    put_hand(h, code, n, red);
+    int64_t bits = mjt__rules_take(rules, code[0], red);
+    if (bits < 0)
+        return -1;
+    put_hand(h, code, n, red, (uint32_t)bits);
     return MJT_OK;
 }
 
@@ -302,9 +306,9 @@ from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
 int mjt_hand_from_tiles(mjt_hand *h, const uint8_t *tiles, size_t len,
                         const mjt_rules *rules, mjt_diag *diag)
 {
-    /* the hot path: no rules, and a hand the defaults take */
+    /* the hot path: a hand the rules take */
     if (h != NULL && (tiles != NULL || len == 0) && len <= 14 &&
-        rules == NULL && ids_hand(h, tiles, len) == MJT_OK)
+        ids_hand(h, tiles, len, rules) == MJT_OK)
         return MJT_OK;
     mjt__diag d = {.code = MJT_OK};
     return mjt__diag_out(diag, &d, from_tiles(h, tiles, len, rules, &d));
@@ -444,6 +448,26 @@ static int64_t rules_bits(const mjt_rules *r)
     uint32_t bits = (uint32_t)(r->players == 3) << MJT__SANMA_SHIFT;
     for (int s = 0; s < 3; s++)
         bits |= (uint32_t)(r->red[s] ^ 1) << MJT__RLIM_SHIFT(s);
+    return bits;
+}
+
+/* mjt__rules_take (internal.h): the rules' bits, the red fives of each
+ * suit within their limit, and a three-player manzu of 1m and 9m alone
+ * (its ranks 1-3 and 4-7 all 0). */
+int64_t mjt__rules_take_any(const mjt_rules *rules, uint32_t manzu,
+                            unsigned red)
+{
+    int64_t bits = rules_bits(rules);
+    uint32_t hi = manzu >> MJT__HI_SHIFT;
+
+    if (bits < 0)
+        return -1;
+    for (int s = 0; s < 3; s++)
+        if ((red >> 3 * s & 7) > ((bits >> MJT__RLIM_SHIFT(s) & 7) ^ 1))
+            return -1;
+    if ((bits >> MJT__SANMA_SHIFT & 1) &&
+        ((manzu & MJT__LO_MASK) >= 5 || hi % 625 != 0))
+        return -1;
     return bits;
 }
 
