@@ -199,15 +199,30 @@ static void capped_rec(const caps *c, const mjt__hv *v, int p, int melds,
     *out = mjt__mrec_pack(&rec);
 }
 
-/* Whether no target of suit p's record r on the slots in ties, at their
- * deficits, can break a cap (see above). */
-static int within_caps(const caps *c, int p, const mjt__mrec *r, unsigned ties)
+/*
+ * Whether no target of suit p's record r on the slots in ties, at their
+ * deficits, can break a cap (see above).  A slot of deficit d whose need
+ * mask holds a called rank x with d > cap(x) - held(x) asks the tables:
+ * with j = cap(x) + 1 - held(x), some target of deficit d on it holds
+ * more of x than its cap exactly when the pattern with j more copies of x
+ * has deficit d - j there (each copy added lowers a deficit by one at
+ * most, and by j only for a target that holds them all).
+ */
+static int within_caps(const caps *c, const mjt__hv *v, int p,
+                       const mjt__mrec *r, unsigned ties)
 {
     for (; ties != 0; ties &= ties - 1) {
         int slot = __builtin_ctz(ties), d = mjt__mrec_deficit(r, slot);
         for (unsigned need = mjt__mrec_need(r, slot); need; need &= need - 1) {
-            int i = 9 * p + __builtin_ctz(need);
-            if (c->called[i] && d > 4 - c->called[i] - c->held[i])
+            int x = __builtin_ctz(need), i = 9 * p + x;
+            int j = 4 - c->called[i] + 1 - c->held[i];
+            if (!c->called[i] || d < j)
+                continue;
+            if (MJT__W_LEN(v->w[p]) + j > 14) /* past the tables */
+                return 0;
+            const mjt__mrec *more = mjt__rec(
+                v->ru, p, v->code[p] + (uint32_t)j * mjt__code_step[x]);
+            if (mjt__mrec_deficit(more, slot) == d - j)
                 return 0;
         }
     }
@@ -251,7 +266,7 @@ static int called_std(const mjt__hv *v, const caps *c, uint64_t *mask,
     int proved = 1;
     for (unsigned s = c->suits; s != 0; s &= s - 1) {
         int p = __builtin_ctz(s);
-        proved &= within_caps(c, p, r.r[p], ties[p]);
+        proved &= within_caps(c, v, p, r.r[p], ties[p]);
     }
     if (proved)
         return d;

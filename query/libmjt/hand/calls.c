@@ -281,6 +281,10 @@ int mjt_hand_from_calls(mjt_hand *h, const uint8_t counts[MJT_KINDS],
                         const mjt_call *calls, size_t ncalls,
                         const mjt_rules *rules, mjt_diag *diag)
 {
+    /* the hot path makes no message: a refused hand is asked again for
+     * one (from_calls writes h only for a hand it takes) */
+    if (from_calls(h, counts, calls, ncalls, rules, NULL) == MJT_OK)
+        return MJT_OK;
     mjt__diag d = {.code = MJT_OK};
     return mjt__diag_out(diag, &d,
                          from_calls(h, counts, calls, ncalls, rules, &d));
