@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "helpers.h"
+#include "internal.h"
 
 #define MOST 512
 
@@ -390,6 +391,32 @@ Test(calls, draws_and_discards_count_the_calls)
 
 /* Bytes of the calls changed outside the library: MJT_ESTALE, never a
  * crash or an answer for another hand. */
+/* The hot paths' verdict on a call is call_problem's, on every call the
+ * 13 bits of a hand can hold. */
+Test(calls, the_fast_verdict_is_the_named_one)
+{
+    static const int kinds[4] = {MJT_RUN, MJT_TRIPLET, MJT_QUAD,
+                                 MJT_CLOSED_QUAD};
+    int valid = 0;
+
+    for (unsigned kb = 0; kb < 4; kb++)
+        for (unsigned tile = 0; tile < 64; tile++)
+            for (unsigned red = 0; red < 8; red++)
+                for (unsigned from = 0; from < 4; from++) {
+                    int named = mjt__call_problem(kinds[kb], (int)tile,
+                                                  (int)red, (int)from) == NULL;
+                    cr_assert_eq(mjt__call_ok(kb, tile, red, from), named,
+                                 "kind %u tile %u red %u from %u", kb, tile,
+                                 red, from);
+                    valid += named;
+                }
+    /* runs 21 places x 2 seats (+ a red five in 9 of them), triplets and
+     * quads 34 x 4 seats (+ 3 or 4 red counts at the 3 fives), closed
+     * quads 34 (+ 4 at the fives) */
+    cr_assert_eq(valid, 21 * 2 + 9 * 2 + (34 + 9) * 4 + (34 + 12) * 4 +
+                            (34 + 12));
+}
+
 Test(calls, changed_call_bytes_are_stale)
 {
     const mjt_tables *t = test_tables();
