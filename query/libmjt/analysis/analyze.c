@@ -134,11 +134,17 @@ static int std_ukeire(const recs *r, int len, uint64_t *mask, unsigned *ties)
  * its cap, so it draws at least cap(r) + 1 - held(r) copies of r: its part
  * of the hand costs that much at least, and r is in that slot's need mask.
  * The join says which slots of each part lie on an optimal split; when for
- * each of them and each called r of the part, r is not in its need mask or
- * the slot costs no more than cap(r) - held(r), no optimal target breaks a
- * cap, so the capped optimum and its effective tiles are the tables' own.
- * Otherwise each suit holding a called kind gets its record from the exact
- * solve of capped.c, and the join runs on those.
+ * each of them and each called r of the part, r is not in its need mask,
+ * or the slot costs no more than cap(r) - held(r), or the tables show no
+ * target of that cost there holding more than cap(r) of r (within_caps),
+ * no optimal target breaks a cap, so the capped optimum and its effective
+ * tiles are the tables' own.
+ * Otherwise the suits whose proof fails get their records from the exact
+ * solve of capped.c and the join runs again; a suit still on the tables'
+ * record is proved anew on the ties of that join.  That is exact for the
+ * same reason: the capped records are nowhere below the tables', so an
+ * optimum whose ties the proof covers is the capped one, with the same
+ * ties and need masks.
  */
 typedef struct caps {
     uint8_t called[MJT_KINDS]; /* copies in the calls */
@@ -263,29 +269,34 @@ static int called_std(const mjt__hv *v, const caps *c, uint64_t *mask,
     if (mask == NULL && c->suits == 0)
         return std_deficit(&r, v->len);
     int d = std_ukeire(&r, v->len, mask ? mask : &unused, ties);
-    int proved = 1;
-    for (unsigned s = c->suits; s != 0; s &= s - 1) {
-        int p = __builtin_ctz(s);
-        proved &= within_caps(c, v, p, r.r[p], ties[p]);
-    }
-    if (proved)
-        return d;
-    for (unsigned s = c->suits; s != 0; s &= s - 1) {
-        int p = __builtin_ctz(s);
-        if (sv != NULL && p != changed && (sv->have >> p & 1)) {
-            r.r[p] = &sv->rec[p];
-            continue;
+    for (unsigned left = c->suits;;) { /* the suits on the tables' records */
+        unsigned todo = 0;
+        for (unsigned s = left; s != 0; s &= s - 1) {
+            int p = __builtin_ctz(s);
+            if (!within_caps(c, v, p, r.r[p], ties[p]))
+                todo |= 1u << p;
         }
-        capped_rec(c, v, p, v->len / 3, mask != NULL, &own[p]);
-        r.r[p] = &own[p];
-        if (sv != NULL && p != changed) {
-            sv->rec[p] = own[p];
-            sv->have |= 1u << p;
+        if (todo == 0)
+            return d;
+        for (; todo != 0; todo &= todo - 1) {
+            int p = __builtin_ctz(todo);
+            left &= ~(1u << p);
+            if (sv != NULL && p != changed && (sv->have >> p & 1)) {
+                r.r[p] = &sv->rec[p];
+                continue;
+            }
+            capped_rec(c, v, p, v->len / 3, mask != NULL, &own[p]);
+            r.r[p] = &own[p];
+            if (sv != NULL && p != changed) {
+                sv->rec[p] = own[p];
+                sv->have |= 1u << p;
+            }
         }
+        if (left == 0)
+            return mask != NULL ? std_ukeire(&r, v->len, mask, NULL)
+                                : std_deficit(&r, v->len);
+        d = std_ukeire(&r, v->len, mask ? mask : &unused, ties);
     }
-    if (mask == NULL)
-        return std_deficit(&r, v->len);
-    return std_ukeire(&r, v->len, mask, NULL);
 }
 
 /* ==== Seven pairs and thirteen orphans ==== */
