@@ -223,6 +223,31 @@ def test_three_players(t):
         t.shanten("1m", players=2)
 
 
+def keep_of(rows):
+    """What keep() answers, by its definition: the kinds of the rows of
+    least shanten of the discard table, in tile order."""
+    least = min(d.shanten for d in rows)
+    kinds = {mjt.tile_id(d.tile.replace("0", "5")) for d in rows
+             if d.shanten == least}
+    return least, [mjt.tile_name(i) for i in sorted(kinds)]
+
+
+def test_keep_is_the_discard_tables_least_rows(t):
+    rng = random.Random(9)
+    hands = ["139m56p123p789s55z1z", "123m406p789s11122z", "19m19p19s12345677z",
+             "11223344556677z", "12345m,555z,666z,789s", "406m123p11s,789s,111z"]
+    for _ in range(2000):
+        wall = rng.sample(range(136), rng.choice((2, 5, 8, 11, 14)))
+        hands.append("".join(mjt.tile_name(x // 4) for x in wall))
+    for h in hands:
+        assert t.keep(h) == keep_of(t.discards(h)), h
+    assert t.keep("139m56p123p789s55z1z") == (1, ["9m", "1z"])  # as mjq
+    assert t.keep("19m19p19s1234567z1m", players=3) == \
+        keep_of(t.discards("19m19p19s1234567z1m", players=3))
+    with pytest.raises(mjt.HandError):
+        t.keep("123m")
+
+
 # ==== Batches ====
 
 def random_counts(rng, n, sizes=(1, 2, 4, 5, 7, 8, 10, 11, 13, 14)):
@@ -379,7 +404,8 @@ def test_help_and_stubs():
     assert "mjq --json" in mjt.Tables.analyze.__doc__
     pkg = os.path.dirname(mjt.__file__)
     assert os.path.exists(os.path.join(pkg, "py.typed"))
-    assert "def shanten_batch" in open(os.path.join(pkg, "__init__.pyi")).read()
+    stubs = open(os.path.join(pkg, "__init__.pyi")).read()
+    assert "def shanten_batch" in stubs and "def keep" in stubs
 
 
 # ==== Threads ====

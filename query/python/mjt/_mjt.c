@@ -808,6 +808,28 @@ static PyObject *tables_waits(TablesObject *self, PyObject *const *args,
     return tile_names(w);
 }
 
+static PyObject *tables_keep(TablesObject *self, PyObject *const *args,
+                             Py_ssize_t nargs, PyObject *kwnames)
+{
+    const mjt_tables *t = open_tables(self);
+    PyObject *a[2];
+    hand_in hi;
+    uint64_t keep;
+    int s;
+
+    if (t == NULL ||
+        parse_args("keep", args, nargs, kwnames, hand_names, 2, 1, 1, a) < 0 ||
+        make_hand(a[0], a[1], &hi) < 0)
+        return NULL;
+    int rc = mjt_discards_keep(t, &hi.h, &keep, &s);
+    if (rc != MJT_OK)
+        return visible_error(rc, &hi.h, NULL);
+    PyObject *tiles = tile_names(keep);
+    if (tiles == NULL)
+        return NULL;
+    return Py_BuildValue("(iN)", s, tiles);
+}
+
 static PyObject *tables_shapes(TablesObject *self, PyObject *const *args,
                                Py_ssize_t nargs, PyObject *kwnames)
 {
@@ -1215,6 +1237,13 @@ static PyMethodDef tables_methods[] = {
        "The discard table of a 3k+2 hand, best first (lower shanten, then\n"
        "more tiles left): each discard, the shanten after it, and the\n"
        "effective tiles of what remains with the copies left."),
+    M_(keep,
+       "keep(hand, *, players=None) -> (int, list[str])\n\n"
+       "The discards of a 3k+2 hand that keep its shanten (the unnecessary\n"
+       "tiles): the least shanten after a discard, and the kinds whose\n"
+       "discard leaves it, in tile order (a red five as its kind).  The rows\n"
+       "of least shanten of discards(), without their effective tiles, at a\n"
+       "fraction of the cost."),
     M_(waits, "waits(hand, *, players=None) -> list[str]\n\n"
               "The winning tiles of a tenpai 3k+1 hand ([] when not tenpai)."),
     M_(shapes,
