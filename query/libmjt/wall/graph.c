@@ -375,63 +375,108 @@ static const wsym *sym_of(wall *w, int adj)
     return y;
 }
 
+/* x read from (or to be written as) 8 bytes in memory order: the bytes'
+ * order on a little-endian machine. */
+static inline uint64_t le64(uint64_t x)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return __builtin_bswap64(x);
+#else
+    return x;
+#endif
+}
+
+/* A suit's nine counts (each below 16) as nibbles, rank r at nibble r. */
+static inline uint64_t suit_nibbles(const uint8_t v[9])
+{
+    uint64_t x;
+    memcpy(&x, v, sizeof x); /* ranks 0-7, a byte each, little-endian */
+    x = le64(x);
+    x = (x | x >> 4) & UINT64_C(0x00FF00FF00FF00FF);
+    x = (x | x >> 8) & UINT64_C(0x0000FFFF0000FFFF);
+    x = (x | x >> 16) & UINT64_C(0x00000000FFFFFFFF);
+    return x | (uint64_t)v[8] << 32;
+}
+
+/* The nine counts back from suit_nibbles' form. */
+static inline void suit_counts(uint64_t x, uint8_t v[9])
+{
+    uint64_t y = x & UINT64_C(0xFFFFFFFF);
+    y = (y | y << 16) & UINT64_C(0x0000FFFF0000FFFF);
+    y = (y | y << 8) & UINT64_C(0x00FF00FF00FF00FF);
+    y = (y | y << 4) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    y = le64(y);
+    memcpy(v, &y, sizeof y);
+    v[8] = (uint8_t)(x >> 32);
+}
+
+/* Nine nibbles in reverse: nibble r to nibble 8 - r. */
+static inline uint64_t nibbles_reversed(uint64_t x)
+{
+    x = __builtin_bswap64(x);
+    x = (x >> 4 & UINT64_C(0x0F0F0F0F0F0F0F0F)) |
+        (x & UINT64_C(0x0F0F0F0F0F0F0F0F)) << 4;
+    return x >> 28;
+}
+
 /* Put counts c in the canonical order of its class under the
  * relabellings that keep adj's gifts; *kind (a kind, or -1) follows its
- * tile. */
+ * tile.  Each suit is read the way whose counts, rank by rank, come first
+ * (when backwards keeps its gifts); suits of a class are then sorted by
+ * those readings, a stable insertion sort that moves a suit past its
+ * neighbours of the same class only. */
 static void canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind)
 {
     const wsym *y = sym_of(w, adj);
-    uint8_t out[MJT_KINDS];
-    int to[MJT_KINDS], order[3] = {0, 1, 2}, back[3] = {0, 0, 0};
+    uint64_t key[3], out[3];
+    int order[3] = {0, 1, 2}, back[3];
 
-    for (int s = 0; s < 3; s++) { /* each suit the way it sorts first */
-        const uint8_t *v = c + 9 * s;
-        for (int r = 0; r < 9 && y->rev[s]; r++)
-            if (v[8 - r] != v[r]) {
-                back[s] = v[8 - r] < v[r];
-                break;
-            }
+    /* A reading's counts rank by rank as one number: nibble 8 - r holds
+     * rank r, so numbers compare as the readings do.  The forward
+     * reading's is the reversed nibbles; the backward reading's is the
+     * nibbles themselves. */
+    for (int s = 0; s < 3; s++) {
+        uint64_t lo = suit_nibbles(c + 9 * s), hi = nibbles_reversed(lo);
+        back[s] = y->rev[s] && lo < hi;
+        key[s] = back[s] ? lo : hi;
+        out[s] = back[s] ? hi : lo; /* the reading, rank r at nibble r */
     }
-    for (int i = 1; i < 3; i++) /* suits of a class sorted */
+    for (int i = 1; i < 3; i++)
         for (int j = i; j > 0; j--) {
-            int a = order[j - 1], b = order[j], less = 0;
-            if (y->cls[a] != y->cls[b])
-                break;
-            for (int r = 0; r < 9; r++) {
-                int x = c[9 * b + (back[b] ? 8 - r : r)];
-                int z = c[9 * a + (back[a] ? 8 - r : r)];
-                if (x != z) {
-                    less = x < z;
-                    break;
-                }
-            }
-            if (!less)
+            int a = order[j - 1], b = order[j];
+            if (y->cls[a] != y->cls[b] || !(key[b] < key[a]))
                 break;
             order[j - 1] = b;
             order[j] = a;
         }
     for (int i = 0; i < 3; i++)
-        for (int r = 0; r < 9; r++) {
-            int from = 9 * order[i] + (back[order[i]] ? 8 - r : r);
-            out[9 * i + r] = c[from];
-            to[from] = 9 * i + r;
-        }
+        suit_counts(out[order[i]], c + 9 * i);
     int hon[7] = {0, 1, 2, 3, 4, 5, 6};
+    uint8_t h[7];
+    memcpy(h, c + 27, sizeof h);
     for (int i = 1; i < 7; i++) /* honors of a class: more copies first */
         for (int j = i; j > 0 && y->hcls[hon[j - 1]] == y->hcls[hon[j]] &&
-                        c[27 + hon[j]] > c[27 + hon[j - 1]];
+                        h[hon[j]] > h[hon[j - 1]];
              j--) {
             int x = hon[j - 1];
             hon[j - 1] = hon[j];
             hon[j] = x;
         }
-    for (int i = 0; i < 7; i++) {
-        out[27 + i] = c[27 + hon[i]];
-        to[27 + hon[i]] = 27 + i;
+    for (int i = 0; i < 7; i++)
+        c[27 + i] = h[hon[i]];
+    if (kind == NULL || *kind < 0)
+        return;
+    if (*kind >= 27) {
+        int i = 0;
+        while (hon[i] != *kind - 27)
+            i++;
+        *kind = 27 + i;
+    } else {
+        int s = *kind / 9, r = *kind % 9, i = 0;
+        while (order[i] != s)
+            i++;
+        *kind = 9 * i + (back[s] ? 8 - r : r);
     }
-    memcpy(c, out, MJT_KINDS);
-    if (kind != NULL && *kind >= 0)
-        *kind = to[*kind];
 }
 
 /* Find or make the node (h of counts c, adj, ex): made means its shanten
