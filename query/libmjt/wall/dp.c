@@ -36,6 +36,7 @@ enum { TENPAI, WIN };
 typedef struct dp {
     wall *w;
     int goal, T;
+    int smin;    /* the least shanten of the roots */
     double *q;   /* q[(K * (T + 1) + t) * (T + 1) + r] */
     double *val; /* two rows of a value per node: t + 1's, and t's */
     double *best; /* per draw node: its best child's V(., t + 1) */
@@ -176,8 +177,17 @@ static const double *pass(dp *d, int h, int *rc)
                     best = next[kids[k]];
             d->best[g] = best;
         }
+        /* A draw lowers the shanten by one at most, so a node of shanten
+         * s is reached after smin - s draws at least.  Before that, no
+         * value computed reads its value: a node reads values one draw
+         * later only, of its own hand or of hands at most one step lower,
+         * and those are computed whenever it is.  It is set to 0 so that
+         * every row is written. */
+        int lo = d->smin - t;
         for (size_t i = 0; i < N; i++)
-            row[i] = value(d, &nodes[i], next[i], t, h);
+            row[i] = nodes[i].shanten < lo
+                         ? 0
+                         : value(d, &nodes[i], next[i], t, h);
         if ((*rc = wall_check(w)) != MJT_OK)
             return NULL;
         double *x = next;
@@ -190,8 +200,13 @@ static const double *pass(dp *d, int h, int *rc)
 int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
                 double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS])
 {
-    dp d = {w, TENPAI, w->draws, NULL, NULL, NULL};
+    dp d = {w, TENPAI, w->draws, 99, NULL, NULL, NULL};
     int rc = tables(&d);
+
+    for (int k = 0; k < nroots; k++) {
+        int s = wall_nodes(w)[roots[k]].shanten;
+        d.smin = s < d.smin ? s : d.smin;
+    }
 
     for (int goal = TENPAI; goal <= WIN && rc == MJT_OK; goal++) {
         double(*out)[MJT_MAX_DRAWS] = goal == TENPAI ? tenpai : win;
