@@ -35,11 +35,11 @@ enum { TENPAI, WIN };
 
 typedef struct dp {
     wall *w;
-    int goal, T;
+    int T;
     int smin;    /* the least shanten of the roots */
     double *q;   /* q[(K * (T + 1) + t) * (T + 1) + r] */
-    double *val; /* two rows of a value per node: t + 1's, and t's */
-    double *best; /* per draw node: its best child's V(., t + 1) */
+    double *val; /* per goal, two rows of a value per node: t + 1's and t's */
+    double *best; /* per goal and draw node: its best child's V(., t + 1) */
 } dp;
 
 /* C(n - K, r) / C(n, r) for n = W - t: r draws from n miss all K. */
@@ -57,11 +57,11 @@ static int tables(dp *d)
 
     if ((rc = wall_doubles(w, &w->q, &w->nq, kmax * T1 * T1)) != MJT_OK ||
         (rc = wall_doubles(w, &w->val, &w->nval,
-                           2 * w->nodes.len + w->draws_.len)) != MJT_OK)
+                           4 * w->nodes.len + 2 * w->draws_.len)) != MJT_OK)
         return rc;
     d->q = w->q;
     d->val = w->val;
-    d->best = w->val + 2 * w->nodes.len;
+    d->best = w->val + 4 * w->nodes.len;
     for (size_t k = 0; k < kmax; k++)
         for (size_t t = 0; t < T1; t++) {
             double *row = &d->q[(k * T1 + t) * T1], p = 1;
@@ -87,18 +87,20 @@ static inline int settled(const wall *w, const wnode *n)
     return w->moves == MJT_FORWARD || n->key.ex >= w->extra;
 }
 
-/* V(node, t) for horizon h, with next the row of every V(., t + 1). */
-static double value(const dp *d, const wnode *n, double stay, int t, int h)
+/* V(node, t) for horizon h and the goal, stay being V(node, t + 1) and
+ * best_of[g] the best child at t + 1 of each draw node g, for the goal. */
+static inline double value(const dp *d, int goal, const double *best_of,
+                           const wnode *n, double stay, int t, int h)
 {
     const wall *w = d->w;
     int r = h - t;
     double nt = (double)w->wall - (double)t, sum = 0;
 
-    if (d->goal == TENPAI && n->shanten == 0)
+    if (goal == TENPAI && n->shanten == 0)
         return 1;
-    if (r < n->shanten + (d->goal == WIN)) /* a draw lowers it by one */
+    if (r < n->shanten + (goal == WIN)) /* a draw lowers it by one */
         return 0;
-    if (settled(w, n) && n->shanten == (d->goal == WIN ? 0 : 1))
+    if (settled(w, n) && n->shanten == (goal == WIN ? 0 : 1))
         return 1 - miss(d, n->left_eff, t, r);
     const wedge *e = (const wedge *)w->edges.p + n->edge;
     const wdraw *draws = w->draws_.p;
@@ -112,12 +114,12 @@ static double value(const dp *d, const wnode *n, double stay, int t, int h)
         if (e->wins)
             best = 1;
         else if (g->best_waits >= 0) {
-            double v0 = d->goal == TENPAI
+            double v0 = goal == TENPAI
                             ? 1
                             : 1 - miss(d, g->best_waits, t + 1, r - 1);
             best = v0 > best ? v0 : best;
-        } else if (d->best[e->draw] > best) {
-            best = d->best[e->draw];
+        } else if (best_of[e->draw] > best) {
+            best = best_of[e->draw];
         }
         sum += e->left * best;
         mass += e->left;
@@ -154,28 +156,37 @@ static double value(const dp *d, const wnode *n, double stay, int t, int h)
     return clamp01(sum / nt);
 }
 
-/* One horizon: every node's V(., t) for t = h - 1 .. 0, two rows in
- * turn; returns the row of t = 0, or NULL (*rc the failure). */
-static const double *pass(dp *d, int h, int *rc)
+/* One horizon: every node's V(., t) for t = h - 1 .. 0 and both goals,
+ * two rows a goal in turn, so that a node's draws are read once for both;
+ * out[goal] gets the goal's row of t = 0.  MJT_OK or the failure. */
+static int pass(dp *d, int h, const double *out[2])
 {
     wall *w = d->w;
-    size_t N = w->nodes.len;
+    size_t N = w->nodes.len, G = w->draws_.len;
     const wnode *nodes = wall_nodes(w);
-    double *next = d->val, *row = d->val + N;
+    double *next[2] = {d->val, d->val + 2 * N};
+    double *row[2] = {d->val + N, d->val + 3 * N};
+    double *best[2] = {d->best, d->best + G};
+    int rc;
 
-    for (size_t i = 0; i < N; i++)
-        next[i] = d->goal == TENPAI && nodes[i].shanten == 0 ? 1 : 0;
+    for (size_t i = 0; i < N; i++) {
+        next[TENPAI][i] = nodes[i].shanten == 0 ? 1 : 0;
+        next[WIN][i] = 0;
+    }
     const wdraw *draws = w->draws_.p;
     const uint32_t *kids = w->kids.p;
     for (int t = h - 1; t >= 0; t--) {
         /* each draw node's best child once, for every node drawing to it */
-        for (size_t g = 0; g < w->draws_.len; g++) {
-            double best = 0;
+        for (size_t g = 0; g < G; g++) {
+            double bt = 0, bw = 0;
             for (uint32_t k = draws[g].child;
-                 k < draws[g].child + draws[g].nchild; k++)
-                if (next[kids[k]] > best)
-                    best = next[kids[k]];
-            d->best[g] = best;
+                 k < draws[g].child + draws[g].nchild; k++) {
+                double xt = next[TENPAI][kids[k]], xw = next[WIN][kids[k]];
+                bt = xt > bt ? xt : bt;
+                bw = xw > bw ? xw : bw;
+            }
+            best[TENPAI][g] = bt;
+            best[WIN][g] = bw;
         }
         /* A draw lowers the shanten by one at most, so a node of shanten
          * s is reached after smin - s draws at least.  Before that, no
@@ -184,40 +195,47 @@ static const double *pass(dp *d, int h, int *rc)
          * and those are computed whenever it is.  It is set to 0 so that
          * every row is written. */
         int lo = d->smin - t;
-        for (size_t i = 0; i < N; i++)
-            row[i] = nodes[i].shanten < lo
-                         ? 0
-                         : value(d, &nodes[i], next[i], t, h);
-        if ((*rc = wall_check(w)) != MJT_OK)
-            return NULL;
-        double *x = next;
-        next = row;
-        row = x;
+        for (size_t i = 0; i < N; i++) {
+            if (nodes[i].shanten < lo) {
+                row[TENPAI][i] = row[WIN][i] = 0;
+                continue;
+            }
+            row[TENPAI][i] = value(d, TENPAI, best[TENPAI], &nodes[i],
+                                   next[TENPAI][i], t, h);
+            row[WIN][i] =
+                value(d, WIN, best[WIN], &nodes[i], next[WIN][i], t, h);
+        }
+        if ((rc = wall_check(w)) != MJT_OK)
+            return rc;
+        for (int goal = TENPAI; goal <= WIN; goal++) {
+            double *x = next[goal];
+            next[goal] = row[goal];
+            row[goal] = x;
+        }
     }
-    return next;
+    out[TENPAI] = next[TENPAI];
+    out[WIN] = next[WIN];
+    return MJT_OK;
 }
 
 int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
                 double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS])
 {
-    dp d = {w, TENPAI, w->draws, 99, NULL, NULL, NULL};
+    dp d = {w, w->draws, 99, NULL, NULL, NULL};
     int rc = tables(&d);
 
     for (int k = 0; k < nroots; k++) {
         int s = wall_nodes(w)[roots[k]].shanten;
         d.smin = s < d.smin ? s : d.smin;
     }
-
-    for (int goal = TENPAI; goal <= WIN && rc == MJT_OK; goal++) {
-        double(*out)[MJT_MAX_DRAWS] = goal == TENPAI ? tenpai : win;
-        d.goal = goal;
-        for (int h = curves ? 1 : w->draws; h <= w->draws && rc == MJT_OK;
-             h++) {
-            const double *v0 = pass(&d, h, &rc);
-            if (v0 == NULL)
-                break;
+    for (int h = curves ? 1 : w->draws; h <= w->draws && rc == MJT_OK; h++) {
+        const double *v0[2];
+        if ((rc = pass(&d, h, v0)) != MJT_OK)
+            break;
+        for (int goal = TENPAI; goal <= WIN; goal++) {
+            double(*out)[MJT_MAX_DRAWS] = goal == TENPAI ? tenpai : win;
             for (int k = 0; k < nroots; k++) {
-                double v = v0[roots[k]];
+                double v = v0[goal][roots[k]];
                 /* the exact curve never falls: keep rounding from it */
                 if (curves && h > 1 && v < out[k][h - 2])
                     v = out[k][h - 2];
