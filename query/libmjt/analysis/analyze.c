@@ -242,6 +242,19 @@ typedef struct solved {
     mjt__mrec rec[3];
 } solved;
 
+/* The record of part p, forming no run, whose called ranks dead are taken
+ * out: the tables' record of code (the part without their copies), those
+ * ranks out of its need masks (slots 1 and 2 at bits 40 and 49 of w0, the
+ * rest in w1, 9 bits each). */
+static void dead_rec(const mjt__game *ru, int p, uint32_t code, unsigned dead,
+                     mjt__mrec *out)
+{
+    uint64_t d = dead;
+    *out = *mjt__rec(ru, p, code);
+    out->w0 &= ~(d << 40 | d << 49);
+    out->w1 &= ~spread_need(dead);
+}
+
 /*
  * The standard-form deficit of a hand with calls (concealed part v, caps
  * c), exactly, and its effective tiles in *mask when mask is not NULL.
@@ -257,13 +270,8 @@ static int called_std(const mjt__hv *v, const caps *c, uint64_t *mask,
     unsigned ties[4];
 
     for (unsigned dp = c->dead_parts; dp != 0; dp &= dp - 1) {
-        /* need masks: slots 1 and 2 at bits 40 and 49 of w0, the rest in
-         * w1, 9 bits each */
         int p = __builtin_ctz(dp);
-        uint64_t d = c->dead[p];
-        dead[p] = *mjt__rec(v->ru, p, c->code[p]);
-        dead[p].w0 &= ~(d << 40 | d << 49);
-        dead[p].w1 &= ~spread_need(c->dead[p]);
+        dead_rec(v->ru, p, c->code[p], c->dead[p], &dead[p]);
         r.r[p] = &dead[p];
     }
     if (mask == NULL && c->suits == 0)
@@ -589,7 +597,7 @@ INLINE size_t discards_k(const mjt__hv *v, const planes *pl, mjt_discard *out,
         mjt_discard *e = &out[n++];
 
         e->tile = tile;
-        e->shanten = dtable_entry(&d, part, ri, &e->tiles, k) - 1;
+        e->shanten = dtable_entry(&d, part, ri, &e->tiles, NULL, k) - 1;
         if (v->len == 14) {
             /* Only the plane of the copy removed changes. */
             uint64_t bit = UINT64_C(1) << tile, ge0 = pl->ge[0];
@@ -607,25 +615,79 @@ INLINE size_t discards_k(const mjt__hv *v, const planes *pl, mjt_discard *out,
     return n;
 }
 
-/* The discard table of a hand with calls (caps c): each entry is the
- * hand less one tile, answered as mjt_ukeire answers it. */
-static size_t called_discards(const mjt__hv *v, const caps *c, const planes *pl,
-                              mjt_discard *out)
+/* The caps of v less one tile (of its part) from v's caps c: caps_of's,
+ * for the kind and part the tile changes alone. */
+static void caps_less(const caps *c, const mjt__hv *less, int tile, caps *cl)
+{
+    int part = tile / 9;
+
+    *cl = *c;
+    if (!(c->dead_parts >> part & 1))
+        cl->code[part] = less->code[part];
+    else if (!(c->kinds >> tile & 1))
+        cl->code[part] -= mjt__code_step[tile % 9];
+    if (c->kinds >> tile & 1)
+        cl->held[tile]--;
+#ifndef NDEBUG
+    caps x;
+    caps_of(c->called, c->kinds, less, &x);
+    assert(!memcmp(x.code, cl->code, sizeof x.code) &&
+           (!(c->kinds >> tile & 1) || x.held[tile] == cl->held[tile]));
+#endif
+}
+
+/*
+ * The discard table of a hand with calls (caps c): each entry is the hand
+ * less one tile, answered as mjt_ukeire answers it.  The entries share the
+ * join of the tables' records (dtable), and each entry's answer from it is
+ * proved against the caps on its ties as called_std proves a hand's; an
+ * entry whose proof fails is answered by called_std, which shares the
+ * suits it solves with the next such entries.
+ */
+INLINE size_t called_discards_k(const mjt__hv *v, const caps *c,
+                                const planes *pl, mjt_discard *out, int k)
 {
     size_t n = 0;
     solved sv = {0, {{0, 0}}};
+    recs r = recs_of(v);
+    mjt__mrec dead[4];
+    dtable d;
 
+    for (unsigned dp = c->dead_parts; dp != 0; dp &= dp - 1) {
+        int p = __builtin_ctz(dp);
+        dead_rec(v->ru, p, c->code[p], c->dead[p], &dead[p]);
+        r.r[p] = &dead[p];
+    }
+    dtable_init(&d, &r, k);
     for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
         mjt__hv less = *v;
         caps cl;
+        mjt__mrec own;
+        const mjt__mrec *ri;
+        unsigned ties[4];
+
         less.code[part] -= mjt__code_step[tile % 9];
         less.len--;
         mjt__hv_words(&less);
-        caps_of(c->called, c->kinds, &less, &cl);
+        caps_less(c, &less, tile, &cl);
+        if (c->dead_parts >> part & 1) {
+            dead_rec(v->ru, part, cl.code[part], c->dead[part], &own);
+            ri = &own;
+        } else {
+            ri = mjt__rec(v->ru, part, less.code[part]);
+        }
         mjt_discard *e = &out[n++];
         e->tile = tile;
-        e->shanten = called_std(&less, &cl, &e->tiles, &sv, part) - 1;
+        int def = dtable_entry(&d, part, ri, &e->tiles, ties, k), proved = 1;
+        for (unsigned s = c->suits; s != 0 && proved; s &= s - 1) {
+            int p = __builtin_ctz(s);
+            proved =
+                within_caps(&cl, &less, p, p == part ? ri : r.r[p], ties[p]);
+        }
+        if (!proved)
+            def = called_std(&less, &cl, &e->tiles, &sv, part);
+        e->shanten = def - 1;
         e->count = tiles_left(pl, e->tiles);
     }
     return n;
@@ -705,8 +767,9 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     }
     /* Straight into out when it has room for a whole table. */
     mjt_discard *e = cap >= MJT_MAX_DISCARDS ? out : buf;
-    size_t n = ncalls != 0 ? called_discards(&v, &c, &pl, e)
-                           : WITH_K(v.len / 3, discards_k, &v, &pl, e);
+    size_t n = ncalls != 0
+                   ? WITH_K(v.len / 3, called_discards_k, &v, &c, &pl, e)
+                   : WITH_K(v.len / 3, discards_k, &v, &pl, e);
     if (h->opaque_[MJT__H_META] >> MJT__RED_SHIFT(0) & 0x1FF) /* red fives */
         n = split_red(h, &pl, e, n);
     assert(n == need && n <= MJT_MAX_DISCARDS);

@@ -164,21 +164,28 @@ INLINE void dtable_init(dtable *d, const recs *r, int k)
     d->rest[3] = mjt__conv(d->other[2][3], d->v[2], k);
 }
 
-/* Standard-form deficit and mask once part i's record becomes ri. */
+/* Standard-form deficit and mask once part i's record becomes ri; ties[p]
+ * (if not NULL) gets the slots of part p on which an optimal split lies. */
 INLINE int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
-                        uint64_t *mask, int k)
+                        uint64_t *mask, unsigned *ties, int k)
 {
     mjt__vec vi = mjt__load(ri);
     mjt__vec y = mjt__align(d->rest[i], vi, k);
     int best = mjt__hmax(y);
-    uint64_t m = (uint64_t)need_of(ri, mjt__ties(y, best)) << (9 * i);
+    unsigned ti = mjt__ties(y, best);
+    uint64_t m = (uint64_t)need_of(ri, ti) << (9 * i);
 
+    if (ties != NULL)
+        ties[i] = ti;
     for (int j = 0; j < 4; j++) {
         if (j == i)
             continue;
         mjt__vec rest = mjt__conv(d->other[i][j], vi, k);
         mjt__vec yj = mjt__align(rest, d->v[j], k);
-        m |= (uint64_t)need_of(d->r[j], mjt__ties(yj, best)) << (9 * j);
+        unsigned tj = mjt__ties(yj, best);
+        m |= (uint64_t)need_of(d->r[j], tj) << (9 * j);
+        if (ties != NULL)
+            ties[j] = tj;
     }
     *mask = m;
     return MJT__INF - best;
