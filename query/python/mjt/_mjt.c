@@ -681,10 +681,21 @@ static PyObject *tables_path(TablesObject *self, void *unused)
 static const char *const hand_names[] = {"hand", "players"};
 static const char *const hand_vis_names[] = {"hand", "visible", "players"};
 
+/* The hand of a query that takes a hand alone (and players=), into *hi;
+ * 0, or -1 with the exception set. */
+static int hand_only(const char *fn, PyObject *const *args, Py_ssize_t nargs,
+                     PyObject *kwnames, hand_in *hi)
+{
+    PyObject *a[2];
+
+    if (parse_args(fn, args, nargs, kwnames, hand_names, 2, 1, 1, a) < 0)
+        return -1;
+    return make_hand(a[0], a[1], hi);
+}
+
 static PyObject *tables_shanten(TablesObject *self, PyObject *const *args,
                                 Py_ssize_t nargs, PyObject *kwnames)
 {
-    PyObject *a[2];
     const mjt_tables *t = open_tables(self);
     mjt_shanten_info s;
     uint8_t c[MJT_KINDS];
@@ -701,9 +712,7 @@ static PyObject *tables_shanten(TablesObject *self, PyObject *const *args,
         if (rc == MJT_OK)
             return shanten_result(&s);
     }
-    if (parse_args("shanten", args, nargs, kwnames, hand_names, 2, 1, 1, a) <
-            0 ||
-        make_hand(a[0], a[1], &hi) < 0)
+    if (hand_only("shanten", args, nargs, kwnames, &hi) < 0)
         return NULL;
     rc = hi.is_counts ? mjt_shanten_counts_players(
                             t, hi.counts, hi.players ? hi.players : 4, &s)
@@ -794,13 +803,10 @@ static PyObject *tables_waits(TablesObject *self, PyObject *const *args,
                               Py_ssize_t nargs, PyObject *kwnames)
 {
     const mjt_tables *t = open_tables(self);
-    PyObject *a[2];
     hand_in hi;
     uint64_t w;
 
-    if (t == NULL ||
-        parse_args("waits", args, nargs, kwnames, hand_names, 2, 1, 1, a) < 0 ||
-        make_hand(a[0], a[1], &hi) < 0)
+    if (t == NULL || hand_only("waits", args, nargs, kwnames, &hi) < 0)
         return NULL;
     int rc = mjt_waits(t, &hi.h, &w);
     if (rc != MJT_OK)
@@ -812,14 +818,11 @@ static PyObject *tables_keep(TablesObject *self, PyObject *const *args,
                              Py_ssize_t nargs, PyObject *kwnames)
 {
     const mjt_tables *t = open_tables(self);
-    PyObject *a[2];
     hand_in hi;
     uint64_t keep;
     int s;
 
-    if (t == NULL ||
-        parse_args("keep", args, nargs, kwnames, hand_names, 2, 1, 1, a) < 0 ||
-        make_hand(a[0], a[1], &hi) < 0)
+    if (t == NULL || hand_only("keep", args, nargs, kwnames, &hi) < 0)
         return NULL;
     int rc = mjt_discards_keep(t, &hi.h, &keep, &s);
     if (rc != MJT_OK)
@@ -835,14 +838,10 @@ static PyObject *tables_shapes(TablesObject *self, PyObject *const *args,
 {
     const mjt_tables *t = open_tables(self);
     mjt_shape e[MJT_MAX_SHAPES];
-    PyObject *a[2];
     hand_in hi;
     size_t n;
 
-    if (t == NULL ||
-        parse_args("shapes", args, nargs, kwnames, hand_names, 2, 1, 1, a) <
-            0 ||
-        make_hand(a[0], a[1], &hi) < 0)
+    if (t == NULL || hand_only("shapes", args, nargs, kwnames, &hi) < 0)
         return NULL;
     int rc = mjt_shapes(t, &hi.h, e, MJT_MAX_SHAPES, &n);
     if (rc != MJT_OK)
@@ -864,14 +863,10 @@ static PyObject *tables_decompositions(TablesObject *self,
 {
     const mjt_tables *t = open_tables(self);
     mjt_decomposition x[MJT_MAX_DECOMPOSITIONS];
-    PyObject *a[2];
     hand_in hi;
     size_t n;
 
-    if (t == NULL ||
-        parse_args("decompositions", args, nargs, kwnames, hand_names, 2, 1, 1,
-                   a) < 0 ||
-        make_hand(a[0], a[1], &hi) < 0)
+    if (t == NULL || hand_only("decompositions", args, nargs, kwnames, &hi) < 0)
         return NULL;
     int rc = mjt_decompositions(t, &hi.h, x, MJT_MAX_DECOMPOSITIONS, &n);
     if (rc != MJT_OK)
@@ -895,16 +890,13 @@ static PyObject *tables_decompositions(TablesObject *self,
 static PyObject *tables_describe(TablesObject *self, PyObject *const *args,
                                  Py_ssize_t nargs, PyObject *kwnames)
 {
-    PyObject *a[2];
     hand_in hi;
     mjt_tiles held;
     uint8_t all[MJT_KINDS];
     char text[MJT_HAND_TEXT];
 
     if (open_tables(self) == NULL ||
-        parse_args("_describe", args, nargs, kwnames, hand_names, 2, 1, 1, a) <
-            0 ||
-        make_hand(a[0], a[1], &hi) < 0)
+        hand_only("_describe", args, nargs, kwnames, &hi) < 0)
         return NULL;
     mjt_hand_tiles(&hi.h, &held);
     mjt_hand_format(&hi.h, text, sizeof text);
