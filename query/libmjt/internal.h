@@ -211,7 +211,7 @@ int mjt__sanma_call_problem(int kind, int tile, int from);
  * NULL for a valid one: the check every maker of hands makes. */
 const char *mjt__call_problem(int kind, int tile, int red, int from);
 /* call_problem's verdict fast: kind as its two bits (run, triplet, quad,
- * closed quad), tile below 64, red below 8, from below 4. */
+ * closed quad, so below 4) and from below 4; any tile and red. */
 int mjt__call_ok(unsigned kb, unsigned tile, unsigned red, unsigned from);
 
 /* The red fives of each suit in the calls of a checked hand. */

@@ -389,8 +389,6 @@ Test(calls, draws_and_discards_count_the_calls)
     cr_assert(eq(str, text, "6m,111m,222z,333z,444z"));
 }
 
-/* Bytes of the calls changed outside the library: MJT_ESTALE, never a
- * crash or an answer for another hand. */
 /* The hot paths' verdict on a call is call_problem's, on every call the
  * 13 bits of a hand can hold. */
 Test(calls, the_fast_verdict_is_the_named_one)
@@ -417,6 +415,8 @@ Test(calls, the_fast_verdict_is_the_named_one)
                             (34 + 12));
 }
 
+/* Bytes of the calls changed outside the library: MJT_ESTALE, never a
+ * crash or an answer for another hand. */
 Test(calls, changed_call_bytes_are_stale)
 {
     const mjt_tables *t = test_tables();

@@ -244,8 +244,9 @@ def test_keep_is_the_discard_tables_least_rows(t):
     assert t.keep("139m56p123p789s55z1z") == (1, ["9m", "1z"])  # as mjq
     assert t.keep("19m19p19s1234567z1m", players=3) == \
         keep_of(t.discards("19m19p19s1234567z1m", players=3))
-    with pytest.raises(mjt.HandError):
-        t.keep("123m")
+    for h in ("1234m", "1234m567p,789s,111z"):  # hands keep() refuses
+        with pytest.raises(mjt.HandError, match="wrong number of tiles"):
+            t.keep(h)
 
 
 # ==== Batches ====

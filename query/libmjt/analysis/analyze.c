@@ -221,8 +221,10 @@ static int within_caps(const caps *c, const mjt__hv *v, int p,
         int slot = __builtin_ctz(ties), d = mjt__mrec_deficit(r, slot);
         for (unsigned need = mjt__mrec_need(r, slot); need; need &= need - 1) {
             int x = __builtin_ctz(need), i = 9 * p + x;
+            if (!c->called[i]) /* held[i] is set for called kinds only */
+                continue;
             int j = 4 - c->called[i] + 1 - c->held[i];
-            if (!c->called[i] || d < j)
+            if (d < j)
                 continue;
             if (MJT__W_LEN(v->w[p]) + j > 14) /* past the tables */
                 return 0;

@@ -38,7 +38,8 @@ typedef struct dp {
     int T;
     int smin;    /* the least shanten of the roots */
     double *q;   /* q[(K * (T + 1) + t) * (T + 1) + r] */
-    double *val; /* per goal, two rows of a value per node: t + 1's and t's */
+    double *val; /* per goal, two rows of a value per node: t + 1's and t's
+                    (32 bytes a node, in the question's budget) */
     double *best; /* per goal and draw node: its best child's V(., t + 1) */
 } dp;
 
