@@ -257,6 +257,19 @@ static void dead_rec(const mjt__game *ru, int p, uint32_t code, unsigned dead,
     out->w1 &= ~spread_need(dead);
 }
 
+/* The records of v under caps c: the tables' own, but those of the parts
+ * forming no run that hold a called kind, which dead_rec makes in dead. */
+static recs called_recs(const mjt__hv *v, const caps *c, mjt__mrec dead[4])
+{
+    recs r = recs_of(v);
+    for (unsigned dp = c->dead_parts; dp != 0; dp &= dp - 1) {
+        int p = __builtin_ctz(dp);
+        dead_rec(v->ru, p, c->code[p], c->dead[p], &dead[p]);
+        r.r[p] = &dead[p];
+    }
+    return r;
+}
+
 /*
  * The standard-form deficit of a hand with calls (concealed part v, caps
  * c), exactly, and its effective tiles in *mask when mask is not NULL.
@@ -267,15 +280,10 @@ static int called_std(const mjt__hv *v, const caps *c, uint64_t *mask,
                       solved *sv, int changed)
 {
     uint64_t unused;
-    recs r = recs_of(v);
     mjt__mrec dead[4], own[3];
     unsigned ties[4];
+    recs r = called_recs(v, c, dead);
 
-    for (unsigned dp = c->dead_parts; dp != 0; dp &= dp - 1) {
-        int p = __builtin_ctz(dp);
-        dead_rec(v->ru, p, c->code[p], c->dead[p], &dead[p]);
-        r.r[p] = &dead[p];
-    }
     if (mask == NULL && c->suits == 0)
         return std_deficit(&r, v->len);
     int d = std_ukeire(&r, v->len, mask ? mask : &unused, ties);
@@ -651,15 +659,10 @@ INLINE size_t called_discards_k(const mjt__hv *v, const caps *c,
 {
     size_t n = 0;
     solved sv = {0, {{0, 0}}};
-    recs r = recs_of(v);
     mjt__mrec dead[4];
+    recs r = called_recs(v, c, dead);
     dtable d;
 
-    for (unsigned dp = c->dead_parts; dp != 0; dp &= dp - 1) {
-        int p = __builtin_ctz(dp);
-        dead_rec(v->ru, p, c->code[p], c->dead[p], &dead[p]);
-        r.r[p] = &dead[p];
-    }
     dtable_init(&d, &r, k);
     for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;

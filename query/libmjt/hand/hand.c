@@ -571,8 +571,9 @@ static int put_rules(mjt_hand *h, int64_t bits, mjt__diag *diag)
     return MJT_OK;
 }
 
-/* Whether no call of h (one its calls were just attached to) holds a red
- * five: the red fields of the calls' 16-bit words, those of no call 0. */
+/* Whether no call of h holds a red five: the red fields of the calls'
+ * 16-bit words (put_hand zeroes the words, attach fills those of its
+ * calls). */
 static int no_called_red(const mjt_hand *h)
 {
     uint64_t words;
@@ -585,11 +586,14 @@ int mjt__hand_rules(mjt_hand *h, const mjt_rules *rules, mjt__diag *diag)
     int64_t bits = rules_bits(rules);
     uint32_t meta = h->opaque_[MJT__H_META];
 
-    /* A fresh hand with no red five, concealed or called, holds nothing
-     * that red fives limit: four players' bits go in as they are, three
-     * players' after sanma_fast's check of the manzu (of a hand without
-     * calls: put_rules checks the calls of three players). */
-    if (meta >> MJT__RED_SHIFT(0) == 0 && bits >= 0) {
+    /* A fresh hand (no rules yet) with no red five, concealed or called,
+     * holds nothing that red fives limit: four players' bits go in as
+     * they are, three players' after sanma_fast's check of the manzu
+     * (which takes hands without calls: put_rules checks three players'
+     * calls). */
+    if (bits >= 0 &&
+        (meta & (0x1FFu << MJT__RED_SHIFT(0) | MJT__RULES_BITS)) == 0 &&
+        no_called_red(h)) {
         if (!(bits >> MJT__SANMA_SHIFT & 1)) {
             h->opaque_[MJT__H_META] = meta | (uint32_t)bits;
             return MJT_OK;
@@ -599,11 +603,6 @@ int mjt__hand_rules(mjt_hand *h, const mjt_rules *rules, mjt__diag *diag)
                 (h->opaque_[MJT__H_META] & ~MJT__RULES_BITS) | (uint32_t)bits;
             return MJT_OK;
         }
-    } else if ((meta & (0x1FFu << MJT__RED_SHIFT(0) | MJT__RULES_BITS)) == 0 &&
-               !(bits >> MJT__SANMA_SHIFT & 1) && bits >= 0 &&
-               no_called_red(h)) {
-        h->opaque_[MJT__H_META] = meta | (uint32_t)bits;
-        return MJT_OK;
     }
     return put_rules(h, bits, diag);
 }
