@@ -42,7 +42,17 @@ typedef struct ctx {
     int win;    /* the winning tile's kind */
     int dora, red, ura;
     int chuuren; /* 0, 1 nine gates, 2 pure nine gates (hand-level) */
-    int have;
+    int have, cur_used;
+    /* the calls as a standard reading counts them: the kinds of the
+     * triplets and quads, the lowest kinds of the runs, how many, and
+     * their fu parts in order */
+    uint64_t call_trips, call_runs;
+    int call_nrun, call_ntrip, call_nquad, call_nclosed;
+    int call_fu_len;
+    struct { uint8_t part, tile, fu; } call_fu[MJT_MAX_CALLS];
+    /* the tiles' own facts, calls and all: a terminal or honor held, an
+     * honor, honors alone, greens alone, one suit alone */
+    int any_yaochu, any_honor, all_honors, green, one_suit;
     uint64_t held;   /* the kinds held concealed, as bits */
     uint64_t twos;   /* those held twice */
     int sum[4];      /* tiles of each part (m, p, s, z) */
@@ -60,12 +70,6 @@ typedef struct ctx {
 static int is_terminal_or_honor(int k)
 {
     return (int)(YAOCHU >> k & 1);
-}
-
-/* Whether block b holds a terminal or an honor. */
-static int blk_yaochu(const blk *b)
-{
-    return (int)((b->kind == MJT_RUN ? YAOCHU_RUNS : YAOCHU) >> b->tile & 1);
 }
 
 /* Bit i set for each byte i of w that is not 0 (bytes below 0x80). */
@@ -269,35 +273,45 @@ static int better(const mjt_score *a, const mjt_score *b)
     return a->fu > b->fu;
 }
 
-/* Keep the reading in c->cur when it is the best so far, in *c->best. */
-static void keep(ctx *c)
+/* The scores are built where they are kept: the first reading's in the
+ * caller's *c->best, each later one in c->cur, copied over when better. */
+static mjt_score *begin(ctx *c, int form, int win_block, int wait)
 {
-    if (c->have && !better(&c->cur, c->best))
-        return;
-    *c->best = c->cur;
-    c->have = 1;
-}
-
-/* Begin scoring a reading in c->cur: its blocks, and every count 0. */
-static void start(ctx *c, int form, const blk *b, int nb, int win_block,
-                  int wait)
-{
-    mjt_score *s = &c->cur;
+    mjt_score *s = c->best;
+    if (c->have) {
+        s = &c->cur;
+        if (!c->cur_used)
+            memset(s, 0, sizeof *s);
+        c->cur_used = 1;
+    }
     s->han = s->fu = s->yakuman = s->title = s->base = s->points = 0;
     s->pay[0] = s->pay[1] = s->pay[2] = s->pay[3] = 0;
     s->sticks = 0;
     s->yaku_len = s->fu_len = 0;
     s->pao = -1;
     s->form = (uint8_t)form;
-    s->blocks_len = (uint8_t)nb;
     s->win_block = (uint8_t)win_block;
     s->wait = (uint8_t)wait;
     s->calls = 0;
-    for (int i = 0; i < nb; i++) {
-        s->blocks[i].kind = b[i].kind;
-        s->blocks[i].tile = b[i].tile;
-        s->calls |= (uint8_t)(b[i].call << i);
-    }
+    s->blocks_len = 0;
+    return s;
+}
+
+static void put_block(mjt_score *s, int kind, int tile, int call)
+{
+    s->calls |= (uint8_t)(call << s->blocks_len);
+    s->blocks[s->blocks_len].kind = (uint8_t)kind;
+    s->blocks[s->blocks_len].tile = (uint8_t)tile;
+    s->blocks_len++;
+}
+
+/* Keep the reading scored in s when it is the first or the best so far. */
+static void keep(ctx *c, mjt_score *s)
+{
+    if (s == c->best)
+        c->have = 1;
+    else if (better(s, c->best))
+        *c->best = *s;
 }
 
 static void add_dora(const ctx *c, mjt_score *s)
@@ -310,63 +324,74 @@ static void add_dora(const ctx *c, mjt_score *s)
         add_yaku(s, MJT_Y_URA_DORA, c->ura);
 }
 
-/* Score the standard reading b[0..nb) (b[0] the pair) whose block
- * win_block the winning tile completed, as wait. */
-static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
+/* The concealed melds of a standard reading: the pair's kind, the
+ * triplets by kind, and the runs by their lowest kind, run[i] holding
+ * those that appear more than i times.  Its blocks are the pair, then the
+ * melds by kind (a triplet before the runs of its kind), then the calls. */
+typedef struct split {
+    int pair;
+    uint64_t trip;
+    uint64_t run[4];
+} split;
+
+/* The kinds a run may start at: ranks 1-7 of each suit. */
+#define RUN_STARTS (0x7Full | 0x7Full << 9 | 0x7Full << 18)
+#define DRAGONS (7ull << WHITE)
+#define WINDS (15ull << HONOR0)
+
+/* The place among the blocks of the meld of kind k (a run when run). */
+static int block_at(const split *sp, int k, int run)
+{
+    uint64_t below = (1ull << k) - 1;
+    int i = 1 + __builtin_popcountll(sp->trip & below);
+    for (int j = 0; j < 4; j++)
+        i += __builtin_popcountll(sp->run[j] & below);
+    return i + (run && (sp->trip >> k & 1));
+}
+
+/* Score the standard reading sp whose block win_block, of wait, the
+ * winning tile completed.  The tiles' own facts (which suits, honors,
+ * terminals, greens) are the hand's, in c; the rest is the reading's,
+ * counted on bits of kinds. */
+static void standard(ctx *c, const split *sp, int win_block, int wait)
 {
     const mjt_win *w = c->w;
-    mjt_score *s = &c->cur;
-    start(c, MJT_STANDARD, b, nb, win_block, wait);
+    mjt_score *s = begin(c, MJT_STANDARD, win_block, wait);
 
-    int nrun = 0, ntrip = 0, nquad = 0, nanko = 0, yaochu = 0, honors = 0;
-    int suits = 0, dragons = 0, winds = 0, pairs = 0;
-    /* runs by their lowest tile (and those a second time, a third), and
-     * triplets and quads by tile, as bits */
-    uint64_t runs = 0, runs2 = 0, runs3 = 0, trips = 0;
-    int green = 1;
-    for (int i = 0; i < nb; i++) {
-        const blk *x = &b[i];
-        yaochu += blk_yaochu(x);
-        if (x->tile >= HONOR0)
-            honors++;
-        else
-            suits |= 1 << part_of[x->tile];
-        if (x->kind == MJT_RUN) {
-            uint64_t bit = 1ull << x->tile;
-            nrun++;
-            /* a pure double sequence is each second copy of a run */
-            if (runs3 & bit)
-                pairs++;
-            else if (runs2 & bit)
-                runs3 |= bit;
-            else if (runs & bit)
-                runs2 |= bit, pairs++;
-            runs |= bit;
-            if (x->tile != 19) /* 234s */
-                green = 0;
-        } else {
-            int t = x->tile;
-            if (!(GREEN_TILES >> t & 1))
-                green = 0;
-            if (x->kind == MJT_PAIR)
-                continue;
-            ntrip++;
-            trips |= 1ull << t;
-            if (x->kind == MJT_QUAD || x->kind == MJT_CLOSED_QUAD)
-                nquad++;
-            if (x->kind == MJT_CLOSED_QUAD ||
-                (!x->call && !(i == win_block && !w->tsumo)))
-                nanko++;
-            if (t >= WHITE)
-                dragons++;
-            else if (t >= HONOR0)
-                winds++;
-        }
+    /* a triplet completed by a ron is open, for fu and for yaku */
+    uint64_t ron_trip = wait == MJT_SHANPON && !w->tsumo ? 1ull << c->win : 0;
+    uint64_t runs = sp->run[0] | c->call_runs;
+    uint64_t trips = sp->trip | c->call_trips;
+    int nrun = c->call_nrun, pairs = 0;
+    for (int j = 0; j < 4; j++)
+        nrun += __builtin_popcountll(sp->run[j]);
+    /* a pure double sequence is each second copy of a run (iipeikou and
+     * ryanpeikou count only in a concealed hand: no called runs) */
+    pairs = __builtin_popcountll(sp->run[1]) + __builtin_popcountll(sp->run[3]);
+    int ntrip = __builtin_popcountll(sp->trip) + c->call_ntrip;
+    int nanko = __builtin_popcountll(sp->trip & ~ron_trip) + c->call_nclosed;
+    int nquad = c->call_nquad;
+    int pair = sp->pair;
+    /* every block holds a terminal or an honor */
+    int outside = (int)(YAOCHU >> pair & 1) && !(trips & ~YAOCHU) &&
+                  !(runs & ~YAOCHU_RUNS);
+    int dragons = __builtin_popcountll(trips & DRAGONS);
+    int winds = __builtin_popcountll(trips & WINDS);
+
+    put_block(s, MJT_PAIR, pair, 0);
+    for (uint64_t m = sp->trip | sp->run[0]; m != 0; m &= m - 1) {
+        int k = __builtin_ctzll(m);
+        if (sp->trip >> k & 1)
+            put_block(s, MJT_TRIPLET, k, 0);
+        for (int j = 0; j < 4 && (sp->run[j] >> k & 1); j++)
+            put_block(s, MJT_RUN, k, 0);
     }
+    for (int i = 0; i < c->ncalls; i++)
+        put_block(s, c->calls[i].kind, c->calls[i].tile, 1);
 
     /* fu */
     add_fu(s, MJT_FU_BASE, MJT_NO_TILE, 20);
-    int pair = b[0].tile, pv = 0;
+    int pv = 0;
     if (pair == HONOR0 + w->round)
         pv += 2;
     if (pair == HONOR0 + w->seat)
@@ -379,19 +404,13 @@ static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
         add_fu(s, MJT_FU_PAIR, pair, pv);
     if (wait == MJT_TANKI || wait == MJT_KANCHAN || wait == MJT_PENCHAN)
         add_fu(s, MJT_FU_WAIT, c->win, 2);
-    for (int i = 1; i < nb; i++) {
-        const blk *x = &b[i];
-        if (x->kind == MJT_RUN)
-            continue;
-        int quad = x->kind == MJT_QUAD || x->kind == MJT_CLOSED_QUAD;
-        int closed = x->kind == MJT_CLOSED_QUAD ||
-                     (!x->call && !(i == win_block && !w->tsumo));
-        int f = 2 << (is_terminal_or_honor(x->tile) + closed + 2 * quad);
-        add_fu(s,
-               quad ? (closed ? MJT_FU_CLOSED_QUAD : MJT_FU_OPEN_QUAD)
-                    : (closed ? MJT_FU_CLOSED_TRIPLET : MJT_FU_OPEN_TRIPLET),
-               x->tile, f);
+    for (uint64_t m = sp->trip; m != 0; m &= m - 1) {
+        int k = __builtin_ctzll(m), closed = !(ron_trip >> k & 1);
+        add_fu(s, closed ? MJT_FU_CLOSED_TRIPLET : MJT_FU_OPEN_TRIPLET, k,
+               2 << (is_terminal_or_honor(k) + closed));
     }
+    for (int i = 0; i < c->call_fu_len; i++)
+        add_fu(s, c->call_fu[i].part, c->call_fu[i].tile, c->call_fu[i].fu);
     int pinfu = c->menzen && s->fu == 20;
     if (w->tsumo) {
         if (!pinfu || c->r->pinfu_tsumo_fu)
@@ -408,18 +427,19 @@ static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
     int pao = -1, pao_yaku = -1;
     first_draw_yakuman(c, s);
     if (nanko == 4)
-        add_yaku(s, win_block == 0 ? MJT_Y_SUUANKOU_TANKI : MJT_Y_SUUANKOU, 1);
+        add_yaku(s, wait == MJT_TANKI ? MJT_Y_SUUANKOU_TANKI : MJT_Y_SUUANKOU,
+                 1);
     if (dragons == 3)
         add_yaku(s, MJT_Y_DAISANGEN, 1);
     if (winds == 4)
         add_yaku(s, MJT_Y_DAISUUSHII, 1);
     else if (winds == 3 && pair >= HONOR0 && pair < WHITE)
         add_yaku(s, MJT_Y_SHOUSUUSHII, 1);
-    if (honors == nb)
+    if (c->all_honors)
         add_yaku(s, MJT_Y_TSUUIISOU, 1);
-    if (green)
+    if (c->green)
         add_yaku(s, MJT_Y_RYUUIISOU, 1);
-    if (yaochu == nb && ntrip == 4 && honors == 0)
+    if (outside && ntrip == 4 && !c->any_honor)
         add_yaku(s, MJT_Y_CHINROUTOU, 1);
     if (nquad == 4)
         add_yaku(s, MJT_Y_SUUKANTSU, 1);
@@ -451,7 +471,7 @@ static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
             }
         }
         settle(c, s, pao, pao_yaku);
-        keep(c);
+        keep(c, s);
         return;
     }
 
@@ -467,7 +487,7 @@ static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
             add_yaku(s, MJT_Y_WHITE + d, 1);
     if (pinfu)
         add_yaku(s, MJT_Y_PINFU, 1);
-    if (yaochu == 0 && (c->menzen || c->r->open_tanyao))
+    if (!c->any_yaochu && (c->menzen || c->r->open_tanyao))
         add_yaku(s, MJT_Y_TANYAO, 1);
     if (c->menzen && pairs == 1)
         add_yaku(s, MJT_Y_IIPEIKOU, 1);
@@ -480,9 +500,9 @@ static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
             add_yaku(s, MJT_Y_ITTSU, 2 - open);
             break;
         }
-    if (yaochu == nb && nrun > 0)
-        add_yaku(s, honors ? MJT_Y_CHANTA : MJT_Y_JUNCHAN,
-                 (honors ? 2 : 3) - open);
+    if (outside && nrun > 0)
+        add_yaku(s, c->any_honor ? MJT_Y_CHANTA : MJT_Y_JUNCHAN,
+                 (c->any_honor ? 2 : 3) - open);
     if (ntrip == 4)
         add_yaku(s, MJT_Y_TOITOI, 2);
     if (nanko == 3)
@@ -491,110 +511,120 @@ static void standard(ctx *c, const blk *b, int nb, int win_block, int wait)
         add_yaku(s, MJT_Y_SANKANTSU, 2);
     if (trips & trips >> 9 & trips >> 18 & 0x1FF)
         add_yaku(s, MJT_Y_SANSHOKU_DOUKOU, 2);
-    if (yaochu == nb && nrun == 0 && honors > 0)
+    if (outside && nrun == 0 && c->any_honor)
         add_yaku(s, MJT_Y_HONROUTOU, 2);
     if (dragons == 2 && pair >= WHITE)
         add_yaku(s, MJT_Y_SHOUSANGEN, 2);
-    if (suits == 1 || suits == 2 || suits == 4)
-        add_yaku(s, honors ? MJT_Y_HONITSU : MJT_Y_CHINITSU,
-                 (honors ? 3 : 6) - open);
+    if (c->one_suit)
+        add_yaku(s, c->any_honor ? MJT_Y_HONITSU : MJT_Y_CHINITSU,
+                 (c->any_honor ? 3 : 6) - open);
     if (s->yaku_len)
         add_dora(c, s);
     settle(c, s, -1, -1);
-    keep(c);
+    keep(c, s);
 }
 
-/* The waits the winning tile may have completed in reading b, each
- * distinct block once. */
-static void each_win(ctx *c, const blk *b, int nb, int nconcealed)
+/* Each block of reading sp the winning tile may have completed, in the
+ * order of the blocks: the pair, the runs below it, its triplet, its run. */
+static void each_wait(ctx *c, const split *sp)
 {
-    for (int i = 0; i < nconcealed; i++) {
-        const blk *x = &b[i];
-        int dup = 0;
-        for (int j = 0; j < i && !dup; j++)
-            dup = b[j].kind == x->kind && b[j].tile == x->tile;
-        if (dup)
-            continue;
-        int wait = -1;
-        if (x->kind == MJT_PAIR && x->tile == c->win)
-            wait = MJT_TANKI;
-        else if (x->kind == MJT_TRIPLET && x->tile == c->win)
-            wait = MJT_SHANPON;
-        else if (x->kind == MJT_RUN && c->win >= x->tile &&
-                 c->win <= x->tile + 2) {
-            int pos = c->win - x->tile, rank = x->tile % 9;
-            if (pos == 1)
-                wait = MJT_KANCHAN;
-            else if ((pos == 0 && rank == 6) || (pos == 2 && rank == 0))
-                wait = MJT_PENCHAN;
-            else
-                wait = MJT_RYANMEN;
-        }
-        if (wait >= 0)
-            standard(c, b, nb, i, wait);
-    }
+    int k = c->win, r = k % 9, suit = k < HONOR0;
+    uint64_t run = sp->run[0];
+    if (sp->pair == k)
+        standard(c, sp, 0, MJT_TANKI);
+    if (suit && r >= 2 && (run >> (k - 2) & 1))
+        standard(c, sp, block_at(sp, k - 2, 1),
+                 r == 2 ? MJT_PENCHAN : MJT_RYANMEN);
+    if (suit && r >= 1 && (run >> (k - 1) & 1))
+        standard(c, sp, block_at(sp, k - 1, 1), MJT_KANCHAN);
+    if (sp->trip >> k & 1)
+        standard(c, sp, block_at(sp, k, 0), MJT_SHANPON);
+    if (suit && (run >> k & 1))
+        standard(c, sp, block_at(sp, k, 1),
+                 r == 6 ? MJT_PENCHAN : MJT_RYANMEN);
 }
 
-/* Split the concealed counts n (pair taken) into melds, the kinds still
- * held in the bits of left; at the lowest, a triplet or none, then runs
- * for the rest of its copies. */
-static void melds(ctx *c, uint8_t *n, uint64_t left, blk *b, int nb)
+/* Every split of the concealed counts n (pair taken) into melds, the
+ * kinds still held in the bits of left: at the lowest, a triplet or none,
+ * then runs for the rest of its copies. */
+static void search(ctx *c, uint8_t *n, uint64_t left, const split *sp)
 {
     if (left == 0) {
-        int nconcealed = nb;
-        for (int i = 0; i < c->ncalls; i++)
-            b[nb++] = c->calls[i];
-        each_win(c, b, nb, nconcealed);
+        each_wait(c, sp);
         return;
     }
     int k = __builtin_ctzll(left);
     for (int trip = n[k] >= 3; trip >= 0; trip--) {
         int runs = n[k] - 3 * trip;
-        if (runs > 0 && (k >= HONOR0 || k % 9 > 6 || n[k + 1] < runs ||
+        if (runs > 0 && (!(RUN_STARTS >> k & 1) || n[k + 1] < runs ||
                          n[k + 2] < runs))
             continue;
-        int m = nb;
-        if (trip)
-            b[m++] = (blk){MJT_TRIPLET, (uint8_t)k, 0, 0};
-        for (int i = 0; i < runs; i++)
-            b[m++] = (blk){MJT_RUN, (uint8_t)k, 0, 0};
+        split next = *sp;
+        next.trip |= (uint64_t)trip << k;
+        for (int j = 0; j < runs; j++)
+            next.run[j] |= 1ull << k;
         uint64_t rest = left & (left - 1);
-        if (runs) {
-            n[k + 1] -= (uint8_t)runs;
-            n[k + 2] -= (uint8_t)runs;
-            if (n[k + 1] == 0)
-                rest &= ~(1ull << (k + 1));
-            if (n[k + 2] == 0)
-                rest &= ~(1ull << (k + 2));
-        }
-        melds(c, n, rest, b, m);
-        if (runs) {
-            n[k + 1] += (uint8_t)runs;
-            n[k + 2] += (uint8_t)runs;
-        }
+        n[k + 1] -= (uint8_t)runs;
+        n[k + 2] -= (uint8_t)runs;
+        if (n[k + 1] == 0)
+            rest &= ~(1ull << (k + 1));
+        if (n[k + 2] == 0)
+            rest &= ~(1ull << (k + 2));
+        search(c, n, rest, &next);
+        n[k + 1] += (uint8_t)runs;
+        n[k + 2] += (uint8_t)runs;
     }
+}
+
+/* The split of n (pair taken; the kinds held in left) when the search
+ * above has one way alone: a triplet of each kind held three times or
+ * more, runs for the rest.  The other choice at a kind, runs for all of
+ * its copies, is open only when the next two kinds hold as many; then
+ * -1 (the search decides).  Else 1 and *sp, or 0 when the tiles do not
+ * split.  No branch on the tiles but the loop's. */
+static int greedy(const uint8_t *counts, uint64_t left, split *sp)
+{
+    int8_t n[40];
+    int bad = 0, open = 0;
+    uint64_t trip = 0, r1 = 0, r2 = 0;
+    memcpy(n, counts, sizeof n);
+    for (; left != 0; left &= left - 1) {
+        int k = __builtin_ctzll(left);
+        int v = n[k], t = v >= 3, r = v - 3 * t;
+        int can = (int)(RUN_STARTS >> k & 1);
+        open |= t & can & (n[k + 1] >= v) & (n[k + 2] >= v);
+        bad |= (v < 0) | ((r > 0) & (!can | (n[k + 1] < r) | (n[k + 2] < r)));
+        n[k + 1] = (int8_t)(n[k + 1] - r);
+        n[k + 2] = (int8_t)(n[k + 2] - r);
+        trip |= (uint64_t)t << k;
+        r1 |= (uint64_t)(r > 0) << k;
+        r2 |= (uint64_t)(r > 1) << k;
+    }
+    if (open)
+        return -1;
+    sp->trip = trip;
+    sp->run[0] = r1;
+    sp->run[1] = r2;
+    sp->run[2] = sp->run[3] = 0;
+    return !bad;
 }
 
 static void seven_pairs(ctx *c)
 {
-    blk b[7];
-    int nb = 0, yaochu = 0, honors = 0, suits = 0;
+    int win_block = 0, yaochu = 0, honors = 0, suits = 0;
     if (c->ncalls || c->twos != c->held || __builtin_popcountll(c->held) != 7)
         return;
+    win_block = __builtin_popcountll(c->held & ((1ull << c->win) - 1));
+    mjt_score *s = begin(c, MJT_CHIITOITSU, win_block, MJT_SHAPE_CHIITOITSU);
     for (uint64_t left = c->held; left != 0; left &= left - 1) {
         int k = __builtin_ctzll(left);
-        b[nb++] = (blk){MJT_PAIR, (uint8_t)k, 0, 0};
+        put_block(s, MJT_PAIR, k, 0);
         yaochu += is_terminal_or_honor(k);
         if (k >= HONOR0)
             honors++;
         else
             suits |= 1 << part_of[k];
     }
-    int win_block = 0;
-    while (b[win_block].tile != c->win)
-        win_block++;
-    mjt_score *s = &c->cur;
-    start(c, MJT_CHIITOITSU, b, nb, win_block, MJT_SHAPE_CHIITOITSU);
     add_fu(s, MJT_FU_BASE, MJT_NO_TILE, 25);
     first_draw_yakuman(c, s);
     if (honors == 7)
@@ -612,7 +642,7 @@ static void seven_pairs(ctx *c)
         add_dora(c, s);
     }
     settle(c, s, -1, -1);
-    keep(c);
+    keep(c, s);
 }
 
 static void thirteen_orphans(ctx *c)
@@ -631,17 +661,16 @@ static void thirteen_orphans(ctx *c)
             pair = k;
         }
     }
-    blk b = {MJT_PAIR, (uint8_t)pair, 0, 0};
     int thirteen = pair == c->win;
-    mjt_score *s = &c->cur;
-    start(c, MJT_KOKUSHI, &b, 1, thirteen ? 0 : 255,
-          thirteen ? MJT_SHAPE_KOKUSHI13 : MJT_SHAPE_KOKUSHI);
+    mjt_score *s = begin(c, MJT_KOKUSHI, thirteen ? 0 : 255,
+                         thirteen ? MJT_SHAPE_KOKUSHI13 : MJT_SHAPE_KOKUSHI);
+    put_block(s, MJT_PAIR, pair, 0);
     first_draw_yakuman(c, s);
     add_yaku(s, thirteen ? MJT_Y_KOKUSHI13 : MJT_Y_KOKUSHI, 1);
     for (int i = 0; i < s->yaku_len; i++)
         s->yaku[i].han = (uint8_t)multiple(c, s->yaku[i].yaku);
     settle(c, s, -1, -1);
-    keep(c);
+    keep(c, s);
 }
 
 /* Nine gates: no call, one suit, 1112345678999 and one more; pure when
@@ -785,7 +814,9 @@ static int indicators(const uint8_t *list, int n, const char *what,
 
 /* Every standard reading: a pair, then melds.  The pair lies in the one
  * part whose tiles are 2 mod 3 (the rest are melds alone, 0 mod 3), and
- * an honor's count is 0, 3, or 2 for the pair. */
+ * an honor's count is 0, 3, or 2 for the pair.  In a suit, each meld's
+ * ranks add up to 0 mod 3, so the pair's rank r has 2r = the suit's rank
+ * sum mod 3: a third of the ranks are tried. */
 static void standard_forms(ctx *c)
 {
     int pair_part = -1;
@@ -800,16 +831,29 @@ static void standard_forms(ctx *c)
             return;
     if (pair_part < 0)
         return;
-    uint64_t held = c->held;
-    blk b[MJT_MAX_CALLS + 5];
-    for (int p = 9 * pair_part; p < 9 * pair_part + (pair_part < 3 ? 9 : 7);
-         p++) {
+    int first = 9 * pair_part, step = 1, last = first + 7;
+    if (pair_part < 3) {
+        int rank_sum = 0;
+        for (int r = 1; r < 9; r++)
+            rank_sum += r * c->counts[first + r];
+        first += 2 * rank_sum % 3;
+        step = 3;
+        last = 9 * pair_part + 9;
+    }
+    for (int p = first; p < last; p += step) {
         if (c->counts[p] < 2)
             continue;
+        split sp;
         c->counts[p] -= 2;
-        b[0] = (blk){MJT_PAIR, (uint8_t)p, 0, 0};
-        melds(c, c->counts,
-              c->counts[p] ? held : held & ~(1ull << p), b, 1);
+        uint64_t left = c->counts[p] ? c->held : c->held & ~(1ull << p);
+        sp.pair = p;
+        int one = greedy(c->counts, left, &sp);
+        if (one > 0) {
+            each_wait(c, &sp);
+        } else if (one < 0) {
+            sp.trip = sp.run[0] = sp.run[1] = sp.run[2] = sp.run[3] = 0;
+            search(c, c->counts, left, &sp);
+        }
         c->counts[p] += 2;
     }
 }
@@ -826,13 +870,17 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
     c.w = w;
     c.r = rules;
     c.best = out;
-    c.have = 0;
+    c.have = c.cur_used = 0;
     c.dora = c.ura = 0;
+    c.call_trips = c.call_runs = 0;
+    c.call_nrun = c.call_ntrip = c.call_nquad = c.call_nclosed = 0;
+    c.call_fu_len = 0;
     memcpy(c.counts, held->counts, MJT_KINDS);
     memset(c.counts + MJT_KINDS, 0, sizeof c.counts - MJT_KINDS);
     c.ncalls = (int)ncalls;
     c.menzen = 1;
     uint8_t all[MJT_KINDS], seen[MJT_KINDS], seen_red[3];
+    uint64_t called = 0; /* the kinds the calls hold */
     memcpy(all, held->counts, sizeof all);
     c.red = held->red[0] + held->red[1] + held->red[2];
     memcpy(seen_red, held->red, sizeof seen_red);
@@ -843,8 +891,24 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
         if (kind == MJT_RUN) {
             for (int j = 0; j < 3; j++)
                 all[x->tile + j]++;
+            c.call_runs |= 1ull << x->tile;
+            c.call_nrun++;
+            called |= 7ull << x->tile;
         } else {
-            all[x->tile] += kind == MJT_TRIPLET ? 3 : 4;
+            int quad = kind != MJT_TRIPLET, closed = kind == MJT_CLOSED_QUAD;
+            all[x->tile] += quad ? 4 : 3;
+            c.call_trips |= 1ull << x->tile;
+            c.call_ntrip++;
+            c.call_nquad += quad;
+            c.call_nclosed += closed;
+            called |= 1ull << x->tile;
+            c.call_fu[c.call_fu_len].part =
+                (uint8_t)(quad ? (closed ? MJT_FU_CLOSED_QUAD : MJT_FU_OPEN_QUAD)
+                               : MJT_FU_OPEN_TRIPLET);
+            c.call_fu[c.call_fu_len].tile = x->tile;
+            c.call_fu[c.call_fu_len].fu = (uint8_t)(
+                2 << (is_terminal_or_honor(x->tile) + closed + 2 * quad));
+            c.call_fu_len++;
         }
         if (kind != MJT_CLOSED_QUAD)
             c.menzen = 0;
@@ -897,11 +961,18 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
                   << 8 * i;
     }
     c.twos = ~c.twos & c.held;
+    uint64_t tiles = c.held | called;
+    unsigned suits = (tiles & 0x1FF ? 1u : 0) | (tiles >> 9 & 0x1FF ? 2u : 0) |
+                     (tiles >> 18 & 0x1FF ? 4u : 0);
+    c.any_yaochu = (tiles & YAOCHU) != 0;
+    c.any_honor = tiles >> HONOR0 != 0;
+    c.all_honors = (tiles & ((1ull << HONOR0) - 1)) == 0;
+    c.green = (tiles & ~GREEN_TILES) == 0;
+    c.one_suit = suits == 1 || suits == 2 || suits == 4;
     c.sum[0] = byte_sum(word[0]) + c.counts[8];
     c.sum[1] = byte_sum(word[1] >> 8) + c.counts[16] + c.counts[17];
     c.sum[2] = byte_sum(word[2] >> 16) + byte_sum(word[3] & 0xFFFFFF);
     c.sum[3] = byte_sum(word[3] >> 24) + c.counts[32] + c.counts[33];
-    memset(&c.cur, 0, sizeof c.cur);
     c.chuuren = nine_gates(&c);
     standard_forms(&c);
     seven_pairs(&c);
