@@ -213,6 +213,8 @@ const char *mjt__call_problem(int kind, int tile, int red, int from);
 /* call_problem's verdict fast: kind as its two bits (run, triplet, quad,
  * closed quad, so below 4) and from below 4; any tile and red. */
 int mjt__call_ok(unsigned kb, unsigned tile, unsigned red, unsigned from);
+/* call_ok of a caller's call, any field out of range included. */
+int mjt__call_struct_ok(const mjt_call *c);
 
 /* The red fives of each suit in the calls of a checked hand. */
 void mjt__calls_red(const mjt_hand *h, int red[3]);

@@ -124,6 +124,13 @@ int mjt__call_ok(unsigned kb, unsigned tile, unsigned red, unsigned from)
     return call_ok(kb, tile, red, from);
 }
 
+int mjt__call_struct_ok(const mjt_call *c)
+{
+    int kb = kind_bits(c->kind);
+    return kb >= 0 && c->from <= MJT_FROM_LEFT &&
+           call_ok((unsigned)kb, c->tile, c->red, c->from);
+}
+
 const char *mjt__call_problem(int kind, int tile, int red, int from)
 {
     return call_problem(kind, tile, red, from);
@@ -258,12 +265,9 @@ static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
     }
     for (size_t i = 0; i < ncalls; i++) {
         const mjt_call *c = &calls[i];
-        int kb = kind_bits(c->kind);
-        const char *why =
-            kb >= 0 && c->from <= MJT_FROM_LEFT &&
-                    call_ok((unsigned)kb, c->tile, c->red, c->from)
-                ? NULL
-                : call_problem(c->kind, c->tile, c->red, c->from);
+        const char *why = mjt__call_struct_ok(c) ? NULL
+                                                 : call_problem(c->kind, c->tile,
+                                                                c->red, c->from);
         if (why != NULL) {
             mjt__diag_set(diag, MJT_ECALL, where ? where[i] : -1,
                           "call %zu: %s", i + 1, why);

@@ -17,6 +17,7 @@
  */
 #include "internal.h"
 
+#include <assert.h>
 #include <string.h>
 
 enum { HONOR0 = 27, WHITE = 31 };
@@ -99,6 +100,18 @@ static void add_yaku(mjt_score *s, int yaku, int han)
     }
 }
 
+/* add_yaku when cond, without a branch on it: the entry is written
+ * either way and counted only when cond (score() zeroes the entries past
+ * the list's length). */
+static void add_yaku_if(mjt_score *s, int cond, int yaku, int han)
+{
+    if (s->yaku_len < MJT_MAX_YAKU) {
+        s->yaku[s->yaku_len].yaku = (uint8_t)yaku;
+        s->yaku[s->yaku_len].han = (uint8_t)han;
+        s->yaku_len = (uint8_t)(s->yaku_len + (cond != 0));
+    }
+}
+
 static void add_fu(mjt_score *s, int part, int tile, int fu)
 {
     if (s->fu_len < MJT_MAX_FU_PARTS) {
@@ -119,20 +132,13 @@ static int ceil100(long v)
 static void situation_yaku(const ctx *c, mjt_score *s)
 {
     const mjt_win *w = c->w;
-    if (w->riichi == 1)
-        add_yaku(s, MJT_Y_RIICHI, 1);
-    if (w->riichi == 2)
-        add_yaku(s, MJT_Y_DOUBLE_RIICHI, 2);
-    if (w->ippatsu)
-        add_yaku(s, MJT_Y_IPPATSU, 1);
-    if (c->menzen && w->tsumo)
-        add_yaku(s, MJT_Y_MENZEN_TSUMO, 1);
-    if (w->last)
-        add_yaku(s, w->tsumo ? MJT_Y_HAITEI : MJT_Y_HOUTEI, 1);
-    if (w->rinshan)
-        add_yaku(s, MJT_Y_RINSHAN, 1);
-    if (w->chankan)
-        add_yaku(s, MJT_Y_CHANKAN, 1);
+    add_yaku_if(s, w->riichi == 1, MJT_Y_RIICHI, 1);
+    add_yaku_if(s, w->riichi == 2, MJT_Y_DOUBLE_RIICHI, 2);
+    add_yaku_if(s, w->ippatsu, MJT_Y_IPPATSU, 1);
+    add_yaku_if(s, c->menzen & w->tsumo, MJT_Y_MENZEN_TSUMO, 1);
+    add_yaku_if(s, w->last, w->tsumo ? MJT_Y_HAITEI : MJT_Y_HOUTEI, 1);
+    add_yaku_if(s, w->rinshan, MJT_Y_RINSHAN, 1);
+    add_yaku_if(s, w->chankan, MJT_Y_CHANKAN, 1);
 }
 
 static void first_draw_yakuman(const ctx *c, mjt_score *s)
@@ -158,15 +164,17 @@ static void settle(const ctx *c, mjt_score *s, int pao, int pao_yaku)
     const mjt_win *w = c->w;
     const mjt_rules *r = c->r;
     int dealer = w->seat == MJT_EAST;
-    int k = 0;
+    int k = 0, han = 0;
     long base;
 
     s->pao = -1;
     if (s->yaku_len == 0)
         return;
-    for (int i = 0; i < s->yaku_len; i++)
-        if (s->yaku[i].yaku >= MJT_Y_TENHOU && s->yaku[i].yaku <= MJT_Y_CHUUREN9)
-            k += s->yaku[i].han;
+    for (int i = 0; i < s->yaku_len; i++) {
+        int y = s->yaku[i].yaku;
+        k += y >= MJT_Y_TENHOU && y <= MJT_Y_CHUUREN9 ? s->yaku[i].han : 0;
+        han += s->yaku[i].han;
+    }
     if (k > 0) {
         s->yakuman = r->yakuman_stack ? k : 1;
         s->han = 0;
@@ -175,9 +183,6 @@ static void settle(const ctx *c, mjt_score *s, int pao, int pao_yaku)
         s->title = MJT_TITLE_YAKUMAN;
         base = 8000L * s->yakuman;
     } else {
-        int han = 0;
-        for (int i = 0; i < s->yaku_len; i++)
-            han += s->yaku[i].han;
         s->han = han;
         if (han >= 13 && r->counted_yakuman) {
             base = 8000;
@@ -316,12 +321,9 @@ static void keep(ctx *c, mjt_score *s)
 
 static void add_dora(const ctx *c, mjt_score *s)
 {
-    if (c->dora)
-        add_yaku(s, MJT_Y_DORA, c->dora);
-    if (c->red)
-        add_yaku(s, MJT_Y_RED_FIVE, c->red);
-    if (c->ura)
-        add_yaku(s, MJT_Y_URA_DORA, c->ura);
+    add_yaku_if(s, c->dora, MJT_Y_DORA, c->dora);
+    add_yaku_if(s, c->red, MJT_Y_RED_FIVE, c->red);
+    add_yaku_if(s, c->ura, MJT_Y_URA_DORA, c->ura);
 }
 
 /* The concealed melds of a standard reading: the pair's kind, the
@@ -373,7 +375,7 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
     int nquad = c->call_nquad;
     int pair = sp->pair;
     /* every block holds a terminal or an honor */
-    int outside = (int)(YAOCHU >> pair & 1) && !(trips & ~YAOCHU) &&
+    int outside = (int)(YAOCHU >> pair & 1) & !(trips & ~YAOCHU) &
                   !(runs & ~YAOCHU_RUNS);
     int dragons = __builtin_popcountll(trips & DRAGONS);
     int winds = __builtin_popcountll(trips & WINDS);
@@ -476,48 +478,35 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
     }
 
     /* yaku */
-    int open = !c->menzen;
+    int open = !c->menzen, menzen = c->menzen;
     situation_yaku(c, s);
-    if (trips >> (HONOR0 + w->round) & 1)
-        add_yaku(s, MJT_Y_ROUND_WIND, 1);
-    if (trips >> (HONOR0 + w->seat) & 1)
-        add_yaku(s, MJT_Y_SEAT_WIND, 1);
+    add_yaku_if(s, (int)(trips >> (HONOR0 + w->round) & 1), MJT_Y_ROUND_WIND,
+                1);
+    add_yaku_if(s, (int)(trips >> (HONOR0 + w->seat) & 1), MJT_Y_SEAT_WIND, 1);
     for (int d = 0; d < 3; d++)
-        if (trips >> (WHITE + d) & 1)
-            add_yaku(s, MJT_Y_WHITE + d, 1);
-    if (pinfu)
-        add_yaku(s, MJT_Y_PINFU, 1);
-    if (!c->any_yaochu && (c->menzen || c->r->open_tanyao))
-        add_yaku(s, MJT_Y_TANYAO, 1);
-    if (c->menzen && pairs == 1)
-        add_yaku(s, MJT_Y_IIPEIKOU, 1);
-    if (c->menzen && pairs == 2)
-        add_yaku(s, MJT_Y_RYANPEIKOU, 3);
-    if (runs & runs >> 9 & runs >> 18 & 0x7F)
-        add_yaku(s, MJT_Y_SANSHOKU, 2 - open);
-    for (int su = 0; su < 3; su++)
-        if ((runs >> 9 * su & 0x49) == 0x49) { /* 123, 456, 789 */
-            add_yaku(s, MJT_Y_ITTSU, 2 - open);
-            break;
-        }
-    if (outside && nrun > 0)
-        add_yaku(s, c->any_honor ? MJT_Y_CHANTA : MJT_Y_JUNCHAN,
-                 (c->any_honor ? 2 : 3) - open);
-    if (ntrip == 4)
-        add_yaku(s, MJT_Y_TOITOI, 2);
-    if (nanko == 3)
-        add_yaku(s, MJT_Y_SANANKOU, 2);
-    if (nquad == 3)
-        add_yaku(s, MJT_Y_SANKANTSU, 2);
-    if (trips & trips >> 9 & trips >> 18 & 0x1FF)
-        add_yaku(s, MJT_Y_SANSHOKU_DOUKOU, 2);
-    if (outside && nrun == 0 && c->any_honor)
-        add_yaku(s, MJT_Y_HONROUTOU, 2);
-    if (dragons == 2 && pair >= WHITE)
-        add_yaku(s, MJT_Y_SHOUSANGEN, 2);
-    if (c->one_suit)
-        add_yaku(s, c->any_honor ? MJT_Y_HONITSU : MJT_Y_CHINITSU,
-                 (c->any_honor ? 3 : 6) - open);
+        add_yaku_if(s, (int)(trips >> (WHITE + d) & 1), MJT_Y_WHITE + d, 1);
+    add_yaku_if(s, pinfu, MJT_Y_PINFU, 1);
+    add_yaku_if(s, (c->any_yaochu == 0) & (menzen | c->r->open_tanyao),
+                MJT_Y_TANYAO, 1);
+    add_yaku_if(s, menzen & (pairs == 1), MJT_Y_IIPEIKOU, 1);
+    add_yaku_if(s, menzen & (pairs == 2), MJT_Y_RYANPEIKOU, 3);
+    add_yaku_if(s, (runs & runs >> 9 & runs >> 18 & 0x7F) != 0,
+                MJT_Y_SANSHOKU, 2 - open);
+    /* 123, 456 and 789 of a suit */
+    uint64_t straight = runs & runs >> 3 & runs >> 6 & (1 | 1 << 9 | 1 << 18);
+    add_yaku_if(s, straight != 0, MJT_Y_ITTSU, 2 - open);
+    add_yaku_if(s, outside & (nrun > 0),
+                c->any_honor ? MJT_Y_CHANTA : MJT_Y_JUNCHAN,
+                (c->any_honor ? 2 : 3) - open);
+    add_yaku_if(s, ntrip == 4, MJT_Y_TOITOI, 2);
+    add_yaku_if(s, nanko == 3, MJT_Y_SANANKOU, 2);
+    add_yaku_if(s, nquad == 3, MJT_Y_SANKANTSU, 2);
+    add_yaku_if(s, (trips & trips >> 9 & trips >> 18 & 0x1FF) != 0,
+                MJT_Y_SANSHOKU_DOUKOU, 2);
+    add_yaku_if(s, outside & (nrun == 0) & c->any_honor, MJT_Y_HONROUTOU, 2);
+    add_yaku_if(s, (dragons == 2) & (pair >= WHITE), MJT_Y_SHOUSANGEN, 2);
+    add_yaku_if(s, c->one_suit, c->any_honor ? MJT_Y_HONITSU : MJT_Y_CHINITSU,
+                (c->any_honor ? 3 : 6) - open);
     if (s->yaku_len)
         add_dora(c, s);
     settle(c, s, -1, -1);
@@ -696,6 +685,7 @@ static int nine_gates(const ctx *c)
 
 /* The kind an indicator points at: the next of its suit, winds and
  * dragons each in a circle. */
+#ifndef NDEBUG
 static int dora_of(int indicator)
 {
     int k = MJT_KIND_OF(indicator);
@@ -705,6 +695,14 @@ static int dora_of(int indicator)
         return HONOR0 + (k - HONOR0 + 1) % 4;
     return WHITE + (k - WHITE + 1) % 3;
 }
+#endif
+
+/* dora_of of every tile id (debug builds check each use against it). */
+static const uint8_t dora_next[MJT_TILE_IDS] = {
+    1,  2,  3,  4,  5,  6,  7,  8,  0,          /* m */
+    10, 11, 12, 13, 14, 15, 16, 17, 9,          /* p */
+    19, 20, 21, 22, 23, 24, 25, 26, 18,         /* s */
+    28, 29, 30, 27, 32, 33, 31, 5,  14, 23};    /* z, then the red fives */
 
 static int check_win(const ctx *c, const mjt_tiles *held, mjt__diag *d)
 {
@@ -807,7 +805,8 @@ static int indicators(const uint8_t *list, int n, const char *what,
         }
         if (t >= MJT_KINDS)
             seen_red[t - MJT_KINDS]++;
-        *han += all[dora_of(t)];
+        assert(dora_next[t] == dora_of(t));
+        *han += all[dora_next[t]];
     }
     return MJT_OK;
 }
@@ -819,18 +818,21 @@ static int indicators(const uint8_t *list, int n, const char *what,
  * sum mod 3: a third of the ranks are tried. */
 static void standard_forms(ctx *c)
 {
-    int pair_part = -1;
+    static const uint8_t mod3[15] = {0, 1, 2, 0, 1, 2, 0, 1,
+                                     2, 0, 1, 2, 0, 1, 2};
+    unsigned ones = 0, twos = 0;
     for (int p = 0; p < 4; p++) {
-        if (c->sum[p] % 3 == 1 || (c->sum[p] % 3 == 2 && pair_part >= 0))
-            return;
-        if (c->sum[p] % 3 == 2)
-            pair_part = p;
+        ones |= (unsigned)(mod3[c->sum[p]] == 1) << p;
+        twos |= (unsigned)(mod3[c->sum[p]] == 2) << p;
     }
-    for (int k = HONOR0; k < MJT_KINDS; k++)
-        if (c->counts[k] == 1 || c->counts[k] == 4)
-            return;
-    if (pair_part < 0)
+    uint64_t honors; /* the honors' counts, a byte each */
+    memcpy(&honors, c->counts + HONOR0 - 1, sizeof honors);
+    honors >>= 8;
+    unsigned odd = (~nonzero_bytes(honors ^ 0x0101010101010101ull) |
+                    ~nonzero_bytes(honors ^ 0x0404040404040404ull)) & 0x7F;
+    if (ones != 0 || twos == 0 || (twos & (twos - 1)) != 0 || odd != 0)
         return;
+    int pair_part = __builtin_ctz(twos);
     int first = 9 * pair_part, step = 1, last = first + 7;
     if (pair_part < 3) {
         int rank_sum = 0;
@@ -1078,8 +1080,10 @@ int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
         rc = MJT_ECALL;
     }
     for (size_t i = 0; rc == MJT_OK && i < ncalls; i++) {
-        const char *why = mjt__call_problem(calls[i].kind, calls[i].tile,
-                                            calls[i].red, calls[i].from);
+        const mjt_call *x = &calls[i];
+        if (mjt__call_struct_ok(x))
+            continue;
+        const char *why = mjt__call_problem(x->kind, x->tile, x->red, x->from);
         if (why != NULL) {
             mjt__diag_set(&d, MJT_ECALL, -1, "call %zu: %s", i + 1, why);
             rc = MJT_ECALL;
