@@ -91,36 +91,84 @@ static const uint8_t part_of[MJT_KINDS] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
     1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3};
 
-static void add_yaku(mjt_score *s, int yaku, int han)
+/* A reading's score being written: the running counts of its lists, its
+ * fu, the han of its yaku and the multiples of its yakuman, which reach
+ * the score at the end (finish), so that settle need not add up the list
+ * again. */
+typedef struct sheet {
+    mjt_score *s;
+    int yaku, fu_parts, blocks; /* the lists' entries */
+    int fu, han, yakuman;
+    unsigned calls; /* which blocks are calls, as bits */
+} sheet;
+
+/* A yaku of han when cond, without a branch on cond: the entry is
+ * written either way and counted only when cond (score() zeroes the
+ * entries past the list's length).  A full list takes no more. */
+static inline void yaku_if(sheet *t, int cond, int yaku, int han)
 {
-    if (s->yaku_len < MJT_MAX_YAKU) {
-        s->yaku[s->yaku_len].yaku = (uint8_t)yaku;
-        s->yaku[s->yaku_len].han = (uint8_t)han;
-        s->yaku_len++;
+    int on = cond != 0;
+    if (t->yaku < MJT_MAX_YAKU) {
+        t->s->yaku[t->yaku].yaku = (uint8_t)yaku;
+        t->s->yaku[t->yaku].han = (uint8_t)han;
+        t->yaku += on;
+        t->han += han & -on;
     }
 }
 
-/* add_yaku when cond, without a branch on it: the entry is written
- * either way and counted only when cond (score() zeroes the entries past
- * the list's length). */
-static void add_yaku_if(mjt_score *s, int cond, int yaku, int han)
+/* The multiple a yakuman counts for under the rules. */
+static inline int multiple(const ctx *c, int yaku)
 {
-    if (s->yaku_len < MJT_MAX_YAKU) {
-        s->yaku[s->yaku_len].yaku = (uint8_t)yaku;
-        s->yaku[s->yaku_len].han = (uint8_t)han;
-        s->yaku_len = (uint8_t)(s->yaku_len + (cond != 0));
+    int twice = yaku == MJT_Y_KOKUSHI13 || yaku == MJT_Y_SUUANKOU_TANKI ||
+                yaku == MJT_Y_DAISUUSHII || yaku == MJT_Y_CHUUREN9;
+    return twice && c->r->double_yakuman ? 2 : 1;
+}
+
+/* A yakuman when cond, listed with its multiple. */
+static inline void yakuman_if(const ctx *c, sheet *t, int cond, int yaku)
+{
+    int on = cond != 0, m = multiple(c, yaku);
+    if (t->yaku < MJT_MAX_YAKU) {
+        t->s->yaku[t->yaku].yaku = (uint8_t)yaku;
+        t->s->yaku[t->yaku].han = (uint8_t)m;
+        t->yaku += on;
+        t->yakuman += m & -on;
     }
 }
 
-static void add_fu(mjt_score *s, int part, int tile, int fu)
+/* A fu part when cond (its fu count even when the list is full). */
+static inline void fu_if(sheet *t, int cond, int part, int tile, int fu)
 {
-    if (s->fu_len < MJT_MAX_FU_PARTS) {
-        s->fu_parts[s->fu_len].part = (uint8_t)part;
-        s->fu_parts[s->fu_len].tile = (uint8_t)tile;
-        s->fu_parts[s->fu_len].fu = (uint8_t)fu;
-        s->fu_len++;
+    int on = cond != 0;
+    if (t->fu_parts < MJT_MAX_FU_PARTS) {
+        t->s->fu_parts[t->fu_parts].part = (uint8_t)part;
+        t->s->fu_parts[t->fu_parts].tile = (uint8_t)tile;
+        t->s->fu_parts[t->fu_parts].fu = (uint8_t)fu;
+        t->fu_parts += on;
     }
-    s->fu += fu;
+    t->fu += fu & -on;
+}
+
+static inline void block(sheet *t, int kind, int tile, int call)
+{
+    t->calls |= (unsigned)call << t->blocks;
+    t->s->blocks[t->blocks].kind = (uint8_t)kind;
+    t->s->blocks[t->blocks].tile = (uint8_t)tile;
+    t->blocks++;
+}
+
+static void settle(const ctx *c, mjt_score *s, int k, int han, int pao,
+                   int pao_yaku);
+
+/* The sheet's counts into its score, then settle. */
+static inline void finish(const ctx *c, const sheet *t, int pao, int pao_yaku)
+{
+    t->s->yaku_len = (uint8_t)t->yaku;
+    t->s->fu_len = (uint8_t)t->fu_parts;
+    t->s->fu = t->fu;
+    t->s->blocks_len = (uint8_t)t->blocks;
+    t->s->calls = (uint8_t)t->calls;
+    settle(c, t->s, t->yakuman, t->han, pao, pao_yaku);
 }
 
 static int ceil100(long v)
@@ -129,52 +177,40 @@ static int ceil100(long v)
 }
 
 /* The yaku every form shares, from the situation alone. */
-static void situation_yaku(const ctx *c, mjt_score *s)
+static inline void situation_yaku(const ctx *c, sheet *t)
 {
     const mjt_win *w = c->w;
-    add_yaku_if(s, w->riichi == 1, MJT_Y_RIICHI, 1);
-    add_yaku_if(s, w->riichi == 2, MJT_Y_DOUBLE_RIICHI, 2);
-    add_yaku_if(s, w->ippatsu, MJT_Y_IPPATSU, 1);
-    add_yaku_if(s, c->menzen & w->tsumo, MJT_Y_MENZEN_TSUMO, 1);
-    add_yaku_if(s, w->last, w->tsumo ? MJT_Y_HAITEI : MJT_Y_HOUTEI, 1);
-    add_yaku_if(s, w->rinshan, MJT_Y_RINSHAN, 1);
-    add_yaku_if(s, w->chankan, MJT_Y_CHANKAN, 1);
+    yaku_if(t, w->riichi == 1, MJT_Y_RIICHI, 1);
+    yaku_if(t, w->riichi == 2, MJT_Y_DOUBLE_RIICHI, 2);
+    yaku_if(t, w->ippatsu, MJT_Y_IPPATSU, 1);
+    yaku_if(t, c->menzen & w->tsumo, MJT_Y_MENZEN_TSUMO, 1);
+    yaku_if(t, w->last, w->tsumo ? MJT_Y_HAITEI : MJT_Y_HOUTEI, 1);
+    yaku_if(t, w->rinshan, MJT_Y_RINSHAN, 1);
+    yaku_if(t, w->chankan, MJT_Y_CHANKAN, 1);
 }
 
-static void first_draw_yakuman(const ctx *c, mjt_score *s)
+static inline void first_draw_yakuman(const ctx *c, sheet *t)
 {
-    if (c->w->first)
-        add_yaku(s, c->w->seat == MJT_EAST ? MJT_Y_TENHOU : MJT_Y_CHIIHOU, 1);
-}
-
-/* The multiple a yakuman counts for under the rules. */
-static int multiple(const ctx *c, int yaku)
-{
-    int twice = yaku == MJT_Y_KOKUSHI13 || yaku == MJT_Y_SUUANKOU_TANKI ||
-                yaku == MJT_Y_DAISUUSHII || yaku == MJT_Y_CHUUREN9;
-    return twice && c->r->double_yakuman ? 2 : 1;
+    yakuman_if(c, t, c->w->first,
+               c->w->seat == MJT_EAST ? MJT_Y_TENHOU : MJT_Y_CHIIHOU);
 }
 
 /*
- * Points and payments of s (its yaku listed, fu set) into s.  pao is the
- * seat that fed the yakuman pao_yaku, or -1.
+ * Points and payments of s (its lists and fu set, k the yakuman's
+ * multiples, han the other yaku's) into s.  pao is the seat that fed the
+ * yakuman pao_yaku, or -1.
  */
-static void settle(const ctx *c, mjt_score *s, int pao, int pao_yaku)
+static void settle(const ctx *c, mjt_score *s, int k, int han, int pao,
+                   int pao_yaku)
 {
     const mjt_win *w = c->w;
     const mjt_rules *r = c->r;
     int dealer = w->seat == MJT_EAST;
-    int k = 0, han = 0;
     long base;
 
     s->pao = -1;
     if (s->yaku_len == 0)
         return;
-    for (int i = 0; i < s->yaku_len; i++) {
-        int y = s->yaku[i].yaku;
-        k += y >= MJT_Y_TENHOU && y <= MJT_Y_CHUUREN9 ? s->yaku[i].han : 0;
-        han += s->yaku[i].han;
-    }
     if (k > 0) {
         s->yakuman = r->yakuman_stack ? k : 1;
         s->han = 0;
@@ -280,34 +316,24 @@ static int better(const mjt_score *a, const mjt_score *b)
 
 /* The scores are built where they are kept: the first reading's in the
  * caller's *c->best, each later one in c->cur, copied over when better. */
-static mjt_score *begin(ctx *c, int form, int win_block, int wait)
+static sheet begin(ctx *c, int form, int win_block, int wait)
 {
-    mjt_score *s = c->best;
+    sheet t = {c->best, 0, 0, 0, 0, 0, 0, 0};
     if (c->have) {
-        s = &c->cur;
+        t.s = &c->cur;
         if (!c->cur_used)
-            memset(s, 0, sizeof *s);
+            memset(t.s, 0, sizeof *t.s);
         c->cur_used = 1;
     }
-    s->han = s->fu = s->yakuman = s->title = s->base = s->points = 0;
+    mjt_score *s = t.s;
+    s->han = s->yakuman = s->title = s->base = s->points = 0;
     s->pay[0] = s->pay[1] = s->pay[2] = s->pay[3] = 0;
     s->sticks = 0;
-    s->yaku_len = s->fu_len = 0;
     s->pao = -1;
     s->form = (uint8_t)form;
     s->win_block = (uint8_t)win_block;
     s->wait = (uint8_t)wait;
-    s->calls = 0;
-    s->blocks_len = 0;
-    return s;
-}
-
-static void put_block(mjt_score *s, int kind, int tile, int call)
-{
-    s->calls |= (uint8_t)(call << s->blocks_len);
-    s->blocks[s->blocks_len].kind = (uint8_t)kind;
-    s->blocks[s->blocks_len].tile = (uint8_t)tile;
-    s->blocks_len++;
+    return t;
 }
 
 /* Keep the reading scored in s when it is the first or the best so far. */
@@ -319,11 +345,11 @@ static void keep(ctx *c, mjt_score *s)
         *c->best = *s;
 }
 
-static void add_dora(const ctx *c, mjt_score *s)
+static inline void add_dora(const ctx *c, sheet *t)
 {
-    add_yaku_if(s, c->dora, MJT_Y_DORA, c->dora);
-    add_yaku_if(s, c->red, MJT_Y_RED_FIVE, c->red);
-    add_yaku_if(s, c->ura, MJT_Y_URA_DORA, c->ura);
+    yaku_if(t, c->dora, MJT_Y_DORA, c->dora);
+    yaku_if(t, c->red, MJT_Y_RED_FIVE, c->red);
+    yaku_if(t, c->ura, MJT_Y_URA_DORA, c->ura);
 }
 
 /* The concealed melds of a standard reading: the pair's kind, the
@@ -358,18 +384,19 @@ static int block_at(const split *sp, int k, int run)
 static void standard(ctx *c, const split *sp, int win_block, int wait)
 {
     const mjt_win *w = c->w;
-    mjt_score *s = begin(c, MJT_STANDARD, win_block, wait);
+    sheet t = begin(c, MJT_STANDARD, win_block, wait);
 
     /* a triplet completed by a ron is open, for fu and for yaku */
     uint64_t ron_trip = wait == MJT_SHANPON && !w->tsumo ? 1ull << c->win : 0;
     uint64_t runs = sp->run[0] | c->call_runs;
     uint64_t trips = sp->trip | c->call_trips;
-    int nrun = c->call_nrun, pairs = 0;
+    int nrun = c->call_nrun;
     for (int j = 0; j < 4; j++)
         nrun += __builtin_popcountll(sp->run[j]);
     /* a pure double sequence is each second copy of a run (iipeikou and
      * ryanpeikou count only in a concealed hand: no called runs) */
-    pairs = __builtin_popcountll(sp->run[1]) + __builtin_popcountll(sp->run[3]);
+    int pairs =
+        __builtin_popcountll(sp->run[1]) + __builtin_popcountll(sp->run[3]);
     int ntrip = __builtin_popcountll(sp->trip) + c->call_ntrip;
     int nanko = __builtin_popcountll(sp->trip & ~ron_trip) + c->call_nclosed;
     int nquad = c->call_nquad;
@@ -380,76 +407,60 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
     int dragons = __builtin_popcountll(trips & DRAGONS);
     int winds = __builtin_popcountll(trips & WINDS);
 
-    put_block(s, MJT_PAIR, pair, 0);
+    block(&t, MJT_PAIR, pair, 0);
     for (uint64_t m = sp->trip | sp->run[0]; m != 0; m &= m - 1) {
         int k = __builtin_ctzll(m);
         if (sp->trip >> k & 1)
-            put_block(s, MJT_TRIPLET, k, 0);
+            block(&t, MJT_TRIPLET, k, 0);
         for (int j = 0; j < 4 && (sp->run[j] >> k & 1); j++)
-            put_block(s, MJT_RUN, k, 0);
+            block(&t, MJT_RUN, k, 0);
     }
     for (int i = 0; i < c->ncalls; i++)
-        put_block(s, c->calls[i].kind, c->calls[i].tile, 1);
+        block(&t, c->calls[i].kind, c->calls[i].tile, 1);
 
     /* fu */
-    add_fu(s, MJT_FU_BASE, MJT_NO_TILE, 20);
-    int pv = 0;
-    if (pair == HONOR0 + w->round)
-        pv += 2;
-    if (pair == HONOR0 + w->seat)
-        pv += 2;
-    if (pair >= WHITE)
-        pv += 2;
+    fu_if(&t, 1, MJT_FU_BASE, MJT_NO_TILE, 20);
+    int pv = 2 * (pair == HONOR0 + w->round) + 2 * (pair == HONOR0 + w->seat) +
+             2 * (pair >= WHITE);
     if (pv > 2 && c->r->double_wind_fu == 2)
         pv = 2;
-    if (pv)
-        add_fu(s, MJT_FU_PAIR, pair, pv);
-    if (wait == MJT_TANKI || wait == MJT_KANCHAN || wait == MJT_PENCHAN)
-        add_fu(s, MJT_FU_WAIT, c->win, 2);
+    fu_if(&t, pv, MJT_FU_PAIR, pair, pv);
+    fu_if(&t, wait == MJT_TANKI || wait == MJT_KANCHAN || wait == MJT_PENCHAN,
+          MJT_FU_WAIT, c->win, 2);
     for (uint64_t m = sp->trip; m != 0; m &= m - 1) {
         int k = __builtin_ctzll(m), closed = !(ron_trip >> k & 1);
-        add_fu(s, closed ? MJT_FU_CLOSED_TRIPLET : MJT_FU_OPEN_TRIPLET, k,
-               2 << (is_terminal_or_honor(k) + closed));
+        fu_if(&t, 1, closed ? MJT_FU_CLOSED_TRIPLET : MJT_FU_OPEN_TRIPLET, k,
+              2 << (is_terminal_or_honor(k) + closed));
     }
     for (int i = 0; i < c->call_fu_len; i++)
-        add_fu(s, c->call_fu[i].part, c->call_fu[i].tile, c->call_fu[i].fu);
-    int pinfu = c->menzen && s->fu == 20;
-    if (w->tsumo) {
-        if (!pinfu || c->r->pinfu_tsumo_fu)
-            add_fu(s, MJT_FU_TSUMO, MJT_NO_TILE, 2);
-    } else if (c->menzen) {
-        add_fu(s, MJT_FU_CLOSED_RON, MJT_NO_TILE, 10);
-    } else if (s->fu == 20) {
-        add_fu(s, MJT_FU_OPEN_PINFU, MJT_NO_TILE, 10);
-    }
-    if (s->fu % 10)
-        add_fu(s, MJT_FU_ROUNDING, MJT_NO_TILE, 10 - s->fu % 10);
+        fu_if(&t, 1, c->call_fu[i].part, c->call_fu[i].tile, c->call_fu[i].fu);
+    int pinfu = c->menzen & (t.fu == 20);
+    if (w->tsumo)
+        fu_if(&t, (pinfu == 0) | c->r->pinfu_tsumo_fu, MJT_FU_TSUMO, MJT_NO_TILE,
+              2);
+    else if (c->menzen)
+        fu_if(&t, 1, MJT_FU_CLOSED_RON, MJT_NO_TILE, 10);
+    else
+        fu_if(&t, t.fu == 20, MJT_FU_OPEN_PINFU, MJT_NO_TILE, 10);
+    fu_if(&t, t.fu % 10, MJT_FU_ROUNDING, MJT_NO_TILE, 10 - t.fu % 10);
 
     /* yakuman */
     int pao = -1, pao_yaku = -1;
-    first_draw_yakuman(c, s);
-    if (nanko == 4)
-        add_yaku(s, wait == MJT_TANKI ? MJT_Y_SUUANKOU_TANKI : MJT_Y_SUUANKOU,
-                 1);
-    if (dragons == 3)
-        add_yaku(s, MJT_Y_DAISANGEN, 1);
-    if (winds == 4)
-        add_yaku(s, MJT_Y_DAISUUSHII, 1);
-    else if (winds == 3 && pair >= HONOR0 && pair < WHITE)
-        add_yaku(s, MJT_Y_SHOUSUUSHII, 1);
-    if (c->all_honors)
-        add_yaku(s, MJT_Y_TSUUIISOU, 1);
-    if (c->green)
-        add_yaku(s, MJT_Y_RYUUIISOU, 1);
-    if (outside && ntrip == 4 && !c->any_honor)
-        add_yaku(s, MJT_Y_CHINROUTOU, 1);
-    if (nquad == 4)
-        add_yaku(s, MJT_Y_SUUKANTSU, 1);
-    if (c->chuuren)
-        add_yaku(s, c->chuuren == 2 ? MJT_Y_CHUUREN9 : MJT_Y_CHUUREN, 1);
-    if (s->yaku_len) {
-        for (int i = 0; i < s->yaku_len; i++)
-            s->yaku[i].han = (uint8_t)multiple(c, s->yaku[i].yaku);
+    first_draw_yakuman(c, &t);
+    yakuman_if(c, &t, nanko == 4,
+               wait == MJT_TANKI ? MJT_Y_SUUANKOU_TANKI : MJT_Y_SUUANKOU);
+    yakuman_if(c, &t, dragons == 3, MJT_Y_DAISANGEN);
+    yakuman_if(c, &t, winds == 4, MJT_Y_DAISUUSHII);
+    yakuman_if(c, &t, (winds == 3) & (pair >= HONOR0) & (pair < WHITE),
+               MJT_Y_SHOUSUUSHII);
+    yakuman_if(c, &t, c->all_honors, MJT_Y_TSUUIISOU);
+    yakuman_if(c, &t, c->green, MJT_Y_RYUUIISOU);
+    yakuman_if(c, &t, outside & (ntrip == 4) & !c->any_honor,
+               MJT_Y_CHINROUTOU);
+    yakuman_if(c, &t, nquad == 4, MJT_Y_SUUKANTSU);
+    yakuman_if(c, &t, c->chuuren,
+               c->chuuren == 2 ? MJT_Y_CHUUREN9 : MJT_Y_CHUUREN);
+    if (t.yaku) {
         /* Who fed the last set of big three dragons (big four winds):
          * the seat of the last call of such sets, when all of them are
          * calls and that one came from a seat. */
@@ -460,8 +471,9 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
                 continue;
             for (int i = 0; i < c->ncalls; i++) {
                 const blk *x = &c->calls[i];
-                int t = x->tile;
-                if (x->kind == MJT_RUN || t < HONOR0 || (y == 0) != (t >= WHITE))
+                int tile = x->tile;
+                if (x->kind == MJT_RUN || tile < HONOR0 ||
+                    (y == 0) != (tile >= WHITE))
                     continue;
                 n++;
                 last = i;
@@ -472,45 +484,44 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
                 pao_yaku = yk;
             }
         }
-        settle(c, s, pao, pao_yaku);
-        keep(c, s);
+        finish(c, &t, pao, pao_yaku);
+        keep(c, t.s);
         return;
     }
 
     /* yaku */
     int open = !c->menzen, menzen = c->menzen;
-    situation_yaku(c, s);
-    add_yaku_if(s, (int)(trips >> (HONOR0 + w->round) & 1), MJT_Y_ROUND_WIND,
-                1);
-    add_yaku_if(s, (int)(trips >> (HONOR0 + w->seat) & 1), MJT_Y_SEAT_WIND, 1);
+    situation_yaku(c, &t);
+    yaku_if(&t, (int)(trips >> (HONOR0 + w->round) & 1), MJT_Y_ROUND_WIND, 1);
+    yaku_if(&t, (int)(trips >> (HONOR0 + w->seat) & 1), MJT_Y_SEAT_WIND, 1);
     for (int d = 0; d < 3; d++)
-        add_yaku_if(s, (int)(trips >> (WHITE + d) & 1), MJT_Y_WHITE + d, 1);
-    add_yaku_if(s, pinfu, MJT_Y_PINFU, 1);
-    add_yaku_if(s, (c->any_yaochu == 0) & (menzen | c->r->open_tanyao),
-                MJT_Y_TANYAO, 1);
-    add_yaku_if(s, menzen & (pairs == 1), MJT_Y_IIPEIKOU, 1);
-    add_yaku_if(s, menzen & (pairs == 2), MJT_Y_RYANPEIKOU, 3);
-    add_yaku_if(s, (runs & runs >> 9 & runs >> 18 & 0x7F) != 0,
-                MJT_Y_SANSHOKU, 2 - open);
+        yaku_if(&t, (int)(trips >> (WHITE + d) & 1), MJT_Y_WHITE + d, 1);
+    yaku_if(&t, pinfu, MJT_Y_PINFU, 1);
+    yaku_if(&t, (c->any_yaochu == 0) & (menzen | c->r->open_tanyao),
+            MJT_Y_TANYAO, 1);
+    yaku_if(&t, menzen & (pairs == 1), MJT_Y_IIPEIKOU, 1);
+    yaku_if(&t, menzen & (pairs == 2), MJT_Y_RYANPEIKOU, 3);
+    yaku_if(&t, (runs & runs >> 9 & runs >> 18 & 0x7F) != 0, MJT_Y_SANSHOKU,
+            2 - open);
     /* 123, 456 and 789 of a suit */
     uint64_t straight = runs & runs >> 3 & runs >> 6 & (1 | 1 << 9 | 1 << 18);
-    add_yaku_if(s, straight != 0, MJT_Y_ITTSU, 2 - open);
-    add_yaku_if(s, outside & (nrun > 0),
-                c->any_honor ? MJT_Y_CHANTA : MJT_Y_JUNCHAN,
-                (c->any_honor ? 2 : 3) - open);
-    add_yaku_if(s, ntrip == 4, MJT_Y_TOITOI, 2);
-    add_yaku_if(s, nanko == 3, MJT_Y_SANANKOU, 2);
-    add_yaku_if(s, nquad == 3, MJT_Y_SANKANTSU, 2);
-    add_yaku_if(s, (trips & trips >> 9 & trips >> 18 & 0x1FF) != 0,
-                MJT_Y_SANSHOKU_DOUKOU, 2);
-    add_yaku_if(s, outside & (nrun == 0) & c->any_honor, MJT_Y_HONROUTOU, 2);
-    add_yaku_if(s, (dragons == 2) & (pair >= WHITE), MJT_Y_SHOUSANGEN, 2);
-    add_yaku_if(s, c->one_suit, c->any_honor ? MJT_Y_HONITSU : MJT_Y_CHINITSU,
-                (c->any_honor ? 3 : 6) - open);
-    if (s->yaku_len)
-        add_dora(c, s);
-    settle(c, s, -1, -1);
-    keep(c, s);
+    yaku_if(&t, straight != 0, MJT_Y_ITTSU, 2 - open);
+    yaku_if(&t, outside & (nrun > 0),
+            c->any_honor ? MJT_Y_CHANTA : MJT_Y_JUNCHAN,
+            (c->any_honor ? 2 : 3) - open);
+    yaku_if(&t, ntrip == 4, MJT_Y_TOITOI, 2);
+    yaku_if(&t, nanko == 3, MJT_Y_SANANKOU, 2);
+    yaku_if(&t, nquad == 3, MJT_Y_SANKANTSU, 2);
+    yaku_if(&t, (trips & trips >> 9 & trips >> 18 & 0x1FF) != 0,
+            MJT_Y_SANSHOKU_DOUKOU, 2);
+    yaku_if(&t, outside & (nrun == 0) & c->any_honor, MJT_Y_HONROUTOU, 2);
+    yaku_if(&t, (dragons == 2) & (pair >= WHITE), MJT_Y_SHOUSANGEN, 2);
+    yaku_if(&t, c->one_suit, c->any_honor ? MJT_Y_HONITSU : MJT_Y_CHINITSU,
+            (c->any_honor ? 3 : 6) - open);
+    if (t.yaku)
+        add_dora(c, &t);
+    finish(c, &t, -1, -1);
+    keep(c, t.s);
 }
 
 /* Each block of reading sp the winning tile may have completed, in the
@@ -604,34 +615,30 @@ static void seven_pairs(ctx *c)
     if (c->ncalls || c->twos != c->held || __builtin_popcountll(c->held) != 7)
         return;
     win_block = __builtin_popcountll(c->held & ((1ull << c->win) - 1));
-    mjt_score *s = begin(c, MJT_CHIITOITSU, win_block, MJT_SHAPE_CHIITOITSU);
+    sheet t = begin(c, MJT_CHIITOITSU, win_block, MJT_SHAPE_CHIITOITSU);
     for (uint64_t left = c->held; left != 0; left &= left - 1) {
         int k = __builtin_ctzll(left);
-        put_block(s, MJT_PAIR, k, 0);
+        block(&t, MJT_PAIR, k, 0);
         yaochu += is_terminal_or_honor(k);
         if (k >= HONOR0)
             honors++;
         else
             suits |= 1 << part_of[k];
     }
-    add_fu(s, MJT_FU_BASE, MJT_NO_TILE, 25);
-    first_draw_yakuman(c, s);
-    if (honors == 7)
-        add_yaku(s, MJT_Y_TSUUIISOU, 1);
-    if (s->yaku_len == 0) {
-        situation_yaku(c, s);
-        add_yaku(s, MJT_Y_CHIITOITSU, 2);
-        if (yaochu == 0)
-            add_yaku(s, MJT_Y_TANYAO, 1);
-        if (yaochu == 7 && honors > 0)
-            add_yaku(s, MJT_Y_HONROUTOU, 2);
-        if (suits == 1 || suits == 2 || suits == 4)
-            add_yaku(s, honors ? MJT_Y_HONITSU : MJT_Y_CHINITSU,
-                     honors ? 3 : 6);
-        add_dora(c, s);
+    fu_if(&t, 1, MJT_FU_BASE, MJT_NO_TILE, 25);
+    first_draw_yakuman(c, &t);
+    yakuman_if(c, &t, honors == 7, MJT_Y_TSUUIISOU);
+    if (t.yaku == 0) {
+        situation_yaku(c, &t);
+        yaku_if(&t, 1, MJT_Y_CHIITOITSU, 2);
+        yaku_if(&t, yaochu == 0, MJT_Y_TANYAO, 1);
+        yaku_if(&t, (yaochu == 7) & (honors > 0), MJT_Y_HONROUTOU, 2);
+        yaku_if(&t, suits == 1 || suits == 2 || suits == 4,
+                honors ? MJT_Y_HONITSU : MJT_Y_CHINITSU, honors ? 3 : 6);
+        add_dora(c, &t);
     }
-    settle(c, s, -1, -1);
-    keep(c, s);
+    finish(c, &t, -1, -1);
+    keep(c, t.s);
 }
 
 static void thirteen_orphans(ctx *c)
@@ -651,15 +658,13 @@ static void thirteen_orphans(ctx *c)
         }
     }
     int thirteen = pair == c->win;
-    mjt_score *s = begin(c, MJT_KOKUSHI, thirteen ? 0 : 255,
-                         thirteen ? MJT_SHAPE_KOKUSHI13 : MJT_SHAPE_KOKUSHI);
-    put_block(s, MJT_PAIR, pair, 0);
-    first_draw_yakuman(c, s);
-    add_yaku(s, thirteen ? MJT_Y_KOKUSHI13 : MJT_Y_KOKUSHI, 1);
-    for (int i = 0; i < s->yaku_len; i++)
-        s->yaku[i].han = (uint8_t)multiple(c, s->yaku[i].yaku);
-    settle(c, s, -1, -1);
-    keep(c, s);
+    sheet t = begin(c, MJT_KOKUSHI, thirteen ? 0 : 255,
+                    thirteen ? MJT_SHAPE_KOKUSHI13 : MJT_SHAPE_KOKUSHI);
+    block(&t, MJT_PAIR, pair, 0);
+    first_draw_yakuman(c, &t);
+    yakuman_if(c, &t, 1, thirteen ? MJT_Y_KOKUSHI13 : MJT_Y_KOKUSHI);
+    finish(c, &t, -1, -1);
+    keep(c, t.s);
 }
 
 /* Nine gates: no call, one suit, 1112345678999 and one more; pure when
