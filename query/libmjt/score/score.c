@@ -54,6 +54,7 @@ typedef struct ctx {
     /* the tiles' own facts, calls and all: a terminal or honor held, an
      * honor, honors alone, greens alone, one suit alone */
     int any_yaochu, any_honor, all_honors, green, one_suit;
+    uint32_t situation; /* the situation's yaku, bits L_* below */
     uint64_t held;   /* the kinds held concealed, as bits */
     uint64_t twos;   /* those held twice */
     int sum[4];      /* tiles of each part (m, p, s, z) */
@@ -176,17 +177,57 @@ static int ceil100(long v)
     return (int)((v + 99) / 100 * 100);
 }
 
-/* The yaku every form shares, from the situation alone. */
-static inline void situation_yaku(const ctx *c, sheet *t)
+/* The yaku of a standard reading in the order they are listed, as the
+ * bits of a mask: the situation's (every form's), then the reading's;
+ * with their han closed and open. */
+enum {
+    L_RIICHI, L_DOUBLE_RIICHI, L_IPPATSU, L_MENZEN_TSUMO, L_HAITEI,
+    L_HOUTEI, L_RINSHAN, L_CHANKAN, L_ROUND_WIND, L_SEAT_WIND, L_WHITE,
+    L_GREEN, L_RED, L_PINFU, L_TANYAO, L_IIPEIKOU, L_RYANPEIKOU,
+    L_SANSHOKU, L_ITTSU, L_CHANTA, L_JUNCHAN, L_TOITOI, L_SANANKOU,
+    L_SANKANTSU, L_SANSHOKU_DOUKOU, L_HONROUTOU, L_SHOUSANGEN, L_HONITSU,
+    L_CHINITSU, L_COUNT
+};
+
+static const struct {
+    uint8_t yaku, han[2];
+} listed[L_COUNT] = {
+    {MJT_Y_RIICHI, {1, 1}},      {MJT_Y_DOUBLE_RIICHI, {2, 2}},
+    {MJT_Y_IPPATSU, {1, 1}},     {MJT_Y_MENZEN_TSUMO, {1, 1}},
+    {MJT_Y_HAITEI, {1, 1}},      {MJT_Y_HOUTEI, {1, 1}},
+    {MJT_Y_RINSHAN, {1, 1}},     {MJT_Y_CHANKAN, {1, 1}},
+    {MJT_Y_ROUND_WIND, {1, 1}},  {MJT_Y_SEAT_WIND, {1, 1}},
+    {MJT_Y_WHITE, {1, 1}},       {MJT_Y_GREEN, {1, 1}},
+    {MJT_Y_RED, {1, 1}},         {MJT_Y_PINFU, {1, 1}},
+    {MJT_Y_TANYAO, {1, 1}},      {MJT_Y_IIPEIKOU, {1, 1}},
+    {MJT_Y_RYANPEIKOU, {3, 3}},  {MJT_Y_SANSHOKU, {2, 1}},
+    {MJT_Y_ITTSU, {2, 1}},       {MJT_Y_CHANTA, {2, 1}},
+    {MJT_Y_JUNCHAN, {3, 2}},     {MJT_Y_TOITOI, {2, 2}},
+    {MJT_Y_SANANKOU, {2, 2}},    {MJT_Y_SANKANTSU, {2, 2}},
+    {MJT_Y_SANSHOKU_DOUKOU, {2, 2}}, {MJT_Y_HONROUTOU, {2, 2}},
+    {MJT_Y_SHOUSANGEN, {2, 2}},  {MJT_Y_HONITSU, {3, 2}},
+    {MJT_Y_CHINITSU, {6, 5}}};
+
+/* The yaku of mask (bits L_*), in list order, with their han. */
+static inline void list_yaku(sheet *t, uint32_t mask, int open)
+{
+    for (; mask != 0; mask &= mask - 1) {
+        int i = __builtin_ctz(mask);
+        yaku_if(t, 1, listed[i].yaku, listed[i].han[open]);
+    }
+}
+
+/* The situation's yaku (every form's), as bits L_*. */
+static uint32_t situation_mask(const ctx *c)
 {
     const mjt_win *w = c->w;
-    yaku_if(t, w->riichi == 1, MJT_Y_RIICHI, 1);
-    yaku_if(t, w->riichi == 2, MJT_Y_DOUBLE_RIICHI, 2);
-    yaku_if(t, w->ippatsu, MJT_Y_IPPATSU, 1);
-    yaku_if(t, c->menzen & w->tsumo, MJT_Y_MENZEN_TSUMO, 1);
-    yaku_if(t, w->last, w->tsumo ? MJT_Y_HAITEI : MJT_Y_HOUTEI, 1);
-    yaku_if(t, w->rinshan, MJT_Y_RINSHAN, 1);
-    yaku_if(t, w->chankan, MJT_Y_CHANKAN, 1);
+    return (uint32_t)(w->riichi == 1) << L_RIICHI |
+           (uint32_t)(w->riichi == 2) << L_DOUBLE_RIICHI |
+           (uint32_t)w->ippatsu << L_IPPATSU |
+           (uint32_t)(c->menzen & w->tsumo) << L_MENZEN_TSUMO |
+           (uint32_t)(w->last & w->tsumo) << L_HAITEI |
+           (uint32_t)(w->last & !w->tsumo) << L_HOUTEI |
+           (uint32_t)w->rinshan << L_RINSHAN | (uint32_t)w->chankan << L_CHANKAN;
 }
 
 static inline void first_draw_yakuman(const ctx *c, sheet *t)
@@ -444,9 +485,16 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
         fu_if(&t, t.fu == 20, MJT_FU_OPEN_PINFU, MJT_NO_TILE, 10);
     fu_if(&t, t.fu % 10, MJT_FU_ROUNDING, MJT_NO_TILE, 10 - t.fu % 10);
 
-    /* yakuman */
+    /* yakuman (none in most hands: one test of them all first) */
     int pao = -1, pao_yaku = -1;
-    first_draw_yakuman(c, &t);
+    int any = c->w->first | (nanko == 4) | (dragons == 3) | (winds == 4) |
+              ((winds == 3) & (pair >= HONOR0) & (pair < WHITE)) |
+              c->all_honors | c->green |
+              (outside & (ntrip == 4) & !c->any_honor) | (nquad == 4) |
+              (c->chuuren != 0);
+    if (any)
+        first_draw_yakuman(c, &t);
+    if (any) {
     yakuman_if(c, &t, nanko == 4,
                wait == MJT_TANKI ? MJT_Y_SUUANKOU_TANKI : MJT_Y_SUUANKOU);
     yakuman_if(c, &t, dragons == 3, MJT_Y_DAISANGEN);
@@ -460,6 +508,7 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
     yakuman_if(c, &t, nquad == 4, MJT_Y_SUUKANTSU);
     yakuman_if(c, &t, c->chuuren,
                c->chuuren == 2 ? MJT_Y_CHUUREN9 : MJT_Y_CHUUREN);
+    }
     if (t.yaku) {
         /* Who fed the last set of big three dragons (big four winds):
          * the seat of the last call of such sets, when all of them are
@@ -489,35 +538,32 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
         return;
     }
 
-    /* yaku */
+    /* yaku: the situation's, then the reading's, as bits in list order */
     int open = !c->menzen, menzen = c->menzen;
-    situation_yaku(c, &t);
-    yaku_if(&t, (int)(trips >> (HONOR0 + w->round) & 1), MJT_Y_ROUND_WIND, 1);
-    yaku_if(&t, (int)(trips >> (HONOR0 + w->seat) & 1), MJT_Y_SEAT_WIND, 1);
-    for (int d = 0; d < 3; d++)
-        yaku_if(&t, (int)(trips >> (WHITE + d) & 1), MJT_Y_WHITE + d, 1);
-    yaku_if(&t, pinfu, MJT_Y_PINFU, 1);
-    yaku_if(&t, (c->any_yaochu == 0) & (menzen | c->r->open_tanyao),
-            MJT_Y_TANYAO, 1);
-    yaku_if(&t, menzen & (pairs == 1), MJT_Y_IIPEIKOU, 1);
-    yaku_if(&t, menzen & (pairs == 2), MJT_Y_RYANPEIKOU, 3);
-    yaku_if(&t, (runs & runs >> 9 & runs >> 18 & 0x7F) != 0, MJT_Y_SANSHOKU,
-            2 - open);
-    /* 123, 456 and 789 of a suit */
     uint64_t straight = runs & runs >> 3 & runs >> 6 & (1 | 1 << 9 | 1 << 18);
-    yaku_if(&t, straight != 0, MJT_Y_ITTSU, 2 - open);
-    yaku_if(&t, outside & (nrun > 0),
-            c->any_honor ? MJT_Y_CHANTA : MJT_Y_JUNCHAN,
-            (c->any_honor ? 2 : 3) - open);
-    yaku_if(&t, ntrip == 4, MJT_Y_TOITOI, 2);
-    yaku_if(&t, nanko == 3, MJT_Y_SANANKOU, 2);
-    yaku_if(&t, nquad == 3, MJT_Y_SANKANTSU, 2);
-    yaku_if(&t, (trips & trips >> 9 & trips >> 18 & 0x1FF) != 0,
-            MJT_Y_SANSHOKU_DOUKOU, 2);
-    yaku_if(&t, outside & (nrun == 0) & c->any_honor, MJT_Y_HONROUTOU, 2);
-    yaku_if(&t, (dragons == 2) & (pair >= WHITE), MJT_Y_SHOUSANGEN, 2);
-    yaku_if(&t, c->one_suit, c->any_honor ? MJT_Y_HONITSU : MJT_Y_CHINITSU,
-            (c->any_honor ? 3 : 6) - open);
+    uint32_t m = c->situation;
+    m |= (uint32_t)(trips >> (HONOR0 + w->round) & 1) << L_ROUND_WIND;
+    m |= (uint32_t)(trips >> (HONOR0 + w->seat) & 1) << L_SEAT_WIND;
+    m |= (uint32_t)(trips >> WHITE & 7) << L_WHITE;
+    m |= (uint32_t)pinfu << L_PINFU;
+    m |= (uint32_t)((c->any_yaochu == 0) & (menzen | c->r->open_tanyao))
+         << L_TANYAO;
+    m |= (uint32_t)(menzen & (pairs == 1)) << L_IIPEIKOU;
+    m |= (uint32_t)(menzen & (pairs == 2)) << L_RYANPEIKOU;
+    m |= (uint32_t)((runs & runs >> 9 & runs >> 18 & 0x7F) != 0)
+         << L_SANSHOKU;
+    m |= (uint32_t)(straight != 0) << L_ITTSU; /* 123 456 789 of a suit */
+    m |= (uint32_t)(outside & (nrun > 0))
+         << (c->any_honor ? L_CHANTA : L_JUNCHAN);
+    m |= (uint32_t)(ntrip == 4) << L_TOITOI;
+    m |= (uint32_t)(nanko == 3) << L_SANANKOU;
+    m |= (uint32_t)(nquad == 3) << L_SANKANTSU;
+    m |= (uint32_t)((trips & trips >> 9 & trips >> 18 & 0x1FF) != 0)
+         << L_SANSHOKU_DOUKOU;
+    m |= (uint32_t)(outside & (nrun == 0) & c->any_honor) << L_HONROUTOU;
+    m |= (uint32_t)((dragons == 2) & (pair >= WHITE)) << L_SHOUSANGEN;
+    m |= (uint32_t)c->one_suit << (c->any_honor ? L_HONITSU : L_CHINITSU);
+    list_yaku(&t, m, open);
     if (t.yaku)
         add_dora(c, &t);
     finish(c, &t, -1, -1);
@@ -629,7 +675,7 @@ static void seven_pairs(ctx *c)
     first_draw_yakuman(c, &t);
     yakuman_if(c, &t, honors == 7, MJT_Y_TSUUIISOU);
     if (t.yaku == 0) {
-        situation_yaku(c, &t);
+        list_yaku(&t, c->situation, 0);
         yaku_if(&t, 1, MJT_Y_CHIITOITSU, 2);
         yaku_if(&t, yaochu == 0, MJT_Y_TANYAO, 1);
         yaku_if(&t, (yaochu == 7) & (honors > 0), MJT_Y_HONROUTOU, 2);
@@ -882,8 +928,12 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
     c.call_trips = c.call_runs = 0;
     c.call_nrun = c.call_ntrip = c.call_nquad = c.call_nclosed = 0;
     c.call_fu_len = 0;
-    memcpy(c.counts, held->counts, MJT_KINDS);
-    memset(c.counts + MJT_KINDS, 0, sizeof c.counts - MJT_KINDS);
+    /* The counts, eight kinds a word, stored as the words the reads
+     * below take (a read that spans two stores waits for both). */
+    uint64_t word[5];
+    memcpy(word, held->counts, 4 * sizeof *word);
+    word[4] = (uint64_t)held->counts[32] | (uint64_t)held->counts[33] << 8;
+    memcpy(c.counts, word, sizeof word);
     c.ncalls = (int)ncalls;
     c.menzen = 1;
     uint8_t all[MJT_KINDS], seen[MJT_KINDS], seen_red[3];
@@ -942,6 +992,7 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
     if ((rc = check_win(&c, held, d)) != MJT_OK)
         return rc;
     c.win = MJT_KIND_OF(w->tile);
+    c.situation = situation_mask(&c);
     memcpy(seen, all, sizeof seen);
     if ((rc = indicators(w->dora, w->dora_len, "dora", seen, seen_red, all,
                          &c.dora, d)) != MJT_OK ||
@@ -959,8 +1010,6 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
 
     /* The kinds held, held twice, and each part's tiles, eight kinds a
      * word (counts are at most 4, so no byte carries into the next). */
-    uint64_t word[5];
-    memcpy(word, c.counts, sizeof word);
     c.held = c.twos = 0;
     for (int i = 0; i < 5; i++) {
         c.held |= (uint64_t)nonzero_bytes(word[i]) << 8 * i;
@@ -1039,7 +1088,9 @@ static int check_args(const void *hand, const mjt_win *w,
 int mjt_score_hand(const mjt_hand *h, const mjt_win *w, const mjt_rules *rules,
                    mjt_score *out, mjt_diag *diag)
 {
-    mjt__diag d = {.code = MJT_OK};
+    mjt__diag d; /* filled by a failure alone: zeroing it costs more than
+                    a score's every yaku */
+    d.code = MJT_OK;
     mjt_tiles held;
     mjt_call calls[MJT_MAX_CALLS];
     int rc = check_args(h, w, &rules, &default_rules, out, &d);
@@ -1072,7 +1123,9 @@ int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
                     size_t ncalls, const mjt_win *w, const mjt_rules *rules,
                     mjt_score *out, mjt_diag *diag)
 {
-    mjt__diag d = {.code = MJT_OK};
+    mjt__diag d; /* filled by a failure alone: zeroing it costs more than
+                    a score's every yaku */
+    d.code = MJT_OK;
     int rc = check_args(concealed, w, &rules, &default_rules, out, &d);
 
     if (rc == MJT_OK && ncalls > 0 && calls == NULL) {
