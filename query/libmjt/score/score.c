@@ -658,7 +658,8 @@ static int greedy(const uint8_t *counts, uint64_t left, split *sp)
 static void seven_pairs(ctx *c)
 {
     int win_block = 0, yaochu = 0, honors = 0, suits = 0;
-    if (c->ncalls || c->twos != c->held || __builtin_popcountll(c->held) != 7)
+    if ((c->ncalls != 0) | (c->twos != c->held) |
+        (__builtin_popcountll(c->held) != 7))
         return;
     win_block = __builtin_popcountll(c->held & ((1ull << c->win) - 1));
     sheet t = begin(c, MJT_CHIITOITSU, win_block, MJT_SHAPE_CHIITOITSU);
@@ -690,7 +691,7 @@ static void seven_pairs(ctx *c)
 static void thirteen_orphans(ctx *c)
 {
     int pair = -1;
-    if (c->ncalls || c->held != YAOCHU)
+    if ((c->ncalls != 0) | (c->held != YAOCHU))
         return;
     for (int k = 0; k < MJT_KINDS; k++) {
         int want = is_terminal_or_honor(k);
@@ -718,7 +719,8 @@ static void thirteen_orphans(ctx *c)
 static int nine_gates(const ctx *c)
 {
     static const uint8_t gate[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
-    if (c->ncalls || c->win >= HONOR0 || c->sum[part_of[c->win]] != 14)
+    if ((c->ncalls != 0) | (c->win >= HONOR0) |
+        (c->sum[part_of[c->win]] != 14))
         return 0;
     int s0 = c->win / 9 * 9;
     for (int k = 0; k < MJT_KINDS; k++)
@@ -778,8 +780,24 @@ static int check_win(const ctx *c, const mjt_tiles *held, mjt__diag *d)
                 return MJT_EINVAL;
             }
     }
+    /* Every condition below at once, without a branch on each: a
+     * situation that passes them all (nearly every one) skips the chain
+     * that names the first that fails. */
+    int tsumo = w->tsumo, riichi = w->riichi != 0;
+    int fails = (w->round > 3) | (w->seat > 3) | (w->riichi > 2) |
+                ((tsumo ^ 1) & ((w->from < MJT_FROM_RIGHT) |
+                                (w->from > MJT_FROM_LEFT))) |
+                (riichi & (c->menzen ^ 1)) | (w->ippatsu & (riichi ^ 1)) |
+                (w->rinshan & (tsumo ^ 1)) | (w->chankan & tsumo) |
+                (w->rinshan & w->last) |
+                (w->first & ((tsumo ^ 1) | (c->ncalls != 0) | riichi)) |
+                (w->dora_len > MJT_MAX_INDICATORS) |
+                (w->ura_len > MJT_MAX_INDICATORS) |
+                ((w->ura_len != 0) & (riichi ^ 1));
     const char *bad = NULL;
-    if (w->round > 3)
+    if (!fails)
+        ;
+    else if (w->round > 3)
         bad = "round: a wind 0-3 (1z-4z)";
     else if (w->seat > 3)
         bad = "seat: a wind 0-3 (1z-4z)";
@@ -824,8 +842,12 @@ static int check_win(const ctx *c, const mjt_tiles *held, mjt__diag *d)
         mjt__diag_set(d, MJT_ETILE, -1, "winning tile: id %d (0-36)", w->tile);
         return MJT_ETILE;
     }
-    int k = MJT_KIND_OF(w->tile);
-    int red = k < HONOR0 && k % 9 == 4 ? held->red[k / 9] : 0;
+    /* the suit of a five (red or not) by tile id, 3 for the rest */
+    static const uint8_t five_of[MJT_TILE_IDS] = {
+        3, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 1, 3, 3, 3, 3, 3,
+        3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 2};
+    const uint8_t reds[4] = {held->red[0], held->red[1], held->red[2], 0};
+    int k = MJT_KIND_OF(w->tile), red = reds[five_of[w->tile]];
     int ok = w->tile >= MJT_KINDS ? red > 0 : held->counts[k] > red;
     if (!ok) {
         mjt__diag_set(d, MJT_EABSENT, -1, "winning tile %s is not in the hand",
