@@ -104,14 +104,15 @@ typedef struct sheet {
 } sheet;
 
 /* A yaku of han when cond, without a branch on cond: the entry is
- * written either way and counted only when cond (score() zeroes the
- * entries past the list's length).  A full list takes no more. */
+ * written either way, as zeroes unless cond, and counted only when cond
+ * (so the entries past the list's length stay 0).  A full list takes no
+ * more. */
 static inline void yaku_if(sheet *t, int cond, int yaku, int han)
 {
     int on = cond != 0;
     if (t->yaku < MJT_MAX_YAKU) {
-        t->s->yaku[t->yaku].yaku = (uint8_t)yaku;
-        t->s->yaku[t->yaku].han = (uint8_t)han;
+        t->s->yaku[t->yaku].yaku = (uint8_t)(yaku & -on);
+        t->s->yaku[t->yaku].han = (uint8_t)(han & -on);
         t->yaku += on;
         t->han += han & -on;
     }
@@ -130,8 +131,8 @@ static inline void yakuman_if(const ctx *c, sheet *t, int cond, int yaku)
 {
     int on = cond != 0, m = multiple(c, yaku);
     if (t->yaku < MJT_MAX_YAKU) {
-        t->s->yaku[t->yaku].yaku = (uint8_t)yaku;
-        t->s->yaku[t->yaku].han = (uint8_t)m;
+        t->s->yaku[t->yaku].yaku = (uint8_t)(yaku & -on);
+        t->s->yaku[t->yaku].han = (uint8_t)(m & -on);
         t->yaku += on;
         t->yakuman += m & -on;
     }
@@ -142,9 +143,9 @@ static inline void fu_if(sheet *t, int cond, int part, int tile, int fu)
 {
     int on = cond != 0;
     if (t->fu_parts < MJT_MAX_FU_PARTS) {
-        t->s->fu_parts[t->fu_parts].part = (uint8_t)part;
-        t->s->fu_parts[t->fu_parts].tile = (uint8_t)tile;
-        t->s->fu_parts[t->fu_parts].fu = (uint8_t)fu;
+        t->s->fu_parts[t->fu_parts].part = (uint8_t)(part & -on);
+        t->s->fu_parts[t->fu_parts].tile = (uint8_t)(tile & -on);
+        t->s->fu_parts[t->fu_parts].fu = (uint8_t)(fu & -on);
         t->fu_parts += on;
     }
     t->fu += fu & -on;
@@ -257,6 +258,7 @@ static void settle(const ctx *c, mjt_score *s, int k, int han, int pao,
         s->han = 0;
         s->fu = 0;
         s->fu_len = 0;
+        memset(s->fu_parts, 0, sizeof s->fu_parts);
         s->title = MJT_TITLE_YAKUMAN;
         base = 8000L * s->yakuman;
     } else {
@@ -1061,13 +1063,16 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
                       "seven pairs, or thirteen orphans)");
         return MJT_ENOTWIN;
     }
-    /* the lists' entries past their lengths: 0, not another reading's */
-    memset(out->yaku + out->yaku_len, 0,
-           (MJT_MAX_YAKU - out->yaku_len) * sizeof *out->yaku);
-    memset(out->fu_parts + out->fu_len, 0,
-           (MJT_MAX_FU_PARTS - out->fu_len) * sizeof *out->fu_parts);
-    memset(out->blocks + out->blocks_len, 0,
-           (7 - out->blocks_len) * sizeof *out->blocks);
+    /* the lists' entries past their lengths: 0, not another reading's
+     * (a reading built in out writes none) */
+    if (c.cur_used) {
+        memset(out->yaku + out->yaku_len, 0,
+               (MJT_MAX_YAKU - out->yaku_len) * sizeof *out->yaku);
+        memset(out->fu_parts + out->fu_len, 0,
+               (MJT_MAX_FU_PARTS - out->fu_len) * sizeof *out->fu_parts);
+        memset(out->blocks + out->blocks_len, 0,
+               (7 - out->blocks_len) * sizeof *out->blocks);
+    }
     return MJT_OK;
 }
 
@@ -1083,8 +1088,10 @@ static int check_args(const void *hand, const mjt_win *w,
                       const mjt_rules **rules, const mjt_rules *defaults,
                       mjt_score *out, mjt__diag *d)
 {
+    static const mjt_score zero; /* copied in words: a call to memset
+                                    costs a tenth of a score */
     if (out != NULL)
-        memset(out, 0, sizeof *out);
+        *out = zero;
     if (hand == NULL || w == NULL || out == NULL) {
         mjt__diag_set(d, MJT_EINVAL, -1, "score: NULL argument");
         return MJT_EINVAL;
