@@ -5,10 +5,12 @@
  * yaku, fu and points, and the best of them.
  *
  * A reading is a list of blocks: the pair, the concealed melds, then the
- * calls.  The concealed part splits by a small search (a pair, then at
- * the lowest tile left either a triplet and runs, or runs only), so each
- * multiset of melds comes out once; a hand has at most four standard
- * splits.  Which block the winning tile completed decides the wait (and
+ * calls, held as bits of kinds.  The concealed part splits by a small
+ * search (a pair, then at the lowest tile left either a triplet and runs,
+ * or runs only), so each multiset of melds comes out once; a hand has at
+ * most four standard splits.  Most hands have one: the search's first
+ * way is taken without a branch on the tiles, and the search runs only
+ * where another choice is open (greedy).  Which block the winning tile completed decides the wait (and
  * its fu), and whether a triplet counts as concealed: one completed by a
  * ron is open for fu and for the concealed triplets.  Every yaku and fu is
  * a function of one reading; the hand's value is its best reading's, by
@@ -494,22 +496,21 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
               c->all_honors | c->green |
               (outside & (ntrip == 4) & !c->any_honor) | (nquad == 4) |
               (c->chuuren != 0);
-    if (any)
-        first_draw_yakuman(c, &t);
     if (any) {
-    yakuman_if(c, &t, nanko == 4,
-               wait == MJT_TANKI ? MJT_Y_SUUANKOU_TANKI : MJT_Y_SUUANKOU);
-    yakuman_if(c, &t, dragons == 3, MJT_Y_DAISANGEN);
-    yakuman_if(c, &t, winds == 4, MJT_Y_DAISUUSHII);
-    yakuman_if(c, &t, (winds == 3) & (pair >= HONOR0) & (pair < WHITE),
-               MJT_Y_SHOUSUUSHII);
-    yakuman_if(c, &t, c->all_honors, MJT_Y_TSUUIISOU);
-    yakuman_if(c, &t, c->green, MJT_Y_RYUUIISOU);
-    yakuman_if(c, &t, outside & (ntrip == 4) & !c->any_honor,
-               MJT_Y_CHINROUTOU);
-    yakuman_if(c, &t, nquad == 4, MJT_Y_SUUKANTSU);
-    yakuman_if(c, &t, c->chuuren,
-               c->chuuren == 2 ? MJT_Y_CHUUREN9 : MJT_Y_CHUUREN);
+        first_draw_yakuman(c, &t);
+        yakuman_if(c, &t, nanko == 4,
+                   wait == MJT_TANKI ? MJT_Y_SUUANKOU_TANKI : MJT_Y_SUUANKOU);
+        yakuman_if(c, &t, dragons == 3, MJT_Y_DAISANGEN);
+        yakuman_if(c, &t, winds == 4, MJT_Y_DAISUUSHII);
+        yakuman_if(c, &t, (winds == 3) & (pair >= HONOR0) & (pair < WHITE),
+                   MJT_Y_SHOUSUUSHII);
+        yakuman_if(c, &t, c->all_honors, MJT_Y_TSUUIISOU);
+        yakuman_if(c, &t, c->green, MJT_Y_RYUUIISOU);
+        yakuman_if(c, &t, outside & (ntrip == 4) & !c->any_honor,
+                   MJT_Y_CHINROUTOU);
+        yakuman_if(c, &t, nquad == 4, MJT_Y_SUUKANTSU);
+        yakuman_if(c, &t, c->chuuren,
+                   c->chuuren == 2 ? MJT_Y_CHUUREN9 : MJT_Y_CHUUREN);
     }
     if (t.yaku) {
         /* Who fed the last set of big three dragons (big four winds):
