@@ -58,6 +58,7 @@ typedef struct ctx {
     int any_yaochu, any_honor, all_honors, green, one_suit;
     uint32_t situation; /* the situation's yaku, bits L_* below */
     uint64_t held;   /* the kinds held concealed, as bits */
+    uint64_t ones;   /* those held once */
     uint64_t twos;   /* those held twice */
     int sum[4];      /* tiles of each part (m, p, s, z) */
     mjt_score *best; /* the caller's */
@@ -909,18 +910,16 @@ static void standard_forms(ctx *c)
     if (ones != 0 || twos == 0 || (twos & (twos - 1)) != 0 || odd != 0)
         return;
     int pair_part = __builtin_ctz(twos);
-    int first = 9 * pair_part, step = 1, last = first + 7;
+    uint64_t pairs = c->twos >> HONOR0 << HONOR0; /* an honor held twice */
     if (pair_part < 3) {
-        int rank_sum = 0;
+        int first = 9 * pair_part, rank_sum = 0;
         for (int r = 1; r < 9; r++)
             rank_sum += r * c->counts[first + r];
-        first += 2 * rank_sum % 3;
-        step = 3;
-        last = 9 * pair_part + 9;
+        /* the kinds held twice or more at ranks q, q + 3, q + 6 */
+        pairs = (c->held & ~c->ones) & 0x49ull << (first + 2 * rank_sum % 3);
     }
-    for (int p = first; p < last; p += step) {
-        if (c->counts[p] < 2)
-            continue;
+    for (; pairs != 0; pairs &= pairs - 1) {
+        int p = __builtin_ctzll(pairs);
         split sp;
         c->counts[p] -= 2;
         uint64_t left = c->counts[p] ? c->held : c->held & ~(1ull << p);
@@ -1035,12 +1034,15 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
 
     /* The kinds held, held twice, and each part's tiles, eight kinds a
      * word (counts are at most 4, so no byte carries into the next). */
-    c.held = c.twos = 0;
+    c.held = c.ones = c.twos = 0;
     for (int i = 0; i < 5; i++) {
         c.held |= (uint64_t)nonzero_bytes(word[i]) << 8 * i;
+        c.ones |= (uint64_t)nonzero_bytes(word[i] ^ 0x0101010101010101ull)
+                  << 8 * i;
         c.twos |= (uint64_t)nonzero_bytes(word[i] ^ 0x0202020202020202ull)
                   << 8 * i;
     }
+    c.ones = ~c.ones & c.held;
     c.twos = ~c.twos & c.held;
     uint64_t tiles = c.held | called;
     unsigned suits = (tiles & 0x1FF ? 1u : 0) | (tiles >> 9 & 0x1FF ? 2u : 0) |
