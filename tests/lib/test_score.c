@@ -355,6 +355,37 @@ Test(refused, what_cannot_happen_is_named)
     cr_assert(eq(int, mjt_score_hand(NULL, &w, NULL, &s, &d), MJT_EINVAL));
 }
 
+Test(refused, a_refusal_is_its_message_and_zeroes)
+{
+    /* A score fills its diag only when it fails; the caller's diag then
+     * holds the message and zeroes after it, whatever it held before and
+     * whatever the stack held (each field here starts as 0xAA). */
+    mjt_tiles t;
+    mjt_hand h;
+    mjt_diag out;
+    cr_assert(eq(int, mjt_hand_parse(&h, "123345m456p789s22s", 18, NULL, NULL),
+                 MJT_OK));
+    cr_assert(eq(int, mjt_hand_tiles(&h, &t), MJT_OK));
+    for (int riichi = 3; riichi < 6; riichi++) {
+        mjt_win w = ron(MJT_FROM_LEFT);
+        w.tile = (uint8_t)mjt_tile_from_name("3m", 2);
+        w.riichi = (uint8_t)riichi;
+        memset(&out, 0xAA, sizeof out);
+        cr_assert(eq(int, mjt_score_tiles(&t, NULL, 0, &w, NULL, &s, &out),
+                     MJT_EINVAL));
+        cr_assert(eq(int, out.code, MJT_EINVAL));
+        cr_assert(eq(int, out.sys_errno, 0));
+        cr_assert(eq(long, out.offset, -1L));
+        cr_assert(eq(str, out.message, "riichi: 0, 1 or 2 (double)"));
+        for (size_t i = strlen(out.message); i < sizeof out.message; i++)
+            cr_assert(eq(int, out.message[i], 0), "byte %zu", i);
+        /* and the answer is all zeroes */
+        const unsigned char *b = (const unsigned char *)&s;
+        for (size_t i = 0; i < sizeof s; i++)
+            cr_assert(eq(int, b[i], 0), "answer byte %zu", i);
+    }
+}
+
 Test(rules, null_is_the_defaults)
 {
     /* the scorer keeps its own copy of the defaults for rules given as
