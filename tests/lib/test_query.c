@@ -384,6 +384,35 @@ Test(errors, the_public_list_says_what_mjt_strerror_says)
     cr_assert(eq(int, n, 20));
 }
 
+/* A refusal's diag holds its message and zeroes after it, whatever the
+ * caller's diag held before (0xAA here) and whatever the stack held: the
+ * parsers fill theirs only when they fail. */
+Test(errors, a_refusal_is_its_message_and_zeroes)
+{
+    static const char *const bad[] = {"123m456p789s1z9", "12345678m9x",
+                                      "11111m", "0z"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        mjt_hand h;
+        mjt_tiles t;
+        mjt_diag d;
+        for (int which = 0; which < 2; which++) {
+            memset(&d, 0xAA, sizeof d);
+            int rc = which == 0 ? mjt_hand_parse(&h, bad[i], strlen(bad[i]),
+                                                 NULL, &d)
+                                : mjt_tiles_parse(&t, bad[i], strlen(bad[i]),
+                                                  &d);
+            cr_assert(lt(int, rc, 0), "%s", bad[i]);
+            cr_assert(eq(int, d.code, rc));
+            cr_assert(eq(int, d.sys_errno, 0));
+            size_t n = strlen(d.message);
+            cr_assert(gt(sz, n, 0));
+            for (size_t j = n; j < sizeof d.message; j++)
+                cr_assert(eq(int, d.message[j], 0), "%s: byte %zu", bad[i],
+                          j);
+        }
+    }
+}
+
 Test(errors, each_code_has_its_name)
 {
     cr_assert(eq(str, (char *)mjt_errname(MJT_OK), "OK"));

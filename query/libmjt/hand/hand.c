@@ -164,7 +164,8 @@ from_counts_rules(mjt_hand *h, const uint8_t counts[MJT_KINDS],
 {
     mjt_hand tmp;
     int n = build(&tmp, counts, 0);
-    mjt__diag d = {.code = MJT_OK};
+    mjt__diag d; /* filled by a failure alone: mjt__diag_out */
+    d.code = MJT_OK;
 
     if (n <= 0 || n > 14 || n % 3 == 0)
         return mjt__diag_out(diag, &d, counts_refused(h, counts, n, &d));
@@ -336,7 +337,8 @@ static int parse(mjt_hand *h, const char *text, size_t len,
 int mjt_hand_parse(mjt_hand *h, const char *text, size_t len,
                    const mjt_rules *rules, mjt_diag *diag)
 {
-    mjt__diag d = {.code = MJT_OK};
+    mjt__diag d; /* filled by a failure alone: mjt__diag_out */
+    d.code = MJT_OK;
     return mjt__diag_out(diag, &d, parse(h, text, len, rules, &d));
 }
 
@@ -631,7 +633,8 @@ static int set_rules(mjt_hand *h, const mjt_rules *rules, mjt__diag *diag)
 
 int mjt_hand_set_rules(mjt_hand *h, const mjt_rules *rules, mjt_diag *diag)
 {
-    mjt__diag d = {.code = MJT_OK};
+    mjt__diag d; /* filled by a failure alone: mjt__diag_out */
+    d.code = MJT_OK;
     return mjt__diag_out(diag, &d, set_rules(h, rules, &d));
 }
 

@@ -48,7 +48,8 @@ int mjt__tiles_read(mjt_tiles *out, const char *text, size_t len,
 int mjt_tiles_parse(mjt_tiles *out, const char *text, size_t len,
                     mjt_diag *diag)
 {
-    mjt__diag d = {.code = MJT_OK};
+    mjt__diag d; /* filled by a failure alone: mjt__diag_out */
+    d.code = MJT_OK;
     return mjt__diag_out(diag, &d, mjt__tiles_read(out, text, len, &d));
 }
 
