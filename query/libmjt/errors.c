@@ -66,7 +66,8 @@ int mjt__diag_out(mjt_diag *out, mjt__diag *d, int rc)
     if (d->code == MJT_OK) /* a failure that left no detail */
         mjt__diag_set(d, rc, -1, "%s", mjt__strerror(rc));
     /* the message up to its end, the rest zeroed: a caller's d may have
-     * set only its code before the failure filled it (score.c) */
+     * set only its code before the failure filled it (the parsers, the
+     * scores) */
     size_t n = strnlen(d->message, sizeof d->message - 1);
     out->code = d->code;
     out->sys_errno = d->sys_errno;

@@ -439,7 +439,9 @@ uint64_t mjt__discard_shanten(const struct mjt_tables *t, const mjt_hand *h,
 /* Copy d into the caller's out (when not NULL) if rc is a failure, and
  * return rc: the public calls that take an mjt_diag report through core's
  * mjt__diag, whose layout errors.c checks is mjt_diag's.  d starts with
- * code MJT_OK; a failure that set no detail gets rc's message. */
+ * code MJT_OK and need have nothing else set (mjt__diag_set fills every
+ * field); a failure that set no detail gets rc's message.  The caller
+ * gets the message up to its end and zeroes after it. */
 int mjt__diag_out(mjt_diag *out, mjt__diag *d, int rc);
 
 /* mjt_tiles_parse into a core diagnostic, for the calls built on it. */

@@ -10,9 +10,10 @@
  * or runs only), so each multiset of melds comes out once; a hand has at
  * most four standard splits.  Most hands have one: the search's first
  * way is taken without a branch on the tiles, and the search runs only
- * where another choice is open (greedy).  Which block the winning tile completed decides the wait (and
- * its fu), and whether a triplet counts as concealed: one completed by a
- * ron is open for fu and for the concealed triplets.  Every yaku and fu is
+ * where another choice is open (greedy).  Which block the winning tile
+ * completed decides the wait (and its fu), and whether a triplet counts
+ * as concealed: one completed by a ron is open for fu and for the
+ * concealed triplets.  Every yaku and fu is
  * a function of one reading; the hand's value is its best reading's, by
  * points, then a yakuman first, then the more yakuman named, then han,
  * then fu.
@@ -1091,10 +1092,11 @@ static int check_args(const void *hand, const mjt_win *w,
                       const mjt_rules **rules, const mjt_rules *defaults,
                       mjt_score *out, mjt__diag *d)
 {
-    static const mjt_score zero; /* copied in words: a call to memset
-                                    costs a tenth of a score */
+    /* a static zero, padding and all, copied in words: a call to memset
+     * costs a tenth of a score */
+    static const mjt_score zero;
     if (out != NULL)
-        *out = zero;
+        memcpy(out, &zero, sizeof *out);
     if (hand == NULL || w == NULL || out == NULL) {
         mjt__diag_set(d, MJT_EINVAL, -1, "score: NULL argument");
         return MJT_EINVAL;
