@@ -30,10 +30,9 @@ enum { HONOR0 = 27, WHITE = 31 };
                      1ull << 25 | 1ull << 32)
 
 typedef struct blk {
-    uint8_t kind; /* MJT_PAIR, MJT_RUN, MJT_TRIPLET, MJT_QUAD, MJT_CLOSED_QUAD */
+    uint8_t kind; /* MJT_RUN, MJT_TRIPLET, MJT_QUAD, MJT_CLOSED_QUAD */
     uint8_t tile;
-    uint8_t call; /* a called meld (a closed quad too) */
-    uint8_t from; /* a call's mjt_from */
+    uint8_t from; /* its mjt_from */
 } blk;
 
 typedef struct ctx {
@@ -898,19 +897,20 @@ static void standard_forms(ctx *c)
 {
     static const uint8_t mod3[15] = {0, 1, 2, 0, 1, 2, 0, 1,
                                      2, 0, 1, 2, 0, 1, 2};
-    unsigned ones = 0, twos = 0;
+    unsigned one_over = 0, two_over = 0; /* parts of 3k+1, 3k+2 tiles */
     for (int p = 0; p < 4; p++) {
-        ones |= (unsigned)(mod3[c->sum[p]] == 1) << p;
-        twos |= (unsigned)(mod3[c->sum[p]] == 2) << p;
+        one_over |= (unsigned)(mod3[c->sum[p]] == 1) << p;
+        two_over |= (unsigned)(mod3[c->sum[p]] == 2) << p;
     }
     uint64_t honors; /* the honors' counts, a byte each */
     memcpy(&honors, c->counts + HONOR0 - 1, sizeof honors);
     honors >>= 8;
     unsigned odd = (~nonzero_bytes(honors ^ 0x0101010101010101ull) |
                     ~nonzero_bytes(honors ^ 0x0404040404040404ull)) & 0x7F;
-    if (ones != 0 || twos == 0 || (twos & (twos - 1)) != 0 || odd != 0)
+    if (one_over != 0 || two_over == 0 || (two_over & (two_over - 1)) != 0 ||
+        odd != 0)
         return;
-    int pair_part = __builtin_ctz(twos);
+    int pair_part = __builtin_ctz(two_over);
     uint64_t pairs = c->twos >> HONOR0 << HONOR0; /* an honor held twice */
     if (pair_part < 3) {
         int first = 9 * pair_part, rank_sum = 0;
@@ -969,7 +969,7 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
     for (size_t i = 0; i < ncalls; i++) {
         const mjt_call *x = &calls[i];
         int kind = x->kind;
-        c.calls[i] = (blk){(uint8_t)kind, x->tile, 1, x->from};
+        c.calls[i] = (blk){(uint8_t)kind, x->tile, x->from};
         if (kind == MJT_RUN) {
             for (int j = 0; j < 3; j++)
                 all[x->tile + j]++;
