@@ -629,34 +629,42 @@ static void search(ctx *c, uint8_t *n, uint64_t left, const split *sp)
 /* The split of n (pair taken; the kinds held in left) when the search
  * above has one way alone: a triplet of each kind held three times or
  * more, runs for the rest.  The other choice at a kind, runs for all of
- * its copies, is open only when the next two kinds hold as many; then
- * -1 (the search decides).  Else 1 and *sp, or 0 when the tiles do not
- * split.  No branch on the tiles but the loop's. */
-static int greedy(const uint8_t *counts, uint64_t left, split *sp)
+ * its copies, needs that kind and the next two held three times or more
+ * (ge3, the kinds held so in the hand): where that can happen, -1 (the
+ * search decides).  Else 1 and *sp, or 0 when the tiles do not split.
+ * The honors are triplets or nothing; a suit's kinds are taken in order,
+ * each run taking its copies from the next two, and the tiles split when
+ * no count goes below 0 and no run starts at rank 8 or 9.  No branch on
+ * the tiles but the loop's. */
+static int greedy(const uint8_t *counts, uint64_t left, uint64_t ge3,
+                  uint64_t twos, split *sp)
 {
     int8_t n[40];
-    int bad = 0, open = 0;
-    uint64_t trip = 0, r1 = 0, r2 = 0;
+    uint64_t trip = 0, r1 = 0, r2 = 0, w[5];
+
+    if ((ge3 & ge3 >> 1 & ge3 >> 2 & RUN_STARTS) != 0)
+        return -1;
     memcpy(n, counts, sizeof n);
-    for (; left != 0; left &= left - 1) {
-        int k = __builtin_ctzll(left);
+    for (uint64_t m = left & ((1ull << HONOR0) - 1); m != 0; m &= m - 1) {
+        int k = __builtin_ctzll(m);
         int v = n[k], t = v >= 3, r = v - 3 * t;
-        int can = (int)(RUN_STARTS >> k & 1);
-        open |= t & can & (n[k + 1] >= v) & (n[k + 2] >= v);
-        bad |= (v < 0) | ((r > 0) & (!can | (n[k + 1] < r) | (n[k + 2] < r)));
         n[k + 1] = (int8_t)(n[k + 1] - r);
         n[k + 2] = (int8_t)(n[k + 2] - r);
         trip |= (uint64_t)t << k;
         r1 |= (uint64_t)(r > 0) << k;
         r2 |= (uint64_t)(r > 1) << k;
     }
-    if (open)
-        return -1;
-    sp->trip = trip;
+    /* an honor left is a triplet: held 3 times (1 and 4 were refused
+     * before, 2 is another pair) */
+    uint64_t honors = left >> HONOR0 << HONOR0;
+    memcpy(w, n, sizeof w);
+    uint64_t neg = (w[0] | w[1] | w[2] | w[3] | w[4]) & 0x8080808080808080ull;
+    neg |= honors & twos;
+    sp->trip = trip | honors;
     sp->run[0] = r1;
     sp->run[1] = r2;
     sp->run[2] = sp->run[3] = 0;
-    return !bad;
+    return (neg | (r1 & ~RUN_STARTS)) == 0;
 }
 
 static void seven_pairs(ctx *c)
@@ -911,6 +919,7 @@ static void standard_forms(ctx *c)
         odd != 0)
         return;
     int pair_part = __builtin_ctz(two_over);
+    uint64_t ge3 = c->held & ~c->ones & ~c->twos; /* held 3 or 4 times */
     uint64_t pairs = c->twos >> HONOR0 << HONOR0; /* an honor held twice */
     if (pair_part < 3) {
         int first = 9 * pair_part, rank_sum = 0;
@@ -925,7 +934,7 @@ static void standard_forms(ctx *c)
         c->counts[p] -= 2;
         uint64_t left = c->counts[p] ? c->held : c->held & ~(1ull << p);
         sp.pair = p;
-        int one = greedy(c->counts, left, &sp);
+        int one = greedy(c->counts, left, ge3, c->twos, &sp);
         if (one > 0) {
             each_wait(c, &sp);
         } else if (one < 0) {
