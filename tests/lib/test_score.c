@@ -539,6 +539,19 @@ Test(tiles, what_a_hand_maker_refuses)
     bad.counts[0] = 5, bad.len += 4;
     cr_assert(eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d),
                   MJT_ECOPIES));
+    /* the first kind above 4 is named, wherever it lies among the
+     * counts (the last two kinds and bytes of 128 and more too) */
+    static const struct { int kind, count; const char *says; } over[] = {
+        {33, 250, "250 copies of 7z"}, {32, 5, "5 copies of 6z"},
+        {20, 128, "128 copies of 3s"}, {17, 6, "6 copies of 9p"}};
+    for (size_t i = 0; i < sizeof over / sizeof *over; i++) {
+        bad = t;
+        bad.counts[over[i].kind] = (uint8_t)over[i].count;
+        bad.counts[33] = bad.counts[33] ? bad.counts[33] : 7;
+        cr_assert(eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d),
+                      MJT_ECOPIES));
+        cr_assert(eq(str, d.message, (char *)over[i].says));
+    }
     mjt_tiles red = t;
     red.red[1] = 1; /* the 5p is the red one */
     cr_assert(eq(int, mjt_score_tiles(&red, NULL, 0, &w, NULL, &s, &d),

@@ -60,6 +60,7 @@ typedef struct ctx {
     uint64_t held;   /* the kinds held concealed, as bits */
     uint64_t ones;   /* those held once */
     uint64_t twos;   /* those held twice */
+    uint64_t fours;  /* those held four times */
     int sum[4];      /* tiles of each part (m, p, s, z) */
     mjt_score *best; /* the caller's */
     mjt_score cur;
@@ -77,18 +78,80 @@ static int is_terminal_or_honor(int k)
     return (int)(YAOCHU >> k & 1);
 }
 
-/* Bit i set for each byte i of w that is not 0 (bytes below 0x80). */
-static unsigned nonzero_bytes(uint64_t w)
-{
-    uint64_t x = (w + 0x7F7F7F7F7F7F7F7Full) & 0x8080808080808080ull;
-    return (unsigned)(((x >> 7) * 0x0102040810204080ull) >> 56);
-}
-
 /* The sum of the bytes of w (below 256 in all). */
 static int byte_sum(uint64_t w)
 {
     return (int)((w * 0x0101010101010101ull) >> 56);
 }
+
+/* What the 34 counts of a hand say at a glance: the kinds held exactly
+ * 0, 1, 2 and 4 times (eq[3] is unused) and more than 4, as bits, and
+ * the counts' sum (below 2^16 whatever the bytes). */
+typedef struct tally {
+    uint64_t eq[5], over;
+    int sum;
+} tally;
+
+#define ALL_KINDS ((1ull << MJT_KINDS) - 1)
+
+#if !defined(__SSE2__) || !defined(NDEBUG)
+/* The portable tally (and, in a debug build, the check of the other). */
+static void tally_scalar(const uint8_t *counts, tally *t)
+{
+    memset(t, 0, sizeof *t);
+    for (int k = 0; k < MJT_KINDS; k++) {
+        int v = counts[k];
+        if (v <= 4 && v != 3)
+            t->eq[v] |= 1ull << k;
+        t->over |= (uint64_t)(v > 4) << k;
+        t->sum += v;
+    }
+}
+#endif
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* Sixteen counts a register: bytes 0-15, 16-31, and 18-33 (of which only
+ * 32 and 33 are new: the last register's lanes 14 and 15). */
+static inline uint64_t lanes_eq(const __m128i x[3], __m128i v)
+{
+    uint64_t a = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x[0], v));
+    uint64_t b = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x[1], v));
+    uint64_t c = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x[2], v));
+    return a | b << 16 | (c >> 14) << 32;
+}
+
+static inline void tally_of(const uint8_t *counts, tally *t)
+{
+    __m128i x[3], four = _mm_set1_epi8(4), zero = _mm_setzero_si128();
+    x[0] = _mm_loadu_si128((const __m128i *)counts);
+    x[1] = _mm_loadu_si128((const __m128i *)(counts + 16));
+    x[2] = _mm_loadu_si128((const __m128i *)(counts + 18));
+    t->eq[0] = lanes_eq(x, zero);
+    t->eq[1] = lanes_eq(x, _mm_set1_epi8(1));
+    t->eq[2] = lanes_eq(x, _mm_set1_epi8(2));
+    t->eq[3] = 0;
+    t->eq[4] = lanes_eq(x, four);
+    /* at most 4: the unsigned max with 4 is 4 */
+    __m128i y[3] = {_mm_max_epu8(x[0], four), _mm_max_epu8(x[1], four),
+                    _mm_max_epu8(x[2], four)};
+    t->over = ~lanes_eq(y, four) & ALL_KINDS;
+    __m128i s = _mm_add_epi64(_mm_sad_epu8(x[0], zero),
+                              _mm_sad_epu8(x[1], zero));
+    s = _mm_add_epi64(s, _mm_sad_epu8(_mm_srli_si128(x[2], 14), zero));
+    t->sum = _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128(s, 8));
+#ifndef NDEBUG
+    tally u;
+    tally_scalar(counts, &u);
+    for (int v = 0; v < 5; v++)
+        assert(t->eq[v] == u.eq[v]);
+    assert(t->over == u.over && t->sum == u.sum);
+#endif
+}
+#else
+#define tally_of tally_scalar
+#endif
 
 /* The part of a kind: 0-2 the suits, 3 the honors. */
 static const uint8_t part_of[MJT_KINDS] = {
@@ -910,11 +973,8 @@ static void standard_forms(ctx *c)
         one_over |= (unsigned)(mod3[c->sum[p]] == 1) << p;
         two_over |= (unsigned)(mod3[c->sum[p]] == 2) << p;
     }
-    uint64_t honors; /* the honors' counts, a byte each */
-    memcpy(&honors, c->counts + HONOR0 - 1, sizeof honors);
-    honors >>= 8;
-    unsigned odd = (~nonzero_bytes(honors ^ 0x0101010101010101ull) |
-                    ~nonzero_bytes(honors ^ 0x0404040404040404ull)) & 0x7F;
+    /* an honor held once or four times is in no meld and no pair */
+    uint64_t odd = (c->ones | c->fours) >> HONOR0;
     if (one_over != 0 || two_over == 0 || (two_over & (two_over - 1)) != 0 ||
         odd != 0)
         return;
@@ -947,9 +1007,9 @@ static void standard_forms(ctx *c)
 
 /* Score the checked concealed tiles (counts, red fives, len of them) and
  * calls in situation w under checked rules into *out. */
-static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
-                 const mjt_win *w, const mjt_rules *rules, mjt_score *out,
-                 mjt__diag *d)
+static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
+                 size_t ncalls, const mjt_win *w, const mjt_rules *rules,
+                 mjt_score *out, mjt__diag *d)
 {
     ctx c;
     int rc;
@@ -1044,16 +1104,10 @@ static int score(const mjt_tiles *held, const mjt_call *calls, size_t ncalls,
 
     /* The kinds held, held twice, and each part's tiles, eight kinds a
      * word (counts are at most 4, so no byte carries into the next). */
-    c.held = c.ones = c.twos = 0;
-    for (int i = 0; i < 5; i++) {
-        c.held |= (uint64_t)nonzero_bytes(word[i]) << 8 * i;
-        c.ones |= (uint64_t)nonzero_bytes(word[i] ^ 0x0101010101010101ull)
-                  << 8 * i;
-        c.twos |= (uint64_t)nonzero_bytes(word[i] ^ 0x0202020202020202ull)
-                  << 8 * i;
-    }
-    c.ones = ~c.ones & c.held;
-    c.twos = ~c.twos & c.held;
+    c.held = ~ty->eq[0] & ALL_KINDS;
+    c.ones = ty->eq[1];
+    c.twos = ty->eq[2];
+    c.fours = ty->eq[4];
     uint64_t tiles = c.held | called;
     unsigned suits = (tiles & 0x1FF ? 1u : 0) | (tiles >> 9 & 0x1FF ? 2u : 0) |
                      (tiles >> 18 & 0x1FF ? 4u : 0);
@@ -1158,7 +1212,9 @@ int mjt_score_hand(const mjt_hand *h, const mjt_win *w, const mjt_rules *rules,
         calls[i].red = (uint8_t)MJT__CALL_RED(bits);
         calls[i].from = (uint8_t)MJT__CALL_FROM(bits);
     }
-    rc = score(&held, calls, ncalls, w, rules, out, &d);
+    tally ty;
+    tally_of(held.counts, &ty);
+    rc = score(&held, &ty, calls, ncalls, w, rules, out, &d);
     return rc == MJT_OK ? MJT_OK : mjt__diag_out(diag, &d, rc);
 }
 
@@ -1190,23 +1246,14 @@ int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
             rc = MJT_ECALL;
         }
     }
-    /* counts above 4, and their sum, eight at a time (a byte of 0x80 or
-     * more is above 4 too, and stops the sum before it can carry) */
-    uint64_t word[5] = {0, 0, 0, 0, 0}, over = 0;
-    memcpy(word, concealed->counts, MJT_KINDS);
-    for (int i = 0; i < 5; i++)
-        over |= (word[i] | ((word[i] & 0x7F7F7F7F7F7F7F7Full) +
-                            0x7B7B7B7B7B7B7B7Bull)) &
-                0x8080808080808080ull;
-    int n = 0;
-    for (int k = 0; rc == MJT_OK && over != 0 && k < MJT_KINDS; k++)
-        if (concealed->counts[k] > 4) {
-            mjt__diag_set(&d, MJT_ECOPIES, -1, "%d copies of %s",
-                          concealed->counts[k], mjt_tile_name(k));
-            rc = MJT_ECOPIES;
-        }
-    for (int i = 0; rc == MJT_OK && i < 5; i++)
-        n += byte_sum(word[i]);
+    tally ty;
+    tally_of(concealed->counts, &ty);
+    if (rc == MJT_OK && ty.over != 0) {
+        int k = __builtin_ctzll(ty.over);
+        mjt__diag_set(&d, MJT_ECOPIES, -1, "%d copies of %s",
+                      concealed->counts[k], mjt_tile_name(k));
+        rc = MJT_ECOPIES;
+    }
     for (int su = 0; rc == MJT_OK && su < 3; su++)
         if (concealed->red[su] > concealed->counts[9 * su + 4]) {
             mjt__diag_set(&d, MJT_ERED, -1, "%d red fives of %c but %d fives",
@@ -1214,14 +1261,14 @@ int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
                           concealed->counts[9 * su + 4]);
             rc = MJT_ERED;
         }
-    if (rc == MJT_OK && n != concealed->len) {
+    if (rc == MJT_OK && ty.sum != concealed->len) {
         mjt__diag_set(&d, MJT_EINVAL, -1,
                       "the tiles' len is %d, their counts add up to %d",
-                      concealed->len, n);
+                      concealed->len, ty.sum);
         rc = MJT_EINVAL;
     }
     if (rc == MJT_OK)
-        rc = score(concealed, calls, ncalls, w, rules, out, &d);
+        rc = score(concealed, &ty, calls, ncalls, w, rules, out, &d);
     return rc == MJT_OK ? MJT_OK : mjt__diag_out(diag, &d, rc);
 }
 
