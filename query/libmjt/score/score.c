@@ -56,6 +56,7 @@ typedef struct ctx {
     /* the tiles' own facts, calls and all: a terminal or honor held, an
      * honor, honors alone, greens alone, one suit alone */
     int any_yaochu, any_honor, all_honors, green, one_suit;
+    int tiles_yakuman; /* a first draw, all honors, all green, nine gates */
     uint32_t situation; /* the situation's yaku, bits L_* below */
     uint64_t held;   /* the kinds held concealed, as bits */
     uint64_t ones;   /* those held once */
@@ -223,6 +224,17 @@ static inline void block(sheet *t, int kind, int tile, int call)
     t->s->blocks[t->blocks].kind = (uint8_t)kind;
     t->s->blocks[t->blocks].tile = (uint8_t)tile;
     t->blocks++;
+}
+
+/* A concealed block when cond, written as zeroes otherwise (a standard
+ * reading's concealed blocks come before its calls and are at most 5,
+ * so the entry written is always within the list). */
+static inline void block_if(sheet *t, int cond, int kind, int tile)
+{
+    int on = cond != 0;
+    t->s->blocks[t->blocks].kind = (uint8_t)(kind & -on);
+    t->s->blocks[t->blocks].tile = (uint8_t)(tile & -on);
+    t->blocks += on;
 }
 
 static void settle(const ctx *c, mjt_score *s, int k, int han, int pao,
@@ -519,10 +531,12 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
     block(&t, MJT_PAIR, pair, 0);
     for (uint64_t m = sp->trip | sp->run[0]; m != 0; m &= m - 1) {
         int k = __builtin_ctzll(m);
-        if (sp->trip >> k & 1)
-            block(&t, MJT_TRIPLET, k, 0);
-        for (int j = 0; j < 4 && (sp->run[j] >> k & 1); j++)
-            block(&t, MJT_RUN, k, 0);
+        block_if(&t, sp->trip >> k & 1, MJT_TRIPLET, k);
+        block_if(&t, sp->run[0] >> k & 1, MJT_RUN, k);
+        block_if(&t, sp->run[1] >> k & 1, MJT_RUN, k);
+        if (sp->run[2] >> k & 1) /* a third and fourth copy: rare */
+            for (int j = 2; j < 4 && (sp->run[j] >> k & 1); j++)
+                block(&t, MJT_RUN, k, 0);
     }
     for (int i = 0; i < c->ncalls; i++)
         block(&t, c->calls[i].kind, c->calls[i].tile, 1);
@@ -553,14 +567,10 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
         fu_if(&t, t.fu == 20, MJT_FU_OPEN_PINFU, MJT_NO_TILE, 10);
     fu_if(&t, t.fu % 10, MJT_FU_ROUNDING, MJT_NO_TILE, 10 - t.fu % 10);
 
-    /* yakuman (none in most hands: one test of them all first) */
+    /* yakuman (none in most hands: those of the tiles alone were seen
+     * once a hand, and the rest need three triplets or more) */
     int pao = -1, pao_yaku = -1;
-    int any = c->w->first | (nanko == 4) | (dragons == 3) | (winds == 4) |
-              ((winds == 3) & (pair >= HONOR0) & (pair < WHITE)) |
-              c->all_honors | c->green |
-              (outside & (ntrip == 4) & !c->any_honor) | (nquad == 4) |
-              (c->chuuren != 0);
-    if (any) {
+    if (c->tiles_yakuman | (ntrip >= 3)) {
         first_draw_yakuman(c, &t);
         yakuman_if(c, &t, nanko == 4,
                    wait == MJT_TANKI ? MJT_Y_SUUANKOU_TANKI : MJT_Y_SUUANKOU);
@@ -966,25 +976,28 @@ static int indicators(const uint8_t *list, int n, const char *what,
  * sum mod 3: a third of the ranks are tried. */
 static void standard_forms(ctx *c)
 {
-    static const uint8_t mod3[15] = {0, 1, 2, 0, 1, 2, 0, 1,
-                                     2, 0, 1, 2, 0, 1, 2};
-    unsigned one_over = 0, two_over = 0; /* parts of 3k+1, 3k+2 tiles */
-    for (int p = 0; p < 4; p++) {
-        one_over |= (unsigned)(mod3[c->sum[p]] == 1) << p;
-        two_over |= (unsigned)(mod3[c->sum[p]] == 2) << p;
-    }
+    /* each part's tiles mod 3, two bits a part: one part at 2, the rest
+     * at 0, is 2 << 2p (the sums are at most 14) */
+    const uint32_t mod3 = 0x24924924u; /* 2 bits for each of 0..15 */
+    unsigned res = 0;
+    for (int p = 0; p < 4; p++)
+        res |= (mod3 >> 2 * c->sum[p] & 3) << 2 * p;
     /* an honor held once or four times is in no meld and no pair */
     uint64_t odd = (c->ones | c->fours) >> HONOR0;
-    if (one_over != 0 || two_over == 0 || (two_over & (two_over - 1)) != 0 ||
-        odd != 0)
+    if ((res & (res - 1)) != 0 || (res & 0xAA) == 0 || odd != 0)
         return;
-    int pair_part = __builtin_ctz(two_over);
+    int pair_part = __builtin_ctz(res) / 2;
     uint64_t ge3 = c->held & ~c->ones & ~c->twos; /* held 3 or 4 times */
     uint64_t pairs = c->twos >> HONOR0 << HONOR0; /* an honor held twice */
     if (pair_part < 3) {
-        int first = 9 * pair_part, rank_sum = 0;
-        for (int r = 1; r < 9; r++)
-            rank_sum += r * c->counts[first + r];
+        /* the ranks' sum mod 3: ranks 2, 5, 8 count 1, ranks 3, 6, 9
+         * count 2 */
+        int first = 9 * pair_part;
+        uint64_t w;
+        memcpy(&w, c->counts + first, sizeof w);
+        int rank_sum = byte_sum(w & 0xFF0000FF0000FF00ull) +
+                       2 * (byte_sum(w & 0x0000FF0000FF0000ull) +
+                            c->counts[first + 8]);
         /* the kinds held twice or more at ranks q, q + 3, q + 6 */
         pairs = (c->held & ~c->ones) & 0x49ull << (first + 2 * rank_sum % 3);
     }
@@ -1121,6 +1134,7 @@ static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
     c.sum[2] = byte_sum(word[2] >> 16) + byte_sum(word[3] & 0xFFFFFF);
     c.sum[3] = byte_sum(word[3] >> 24) + c.counts[32] + c.counts[33];
     c.chuuren = nine_gates(&c);
+    c.tiles_yakuman = w->first | c.all_honors | c.green | (c.chuuren != 0);
     standard_forms(&c);
     seven_pairs(&c);
     thirteen_orphans(&c);
