@@ -21,6 +21,7 @@
 #include "internal.h"
 
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 enum { HONOR0 = 27, WHITE = 31 };
@@ -224,17 +225,6 @@ static inline void block(sheet *t, int kind, int tile, int call)
     t->s->blocks[t->blocks].kind = (uint8_t)kind;
     t->s->blocks[t->blocks].tile = (uint8_t)tile;
     t->blocks++;
-}
-
-/* A concealed block when cond, written as zeroes otherwise (a standard
- * reading's concealed blocks come before its calls and are at most 5,
- * so the entry written is always within the list). */
-static inline void block_if(sheet *t, int cond, int kind, int tile)
-{
-    int on = cond != 0;
-    t->s->blocks[t->blocks].kind = (uint8_t)(kind & -on);
-    t->s->blocks[t->blocks].tile = (uint8_t)(tile & -on);
-    t->blocks += on;
 }
 
 static void settle(const ctx *c, mjt_score *s, int k, int han, int pao,
@@ -483,6 +473,11 @@ typedef struct split {
     uint64_t run[4];
 } split;
 
+/* Blocks gathered in a word are stored as they lie in memory. */
+#define LITTLE_ENDIAN_BLOCKS (__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__)
+_Static_assert(sizeof(mjt_block) == 2 && offsetof(mjt_block, tile) == 1,
+               "an mjt_block is its kind, then its tile");
+
 /* The kinds a run may start at: ranks 1-7 of each suit. */
 #define RUN_STARTS (0x7Full | 0x7Full << 9 | 0x7Full << 18)
 #define DRAGONS (7ull << WHITE)
@@ -529,14 +524,35 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
     int winds = __builtin_popcountll(trips & WINDS);
 
     block(&t, MJT_PAIR, pair, 0);
-    for (uint64_t m = sp->trip | sp->run[0]; m != 0; m &= m - 1) {
-        int k = __builtin_ctzll(m);
-        block_if(&t, sp->trip >> k & 1, MJT_TRIPLET, k);
-        block_if(&t, sp->run[0] >> k & 1, MJT_RUN, k);
-        block_if(&t, sp->run[1] >> k & 1, MJT_RUN, k);
-        if (sp->run[2] >> k & 1) /* a third and fourth copy: rare */
-            for (int j = 2; j < 4 && (sp->run[j] >> k & 1); j++)
+    if (sp->run[2] == 0 && LITTLE_ENDIAN_BLOCKS) {
+        /* at most two copies of a run: the concealed melds (four at
+         * most) gathered as mjt_blocks of 16 bits (kind, then tile, in
+         * memory order), stored at once */
+        uint64_t melds = 0;
+        int at = 0;
+        for (uint64_t m = sp->trip | sp->run[0]; m != 0; m &= m - 1) {
+            int k = __builtin_ctzll(m);
+            uint64_t trip = sp->trip >> k & 1, r0 = sp->run[0] >> k & 1,
+                     r1 = sp->run[1] >> k & 1;
+            uint64_t as_trip = MJT_TRIPLET | (uint64_t)k << 8;
+            uint64_t as_run = MJT_RUN | (uint64_t)k << 8;
+            melds |= (as_trip & -trip) << (16 * at & 63);
+            at += (int)trip;
+            melds |= (as_run & -r0) << (16 * at & 63);
+            at += (int)r0;
+            melds |= (as_run & -r1) << (16 * at & 63);
+            at += (int)r1;
+        }
+        memcpy(&t.s->blocks[1], &melds, sizeof melds);
+        t.blocks += at;
+    } else {
+        for (uint64_t m = sp->trip | sp->run[0]; m != 0; m &= m - 1) {
+            int k = __builtin_ctzll(m);
+            if (sp->trip >> k & 1)
+                block(&t, MJT_TRIPLET, k, 0);
+            for (int j = 0; j < 4 && (sp->run[j] >> k & 1); j++)
                 block(&t, MJT_RUN, k, 0);
+        }
     }
     for (int i = 0; i < c->ncalls; i++)
         block(&t, c->calls[i].kind, c->calls[i].tile, 1);
