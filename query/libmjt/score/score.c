@@ -305,6 +305,47 @@ static inline void first_draw_yakuman(const ctx *c, sheet *t)
                c->w->seat == MJT_EAST ? MJT_Y_TENHOU : MJT_Y_CHIIHOU);
 }
 
+/* settle for a hand of han (no yakuman), without a branch on the numbers:
+ * the limit hands from a table, the payments of a tsumo and of a ron
+ * both worked out and one kept. */
+static void settle_han(const ctx *c, mjt_score *s, int han)
+{
+    static const int16_t limit_base[14] = {0,    0,    0,    0,    0,
+                                           0,    3000, 3000, 4000, 4000,
+                                           4000, 6000, 6000, 8000};
+    static const uint8_t limit_title[14] = {
+        0, 0, 0, 0, 0, 0, MJT_TITLE_HANEMAN, MJT_TITLE_HANEMAN,
+        MJT_TITLE_BAIMAN, MJT_TITLE_BAIMAN, MJT_TITLE_BAIMAN,
+        MJT_TITLE_SANBAIMAN, MJT_TITLE_SANBAIMAN, MJT_TITLE_COUNTED_YAKUMAN};
+    const mjt_win *w = c->w;
+    const mjt_rules *r = c->r;
+    int dealer = w->seat == MJT_EAST;
+    /* 13 han and more: a counted yakuman, or sanbaiman without it */
+    int i = han < 13 ? han : 13 - (r->counted_yakuman == 0);
+    long base = (long)s->fu << (2 + (han < 6 ? han : 0));
+    base = r->round_up_mangan && base == 1920 ? 2000 : base;
+    int title = base >= 2000 ? MJT_TITLE_MANGAN : MJT_TITLE_NONE;
+    base = base >= 2000 ? 2000 : base;
+    title = han >= 6 ? limit_title[i] : title;
+    base = han >= 6 ? limit_base[i] : base;
+    s->han = han;
+    s->title = title;
+    s->base = (int32_t)base;
+
+    int mult = dealer ? 6 : 4, honba = w->honba, tsumo = w->tsumo;
+    int ron = ceil100(base * mult), two = ceil100(2 * base),
+        one = ceil100(base);
+    int payer = (w->seat + w->from) % 4;
+    for (int p = 0; p < 4; p++) {
+        int by_tsumo = p == w->seat ? 0 : (dealer | (p == MJT_EAST) ? two : one) +
+                                              100 * honba;
+        int by_ron = p == payer ? ron + 300 * honba : 0;
+        s->pay[p] = tsumo ? by_tsumo : by_ron;
+    }
+    s->points = tsumo ? (dealer ? 3 * two : two + 2 * one) : ron;
+    s->sticks = 1000 * w->sticks;
+}
+
 /*
  * Points and payments of s (its lists and fu set, k the yakuman's
  * multiples, han the other yaku's) into s.  pao is the seat that fed the
@@ -321,6 +362,10 @@ static void settle(const ctx *c, mjt_score *s, int k, int han, int pao,
     s->pao = -1;
     if (s->yaku_len == 0)
         return;
+    if (k == 0) {
+        settle_han(c, s, han);
+        return;
+    }
     if (k > 0) {
         s->yakuman = r->yakuman_stack ? k : 1;
         s->han = 0;
