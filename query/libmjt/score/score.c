@@ -206,18 +206,20 @@ static inline void yakuman_if(const ctx *c, sheet *t, int cond, int yaku)
     }
 }
 
-/* A fu part when cond (its fu count even when the list is full). */
+/* A fu part when cond.  A reading has 9 at most (the base, the pair, the
+ * wait, four melds, how it was won, the rounding), so the list never
+ * fills. */
 static inline void fu_if(sheet *t, int cond, int part, int tile, int fu)
 {
     int on = cond != 0;
-    if (t->fu_parts < MJT_MAX_FU_PARTS) {
-        t->s->fu_parts[t->fu_parts].part = (uint8_t)(part & -on);
-        t->s->fu_parts[t->fu_parts].tile = (uint8_t)(tile & -on);
-        t->s->fu_parts[t->fu_parts].fu = (uint8_t)(fu & -on);
-        t->fu_parts += on;
-    }
+    assert(t->fu_parts < MJT_MAX_FU_PARTS);
+    t->s->fu_parts[t->fu_parts].part = (uint8_t)(part & -on);
+    t->s->fu_parts[t->fu_parts].tile = (uint8_t)(tile & -on);
+    t->s->fu_parts[t->fu_parts].fu = (uint8_t)(fu & -on);
+    t->fu_parts += on;
     t->fu += fu & -on;
 }
+_Static_assert(MJT_MAX_FU_PARTS >= 9, "a reading's fu parts fit");
 
 static inline void block(sheet *t, int kind, int tile, int call)
 {
@@ -280,10 +282,25 @@ static const struct {
 /* The yaku of mask (bits L_*), in list order, with their han. */
 static inline void list_yaku(sheet *t, uint32_t mask, int open)
 {
-    for (; mask != 0; mask &= mask - 1) {
-        int i = __builtin_ctz(mask);
-        yaku_if(t, 1, listed[i].yaku, listed[i].han[open]);
+    if (t->yaku + __builtin_popcount(mask) > MJT_MAX_YAKU) {
+        for (; mask != 0; mask &= mask - 1) {
+            int i = __builtin_ctz(mask);
+            yaku_if(t, 1, listed[i].yaku, listed[i].han[open]);
+        }
+        return;
     }
+    /* they fit: no test of the list's room for each */
+    mjt_score *s = t->s;
+    int n = t->yaku, han = t->han;
+    for (; mask != 0; mask &= mask - 1) {
+        int i = __builtin_ctz(mask), h = listed[i].han[open];
+        s->yaku[n].yaku = listed[i].yaku;
+        s->yaku[n].han = (uint8_t)h;
+        n++;
+        han += h;
+    }
+    t->yaku = n;
+    t->han = han;
 }
 
 /* The situation's yaku (every form's), as bits L_*. */
