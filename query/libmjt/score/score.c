@@ -492,16 +492,20 @@ static int better(const mjt_score *a, const mjt_score *b)
 static sheet begin(ctx *c, int form, int win_block, int wait)
 {
     sheet t = {c->best, 0, 0, 0, 0, 0, 0, 0};
+    mjt_score *s;
     if (c->have) {
-        t.s = &c->cur;
+        /* a later reading: the numbers of the one before are cleared */
+        t.s = s = &c->cur;
         if (!c->cur_used)
-            memset(t.s, 0, sizeof *t.s);
+            memset(s, 0, sizeof *s);
         c->cur_used = 1;
+        s->han = s->yakuman = s->title = s->base = s->points = 0;
+        s->pay[0] = s->pay[1] = s->pay[2] = s->pay[3] = 0;
+        s->sticks = 0;
+    } else {
+        /* the first, in the caller's answer: all zeroes so far */
+        s = t.s;
     }
-    mjt_score *s = t.s;
-    s->han = s->yakuman = s->title = s->base = s->points = 0;
-    s->pay[0] = s->pay[1] = s->pay[2] = s->pay[3] = 0;
-    s->sticks = 0;
     s->pao = -1;
     s->form = (uint8_t)form;
     s->win_block = (uint8_t)win_block;
