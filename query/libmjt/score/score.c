@@ -924,7 +924,28 @@ static const uint8_t dora_next[MJT_TILE_IDS] = {
     19, 20, 21, 22, 23, 24, 25, 26, 18,         /* s */
     28, 29, 30, 27, 32, 33, 31, 5,  14, 23};    /* z, then the red fives */
 
-static int check_win(const ctx *c, const mjt_tiles *held, mjt__diag *d)
+/* The winning tile (a valid id) among the concealed tiles, a red five
+ * among the red ones. */
+static int winning_tile_held(const mjt_win *w, const mjt_tiles *held,
+                             mjt__diag *d)
+{
+    /* the suit of a five (red or not) by tile id, 3 for the rest */
+    static const uint8_t five_of[MJT_TILE_IDS] = {
+        3, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 1, 3, 3, 3, 3, 3,
+        3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 2};
+    const uint8_t reds[4] = {held->red[0], held->red[1], held->red[2], 0};
+    int k = MJT_KIND_OF(w->tile), red = reds[five_of[w->tile]];
+    int ok = w->tile >= MJT_KINDS ? red > 0 : held->counts[k] > red;
+    if (!ok) {
+        mjt__diag_set(d, MJT_EABSENT, -1, "winning tile %s is not in the hand",
+                      mjt_tile_name(w->tile));
+        return MJT_EABSENT;
+    }
+    return MJT_OK;
+}
+
+/* Every check of the situation, in order, naming the first that fails. */
+static int check_win_all(const ctx *c, const mjt_tiles *held, mjt__diag *d)
 {
     const mjt_win *w = c->w;
     static const char *const flags[] = {"tsumo",   "ippatsu", "last",
@@ -1009,19 +1030,73 @@ static int check_win(const ctx *c, const mjt_tiles *held, mjt__diag *d)
         mjt__diag_set(d, MJT_ETILE, -1, "winning tile: id %d (0-36)", w->tile);
         return MJT_ETILE;
     }
-    /* the suit of a five (red or not) by tile id, 3 for the rest */
-    static const uint8_t five_of[MJT_TILE_IDS] = {
-        3, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 1, 3, 3, 3, 3, 3,
-        3, 3, 3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 1, 2};
-    const uint8_t reds[4] = {held->red[0], held->red[1], held->red[2], 0};
-    int k = MJT_KIND_OF(w->tile), red = reds[five_of[w->tile]];
-    int ok = w->tile >= MJT_KINDS ? red > 0 : held->counts[k] > red;
-    if (!ok) {
-        mjt__diag_set(d, MJT_EABSENT, -1, "winning tile %s is not in the hand",
-                      mjt_tile_name(w->tile));
-        return MJT_EABSENT;
-    }
-    return MJT_OK;
+    return winning_tile_held(w, held, d);
+}
+
+/* The portable form of the ranges below (a debug build checks the
+ * other against it). */
+#if !defined(__SSE2__) || !defined(NDEBUG)
+static int win_in_range(const mjt_win *w)
+{
+    return w->tile < MJT_TILE_IDS && w->tsumo <= 1 && w->from <= 3 &&
+           w->riichi <= 2 && w->ippatsu <= 1 && w->last <= 1 &&
+           w->rinshan == 0 && w->chankan <= 1 && w->first <= 1 &&
+           w->round <= 3 && w->seat <= 3 && w->dora_len <= MJT_MAX_INDICATORS &&
+           w->ura_len <= MJT_MAX_INDICATORS;
+}
+#endif
+
+/* The bytes of a situation, each within its range (the winning tile 0-36,
+ * the flags 0 or 1, from 0-3, riichi 0-2, the winds 0-3, 0-5 indicators
+ * each, and no rinshan, whose quad check_win_all looks for), its
+ * reserved bytes 0, and no two fields at odds: every check of
+ * check_win_all at once.  A situation this refuses may still be fine: it
+ * goes the long way. */
+static int win_plainly_ok(const ctx *c)
+{
+    const mjt_win *w = c->w;
+    uint64_t reserved;
+    memcpy(&reserved, w->reserved_, sizeof reserved);
+#if defined(__SSE2__)
+    static const uint8_t most[16] = {MJT_TILE_IDS - 1, 1, 3, 2, 1, 1, 0, 1,
+                                     1, 3, 3, MJT_MAX_INDICATORS,
+                                     MJT_MAX_INDICATORS, 255, 255, 255};
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)w);
+    __m128i m = _mm_loadu_si128((const __m128i *)(const void *)most);
+    int in_range =
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(x, m), m)) == 0xFFFF;
+    assert(in_range == win_in_range(w));
+#else
+    int in_range = win_in_range(w);
+#endif
+    int tsumo = w->tsumo, riichi = w->riichi != 0;
+    int odds = ((tsumo ^ 1) & (w->from == MJT_FROM_UNKNOWN)) |
+               (riichi & (c->menzen ^ 1)) | (w->ippatsu & (riichi ^ 1)) |
+               (w->chankan & tsumo) |
+               (w->first & ((tsumo ^ 1) | (c->ncalls != 0) | riichi)) |
+               ((w->ura_len != 0) & (riichi ^ 1));
+    return in_range & (reserved == 0) & !odds;
+}
+_Static_assert(offsetof(mjt_win, tile) == 0 && offsetof(mjt_win, tsumo) == 1 &&
+                   offsetof(mjt_win, from) == 2 &&
+                   offsetof(mjt_win, riichi) == 3 &&
+                   offsetof(mjt_win, ippatsu) == 4 &&
+                   offsetof(mjt_win, last) == 5 &&
+                   offsetof(mjt_win, rinshan) == 6 &&
+                   offsetof(mjt_win, chankan) == 7 &&
+                   offsetof(mjt_win, first) == 8 &&
+                   offsetof(mjt_win, round) == 9 &&
+                   offsetof(mjt_win, seat) == 10 &&
+                   offsetof(mjt_win, dora_len) == 11 &&
+                   offsetof(mjt_win, ura_len) == 12 && sizeof(mjt_win) >= 16,
+               "win_plainly_ok reads the situation's first 16 bytes");
+
+/* The situation checked, the short way when it plainly holds. */
+static int check_win(const ctx *c, const mjt_tiles *held, mjt__diag *d)
+{
+    if (win_plainly_ok(c))
+        return winning_tile_held(c->w, held, d);
+    return check_win_all(c, held, d);
 }
 
 /* Count the dora the indicators of list point at, in all; check them. */
