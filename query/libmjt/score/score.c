@@ -1175,8 +1175,8 @@ static void standard_forms(ctx *c)
     }
 }
 
-/* Score the checked concealed tiles (counts, red fives, len of them) and
- * calls in situation w under checked rules into *out. */
+/* Score the checked concealed tiles (counts, red fives, len of them; ty
+ * their tally) and calls in situation w under checked rules into *out. */
 static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
                  size_t ncalls, const mjt_win *w, const mjt_rules *rules,
                  mjt_score *out, mjt__diag *d)
@@ -1272,8 +1272,9 @@ static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
             return MJT_ERED;
         }
 
-    /* The kinds held, held twice, and each part's tiles, eight kinds a
-     * word (counts are at most 4, so no byte carries into the next). */
+    /* The kinds held, held once, twice and four times (the tally's), and
+     * each part's tiles, eight kinds a word (counts are at most 4, so no
+     * byte carries into the next). */
     c.held = ~ty->eq[0] & ALL_KINDS;
     c.ones = ty->eq[1];
     c.twos = ty->eq[2];
