@@ -282,9 +282,9 @@ $(BUILD)/$(LIB_DIR)/tables/tables.o: $(TABLES_STAMP)
 
 # Scoring is many small decisions a hand, and -O3's inlining and loop
 # passes take about 5% off it (make bench: score.counts) where the rest of
-# the library gains nothing; a CFLAGS given by the user (make debug's -O0)
-# is theirs alone.
-ifeq ($(origin CFLAGS),file)
+# the library gains nothing; an optimisation level the user gives, in
+# CFLAGS (make debug's -O0) or in EXTRA_CFLAGS, is theirs alone.
+ifeq ($(origin CFLAGS)$(findstring -O,$(EXTRA_CFLAGS)),file)
 $(BUILD)/$(LIB_DIR)/score/score.o: FILE_CFLAGS = -O3
 endif
 

@@ -353,6 +353,19 @@ Test(refused, what_cannot_happen_is_named)
     cr_assert(eq(int, score("111999m456p789s22s", "1m", &w, &r3),
                   MJT_EPLAYERS));
     cr_assert(eq(int, mjt_score_hand(NULL, &w, NULL, &s, &d), MJT_EINVAL));
+    /* from counts too: a NULL anywhere is refused, not read */
+    mjt_tiles held;
+    cr_assert(eq(int, mjt_tiles_parse(&held, "123345m456p789s22s", 18, NULL),
+                  MJT_OK));
+    cr_assert(eq(int, mjt_score_tiles(NULL, NULL, 0, &w, NULL, &s, &d),
+                  MJT_EINVAL));
+    cr_assert(eq(str, d.message, "score: NULL argument"));
+    cr_assert(eq(int, mjt_score_tiles(&held, NULL, 0, NULL, NULL, &s, &d),
+                  MJT_EINVAL));
+    cr_assert(eq(int, mjt_score_tiles(&held, NULL, 0, &w, NULL, NULL, &d),
+                  MJT_EINVAL));
+    cr_assert(eq(int, mjt_score_tiles(&held, NULL, 1, &w, NULL, &s, &d),
+                  MJT_EINVAL));
 }
 
 Test(refused, a_refusal_is_its_message_and_zeroes)

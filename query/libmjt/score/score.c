@@ -354,8 +354,9 @@ static void settle_han(const ctx *c, mjt_score *s, int han)
         one = ceil100(base);
     int payer = (w->seat + w->from) % 4;
     for (int p = 0; p < 4; p++) {
-        int by_tsumo = p == w->seat ? 0 : (dealer | (p == MJT_EAST) ? two : one) +
-                                              100 * honba;
+        int by_tsumo = p == w->seat ? 0
+                                    : ((dealer | (p == MJT_EAST)) ? two : one) +
+                                          100 * honba;
         int by_ron = p == payer ? ron + 300 * honba : 0;
         s->pay[p] = tsumo ? by_tsumo : by_ron;
     }
@@ -1063,8 +1064,11 @@ static int win_plainly_ok(const ctx *c)
                                      MJT_MAX_INDICATORS, 255, 255, 255};
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)w);
     __m128i m = _mm_loadu_si128((const __m128i *)(const void *)most);
+    /* bytes 13-15 (dora indicators past the list, perhaps never
+     * written) set aside, so that nothing depends on them */
     int in_range =
-        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(x, m), m)) == 0xFFFF;
+        (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(x, m), m)) | 0xE000) ==
+        0xFFFF;
     assert(in_range == win_in_range(w));
 #else
     int in_range = win_in_range(w);
@@ -1442,6 +1446,8 @@ int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
             rc = MJT_ECALL;
         }
     }
+    if (rc != MJT_OK) /* concealed may be NULL */
+        return mjt__diag_out(diag, &d, rc);
     tally ty;
     tally_of(concealed->counts, &ty);
     if (rc == MJT_OK && ty.over != 0) {
