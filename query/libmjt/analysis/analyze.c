@@ -476,26 +476,21 @@ typedef struct planes {
 } planes;
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
-
-/* Bits of the 34 bytes of x greater than j: the three loads overlap at
- * bytes 18-31, and the last contributes only its bytes 32 and 33. */
+/* Bits of the 34 counts of x (as mjt__lanes34 holds them) above j. */
 static uint64_t above(const __m128i x[3], int j)
 {
     __m128i jj = _mm_set1_epi8((char)j);
-    uint64_t a = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(x[0], jj));
-    uint64_t b = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(x[1], jj));
-    uint64_t c = (unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(x[2], jj));
-    return a | b << 16 | (c >> 14) << 32;
+    return mjt__lanes34_bits(_mm_cmpgt_epi8(x[0], jj), _mm_cmpgt_epi8(x[1], jj),
+                             _mm_cmpgt_epi8(x[2], jj));
 }
 
 static void visible_planes(const uint8_t *visible, uint64_t vis[5])
 {
     /* Capped at 5 first, so that the signed compare sees 0 to 5. */
     __m128i five = _mm_set1_epi8(5), x[3];
-    x[0] = _mm_min_epu8(_mm_loadu_si128((const __m128i *)visible), five);
-    x[1] = _mm_min_epu8(_mm_loadu_si128((const __m128i *)(visible + 16)), five);
-    x[2] = _mm_min_epu8(_mm_loadu_si128((const __m128i *)(visible + 18)), five);
+    mjt__lanes34(visible, x);
+    for (int i = 0; i < 3; i++)
+        x[i] = _mm_min_epu8(x[i], five);
     for (int j = 0; j < 5; j++)
         vis[j] = above(x, j);
 }

@@ -104,6 +104,32 @@ static inline int mjt__codes_of_words(const uint8_t counts[MJT_KINDS],
            (int)(c8 + c17 + c26);
 }
 
+/* ==== SSE2: 34 counts as byte lanes ==== */
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* The 34 bytes at p in three registers, none read past them: bytes 0-15,
+ * 16-31 and 18-33 (the third register's lanes 14 and 15 are the last two
+ * kinds). */
+static inline void mjt__lanes34(const uint8_t p[MJT_KINDS], __m128i x[3])
+{
+    x[0] = _mm_loadu_si128((const __m128i *)p);
+    x[1] = _mm_loadu_si128((const __m128i *)(p + 16));
+    x[2] = _mm_loadu_si128((const __m128i *)(p + 18));
+}
+
+/* The kinds whose lanes are set in masks laid out as mjt__lanes34 lays
+ * out the counts: bit k for kind k. */
+static inline uint64_t mjt__lanes34_bits(__m128i m0, __m128i m1, __m128i m2)
+{
+    uint64_t a = (unsigned)_mm_movemask_epi8(m0);
+    uint64_t b = (unsigned)_mm_movemask_epi8(m1);
+    uint64_t c = (unsigned)_mm_movemask_epi8(m2);
+    return a | b << 16 | (c >> 14) << 32;
+}
+#endif
+
 /* ==== SSSE3 ==== */
 
 #if defined(__SSSE3__)

@@ -19,6 +19,7 @@
  * then fu.
  */
 #include "internal.h"
+#include "codes.h"
 
 #include <assert.h>
 #include <stddef.h>
@@ -112,24 +113,17 @@ static void tally_scalar(const uint8_t *counts, tally *t)
 #endif
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
-
-/* Sixteen counts a register: bytes 0-15, 16-31, and 18-33 (of which only
- * 32 and 33 are new: the last register's lanes 14 and 15). */
+/* The kinds whose counts (as mjt__lanes34 holds them) equal v's lanes. */
 static inline uint64_t lanes_eq(const __m128i x[3], __m128i v)
 {
-    uint64_t a = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x[0], v));
-    uint64_t b = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x[1], v));
-    uint64_t c = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x[2], v));
-    return a | b << 16 | (c >> 14) << 32;
+    return mjt__lanes34_bits(_mm_cmpeq_epi8(x[0], v), _mm_cmpeq_epi8(x[1], v),
+                             _mm_cmpeq_epi8(x[2], v));
 }
 
 static inline void tally_of(const uint8_t *counts, tally *t)
 {
     __m128i x[3], four = _mm_set1_epi8(4), zero = _mm_setzero_si128();
-    x[0] = _mm_loadu_si128((const __m128i *)counts);
-    x[1] = _mm_loadu_si128((const __m128i *)(counts + 16));
-    x[2] = _mm_loadu_si128((const __m128i *)(counts + 18));
+    mjt__lanes34(counts, x);
     t->eq[0] = lanes_eq(x, zero);
     t->eq[1] = lanes_eq(x, _mm_set1_epi8(1));
     t->eq[2] = lanes_eq(x, _mm_set1_epi8(2));
