@@ -928,7 +928,8 @@ typedef struct mjt_win {
     uint8_t ippatsu; /* won within the go-around after riichi */
     uint8_t last;    /* the wall's last tile (tsumo), or the last discard */
     uint8_t rinshan; /* tsumo on the replacement tile after a quad */
-    uint8_t chankan; /* ron on a tile added to a quad */
+    uint8_t chankan; /* ron on a tile added to a quad (its one copy
+                        outside the quad) */
     uint8_t first;   /* tsumo on the first draw, no call made: the dealer's
                         tenhou, another seat's chiihou */
     uint8_t round;   /* the round wind, a seat 0-3 */
@@ -1020,7 +1021,9 @@ typedef struct mjt_score {
  * riichi, rinshan without a quad or by ron, chankan by tsumo, a first-draw
  * win with calls, ura dora without riichi, a seat or round outside 0-3),
  * MJT_EABSENT when the winning tile is not held, MJT_ETILE or MJT_ECOPIES
- * for an indicator (a fifth copy counting the hand), MJT_EPLAYERS for three
+ * for an indicator (a fifth copy counting the hand), MJT_ECOPIES for a
+ * chankan whose kind the hand, its calls or an indicator shows again (the
+ * quad holds the other three), MJT_EPLAYERS for three
  * players; diag names the field.  A complete hand without a yaku scores
  * han 0 and points 0.  Never allocates; reentrant.
  */

@@ -102,7 +102,7 @@ static const char usage_score[] =
     "  --dora TILES, --ura TILES   indicators, like 4p1z (ura: riichi)\n"
     "  --last         the wall's last tile (tsumo) or the last discard\n"
     "  --rinshan      tsumo on a quad's replacement tile\n"
-    "  --chankan      ron on a tile added to a quad\n"
+    "  --chankan      ron on a tile added to a quad (no other copy shown)\n"
     "  --first        tsumo on the first draw, before any call\n"
     "  --honba N, --sticks N   counters and riichi sticks on the table\n"
     "  --rule NAME=V  a ruleset choice: open_tanyao, double_yakuman,\n"

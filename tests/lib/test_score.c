@@ -347,6 +347,27 @@ Test(refused, what_cannot_happen_is_named)
     w.dora[0] = w.dora[1] = w.dora[2] = (uint8_t)mjt_tile_from_name("2s", 2);
     cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL),
                   MJT_ECOPIES));
+    /* chankan: the quad holds the other three copies of the winning tile,
+     * so the hand, a call or an indicator showing one more is refused */
+    w = ron(MJT_FROM_LEFT);
+    w.chankan = 1;
+    cr_assert(eq(int, score("123345m456p789s22s", "4m", &w, NULL), MJT_OK));
+    cr_assert(eq(int, has(MJT_Y_CHANKAN), 1));
+    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL),
+                  MJT_ECOPIES));
+    cr_assert(eq(str, d.message,
+                 "chankan on 3m: the quad holds its other three copies, but "
+                 "the hand, its calls and the indicators show 1 more"));
+    cr_assert(eq(int, score("123m345p789s22s,456m:left", "1m", &w, NULL),
+                  MJT_OK));
+    cr_assert(eq(int, score("123m345p789s22s,123m:left", "1m", &w, NULL),
+                  MJT_ECOPIES));
+    w.dora_len = 1;
+    w.dora[0] = (uint8_t)mjt_tile_from_name("4m", 2);
+    cr_assert(eq(int, score("123345m456p789s22s", "4m", &w, NULL),
+                  MJT_ECOPIES));
+    w.dora[0] = (uint8_t)mjt_tile_from_name("3m", 2);
+    cr_assert(eq(int, score("123345m456p789s22s", "4m", &w, NULL), MJT_OK));
     mjt_rules r3;
     mjt_rules_init(&r3, 3);
     w = ron(MJT_FROM_LEFT);

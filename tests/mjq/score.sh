@@ -64,6 +64,8 @@ is not_complete "mjq: score: 123345m456p789s23s: the tiles are no complete hand 
     "$Q" score '123345m456p789s23s'
 is open_riichi "mjq: score: 123m456p55s,234s:left,789s:left: riichi with an open hand" \
     "$Q" score --riichi '123m456p55s,234s:left,789s:left'
+is chankan_copy "mjq: score: 123345m456p789s22s: chankan on 3m: the quad holds its other three copies, but the hand, its calls and the indicators show 1 more" \
+    "$Q" score --chankan --win 3m '123345m456p789s22s'
 is bad_rule "mjq: score: --rule pao=x: NAME=VALUE, like open_tanyao=0" \
     "$Q" score --rule pao=x 123345m456p789s22s
 is three_players "mjq: score: three-player scoring is not supported yet" \

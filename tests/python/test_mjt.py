@@ -752,6 +752,9 @@ def test_score_refusals():
     assert e.value.code == -20
     with pytest.raises(mjt.HandError, match="riichi with an open hand"):
         mjt.score("123m456p55s,234s:left,789s:left", riichi=1)
+    with pytest.raises(mjt.HandError, match="chankan on 3m: the quad holds"):
+        mjt.score("123345m456p789s22s", "3m", chankan=True)
+    assert mjt.score("123345m456p789s22s", "4m", chankan=True)["han"] == 1
     with pytest.raises(ValueError, match="discarder"):
         mjt.score("123345m456p789s22s", discarder="north")
     with pytest.raises(ValueError, match="a wind"):

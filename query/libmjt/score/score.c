@@ -1269,6 +1269,16 @@ static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
                           seen_red[su], "mps"[su], rules->red[su]);
             return MJT_ERED;
         }
+    /* A robbed quad's other three copies are in it: the winning tile is
+     * the hand's one copy of its kind, and no call or indicator shows
+     * another. */
+    if (w->chankan && seen[c.win] != 1) {
+        mjt__diag_set(d, MJT_ECOPIES, -1,
+                      "chankan on %s: the quad holds its other three copies, "
+                      "but the hand, its calls and the indicators show %d more",
+                      mjt_tile_name(c.win), seen[c.win] - 1);
+        return MJT_ECOPIES;
+    }
 
     /* The kinds held, held once, twice and four times (the tally's), and
      * each part's tiles, eight kinds a word (counts are at most 4, so no
