@@ -53,8 +53,9 @@ typedef struct ctx {
      * their fu parts in order */
     uint64_t call_trips, call_runs;
     int call_nrun, call_ntrip, call_nquad, call_nclosed;
-    int call_fu_len;
-    struct { uint8_t part, tile, fu; } call_fu[MJT_MAX_CALLS];
+    int call_fu_len, call_fu_sum;
+    struct { uint8_t part, tile, fu; } call_fu[MJT_MAX_CALLS]; /* 0 past */
+    uint64_t call_blocks; /* the calls as mjt_blocks, 16 bits each */
     /* the tiles' own facts, calls and all: a terminal or honor held, an
      * honor, honors alone, greens alone, one suit alone */
     int any_yaochu, any_honor, all_honors, green, one_suit;
@@ -68,6 +69,9 @@ typedef struct ctx {
     mjt_score *best; /* the caller's */
     mjt_score cur;
 } ctx;
+_Static_assert(sizeof(((ctx *)0)->call_fu) == 3 * MJT_MAX_CALLS &&
+                   sizeof(((mjt_score *)0)->fu_parts[0]) == 3,
+               "fu parts are three bytes, copied as such");
 
 /* The terminals and honors, as bits of kinds; the runs that hold a
  * terminal, by their lowest tile (123 and 789 of each suit). */
@@ -213,7 +217,8 @@ static inline void fu_if(sheet *t, int cond, int part, int tile, int fu)
     t->fu_parts += on;
     t->fu += fu & -on;
 }
-_Static_assert(MJT_MAX_FU_PARTS >= 9, "a reading's fu parts fit");
+_Static_assert(MJT_MAX_FU_PARTS >= 11, "a reading's fu parts fit, and the "
+                                      "calls' are copied four at once");
 
 static inline void block(sheet *t, int kind, int tile, int call)
 {
@@ -584,41 +589,7 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
     int dragons = __builtin_popcountll(trips & DRAGONS);
     int winds = __builtin_popcountll(trips & WINDS);
 
-    block(&t, MJT_PAIR, pair, 0);
-    if (sp->run[2] == 0 && LITTLE_ENDIAN_BLOCKS) {
-        /* at most two copies of a run: the concealed melds (four at
-         * most) gathered as mjt_blocks of 16 bits (kind, then tile, in
-         * memory order), stored at once */
-        uint64_t melds = 0;
-        int at = 0;
-        for (uint64_t m = sp->trip | sp->run[0]; m != 0; m &= m - 1) {
-            int k = __builtin_ctzll(m);
-            uint64_t trip = sp->trip >> k & 1, r0 = sp->run[0] >> k & 1,
-                     r1 = sp->run[1] >> k & 1;
-            uint64_t as_trip = MJT_TRIPLET | (uint64_t)k << 8;
-            uint64_t as_run = MJT_RUN | (uint64_t)k << 8;
-            melds |= (as_trip & -trip) << (16 * at & 63);
-            at += (int)trip;
-            melds |= (as_run & -r0) << (16 * at & 63);
-            at += (int)r0;
-            melds |= (as_run & -r1) << (16 * at & 63);
-            at += (int)r1;
-        }
-        memcpy(&t.s->blocks[1], &melds, sizeof melds);
-        t.blocks += at;
-    } else {
-        for (uint64_t m = sp->trip | sp->run[0]; m != 0; m &= m - 1) {
-            int k = __builtin_ctzll(m);
-            if (sp->trip >> k & 1)
-                block(&t, MJT_TRIPLET, k, 0);
-            for (int j = 0; j < 4 && (sp->run[j] >> k & 1); j++)
-                block(&t, MJT_RUN, k, 0);
-        }
-    }
-    for (int i = 0; i < c->ncalls; i++)
-        block(&t, c->calls[i].kind, c->calls[i].tile, 1);
-
-    /* fu */
+    /* fu: the base, the pair, the wait, then the melds' (below) */
     fu_if(&t, 1, MJT_FU_BASE, MJT_NO_TILE, 20);
     int pv = 2 * (pair == HONOR0 + w->round) + 2 * (pair == HONOR0 + w->seat) +
              2 * (pair >= WHITE);
@@ -627,21 +598,66 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
     fu_if(&t, pv, MJT_FU_PAIR, pair, pv);
     fu_if(&t, wait == MJT_TANKI || wait == MJT_KANCHAN || wait == MJT_PENCHAN,
           MJT_FU_WAIT, c->win, 2);
-    for (uint64_t m = sp->trip; m != 0; m &= m - 1) {
-        int k = __builtin_ctzll(m), closed = !(ron_trip >> k & 1);
-        fu_if(&t, 1, closed ? MJT_FU_CLOSED_TRIPLET : MJT_FU_OPEN_TRIPLET, k,
-              2 << (is_terminal_or_honor(k) + closed));
+
+    block(&t, MJT_PAIR, pair, 0);
+    if (sp->run[2] == 0 && LITTLE_ENDIAN_BLOCKS) {
+        /* at most two copies of a run: the concealed melds, then the
+         * calls (four in all), gathered as mjt_blocks of 16 bits (kind,
+         * then tile, in memory order) and stored at once; a triplet's fu
+         * part as it goes, each kind's one loop */
+        uint64_t melds = 0;
+        int at = 0;
+        for (uint64_t m = sp->trip | sp->run[0]; m != 0; m &= m - 1) {
+            int k = __builtin_ctzll(m);
+            uint64_t trip = sp->trip >> k & 1, r0 = sp->run[0] >> k & 1,
+                     r1 = sp->run[1] >> k & 1;
+            uint64_t as_trip = MJT_TRIPLET | (uint64_t)k << 8;
+            uint64_t as_run = MJT_RUN | (uint64_t)k << 8;
+            int closed = !(ron_trip >> k & 1);
+            fu_if(&t, (int)trip,
+                  closed ? MJT_FU_CLOSED_TRIPLET : MJT_FU_OPEN_TRIPLET, k,
+                  2 << (is_terminal_or_honor(k) + closed));
+            melds |= (as_trip & -trip) << (16 * at & 63);
+            at += (int)trip;
+            melds |= (as_run & -r0) << (16 * at & 63);
+            at += (int)r0;
+            melds |= (as_run & -r1) << (16 * at & 63);
+            at += (int)r1;
+        }
+        assert(at + c->ncalls == 4);
+        melds |= c->call_blocks << (16 * at & 63);
+        memcpy(&t.s->blocks[1], &melds, sizeof melds);
+        t.calls = ((1u << c->ncalls) - 1) << (1 + at);
+        t.blocks = 5;
+    } else {
+        for (uint64_t m = sp->trip | sp->run[0]; m != 0; m &= m - 1) {
+            int k = __builtin_ctzll(m);
+            if (sp->trip >> k & 1)
+                block(&t, MJT_TRIPLET, k, 0);
+            for (int j = 0; j < 4 && (sp->run[j] >> k & 1); j++)
+                block(&t, MJT_RUN, k, 0);
+        }
+        for (int i = 0; i < c->ncalls; i++)
+            block(&t, c->calls[i].kind, c->calls[i].tile, 1);
+        for (uint64_t m = sp->trip; m != 0; m &= m - 1) {
+            int k = __builtin_ctzll(m), closed = !(ron_trip >> k & 1);
+            fu_if(&t, 1, closed ? MJT_FU_CLOSED_TRIPLET : MJT_FU_OPEN_TRIPLET,
+                  k, 2 << (is_terminal_or_honor(k) + closed));
+        }
     }
-    for (int i = 0; i < c->call_fu_len; i++)
-        fu_if(&t, 1, c->call_fu[i].part, c->call_fu[i].tile, c->call_fu[i].fu);
-    int pinfu = c->menzen & (t.fu == 20);
-    if (w->tsumo)
-        fu_if(&t, (pinfu == 0) | c->r->pinfu_tsumo_fu, MJT_FU_TSUMO, MJT_NO_TILE,
-              2);
-    else if (c->menzen)
-        fu_if(&t, 1, MJT_FU_CLOSED_RON, MJT_NO_TILE, 10);
-    else
-        fu_if(&t, t.fu == 20, MJT_FU_OPEN_PINFU, MJT_NO_TILE, 10);
+    /* the calls' fu parts, in one copy (zeroes past their number): at
+     * most 3 parts and 4 - ncalls triplets come before them */
+    assert(t.fu_parts + MJT_MAX_CALLS <= MJT_MAX_FU_PARTS);
+    memcpy(&t.s->fu_parts[t.fu_parts], c->call_fu, sizeof c->call_fu);
+    t.fu_parts += c->call_fu_len;
+    t.fu += c->call_fu_sum;
+    /* how it was won: the three cases written in turn, one counted */
+    int pinfu = c->menzen & (t.fu == 20), tsumo = w->tsumo;
+    fu_if(&t, tsumo & ((pinfu == 0) | c->r->pinfu_tsumo_fu), MJT_FU_TSUMO,
+          MJT_NO_TILE, 2);
+    fu_if(&t, (tsumo ^ 1) & c->menzen, MJT_FU_CLOSED_RON, MJT_NO_TILE, 10);
+    fu_if(&t, (tsumo ^ 1) & (c->menzen ^ 1) & (t.fu == 20), MJT_FU_OPEN_PINFU,
+          MJT_NO_TILE, 10);
     fu_if(&t, t.fu % 10, MJT_FU_ROUNDING, MJT_NO_TILE, 10 - t.fu % 10);
 
     /* yakuman (none in most hands: those of the tiles alone were seen
@@ -1189,7 +1205,9 @@ static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
     c.dora = c.ura = 0;
     c.call_trips = c.call_runs = 0;
     c.call_nrun = c.call_ntrip = c.call_nquad = c.call_nclosed = 0;
-    c.call_fu_len = 0;
+    c.call_fu_len = c.call_fu_sum = 0;
+    memset(c.call_fu, 0, sizeof c.call_fu);
+    c.call_blocks = 0;
     /* The counts, eight kinds a word, stored as the words the reads
      * below take (a read that spans two stores waits for both). */
     uint64_t word[5];
@@ -1198,52 +1216,63 @@ static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
     memcpy(c.counts, word, sizeof word);
     c.ncalls = (int)ncalls;
     c.menzen = 1;
-    uint8_t all[MJT_KINDS], seen[MJT_KINDS], seen_red[3];
+    /* all and seen: room past the 34 kinds for a triplet's two kinds
+     * above it (below); seen_red: for the honors' "suit" too */
+    uint8_t all[MJT_KINDS + 2], seen[MJT_KINDS], seen_red[4] = {0};
     uint64_t called = 0; /* the kinds the calls hold */
-    memcpy(all, held->counts, sizeof all);
+    memcpy(all, held->counts, MJT_KINDS);
+    all[MJT_KINDS] = all[MJT_KINDS + 1] = 0;
     c.red = held->red[0] + held->red[1] + held->red[2];
-    memcpy(seen_red, held->red, sizeof seen_red);
+    memcpy(seen_red, held->red, 3);
+    /* Each call without a branch on its kind (one of up to four, in any
+     * order): a run adds 1 to each of its kinds, a triplet 3 and a quad 4
+     * to its one (and 0 to the two above it). */
     for (size_t i = 0; i < ncalls; i++) {
         const mjt_call *x = &calls[i];
-        int kind = x->kind;
+        int kind = x->kind, k = x->tile;
+        int run = kind == MJT_RUN, set = !run;
+        int quad = set & (kind != MJT_TRIPLET), closed = kind == MJT_CLOSED_QUAD;
         c.calls[i] = (blk){(uint8_t)kind, x->tile, x->from};
-        if (kind == MJT_RUN) {
-            for (int j = 0; j < 3; j++)
-                all[x->tile + j]++;
-            c.call_runs |= 1ull << x->tile;
-            c.call_nrun++;
-            called |= 7ull << x->tile;
-        } else {
-            int quad = kind != MJT_TRIPLET, closed = kind == MJT_CLOSED_QUAD;
-            all[x->tile] += quad ? 4 : 3;
-            c.call_trips |= 1ull << x->tile;
-            c.call_ntrip++;
-            c.call_nquad += quad;
-            c.call_nclosed += closed;
-            called |= 1ull << x->tile;
-            c.call_fu[c.call_fu_len].part =
-                (uint8_t)(quad ? (closed ? MJT_FU_CLOSED_QUAD : MJT_FU_OPEN_QUAD)
-                               : MJT_FU_OPEN_TRIPLET);
-            c.call_fu[c.call_fu_len].tile = x->tile;
-            c.call_fu[c.call_fu_len].fu = (uint8_t)(
-                2 << (is_terminal_or_honor(x->tile) + closed + 2 * quad));
-            c.call_fu_len++;
-        }
-        if (kind != MJT_CLOSED_QUAD)
-            c.menzen = 0;
+        c.call_blocks |= (uint64_t)((unsigned)kind | (unsigned)k << 8) << (16 * i);
+        all[k] = (uint8_t)(all[k] + (run ? 1 : 3 + quad));
+        all[k + 1] = (uint8_t)(all[k + 1] + run);
+        all[k + 2] = (uint8_t)(all[k + 2] + run);
+        called |= (1 | 6ull * (unsigned)run) << k;
+        c.call_runs |= (uint64_t)run << k;
+        c.call_nrun += run;
+        c.call_trips |= (uint64_t)set << k;
+        c.call_ntrip += set;
+        c.call_nquad += quad;
+        c.call_nclosed += closed;
+        /* a triplet's or quad's fu part (written as zeroes for a run, so
+         * that the list holds zeroes past its length) */
+        int fu = (2 << (is_terminal_or_honor(k) + closed + 2 * quad)) & -set;
+        int part = quad ? (closed ? MJT_FU_CLOSED_QUAD : MJT_FU_OPEN_QUAD)
+                        : MJT_FU_OPEN_TRIPLET;
+        c.call_fu[c.call_fu_len].part = (uint8_t)(part & -set);
+        c.call_fu[c.call_fu_len].tile = (uint8_t)(k & -set);
+        c.call_fu[c.call_fu_len].fu = (uint8_t)fu;
+        c.call_fu_len += set;
+        c.call_fu_sum += fu;
+        c.menzen &= closed;
         c.red += x->red;
-        if (x->red)
-            seen_red[x->tile / 9] += x->red;
+        seen_red[k / 9] = (uint8_t)(seen_red[k / 9] + x->red);
     }
-    for (size_t i = 0; i < ncalls; i++)
-        for (int k = calls[i].tile; k < calls[i].tile + 3 && k < MJT_KINDS;
-             k++)
-            if (all[k] > 4) {
-                mjt__diag_set(d, MJT_ECOPIES, -1,
-                              "%s: a fifth copy, counting the calls",
-                              mjt_tile_name(k));
-                return MJT_ECOPIES;
-            }
+    /* a fifth copy, only ever through the calls: looked for by name when
+     * some kind has one */
+    if ((mjt__above4(mjt__load64le(all)) | mjt__above4(mjt__load64le(all + 8)) |
+         mjt__above4(mjt__load64le(all + 16)) |
+         mjt__above4(mjt__load64le(all + 24)) |
+         mjt__above4(mjt__load64le(all + 26))) != 0)
+        for (size_t i = 0; i < ncalls; i++)
+            for (int k = calls[i].tile;
+                 k < calls[i].tile + 3 && k < MJT_KINDS; k++)
+                if (all[k] > 4) {
+                    mjt__diag_set(d, MJT_ECOPIES, -1,
+                                  "%s: a fifth copy, counting the calls",
+                                  mjt_tile_name(k));
+                    return MJT_ECOPIES;
+                }
     if (held->len + 3 * (int)ncalls != 14) {
         mjt__diag_set(d, MJT_ECOUNT, -1,
                       "%d tiles and %zu calls: a won hand has 14 with the "
@@ -1431,7 +1460,7 @@ int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
     d.code = MJT_OK;
     int rc = check_args(concealed, w, &rules, &default_rules, out, &d);
 
-    if (rc == MJT_OK && ncalls > 0 && calls == NULL) {
+    if ((rc == MJT_OK) & (ncalls > 0) & (calls == NULL)) {
         mjt__diag_set(&d, MJT_EINVAL, -1, "score: NULL calls");
         rc = MJT_EINVAL;
     }
