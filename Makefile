@@ -174,6 +174,11 @@ tables: deps ## install deps, build, write tables/mjt.lmdb (anew when damaged: t
 	$(Q)$(MAKE) --no-print-directory all python
 	$(Q)sh scripts/tables.sh $(BUILD) $(TABLES) $(JOBS)
 
+# The tests and benchmarks keep their table cache (see mjt_tables_open) in
+# the build tree, not under $HOME.
+test unit test-lib test-gen test-mjq test-reliability test-python test-web \
+test-long bench: export MJT_CACHE_DIR = $(abspath $(BUILD))/cache
+
 test: deps ## install deps, build, run every test (non-zero on failure)
 	$(Q)$(MAKE) --no-print-directory $(TEST_BINS) all $(BUILD)/test/mjt.lmdb \
 	    $(BUILD)/header.ok $(REPLAY_BIN) python

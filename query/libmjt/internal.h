@@ -79,6 +79,9 @@ struct mjt_tables {
     uint32_t sanma_fidx[MJT__SANMA_PATTERNS];
     uint32_t *fidx_of[2]; /* suit, honor */
     uint64_t *forms;
+    void *map; /* the records, pattern words and forms are a cache file's
+                  (tables/cache.c), mapped here; NULL: in malloc'd memory */
+    size_t map_len;
 };
 
 static inline uint32_t mjt__index_of(const mjt__game *ru, int part,

@@ -133,9 +133,20 @@ typedef struct mjt_tables mjt_tables;
  * MJT_EIO, MJT_EFORMAT (not a table, another format version, truncated),
  * MJT_ECORRUPT (content does not match its digest, or patterns missing),
  * MJT_ENOMEM, MJT_EINVAL (out NULL); then *out is NULL and diag, if not
- * NULL, says why.  The handle holds about 11 MB, keeps no file open, and is
- * shareable by any number of threads.  Takes tens of milliseconds (it
- * checks every record).
+ * NULL, says why.  The handle keeps no file open and is shareable by any
+ * number of threads.
+ *
+ * The tables decompressed (about 11 MB) are shared between processes: the
+ * first to open a table file writes them to a cache file, and every later
+ * open of the same content maps that file read-only, so that a process
+ * opening tables another has opened pays about 0.2 MB of memory of its
+ * own.  The cache is in $MJT_CACHE_DIR (set empty: none), else
+ * $XDG_CACHE_HOME/mjt, else $HOME/.cache/mjt; its name is a hash of the
+ * table file's content and of this library's version, and its digest is
+ * checked at every open (a damaged one is written again).  Without it
+ * (none writable, or MJT_OPEN_PRIVATE) the tables are in the process's own
+ * memory.  An open that decompresses takes tens of milliseconds (it checks
+ * every record); one that maps the cache, a few.
  */
 MJT_API int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag);
 
@@ -143,9 +154,12 @@ MJT_API int mjt_tables_open(mjt_tables **out, const char *path, mjt_diag *diag);
  * The same, with flags.  A table made by a solver whose answers are not
  * exact (mjt-gen --solver nocap, kept to compare solvers, counts a fifth
  * copy of a tile) is refused with MJT_EFORMAT and a message saying so,
- * unless flags hold MJT_OPEN_INEXACT.  MJT_EINVAL for an unknown flag.
+ * unless flags hold MJT_OPEN_INEXACT.  MJT_OPEN_PRIVATE: no cache file
+ * read or written, the tables in this process's memory alone.  MJT_EINVAL
+ * for an unknown flag.
  */
 #define MJT_OPEN_INEXACT 1u
+#define MJT_OPEN_PRIVATE 2u
 MJT_API int mjt_tables_open_flags(mjt_tables **out, const char *path,
                                   unsigned flags, mjt_diag *diag);
 

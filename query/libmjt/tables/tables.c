@@ -7,10 +7,12 @@
  */
 #include "internal.h"
 #include "tablefile.h"
+#include "cache.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "alloc.h"
@@ -273,9 +275,12 @@ static mjt__mrec sanma_mrec(const mjt__mrec *h)
  * The rules of three players (internal.h): the manzu part's index arrays
  * take only codes of 1m and 9m, pattern c1 + 5 c9 being the honor
  * pattern of those counts, whose code that is too; everything else is
- * the four-player rules'.  Its forms are appended to the shared array.
+ * the four-player rules'.  Its forms are appended to the shared array by
+ * fl, or (fl NULL: tables from a cache) are there already from at on,
+ * nforms in all (-1 when they are not).
  */
-static int sanma_rules(struct mjt_tables *t, floader *fl)
+static int sanma_rules(struct mjt_tables *t, floader *fl, size_t at,
+                       size_t nforms)
 {
     mjt__index_of_kind *k = &t->sanma;
     const mjt__index_of_kind *suit = &t->ix.suit;
@@ -295,13 +300,17 @@ static int sanma_rules(struct mjt_tables *t, floader *fl)
         t->sanma_rec[code] = sanma_mrec(mjt__rec(&t->game[0], 3, code));
         uint32_t w = mjt__fword(&t->game[0], 3, code);
         uint32_t n = MJT__F_DECOMPOSITIONS(w) + MJT__F_ARRANGEMENTS(w);
-        if (fl->len + n > MJT__F_MAX_FIRST)
+        size_t first = fl != NULL ? fl->len : at;
+        if (first + n > MJT__F_MAX_FIRST)
             return MJT_ENOMEM;
-        t->sanma_fidx[code] = (uint32_t)fl->len | (w & ~MJT__F_MAX_FIRST);
-        for (uint32_t i = 0; i < n; i++)
+        t->sanma_fidx[code] = (uint32_t)first | (w & ~MJT__F_MAX_FIRST);
+        at = first + n;
+        for (uint32_t i = 0; fl != NULL && i < n; i++)
             if (fl_put(fl, sanma_form(t->forms[MJT__F_FIRST(w) + i])) != MJT_OK)
                 return MJT_ENOMEM;
     }
+    if (fl == NULL && at != nforms)
+        return -1;
     t->game[1] = t->game[0];
     t->game[1].kind[0] = k;
     t->game[1].rec[0] = t->sanma_rec;
@@ -413,9 +422,10 @@ static int open_flags(mjt_tables **out, const char *path, unsigned flags,
 {
     char found[1100];
 
-    if (flags & ~(unsigned)MJT_OPEN_INEXACT) {
+    const unsigned known = MJT_OPEN_INEXACT | MJT_OPEN_PRIVATE;
+    if (flags & ~known) {
         mjt__diag_set(diag, MJT_EINVAL, -1, "unknown flags 0x%x",
-                      flags & ~(unsigned)MJT_OPEN_INEXACT);
+                      flags & ~known);
         return MJT_EINVAL;
     }
     if (out != NULL && path == NULL) {
@@ -460,12 +470,64 @@ static int exact_solver(mjt__tfile *f, const char *path, unsigned flags,
     return MJT_EFORMAT;
 }
 
-/* Open and load the tables at path, all of them. */
+/* The games' pointers to the loaded (or mapped) tables. */
+static void point_games(struct mjt_tables *t)
+{
+    for (int part = 0; part < 3; part++) {
+        t->game[0].rec[part] = t->suit;
+        t->game[0].fidx[part] = t->fidx_of[MJT__SUIT];
+    }
+    t->game[0].rec[3] = t->honor;
+    t->game[0].fidx[3] = t->fidx_of[MJT__HONOR];
+    t->game[0].kinds = MJT__ALL_TILES;
+    t->game[0].honor_like = 1u << 3;
+}
+
+/* Every pattern word's forms within the nforms forms (a cache's were
+ * checked by its digest, which tells damage, not a file made to pass). */
+static int forms_in_range(const struct mjt_tables *t, size_t nforms)
+{
+    for (int table = 0; table < 2; table++) {
+        size_t n = table == MJT__SUIT ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t w = t->fidx_of[table][i];
+            if ((size_t)MJT__F_FIRST(w) + MJT__F_DECOMPOSITIONS(w) +
+                    MJT__F_ARRANGEMENTS(w) > nforms)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* The tables from the cache of id (cache.c), if there is one that
+ * checks: MJT_OK, or -1 with t as it was. */
+static int from_cache(struct mjt_tables *t, uint64_t id)
+{
+    size_t nforms, sanma_base;
+
+    if (mjt__cache_map(t, id, &nforms, &sanma_base) != 0)
+        return -1;
+    point_games(t);
+    if (forms_in_range(t, nforms) &&
+        sanma_rules(t, NULL, sanma_base, nforms) == MJT_OK)
+        return MJT_OK;
+    munmap(t->map, t->map_len);
+    t->map = NULL;
+    t->suit = t->honor = NULL;
+    t->fidx_of[0] = t->fidx_of[1] = NULL;
+    t->forms = NULL;
+    return -1;
+}
+
+/* Open and load the tables at path, all of them: from the cache of its
+ * content when there is one, else from the file, then writing the cache
+ * (unless flags hold MJT_OPEN_PRIVATE). */
 static int load(mjt_tables **out, const char *path, unsigned flags,
                 mjt__diag *diag)
 {
     struct mjt_tables *t;
     mjt__tfile *f = NULL;
+    uint64_t id = 0;
     int rc;
 
     if (out == NULL || path == NULL) {
@@ -483,6 +545,12 @@ static int load(mjt_tables **out, const char *path, unsigned flags,
     if ((rc = mjt__tfile_open(&f, path, diag)) != MJT_OK ||
         (rc = exact_solver(f, path, flags, diag)) != MJT_OK)
         goto fail;
+    if (!(flags & MJT_OPEN_PRIVATE) && (id = mjt__cache_id(path, mjt__tfile_format(f))) != 0 &&
+        from_cache(t, id) == MJT_OK) {
+        mjt__tfile_close(f);
+        *out = t;
+        return MJT_OK;
+    }
     floader fl = {t, 0, NULL, 0, 0, 0, 0};
     for (int table = 0; table < MJT__NTABLES; table++) {
         if ((rc = load_table(t, f, table, path, diag)) != MJT_OK)
@@ -496,18 +564,14 @@ static int load(mjt_tables **out, const char *path, unsigned flags,
     }
     mjt__tfile_close(f);
     f = NULL;
-    for (int part = 0; part < 3; part++) {
-        t->game[0].rec[part] = t->suit;
-        t->game[0].fidx[part] = t->fidx_of[MJT__SUIT];
-    }
-    t->game[0].rec[3] = t->honor;
-    t->game[0].fidx[3] = t->fidx_of[MJT__HONOR];
-    t->game[0].kinds = MJT__ALL_TILES;
-    t->game[0].honor_like = 1u << 3;
-    if ((rc = sanma_rules(t, &fl)) != MJT_OK) {
+    point_games(t);
+    size_t sanma_base = fl.len;
+    if ((rc = sanma_rules(t, &fl, 0, 0)) != MJT_OK) {
         mjt__diag_set(diag, MJT_ENOMEM, -1, "%s: out of memory", path);
         goto fail;
     }
+    if (id != 0)
+        mjt__cache_save(t, id, fl.len, sanma_base);
     *out = t;
     return MJT_OK;
 fail:
@@ -520,10 +584,14 @@ void mjt_tables_close(mjt_tables *t)
 {
     if (t == NULL)
         return;
-    free(t->suit);
-    free(t->honor);
-    free(t->fidx_of[0]);
-    free(t->fidx_of[1]);
-    free(t->forms);
+    if (t->map != NULL) {
+        munmap(t->map, t->map_len);
+    } else {
+        free(t->suit);
+        free(t->honor);
+        free(t->fidx_of[0]);
+        free(t->fidx_of[1]);
+        free(t->forms);
+    }
     free(t);
 }

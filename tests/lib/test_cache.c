@@ -1,0 +1,294 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The tables' cache file (query/libmjt/tables/cache.c): the first open
+ * writes it, a later one maps it, and what it maps is byte for byte what
+ * an open without it loads; a damaged, truncated or doctored cache is
+ * never used, and an open without a place to write one still opens.
+ * Each test runs in a process of its own, so each sets MJT_CACHE_DIR to a
+ * directory of its own.
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include "helpers.h"
+#include "internal.h"
+#include "suit.h"
+
+static char dir[] = "/tmp/mjt-cache-XXXXXX";
+static char file[512];
+
+static void fresh_dir(void)
+{
+    cr_assert(not(eq(ptr, mkdtemp(dir), NULL)));
+    cr_assert(eq(int, setenv("MJT_CACHE_DIR", dir, 1), 0));
+}
+
+static void remove_dir(void)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert(eq(int, system(cmd), 0));
+}
+
+/* The one cache file in dir, into file; how many files dir holds. */
+static int cache_files(void)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int n = 0;
+    cr_assert(not(eq(ptr, d, NULL)));
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(file, sizeof file, "%s/%s", dir, e->d_name);
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+static mjt_tables *open_with(unsigned flags)
+{
+    mjt_tables *t = NULL;
+    mjt_diag d;
+    cr_assert(eq(int, mjt_tables_open_flags(&t, test_tables_path(), flags, &d),
+                 MJT_OK),
+              "%s", d.message);
+    return t;
+}
+
+/* Everything the queries read, equal in both handles: the records, the
+ * pattern words, every form they point at, the three-player rules. */
+static void assert_same(const mjt_tables *a, const mjt_tables *b)
+{
+    cr_assert(eq(int,
+                  memcmp(a->suit, b->suit,
+                         MJT__SUIT_PATTERNS * sizeof *a->suit),
+                  0));
+    cr_assert(eq(int,
+                  memcmp(a->honor, b->honor,
+                         MJT__HONOR_PATTERNS * sizeof *a->honor),
+                  0));
+    for (int table = 0; table < 2; table++) {
+        size_t n = table == 0 ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t w = a->fidx_of[table][i];
+            cr_assert(eq(u32, w, b->fidx_of[table][i]));
+            size_t k = MJT__F_DECOMPOSITIONS(w) + MJT__F_ARRANGEMENTS(w);
+            cr_assert(eq(int,
+                         memcmp(a->forms + MJT__F_FIRST(w),
+                                b->forms + MJT__F_FIRST(w),
+                                k * sizeof *a->forms),
+                         0));
+        }
+    }
+    cr_assert(eq(int, memcmp(a->sanma_rec, b->sanma_rec, sizeof a->sanma_rec),
+                 0));
+    for (int i = 0; i < MJT__SANMA_PATTERNS; i++) {
+        uint32_t w = a->sanma_fidx[i];
+        cr_assert(eq(u32, w, b->sanma_fidx[i]));
+        size_t k = MJT__F_DECOMPOSITIONS(w) + MJT__F_ARRANGEMENTS(w);
+        cr_assert(eq(int,
+                     memcmp(a->forms + MJT__F_FIRST(w),
+                            b->forms + MJT__F_FIRST(w), k * sizeof *a->forms),
+                     0));
+    }
+    cr_assert(eq(int, memcmp(&a->sanma, &b->sanma, sizeof a->sanma), 0));
+}
+
+/* A few answers through the public API, equal in both. */
+static void assert_same_answers(const mjt_tables *a, const mjt_tables *b)
+{
+    static const char *const hands[] = {"123m456p789s1122z", "1112345678999m",
+                                        "19m19p19s1234567z", "2468m13579p246s",
+                                        "11m223344p556677s"};
+    for (size_t i = 0; i < sizeof hands / sizeof *hands; i++) {
+        for (int players = 4; players >= 3; players--) {
+            mjt_rules r;
+            mjt_hand h;
+            mjt_shanten_info x, y;
+            mjt_rules_init(&r, players);
+            if (mjt_hand_parse(&h, hands[i], strlen(hands[i]), &r, NULL) !=
+                MJT_OK)
+                continue;
+            cr_assert(eq(int, mjt_shanten(a, &h, &x), MJT_OK));
+            cr_assert(eq(int, mjt_shanten(b, &h, &y), MJT_OK));
+            cr_assert(eq(int, memcmp(&x, &y, sizeof x), 0), "%s", hands[i]);
+        }
+    }
+}
+
+/* Whether t's records lie in a mapping of file (this process's maps). */
+static int mapped_from_file(const mjt_tables *t)
+{
+    char line[1024];
+    unsigned long lo, hi, at = (unsigned long)(uintptr_t)t->suit;
+    int found = 0;
+    FILE *f = fopen("/proc/self/maps", "r");
+    cr_assert(not(eq(ptr, f, NULL)));
+    while (fgets(line, sizeof line, f) != NULL)
+        if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && lo <= at && at < hi &&
+            strstr(line, file) != NULL)
+            found = 1;
+    fclose(f);
+    return found;
+}
+
+static void flip_byte(long at)
+{
+    FILE *f = fopen(file, "r+b");
+    cr_assert(not(eq(ptr, f, NULL)));
+    cr_assert(eq(int, fseek(f, at, SEEK_SET), 0));
+    int c = fgetc(f);
+    cr_assert(eq(int, fseek(f, at, SEEK_SET), 0));
+    fputc(c ^ 0x40, f);
+    cr_assert(eq(int, fclose(f), 0));
+}
+
+static long file_size(void)
+{
+    struct stat sb;
+    cr_assert(eq(int, stat(file, &sb), 0));
+    return (long)sb.st_size;
+}
+
+Test(cache, written_once_then_mapped_and_equal)
+{
+    fresh_dir();
+    mjt_tables *priv = open_with(MJT_OPEN_PRIVATE);
+    cr_assert(eq(int, cache_files(), 0), "MJT_OPEN_PRIVATE wrote a cache");
+    mjt_tables *first = open_with(0);
+    cr_assert(eq(int, cache_files(), 1));
+    cr_assert(eq(ptr, first->map, NULL), "the first open decompresses");
+    mjt_tables *later = open_with(0);
+    cr_assert(not(eq(ptr, later->map, NULL)));
+    cr_assert(mapped_from_file(later));
+    assert_same(priv, later);
+    assert_same_answers(priv, later);
+    mjt_tables_close(later);
+    mjt_tables_close(first);
+    mjt_tables_close(priv);
+    remove_dir();
+}
+
+/* A cache damaged anywhere (header or payload), or cut short, is not
+ * used; the open that finds it loads the tables and writes it whole. */
+Test(cache, damaged_or_short_is_written_again)
+{
+    fresh_dir();
+    mjt_tables *priv = open_with(MJT_OPEN_PRIVATE);
+    mjt_tables_close(open_with(0));
+    cr_assert(eq(int, cache_files(), 1));
+    long size = file_size();
+    const long at[] = {0, 9, 40, 64, 100000, size / 2, size - 1};
+    for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
+        flip_byte(at[i]);
+        mjt_tables *t = open_with(0);
+        cr_assert(eq(ptr, t->map, NULL), "byte %ld damaged, yet mapped", at[i]);
+        assert_same(priv, t);
+        mjt_tables_close(t);
+        mjt_tables *u = open_with(0); /* the one written again */
+        cr_assert(not(eq(ptr, u->map, NULL)), "byte %ld: not written again",
+                  at[i]);
+        assert_same(priv, u);
+        mjt_tables_close(u);
+    }
+    cr_assert(eq(int, truncate(file, size / 3), 0));
+    mjt_tables *t = open_with(0);
+    cr_assert(eq(ptr, t->map, NULL));
+    mjt_tables_close(t);
+    cr_assert(eq(long, file_size(), size));
+    cr_assert(eq(int, cache_files(), 1), "a temporary file left behind");
+    mjt_tables_close(priv);
+    remove_dir();
+}
+
+/* A cache whose digest checks but whose pattern words point past its
+ * forms (made so on purpose) is not used either. */
+Test(cache, doctored_to_pass_the_digest_is_refused)
+{
+    fresh_dir();
+    mjt_tables_close(open_with(0));
+    cr_assert(eq(int, cache_files(), 1));
+    mjt_tables *t = open_with(0);
+    cr_assert(not(eq(ptr, t->map, NULL)));
+    /* a suit pattern's word, in the middle of them */
+    long words = (long)((const char *)&t->fidx_of[0][MJT__SUIT_PATTERNS / 2] -
+                        (const char *)t->map);
+    size_t len = t->map_len;
+    mjt_tables_close(t);
+
+    unsigned char *buf = malloc(len);
+    FILE *f = fopen(file, "r+b");
+    cr_assert(not(eq(ptr, f, NULL)));
+    cr_assert(eq(sz, fread(buf, 1, len, f), len));
+    /* one decomposition, at the last form there can be: past the rest */
+    uint32_t w = 0x3FFFFFu | 1u << 22;
+    memcpy(buf + words, &w, sizeof w);
+    /* the header: magic, id, forms, three-player base, payload bytes,
+     * then the payload's digest at byte 40 */
+    uint64_t digest = XXH3_64bits(buf + 48, len - 48);
+    memcpy(buf + 40, &digest, sizeof digest);
+    rewind(f);
+    cr_assert(eq(sz, fwrite(buf, 1, len, f), len));
+    cr_assert(eq(int, fclose(f), 0));
+    free(buf);
+    t = open_with(0);
+    cr_assert(eq(ptr, t->map, NULL), "a doctored cache mapped");
+    mjt_tables_close(t);
+    remove_dir();
+}
+
+/* Nowhere to write: the open still opens, and nothing is left. */
+Test(cache, nowhere_to_write_still_opens)
+{
+    cr_assert(eq(int, setenv("MJT_CACHE_DIR", "/proc/no/such/dir", 1), 0));
+    mjt_tables *t = open_with(0);
+    cr_assert(eq(ptr, t->map, NULL));
+    mjt_tables_close(t);
+    cr_assert(eq(int, setenv("MJT_CACHE_DIR", "", 1), 0));
+    t = open_with(0);
+    cr_assert(eq(ptr, t->map, NULL));
+    mjt_tables_close(t);
+}
+
+/* A directory keeps the four caches written last, and no temporary file
+ * a day old: others' (made here, older) go as a new one is written. */
+Test(cache, old_caches_are_swept)
+{
+    char path[600];
+    struct timespec old[2] = {{.tv_sec = 1000000000}, {.tv_sec = 1000000000}};
+    fresh_dir();
+    for (int i = 0; i < 6; i++) {
+        snprintf(path, sizeof path, "%s/tables-%016x.bin%s", dir, i,
+                 i == 5 ? ".123.tmp" : "");
+        FILE *f = fopen(path, "w");
+        cr_assert(not(eq(ptr, f, NULL)));
+        fclose(f);
+        old[0].tv_sec = old[1].tv_sec = 1000000000 + i;
+        cr_assert(eq(int, utimensat(AT_FDCWD, path, old, 0), 0));
+    }
+    snprintf(path, sizeof path, "%s/other", dir); /* not ours: kept */
+    fclose(fopen(path, "w"));
+    cr_assert(eq(int, cache_files(), 7));
+    mjt_tables_close(open_with(0));
+    cr_assert(eq(int, cache_files(), 5), "4 caches and the other file");
+    for (int i = 0; i < 6; i++) {
+        snprintf(path, sizeof path, "%s/tables-%016x.bin%s", dir, i,
+                 i == 5 ? ".123.tmp" : "");
+        cr_assert(eq(int, access(path, F_OK) == 0, i >= 2 && i <= 4),
+                  "%s", path);
+    }
+    mjt_tables *t = open_with(0);
+    cr_assert(not(eq(ptr, t->map, NULL)), "the new cache was kept");
+    mjt_tables_close(t);
+    remove_dir();
+}
