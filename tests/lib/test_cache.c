@@ -70,28 +70,26 @@ static mjt_tables *open_with(unsigned flags)
 static void assert_same(const mjt_tables *a, const mjt_tables *b)
 {
     cr_assert(eq(int,
-                  memcmp(a->suit, b->suit,
-                         MJT__SUIT_PATTERNS * sizeof *a->suit),
-                  0));
-    cr_assert(eq(int,
-                  memcmp(a->honor, b->honor,
-                         MJT__HONOR_PATTERNS * sizeof *a->honor),
-                  0));
+                 memcmp(a->suit, b->suit, MJT__SUIT_PATTERNS * sizeof *a->suit),
+                 0));
+    cr_assert(eq(
+        int, memcmp(a->honor, b->honor, MJT__HONOR_PATTERNS * sizeof *a->honor),
+        0));
     for (int table = 0; table < 2; table++) {
         size_t n = table == 0 ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
         for (size_t i = 0; i < n; i++) {
             uint32_t w = a->fidx_of[table][i];
             cr_assert(eq(u32, w, b->fidx_of[table][i]));
             size_t k = MJT__F_DECOMPOSITIONS(w) + MJT__F_ARRANGEMENTS(w);
-            cr_assert(eq(int,
-                         memcmp(a->forms + MJT__F_FIRST(w),
-                                b->forms + MJT__F_FIRST(w),
-                                k * sizeof *a->forms),
-                         0));
+            cr_assert(
+                eq(int,
+                   memcmp(a->forms + MJT__F_FIRST(w),
+                          b->forms + MJT__F_FIRST(w), k * sizeof *a->forms),
+                   0));
         }
     }
-    cr_assert(eq(int, memcmp(a->sanma_rec, b->sanma_rec, sizeof a->sanma_rec),
-                 0));
+    cr_assert(
+        eq(int, memcmp(a->sanma_rec, b->sanma_rec, sizeof a->sanma_rec), 0));
     for (int i = 0; i < MJT__SANMA_PATTERNS; i++) {
         uint32_t w = a->sanma_fidx[i];
         cr_assert(eq(u32, w, b->sanma_fidx[i]));
@@ -284,8 +282,8 @@ Test(cache, old_caches_are_swept)
     for (int i = 0; i < 6; i++) {
         snprintf(path, sizeof path, "%s/tables-%016x.bin%s", dir, i,
                  i == 5 ? ".123.tmp" : "");
-        cr_assert(eq(int, access(path, F_OK) == 0, i >= 2 && i <= 4),
-                  "%s", path);
+        cr_assert(eq(int, access(path, F_OK) == 0, i >= 2 && i <= 4), "%s",
+                  path);
     }
     mjt_tables *t = open_with(0);
     cr_assert(not(eq(ptr, t->map, NULL)), "the new cache was kept");

@@ -77,7 +77,7 @@ uint64_t mjt__cache_id(const char *path, int format)
      * library's version and the sizes of what it holds */
     const uint64_t build[] = {MJT_VERSION_NUMBER, sizeof(mjt__mrec),
                               MJT__SUIT_PATTERNS, MJT__HONOR_PATTERNS,
-                              sizeof(header), (uint64_t)format};
+                              sizeof(header),     (uint64_t)format};
     XXH3_state_t *st = XXH3_createState();
     unsigned char *buf = malloc(1 << 16);
     uint64_t id = 0;
@@ -90,8 +90,7 @@ uint64_t mjt__cache_id(const char *path, int format)
         XXH3_64bits_update(st, CACHE_MAGIC MJT_VERSION_STRING,
                            sizeof CACHE_MAGIC MJT_VERSION_STRING);
         XXH3_64bits_update(st, build, sizeof build);
-        while ((n = read(fd, buf, 1 << 16)) > 0 ||
-               (n < 0 && errno == EINTR))
+        while ((n = read(fd, buf, 1 << 16)) > 0 || (n < 0 && errno == EINTR))
             if (n > 0)
                 XXH3_64bits_update(st, buf, (size_t)n);
         if (n == 0)
@@ -239,8 +238,7 @@ void mjt__cache_save(const struct mjt_tables *t, uint64_t id, size_t nforms,
     unsigned char *buf;
 
     if (cache_path(path, sizeof path, id) != 0 ||
-        cache_dir(dir, sizeof dir) != 0 ||
-        (buf = calloc(1, l.end)) == NULL)
+        cache_dir(dir, sizeof dir) != 0 || (buf = calloc(1, l.end)) == NULL)
         return;
     header h;
     memset(&h, 0, sizeof h);
