@@ -139,11 +139,14 @@ typedef struct mjt_tables mjt_tables;
  * The tables decompressed (about 11 MB) are shared between processes: the
  * first to open a table file writes them to a cache file, and every later
  * open of the same content maps that file read-only, so that a process
- * opening tables another has opened pays about 0.2 MB of memory of its
- * own.  The cache is in $MJT_CACHE_DIR (set empty: none), else
- * $XDG_CACHE_HOME/mjt, else $HOME/.cache/mjt; its name is a hash of the
- * table file's content and of this library's version, and its digest is
- * checked at every open (a damaged one is written again).  Without it
+ * opening tables another has opened pays about 0.5 MB of memory of its
+ * own.  The cache is in $MJT_CACHE_DIR (set empty: none; a relative path
+ * is taken from the working directory), else $XDG_CACHE_HOME/mjt, else
+ * $HOME/.cache/mjt, and is read only when the user owns it and its
+ * directory and no one else may write them; its name is a hash of the
+ * table file's every byte and of this library's version, and at every
+ * open its digest and the shape of its forms are checked (a cache that
+ * fails is written again).  Without it
  * (none writable, or MJT_OPEN_PRIVATE) the tables are in the process's own
  * memory.  An open that decompresses takes tens of milliseconds (it checks
  * every record); one that maps the cache, a few.

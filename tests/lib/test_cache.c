@@ -209,28 +209,18 @@ Test(cache, damaged_or_short_is_written_again)
     remove_dir();
 }
 
-/* A cache whose digest checks but whose pattern words point past its
- * forms (made so on purpose) is not used either. */
-Test(cache, doctored_to_pass_the_digest_is_refused)
+/* The cache file at hand, changed by fn, its digest made to match. */
+static void doctor(void (*fn)(unsigned char *buf, const mjt_tables *t))
 {
-    fresh_dir();
-    mjt_tables_close(open_with(0));
-    cr_assert(eq(int, cache_files(), 1));
     mjt_tables *t = open_with(0);
     cr_assert(not(eq(ptr, t->map, NULL)));
-    /* a suit pattern's word, in the middle of them */
-    long words = (long)((const char *)&t->fidx_of[0][MJT__SUIT_PATTERNS / 2] -
-                        (const char *)t->map);
     size_t len = t->map_len;
-    mjt_tables_close(t);
-
     unsigned char *buf = malloc(len);
     FILE *f = fopen(file, "r+b");
     cr_assert(not(eq(ptr, f, NULL)));
     cr_assert(eq(sz, fread(buf, 1, len, f), len));
-    /* one decomposition, at the last form there can be: past the rest */
-    uint32_t w = 0x3FFFFFu | 1u << 22;
-    memcpy(buf + words, &w, sizeof w);
+    fn(buf, t);
+    mjt_tables_close(t);
     /* the header: magic, id, forms, three-player base, payload bytes,
      * then the payload's digest at byte 40 */
     uint64_t digest = XXH3_64bits(buf + 48, len - 48);
@@ -239,23 +229,92 @@ Test(cache, doctored_to_pass_the_digest_is_refused)
     cr_assert(eq(sz, fwrite(buf, 1, len, f), len));
     cr_assert(eq(int, fclose(f), 0));
     free(buf);
-    t = open_with(0);
-    cr_assert(eq(ptr, t->map, NULL), "a doctored cache mapped");
-    mjt_tables_close(t);
+}
+
+/* a suit pattern's word, in the middle of them, pointing at one
+ * decomposition at the last form there can be: past the rest */
+static void past_the_forms(unsigned char *buf, const mjt_tables *t)
+{
+    uint32_t w = 0x3FFFFFu | 1u << 22;
+    memcpy(buf + ((const char *)&t->fidx_of[0][MJT__SUIT_PATTERNS / 2] -
+                  (const char *)t->map),
+           &w, sizeof w);
+}
+
+/* every form of seven melds */
+static void seven_melds(unsigned char *buf, const mjt_tables *t)
+{
+    uint64_t *forms = (uint64_t *)(void *)(buf + ((const char *)t->forms -
+                                                  (const char *)t->map));
+    uint64_t x;
+    memcpy(&x, &forms[1000], sizeof x);
+    x |= UINT64_C(7) << 60;
+    memcpy(&forms[1000], &x, sizeof x);
+}
+
+/* A cache whose digest checks but whose pattern words point past its
+ * forms, or whose forms are not what a table file makes (made so on
+ * purpose), is not used either. */
+Test(cache, doctored_to_pass_the_digest_is_refused)
+{
+    void (*const how[])(unsigned char *, const mjt_tables *) = {past_the_forms,
+                                                                seven_melds};
+    fresh_dir();
+    for (size_t i = 0; i < sizeof how / sizeof *how; i++) {
+        mjt_tables_close(open_with(0)); /* a cache, written again if need be */
+        cr_assert(eq(int, cache_files(), 1));
+        doctor(how[i]);
+        mjt_tables *t = open_with(0);
+        cr_assert(eq(ptr, t->map, NULL), "doctored cache %zu mapped", i);
+        mjt_tables_close(t);
+    }
     remove_dir();
 }
 
-/* Nowhere to write: the open still opens, and nothing is left. */
+/* A cache, or its directory, that others may write is not read. */
+Test(cache, others_may_write_it_so_not_read)
+{
+    fresh_dir();
+    mjt_tables_close(open_with(0));
+    cr_assert(eq(int, cache_files(), 1));
+    mjt_tables *t = open_with(0);
+    cr_assert(not(eq(ptr, t->map, NULL)));
+    mjt_tables_close(t);
+    cr_assert(eq(int, chmod(file, 0666), 0));
+    t = open_with(0);
+    cr_assert(eq(ptr, t->map, NULL), "a world-writable cache mapped");
+    mjt_tables_close(t);
+    cr_assert(eq(int, chmod(file, 0644), 0));
+    cr_assert(eq(int, chmod(dir, 0777), 0));
+    t = open_with(0);
+    cr_assert(eq(ptr, t->map, NULL), "a cache in a world-writable dir mapped");
+    mjt_tables_close(t);
+    cr_assert(eq(int, chmod(dir, 0700), 0));
+    remove_dir();
+}
+
+/* Nowhere to write: the open still opens, and nothing is left; with
+ * MJT_CACHE_DIR empty, no cache anywhere (not under $HOME either). */
 Test(cache, nowhere_to_write_still_opens)
 {
     cr_assert(eq(int, setenv("MJT_CACHE_DIR", "/proc/no/such/dir", 1), 0));
     mjt_tables *t = open_with(0);
     cr_assert(eq(ptr, t->map, NULL));
     mjt_tables_close(t);
+    fresh_dir();
+    cr_assert(eq(int, setenv("HOME", dir, 1), 0));
+    cr_assert(eq(int, setenv("XDG_CACHE_HOME", dir, 1), 0));
     cr_assert(eq(int, setenv("MJT_CACHE_DIR", "", 1), 0));
-    t = open_with(0);
-    cr_assert(eq(ptr, t->map, NULL));
-    mjt_tables_close(t);
+    for (int i = 0; i < 2; i++) {
+        t = open_with(0);
+        cr_assert(eq(ptr, t->map, NULL));
+        mjt_tables_close(t);
+    }
+    cr_assert(eq(int, cache_files(), 0), "MJT_CACHE_DIR= wrote a cache");
+    cr_assert(eq(int, unsetenv("MJT_CACHE_DIR"), 0));
+    mjt_tables_close(open_with(0)); /* $XDG_CACHE_HOME/mjt */
+    cr_assert(eq(int, cache_files(), 1));
+    remove_dir();
 }
 
 /* A directory keeps the four caches written last, and no temporary file
@@ -274,11 +333,18 @@ Test(cache, old_caches_are_swept)
         old[0].tv_sec = old[1].tv_sec = 1000000000 + i;
         cr_assert(eq(int, utimensat(AT_FDCWD, path, old, 0), 0));
     }
-    snprintf(path, sizeof path, "%s/other", dir); /* not ours: kept */
-    fclose(fopen(path, "w"));
-    cr_assert(eq(int, cache_files(), 7));
+    /* not ours (names a cache's are not), however old: kept */
+    static const char *const others[] = {"other", "tables-report.bin",
+                                         "tables-notes.tmp",
+                                         "tables-0000000000000000.bin.x.tmp"};
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, others[i]);
+        fclose(fopen(path, "w"));
+        cr_assert(eq(int, utimensat(AT_FDCWD, path, old, 0), 0));
+    }
+    cr_assert(eq(int, cache_files(), 10));
     mjt_tables_close(open_with(0));
-    cr_assert(eq(int, cache_files(), 5), "4 caches and the other file");
+    cr_assert(eq(int, cache_files(), 8), "4 caches and the 4 others");
     for (int i = 0; i < 6; i++) {
         snprintf(path, sizeof path, "%s/tables-%016x.bin%s", dir, i,
                  i == 5 ? ".123.tmp" : "");

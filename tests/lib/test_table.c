@@ -21,6 +21,7 @@
 #include "format.h"
 #include "alter.h"
 #include "helpers.h"
+#include "internal.h"
 #include "patterns.h"
 #include "record.h"
 #include "suit.h"
@@ -361,6 +362,8 @@ static void each_allocation_fails(unsigned flags)
         mjt__alloc_budget = -1;
         if (rc == MJT_OK) {
             cr_assert(ge(long, left, 0), "an open that had no allocation");
+            cr_assert(eq(int, t->map != NULL, flags != MJT_OPEN_PRIVATE),
+                      "the cache not taken (or taken) as asked");
             mjt_tables_close(t);
             break;
         }

@@ -20,8 +20,12 @@
  * temporary file a day old.
  *
  * Where: $MJT_CACHE_DIR when set (empty: no cache), else
- * $XDG_CACHE_HOME/mjt, else $HOME/.cache/mjt.  Every failure to read or
- * write the cache only means the tables are loaded as without one.
+ * $XDG_CACHE_HOME/mjt, else $HOME/.cache/mjt.  A cache or a directory
+ * that another user, or a group, may write is neither read nor written:
+ * its digest tells damage, not a file made to pass (tables.c checks the
+ * forms' shape too, what the queries rely on to stay in bounds).  Every
+ * failure to read or write the cache only means the tables are loaded as
+ * without one.
  */
 #include "cache.h"
 
@@ -40,6 +44,10 @@
 #include "suit.h"
 
 #define CACHE_MAGIC "mjtcach1"
+/* The layout of the tables in memory: what mjt__mrec_pack, form_word and
+ * sanma_form (tables.c) make of a table file.  Bump it with any change to
+ * them, so that no cache written before is read after. */
+#define MJT__CACHE_LAYOUT 1
 #define KEEP 4
 
 typedef struct header {
@@ -71,35 +79,45 @@ static layout layout_of(size_t nforms)
     return l;
 }
 
-uint64_t mjt__cache_id(const char *path, int format)
+uint64_t mjt__cache_id(int fd, int format)
 {
     /* what decides the bytes of the tables in memory: the file, and the
-     * library's version and the sizes of what it holds */
-    const uint64_t build[] = {MJT_VERSION_NUMBER, sizeof(mjt__mrec),
-                              MJT__SUIT_PATTERNS, MJT__HONOR_PATTERNS,
-                              sizeof(header),     (uint64_t)format};
+     * library's version, layout and the sizes of what it holds */
+    const uint64_t build[] = {MJT_VERSION_NUMBER,  MJT__CACHE_LAYOUT,
+                              sizeof(mjt__mrec),   MJT__SUIT_PATTERNS,
+                              MJT__HONOR_PATTERNS, sizeof(header),
+                              (uint64_t)format};
     XXH3_state_t *st = XXH3_createState();
     unsigned char *buf = malloc(1 << 16);
     uint64_t id = 0;
-    int fd = -1;
-    ssize_t n;
+    off_t at = 0;
+    ssize_t n = -1;
 
-    if (st != NULL && buf != NULL &&
-        (fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0) {
+    if (st != NULL && buf != NULL && fd >= 0) {
         XXH3_64bits_reset(st);
         XXH3_64bits_update(st, CACHE_MAGIC MJT_VERSION_STRING,
                            sizeof CACHE_MAGIC MJT_VERSION_STRING);
         XXH3_64bits_update(st, build, sizeof build);
-        while ((n = read(fd, buf, 1 << 16)) > 0 || (n < 0 && errno == EINTR))
-            if (n > 0)
+        /* by offset: the descriptor's position is LMDB's */
+        while ((n = pread(fd, buf, 1 << 16, at)) > 0 ||
+               (n < 0 && errno == EINTR))
+            if (n > 0) {
                 XXH3_64bits_update(st, buf, (size_t)n);
+                at += n;
+            }
         if (n == 0)
             id = XXH3_64bits_digest(st);
-        close(fd);
     }
     XXH3_freeState(st);
     free(buf);
     return id;
+}
+
+/* Whether what sb describes is this user's and no one else may write it:
+ * a cache anyone else can write could be made to pass its checks. */
+static int own(const struct stat *sb)
+{
+    return sb->st_uid == geteuid() && (sb->st_mode & (S_IWGRP | S_IWOTH)) == 0;
 }
 
 /* The cache's directory into buf: 0, or -1 for none. */
@@ -138,12 +156,15 @@ int mjt__cache_map(struct mjt_tables *t, uint64_t id, size_t *nforms,
     header h;
     int fd;
 
+    char dir[900];
     if (cache_path(path, sizeof path, id) != 0 ||
-        (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+        cache_dir(dir, sizeof dir) != 0 || stat(dir, &sb) != 0 || !own(&sb) ||
+        (fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) < 0)
         return -1;
     void *map = MAP_FAILED;
     size_t len = 0;
-    if (fstat(fd, &sb) == 0 && sb.st_size >= (off_t)sizeof h &&
+    if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && own(&sb) &&
+        sb.st_size >= (off_t)sizeof h &&
         pread(fd, &h, sizeof h, 0) == (ssize_t)sizeof h &&
         !memcmp(h.magic, CACHE_MAGIC, sizeof h.magic) && h.id == id &&
         h.nforms <= MJT__F_MAX_FIRST && h.sanma_base <= h.nforms) {
@@ -174,6 +195,20 @@ int mjt__cache_map(struct mjt_tables *t, uint64_t id, size_t *nforms,
     return 0;
 }
 
+/* 1 for a cache's name (tables-, 16 hex digits, .bin), 2 for one being
+ * written (then ., digits, .tmp), else 0: no other file is touched. */
+static int cache_name(const char *s)
+{
+    if (strncmp(s, "tables-", 7) != 0 ||
+        strspn(s + 7, "0123456789abcdef") != 16 ||
+        strncmp(s + 23, ".bin", 4) != 0)
+        return 0;
+    if (s[27] == '\0')
+        return 1;
+    size_t digits = s[27] == '.' ? strspn(s + 28, "0123456789") : 0;
+    return digits > 0 && !strcmp(s + 28 + digits, ".tmp") ? 2 : 0;
+}
+
 /* In dir, the caches past the KEEP newest and temporary files a day old,
  * removed. */
 static void sweep(const char *dir)
@@ -190,19 +225,17 @@ static void sweep(const char *dir)
         time_t when = 0;
         rewinddir(d);
         while ((e = readdir(d)) != NULL) {
-            size_t n = strlen(e->d_name);
-            if (strncmp(e->d_name, "tables-", 7) != 0)
+            int kind = cache_name(e->d_name);
+            if (kind == 0)
                 continue;
             snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
             if (lstat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
                 continue;
-            if (n > 4 && !strcmp(e->d_name + n - 4, ".tmp")) {
+            if (kind == 2) {
                 if (time(NULL) - sb.st_mtime > 24 * 3600)
                     unlink(path);
                 continue;
             }
-            if (n < 4 || strcmp(e->d_name + n - 4, ".bin") != 0)
-                continue;
             if (caches++ == 0 || sb.st_mtime < when) {
                 when = sb.st_mtime;
                 snprintf(oldest, sizeof oldest, "%s", path);
@@ -266,6 +299,11 @@ void mjt__cache_save(const struct mjt_tables *t, uint64_t id, size_t nforms,
         *slash = '/';
     }
     mkdir(dir, 0755);
+    struct stat sb;
+    if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode) || !own(&sb)) {
+        free(buf);
+        return;
+    }
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd >= 0) {

@@ -12,9 +12,10 @@
 #include "internal.h"
 #include "tablefile.h"
 
-/* The identity of the table file at path (of format format) and of this
- * build's layout in memory (0: none to be had, then no cache). */
-uint64_t mjt__cache_id(const char *path, int format);
+/* The identity of the table file open at fd (of format format: its bytes
+ * read by offset) and of this build's layout in memory (0: none to be had,
+ * then no cache). */
+uint64_t mjt__cache_id(int fd, int format);
 
 /* Map the cache of id into t's records, pattern words and forms (t->map
  * and t->map_len then say what to unmap), with the number of forms and

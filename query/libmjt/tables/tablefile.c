@@ -214,6 +214,12 @@ int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt__diag *diag)
     return open_file(out, path, MJT__FORMAT_OLDEST, diag);
 }
 
+int mjt__tfile_fd(const mjt__tfile *f)
+{
+    mdb_filehandle_t fd;
+    return mdb_env_get_fd(f->env, &fd) == 0 ? fd : -1;
+}
+
 int mjt__tfile_format(const mjt__tfile *f)
 {
     return f->format;

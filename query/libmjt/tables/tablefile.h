@@ -38,6 +38,9 @@ void mjt__tfile_close(mjt__tfile *f);
  * mjt__tfile_format says which the file is. */
 int mjt__tfile_open_any(mjt__tfile **out, const char *path, mjt__diag *diag);
 int mjt__tfile_format(const mjt__tfile *f);
+/* The descriptor of the file open (for reading what was opened, even once
+ * the path names another), or -1. */
+int mjt__tfile_fd(const mjt__tfile *f);
 
 /* Copy the meta value of key, NUL-terminated; MJT_ENOENT if absent. */
 int mjt__tfile_meta(mjt__tfile *f, const char *key, char *buf, size_t cap);

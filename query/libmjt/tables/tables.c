@@ -483,10 +483,46 @@ static void point_games(struct mjt_tables *t)
     t->game[0].honor_like = 1u << 3;
 }
 
-/* Every pattern word's forms within the nforms forms (a cache's were
- * checked by its digest, which tells damage, not a file made to pass). */
+/* Whether x is a form word as form_word and sanma_form make them: up to
+ * four runs and triplets, a pair or none, a wait or none, each block's
+ * tiles within a suit's nine ranks, the wins in nine bits. */
+static int form_word_ok(uint64_t x)
+{
+    /* the highest rank each kind of block may start at */
+    static const uint8_t top[MJT__BLOCK_KINDS] = {
+        [MJT__RUN] = 6,        [MJT__TRIPLET] = 8,   [MJT__PAIR] = 8,
+        [MJT__WAIT_SINGLE] = 8, [MJT__WAIT_PAIR] = 8, [MJT__WAIT_SIDE] = 7,
+        [MJT__WAIT_GAP] = 6};
+    unsigned melds = (unsigned)(x >> 60);
+
+    if (melds > 4 || (x >> 57 & 7) != 0)
+        return 0;
+    for (unsigned i = 0; i < 6; i++) {
+        unsigned b = (unsigned)(x >> (8 * i)) & 0xFF, kind = b >> 4;
+        int ok = i < melds ? kind <= MJT__TRIPLET
+                 : i < 4   ? b == MJT__F_NONE
+                 : i == 4  ? b == MJT__F_NONE || kind == MJT__PAIR
+                           : b == MJT__F_NONE || (kind >= MJT__WAIT_SINGLE &&
+                                                  kind < MJT__BLOCK_KINDS);
+        if (!ok || (b != MJT__F_NONE && (b & 0xF) > top[kind]))
+            return 0;
+    }
+    return 1;
+}
+
+/* A cache's forms as the file's would be: every pattern word's within the
+ * nforms forms, every form word well made, and the empty pattern's one
+ * decomposition (load_forms).  Its digest tells damage, not a file made
+ * to pass: these are what the queries rely on not to read or write out
+ * of bounds. */
 static int forms_in_range(const struct mjt_tables *t, size_t nforms)
 {
+    for (size_t i = 0; i < nforms; i++)
+        if (!form_word_ok(t->forms[i]))
+            return 0;
+    for (int part = 0; part < 4; part += 3)
+        if (MJT__F_DECOMPOSITIONS(mjt__fword(&t->game[0], part, 0)) != 1)
+            return 0;
     for (int table = 0; table < 2; table++) {
         size_t n = table == MJT__SUIT ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
         for (size_t i = 0; i < n; i++) {
@@ -545,7 +581,7 @@ static int load(mjt_tables **out, const char *path, unsigned flags,
     if ((rc = mjt__tfile_open(&f, path, diag)) != MJT_OK ||
         (rc = exact_solver(f, path, flags, diag)) != MJT_OK)
         goto fail;
-    if (!(flags & MJT_OPEN_PRIVATE) && (id = mjt__cache_id(path, mjt__tfile_format(f))) != 0 &&
+    if (!(flags & MJT_OPEN_PRIVATE) && (id = mjt__cache_id(mjt__tfile_fd(f), mjt__tfile_format(f))) != 0 &&
         from_cache(t, id) == MJT_OK) {
         mjt__tfile_close(f);
         *out = t;
