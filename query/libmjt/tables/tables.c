@@ -9,6 +9,7 @@
 #include "tablefile.h"
 #include "cache.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,6 +177,33 @@ static uint64_t form_word(const uint8_t *b, int width, int tiles,
     return x;
 }
 
+/* Whether x is a form word as form_word and sanma_form make them: up to
+ * four runs and triplets, a pair or none, a wait or none, each block's
+ * tiles within a suit's nine ranks, the wins in nine bits. */
+static int form_word_ok(uint64_t x)
+{
+    /* the highest rank each kind of block may start at */
+    static const uint8_t top[MJT__BLOCK_KINDS] = {
+        [MJT__RUN] = 6,        [MJT__TRIPLET] = 8,   [MJT__PAIR] = 8,
+        [MJT__WAIT_SINGLE] = 8, [MJT__WAIT_PAIR] = 8, [MJT__WAIT_SIDE] = 7,
+        [MJT__WAIT_GAP] = 6};
+    unsigned melds = (unsigned)(x >> 60);
+
+    if (melds > 4 || (x >> 57 & 7) != 0)
+        return 0;
+    for (unsigned i = 0; i < 6; i++) {
+        unsigned b = (unsigned)(x >> (8 * i)) & 0xFF, kind = b >> 4;
+        int ok = i < melds ? kind <= MJT__TRIPLET
+                 : i < 4   ? b == MJT__F_NONE
+                 : i == 4  ? b == MJT__F_NONE || kind == MJT__PAIR
+                           : b == MJT__F_NONE || (kind >= MJT__WAIT_SINGLE &&
+                                                  kind < MJT__BLOCK_KINDS);
+        if (!ok || (b != MJT__F_NONE && (b & 0xF) > top[kind]))
+            return 0;
+    }
+    return 1;
+}
+
 static int load_forms_of(void *ctx, uint64_t key, const mjt__forms *f)
 {
     floader *l = ctx;
@@ -198,6 +226,8 @@ static int load_forms_of(void *ctx, uint64_t key, const mjt__forms *f)
                                sh ? f->wins[i - f->ndecompositions] : 0);
         if (w == 0)
             return l->bad = MJT_ECORRUPT;
+        /* a cache's forms are checked by the same rule (cache_forms_ok) */
+        assert(form_word_ok(w));
         if (fl_put(l, w) != MJT_OK)
             return MJT_ENOMEM;
     }
@@ -483,39 +513,12 @@ static void point_games(struct mjt_tables *t)
     t->game[0].honor_like = 1u << 3;
 }
 
-/* Whether x is a form word as form_word and sanma_form make them: up to
- * four runs and triplets, a pair or none, a wait or none, each block's
- * tiles within a suit's nine ranks, the wins in nine bits. */
-static int form_word_ok(uint64_t x)
-{
-    /* the highest rank each kind of block may start at */
-    static const uint8_t top[MJT__BLOCK_KINDS] = {
-        [MJT__RUN] = 6,        [MJT__TRIPLET] = 8,   [MJT__PAIR] = 8,
-        [MJT__WAIT_SINGLE] = 8, [MJT__WAIT_PAIR] = 8, [MJT__WAIT_SIDE] = 7,
-        [MJT__WAIT_GAP] = 6};
-    unsigned melds = (unsigned)(x >> 60);
-
-    if (melds > 4 || (x >> 57 & 7) != 0)
-        return 0;
-    for (unsigned i = 0; i < 6; i++) {
-        unsigned b = (unsigned)(x >> (8 * i)) & 0xFF, kind = b >> 4;
-        int ok = i < melds ? kind <= MJT__TRIPLET
-                 : i < 4   ? b == MJT__F_NONE
-                 : i == 4  ? b == MJT__F_NONE || kind == MJT__PAIR
-                           : b == MJT__F_NONE || (kind >= MJT__WAIT_SINGLE &&
-                                                  kind < MJT__BLOCK_KINDS);
-        if (!ok || (b != MJT__F_NONE && (b & 0xF) > top[kind]))
-            return 0;
-    }
-    return 1;
-}
-
 /* A cache's forms as the file's would be: every pattern word's within the
  * nforms forms, every form word well made, and the empty pattern's one
  * decomposition (load_forms).  Its digest tells damage, not a file made
  * to pass: these are what the queries rely on not to read or write out
  * of bounds. */
-static int forms_in_range(const struct mjt_tables *t, size_t nforms)
+static int cache_forms_ok(const struct mjt_tables *t, size_t nforms)
 {
     for (size_t i = 0; i < nforms; i++)
         if (!form_word_ok(t->forms[i]))
@@ -544,7 +547,7 @@ static int from_cache(struct mjt_tables *t, uint64_t id)
     if (mjt__cache_map(t, id, &nforms, &sanma_base) != 0)
         return -1;
     point_games(t);
-    if (forms_in_range(t, nforms) &&
+    if (cache_forms_ok(t, nforms) &&
         sanma_rules(t, NULL, sanma_base, nforms) == MJT_OK)
         return MJT_OK;
     munmap(t->map, t->map_len);
@@ -581,8 +584,9 @@ static int load(mjt_tables **out, const char *path, unsigned flags,
     if ((rc = mjt__tfile_open(&f, path, diag)) != MJT_OK ||
         (rc = exact_solver(f, path, flags, diag)) != MJT_OK)
         goto fail;
-    if (!(flags & MJT_OPEN_PRIVATE) && (id = mjt__cache_id(mjt__tfile_fd(f), mjt__tfile_format(f))) != 0 &&
-        from_cache(t, id) == MJT_OK) {
+    if (!(flags & MJT_OPEN_PRIVATE))
+        id = mjt__cache_id(mjt__tfile_fd(f), mjt__tfile_format(f));
+    if (id != 0 && from_cache(t, id) == MJT_OK) {
         mjt__tfile_close(f);
         *out = t;
         return MJT_OK;
