@@ -184,7 +184,7 @@ static int form_word_ok(uint64_t x)
 {
     /* the highest rank each kind of block may start at */
     static const uint8_t top[MJT__BLOCK_KINDS] = {
-        [MJT__RUN] = 6,        [MJT__TRIPLET] = 8,   [MJT__PAIR] = 8,
+        [MJT__RUN] = 6,         [MJT__TRIPLET] = 8,   [MJT__PAIR] = 8,
         [MJT__WAIT_SINGLE] = 8, [MJT__WAIT_PAIR] = 8, [MJT__WAIT_SIDE] = 7,
         [MJT__WAIT_GAP] = 6};
     unsigned melds = (unsigned)(x >> 60);
@@ -197,7 +197,7 @@ static int form_word_ok(uint64_t x)
                  : i < 4   ? b == MJT__F_NONE
                  : i == 4  ? b == MJT__F_NONE || kind == MJT__PAIR
                            : b == MJT__F_NONE || (kind >= MJT__WAIT_SINGLE &&
-                                                  kind < MJT__BLOCK_KINDS);
+                                                 kind < MJT__BLOCK_KINDS);
         if (!ok || (b != MJT__F_NONE && (b & 0xF) > top[kind]))
             return 0;
     }
@@ -527,7 +527,8 @@ static int cache_forms_ok(const struct mjt_tables *t, size_t nforms)
         if (MJT__F_DECOMPOSITIONS(mjt__fword(&t->game[0], part, 0)) != 1)
             return 0;
     for (int table = 0; table < 2; table++) {
-        size_t n = table == MJT__SUIT ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
+        size_t n =
+            table == MJT__SUIT ? MJT__SUIT_PATTERNS : MJT__HONOR_PATTERNS;
         for (size_t i = 0; i < n; i++) {
             uint32_t w = t->fidx_of[table][i];
             if ((size_t)MJT__F_FIRST(w) + MJT__F_DECOMPOSITIONS(w) +
