@@ -27,6 +27,7 @@
  */
 #include "wall.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,24 +105,16 @@ static inline double value(const dp *d, int goal, const double *best_of,
     if (settled(w, n) && n->shanten == (goal == WIN ? 0 : 1))
         return 1 - miss(d, n->left_eff, t, r);
     const wedge *e = (const wedge *)w->edges.p + n->edge;
-    const wdraw *draws = w->draws_.p;
     double v[MJT_KINDS + 1];
     int c[MJT_KINDS + 1], mass = 0, below = 0;
     for (uint32_t j = 0; j < n->nedge; j++, e++) {
         double best;
-        const wdraw *g = &draws[e->draw];
         /* an effective draw is kept; another may be thrown (stay) */
         best = n->eff >> e->kind & 1 ? 0 : stay;
         if (e->wins)
             best = 1;
-        else if (g->best_waits >= 0) {
-            double v0 = goal == TENPAI
-                            ? 1
-                            : 1 - miss(d, g->best_waits, t + 1, r - 1);
-            best = v0 > best ? v0 : best;
-        } else if (best_of[e->draw] > best) {
+        else if (best_of[e->draw] > best)
             best = best_of[e->draw];
-        }
         sum += e->left * best;
         mass += e->left;
         v[j] = best;
@@ -157,6 +150,47 @@ static inline double value(const dp *d, int goal, const double *best_of,
     return clamp01(sum / nt);
 }
 
+/* Both goals' V(node, t) in forward play, as value computes them: there
+ * every node is settled and its draws are its effective kinds, each kept
+ * (best_of[goal] the best child of each draw node), so one read of the
+ * draws serves both goals. */
+static inline void value_forward(const dp *d, const double *const best_of[2],
+                                 const wnode *n, const double stay[2], int t,
+                                 int h, double out[2])
+{
+    const wall *w = d->w;
+    int r = h - t, s = n->shanten;
+    double nt = (double)w->wall - (double)t;
+
+    if (s == 0) {
+        out[TENPAI] = 1;
+        out[WIN] = 1 - miss(d, n->left_eff, t, r);
+        return;
+    }
+    /* a draw lowers the shanten by one at most; tenpai from 1-shanten
+     * has a closed form */
+    int draw_tenpai = s >= 2 && r >= s, draw_win = r >= s + 1;
+    double sum[2] = {0, 0};
+    int mass = 0;
+    if (draw_tenpai | draw_win) {
+        const wedge *e = (const wedge *)w->edges.p + n->edge;
+        for (uint32_t j = 0; j < n->nedge; j++, e++) {
+            assert(n->eff >> e->kind & 1);
+            double bt = e->wins ? 1 : best_of[TENPAI][e->draw];
+            double bw = e->wins ? 1 : best_of[WIN][e->draw];
+            sum[TENPAI] += e->left * bt;
+            sum[WIN] += e->left * bw;
+            mass += e->left;
+        }
+    }
+    out[TENPAI] = s == 1 ? 1 - miss(d, n->left_eff, t, r)
+                  : draw_tenpai
+                      ? clamp01((sum[TENPAI] + (nt - mass) * stay[TENPAI]) / nt)
+                      : 0;
+    out[WIN] = draw_win ? clamp01((sum[WIN] + (nt - mass) * stay[WIN]) / nt)
+                        : 0;
+}
+
 /* One horizon: every node's V(., t) for t = h - 1 .. 0 and both goals,
  * two rows a goal in turn, so that a node's draws are read once for both;
  * out[goal] gets the goal's row of t = 0.  MJT_OK or the failure. */
@@ -180,6 +214,13 @@ static int pass(dp *d, int h, const double *out[2])
         /* each draw node's best child once, for every node drawing to it */
         for (size_t g = 0; g < G; g++) {
             double bt = 0, bw = 0;
+            if (draws[g].best_waits >= 0) {
+                /* tenpai hands that make no more moves: a closed form */
+                best[TENPAI][g] = 1;
+                best[WIN][g] =
+                    1 - miss(d, draws[g].best_waits, t + 1, h - t - 1);
+                continue;
+            }
             for (uint32_t k = draws[g].child;
                  k < draws[g].child + draws[g].nchild; k++) {
                 double xt = next[TENPAI][kids[k]], xw = next[WIN][kids[k]];
@@ -199,6 +240,15 @@ static int pass(dp *d, int h, const double *out[2])
         for (size_t i = 0; i < N; i++) {
             if (nodes[i].shanten < lo) {
                 row[TENPAI][i] = row[WIN][i] = 0;
+                continue;
+            }
+            if (w->moves == MJT_FORWARD) {
+                const double stay[2] = {next[TENPAI][i], next[WIN][i]};
+                const double *const of[2] = {best[TENPAI], best[WIN]};
+                double v[2];
+                value_forward(d, of, &nodes[i], stay, t, h, v);
+                row[TENPAI][i] = v[TENPAI];
+                row[WIN][i] = v[WIN];
                 continue;
             }
             row[TENPAI][i] = value(d, TENPAI, best[TENPAI], &nodes[i],
