@@ -89,24 +89,72 @@ static inline int settled(const wall *w, const wnode *n)
     return w->moves == MJT_FORWARD || n->key.ex >= w->extra;
 }
 
+/* The closed forms and zeros of V(node, t) for goal (r = h - t draws
+ * left): 1 when it holds one into *out, 0 when the node's draws decide. */
+static inline int value_known(const dp *d, int goal, const wnode *n, int t,
+                              int r, double *out)
+{
+    if (goal == TENPAI && n->shanten == 0) {
+        *out = 1;
+        return 1;
+    }
+    if (r < n->shanten + (goal == WIN)) { /* a draw lowers it by one */
+        *out = 0;
+        return 1;
+    }
+    if (settled(d->w, n) && n->shanten == (goal == WIN ? 0 : 1)) {
+        *out = 1 - miss(d, n->left_eff, t, r);
+        return 1;
+    }
+    return 0;
+}
+
+/* The forgetful wall (exchange, back) counts a kind's copies as if the
+ * player's discards went back: the real wall holds at most that many of
+ * each kind, n in all.  The best such wall is the bound kept: the n draws
+ * go to the most valuable kinds first, the other kinds (all worth stay,
+ * their copies the rest of the forgetful count) among them.  So every
+ * value stays at or above the real game's.  The forgetful counts add up
+ * to W, so those n draws are every copy but the t = W - n least valuable:
+ * taken off one kind at a time, least first (a few kinds below stay, then
+ * the many worth stay).  v and c: the m kinds drawn, their values and
+ * copies; sum: the copies' values added up. */
+static double forgetful(const wall *w, const double *v, const int *c, int m,
+                        int mass, double sum, double stay, int t)
+{
+    int cc[MJT_KINDS + 1];
+    double nt = (double)w->wall - (double)t;
+    memcpy(cc, c, (size_t)m * sizeof *cc);
+    cc[m] = w->wall - mass;
+    double total = sum + cc[m] * stay;
+    for (int drop = t; drop > 0;) {
+        int lo = m;
+        for (int i = 0; i < m; i++)
+            if (cc[i] > 0 && (cc[lo] == 0 || v[i] < (lo == m ? stay : v[lo])))
+                lo = i;
+        double vl = lo == m ? stay : v[lo];
+        int take = cc[lo] < drop ? cc[lo] : drop;
+        assert(take > 0); /* t < W: copies are left */
+        total -= take * vl;
+        cc[lo] -= take;
+        drop -= take;
+    }
+    return clamp01(total / nt);
+}
+
 /* V(node, t) for horizon h and the goal, stay being V(node, t + 1) and
  * best_of[g] the best child at t + 1 of each draw node g, for the goal. */
 static inline double value(const dp *d, int goal, const double *best_of,
                            const wnode *n, double stay, int t, int h)
 {
     const wall *w = d->w;
-    int r = h - t;
-    double nt = (double)w->wall - (double)t, sum = 0;
+    double nt = (double)w->wall - (double)t, sum = 0, known;
 
-    if (goal == TENPAI && n->shanten == 0)
-        return 1;
-    if (r < n->shanten + (goal == WIN)) /* a draw lowers it by one */
-        return 0;
-    if (settled(w, n) && n->shanten == (goal == WIN ? 0 : 1))
-        return 1 - miss(d, n->left_eff, t, r);
+    if (value_known(d, goal, n, t, h - t, &known))
+        return known;
     const wedge *e = (const wedge *)w->edges.p + n->edge;
-    double v[MJT_KINDS + 1];
-    int c[MJT_KINDS + 1], mass = 0, below = 0;
+    double v[MJT_KINDS];
+    int c[MJT_KINDS], mass = 0, below = 0;
     for (uint32_t j = 0; j < n->nedge; j++, e++) {
         double best;
         /* an effective draw is kept; another may be thrown (stay) */
@@ -123,31 +171,7 @@ static inline double value(const dp *d, int goal, const double *best_of,
     }
     if (w->moves == MJT_FORWARD || (mass <= nt && !below))
         return clamp01((sum + (nt - mass) * stay) / nt);
-    /* The forgetful wall (exchange, back) counts a kind's copies as if the
-     * player's discards went back: the real wall holds at most that many
-     * of each kind, n in all.  The best such wall is the bound kept: the
-     * n draws go to the most valuable kinds first, the other kinds (all
-     * worth stay, their copies the rest of the forgetful count) among
-     * them.  So every value stays at or above the real game's. */
-    int m = (int)n->nedge;
-    v[m] = stay;
-    c[m] = w->wall - mass;
-    m++;
-    for (int i = 1; i < m; i++) /* by value, most first */
-        for (int j = i; j > 0 && v[j] > v[j - 1]; j--) {
-            double x = v[j];
-            int y = c[j];
-            v[j] = v[j - 1], c[j] = c[j - 1];
-            v[j - 1] = x, c[j - 1] = y;
-        }
-    double left = nt;
-    sum = 0;
-    for (int i = 0; i < m && left > 0; i++) {
-        double take = c[i] < left ? c[i] : left;
-        sum += take * v[i];
-        left -= take;
-    }
-    return clamp01(sum / nt);
+    return forgetful(w, v, c, (int)n->nedge, mass, sum, stay, t);
 }
 
 /* Both goals' V(node, t) in forward play, as value computes them: there
