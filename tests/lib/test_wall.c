@@ -499,8 +499,10 @@ Test(wall, budgets_and_cancel_stop_the_search)
                  mjt_prob_discards(test_tables(), &h, NULL, &o, rows,
                                    MJT_MAX_DISCARDS, &n, &d),
                  MJT_EBUDGET));
-    cr_assert(not(eq(ptr, strstr(d.message, "over the memory budget (100000 bytes)"), NULL)), "%s",
-              d.message);
+    cr_assert(
+        not(eq(ptr, strstr(d.message, "over the memory budget (100000 bytes)"),
+               NULL)),
+        "%s", d.message);
     o.memory = 0;
     o.time_ms = 1;
     cr_assert(eq(int,
@@ -545,6 +547,65 @@ Test(wall, budgets_and_cancel_stop_the_search)
         eq(int, mjt_prob_discards(test_tables(), &h, NULL, &o, NULL, 0, &n, &d),
            MJT_ESPACE));
     cr_assert(eq(sz, n, 14));
+}
+
+/* A question deeper than a workspace keeps (its graph over 32 MiB) frees
+ * the build's maps before its curves: its best row as before it did
+ * (the values of commit f5aa791, which kept them), the same rows
+ * through a workspace as without, and the workspace answers the next
+ * questions, small and deep, as a fresh call does. */
+static void table_of(const char *text, mjt_prob_work *work, mjt_prob_row *rows,
+                     size_t *n)
+{
+    mjt_hand h;
+    mjt_prob_opts o = opts_of(17, MJT_FORWARD, MJT_PROB_KEEPING);
+    mjt_diag d;
+    o.work = work;
+    cr_assert(
+        eq(int, mjt_hand_parse(&h, text, strlen(text), NULL, NULL), MJT_OK));
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, n, &d),
+                 MJT_OK),
+              "%s: %s", text, d.message);
+}
+
+Test(wall, a_deep_question_frees_its_maps_and_the_workspace_goes_on,
+     .timeout = 120)
+{
+    static const char *const asked[] = {
+        "369m2566p12579s37z", /* 5-shanten: 37 MB built, before its curves */
+        "144588m345p123s35z", /* 2-shanten */
+        "369m2566p12579s37z"};
+    mjt_prob_work *work = mjt_prob_work_create();
+    for (int i = 0; i < 3; i++) {
+        mjt_prob_row a[MJT_MAX_DISCARDS], b[MJT_MAX_DISCARDS];
+        size_t na, nb;
+        table_of(asked[i], NULL, a, &na);
+        table_of(asked[i], work, b, &nb);
+        if (i != 1) {
+            cr_assert(eq(int, a[0].tile, 29)); /* 3z */
+            cr_assert(
+                lt(dbl, fabs(a[0].p.tenpai[16] - 0x1.942b574053276p-2), 1e-12));
+            cr_assert(
+                lt(dbl, fabs(a[0].p.win[16] - 0x1.1de5597a0305ep-4), 1e-12));
+        }
+        cr_assert(eq(sz, na, nb), "%s", asked[i]);
+        for (size_t k = 0; k < na; k++) {
+            cr_assert(eq(int, a[k].tile, b[k].tile), "%s row %zu", asked[i], k);
+            /* the values at T (the rest NAN); NAN for a row that raises
+             * the shanten */
+            cr_assert(eq(int, isnan(a[k].p.win[16]), isnan(b[k].p.win[16])));
+            if (!isnan(a[k].p.win[16])) {
+                cr_assert(lt(dbl, fabs(a[k].p.win[16] - b[k].p.win[16]), 1e-12),
+                          "%s row %zu", asked[i], k);
+                cr_assert(
+                    lt(dbl, fabs(a[k].p.tenpai[16] - b[k].p.tenpai[16]), 1e-12),
+                    "%s row %zu", asked[i], k);
+            }
+        }
+    }
+    mjt_prob_work_free(work);
 }
 
 /* The same answers through one workspace and without. */

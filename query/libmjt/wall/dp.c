@@ -37,10 +37,10 @@ enum { TENPAI, WIN };
 typedef struct dp {
     wall *w;
     int T;
-    int smin;    /* the least shanten of the roots */
-    double *q;   /* q[(K * (T + 1) + t) * (T + 1) + r] */
-    double *val; /* per goal, two rows of a value per node: t + 1's and t's
-                    (32 bytes a node, in the question's budget) */
+    int smin;     /* the least shanten of the roots */
+    double *q;    /* q[(K * (T + 1) + t) * (T + 1) + r] */
+    double *val;  /* per goal, two rows of a value per node: t + 1's and t's
+                     (32 bytes a node, in the question's budget) */
     double *best; /* per goal and draw node: its best child's V(., t + 1) */
 } dp;
 
@@ -211,8 +211,8 @@ static inline void value_forward(const dp *d, const double *const best_of[2],
                   : draw_tenpai
                       ? clamp01((sum[TENPAI] + (nt - mass) * stay[TENPAI]) / nt)
                       : 0;
-    out[WIN] = draw_win ? clamp01((sum[WIN] + (nt - mass) * stay[WIN]) / nt)
-                        : 0;
+    out[WIN] =
+        draw_win ? clamp01((sum[WIN] + (nt - mass) * stay[WIN]) / nt) : 0;
 }
 
 /* One horizon: every node's V(., t) for t = h - 1 .. 0 and both goals,

@@ -44,9 +44,11 @@ static int grow(wall *w, warr *a, size_t need)
 {
     if (need <= a->cap)
         return MJT_OK;
+    /* doubling while small; past a million entries half again, so that
+     * a deep question's room overshoots its need by a half at most */
     size_t cap = a->cap ? a->cap : 1024;
     while (cap < need)
-        cap *= 2;
+        cap += cap < ((size_t)1 << 20) ? cap : cap / 2;
     int rc = charge(w, (cap - a->cap) * a->size);
     if (rc != MJT_OK)
         return rc;
@@ -210,7 +212,7 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
 
     w->t = t;
     w->nodes.len = w->edges.len = w->draws_.len = w->kids.len = 0;
-    w->waits.len = w->counts.len = 0;
+    w->waits.len = 0;
     map_clear(&w->node_map);
     map_clear(&w->draw_map);
     map_clear(&w->waits_map);
@@ -219,7 +221,6 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
     w->late = 0;
     memset(w->sym, 0, sizeof w->sym);
     w->nodes.size = sizeof(wnode);
-    w->counts.size = MJT_KINDS;
     w->edges.size = sizeof(wedge);
     w->draws_.size = sizeof(wdraw);
     w->kids.size = sizeof(uint32_t);
@@ -256,7 +257,6 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
 void wall_free(wall *w)
 {
     arr_free(&w->nodes);
-    arr_free(&w->counts);
     arr_free(&w->edges);
     arr_free(&w->draws_);
     arr_free(&w->kids);
@@ -272,6 +272,30 @@ void wall_free(wall *w)
     w->q = w->val = NULL;
     w->nq = w->nval = 0;
     w->used = 0;
+}
+
+/* What only the build needs, freed and given back to the budget: the
+ * maps and the memoised waits. */
+static void shed_map(wall *w, wmap *m)
+{
+    w->used -= m->n * sizeof *m->s;
+    free(m->s);
+    m->s = NULL;
+    m->n = m->used = 0;
+}
+
+static void shed_arr(wall *w, warr *a)
+{
+    w->used -= a->cap * a->size;
+    arr_free(a);
+}
+
+void wall_shed(wall *w)
+{
+    shed_map(w, &w->node_map);
+    shed_map(w, &w->draw_map);
+    shed_map(w, &w->waits_map);
+    shed_arr(w, &w->waits);
 }
 
 int wall_doubles(wall *w, double **p, size_t *room, size_t n)
@@ -309,11 +333,6 @@ static int left_of(const wall *w, const uint8_t *c, int adj, int k)
 {
     int l = w->base[k] - c[k] - (k == adj);
     return l > 0 ? l : 0;
-}
-
-static const uint8_t *counts_at(const wall *w, uint32_t i)
-{
-    return (const uint8_t *)w->counts.p + (size_t)i * MJT_KINDS;
 }
 
 /* Node i's hand: the nodes' hand with its codes. */
@@ -498,8 +517,7 @@ static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
     }
     if ((++w->steps & 63) == 0 && (rc = wall_check(w)) != MJT_OK)
         return rc;
-    if ((rc = grow(w, &w->nodes, w->nodes.len + 1)) != MJT_OK ||
-        (rc = grow(w, &w->counts, w->counts.len + 1)) != MJT_OK)
+    if ((rc = grow(w, &w->nodes, w->nodes.len + 1)) != MJT_OK)
         return rc;
     if (w->nodes.len == 0)
         w->hand13 = *h;
@@ -517,7 +535,6 @@ static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
     n->left_eff = (uint8_t)left;
     if (left > w->maxk)
         w->maxk = left;
-    memcpy((uint8_t *)w->counts.p + w->counts.len++ * MJT_KINDS, c, MJT_KINDS);
     *out = (uint32_t)w->nodes.len++;
     map_set(&w->node_map, s, hash, *out);
     return MJT_OK;
@@ -695,6 +712,34 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
 
 /* ==== Building a node ==== */
 
+/* The counts of a node's codes, from the planes of each part's pattern
+ * (core/index.h: bit 9j + r set when rank r is held more than j times):
+ * each plane's ranks 0-7 spread to a byte each and the planes added, rank
+ * 8 counted apart.  No node keeps its counts: they would cost a deep
+ * question more than a tenth of its memory. */
+static void counts_of(const wall *w, const uint32_t code[4],
+                      uint8_t c[MJT_KINDS])
+{
+    uint8_t b[4 * 9 + 8]; /* the honors' 8 bytes pass kind 33 */
+    for (int p = 0; p < 4; p++) {
+        uint64_t planes = mjt__index_planes(&w->t->ix, code[p]), sum = 0;
+        for (int j = 0; j < 4; j++) {
+            uint64_t s =
+                ((planes >> 9 * j & 0xFF) * UINT64_C(0x0101010101010101)) &
+                UINT64_C(0x8040201008040201);
+            sum += ((s + UINT64_C(0x7F7F7F7F7F7F7F7F)) &
+                    UINT64_C(0x8080808080808080)) >>
+                   7;
+        }
+        sum = le64(sum);
+        memcpy(b + 9 * p, &sum, sizeof sum);
+        b[9 * p + 8] = (uint8_t)__builtin_popcountll(
+            planes & (UINT64_C(1) << 8 | UINT64_C(1) << 17 | UINT64_C(1) << 26 |
+                      UINT64_C(1) << 35));
+    }
+    memcpy(c, b, MJT_KINDS);
+}
+
 /* Whether node n makes no more moves. */
 static int settled(const wall *w, const wnode *n)
 {
@@ -721,8 +766,13 @@ static int build(wall *w, uint32_t i)
     uint8_t counts[MJT_KINDS];
     mjt_hand hand;
 
-    memcpy(counts, counts_at(w, i), MJT_KINDS);
     hand_at(w, i, &hand);
+    counts_of(w, n.key.code, counts);
+#ifndef NDEBUG
+    mjt_tiles tiles;
+    assert(mjt_hand_tiles(&hand, &tiles) == MJT_OK &&
+           !memcmp(tiles.counts, counts, MJT_KINDS));
+#endif
 
     /* a tenpai hand that moves no more has a closed form: no draws */
     for (int k = 0; k < MJT_KINDS && rc == MJT_OK && !(n.shanten <= 0 && !more);

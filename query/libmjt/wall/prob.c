@@ -140,6 +140,17 @@ static void done(const mjt_prob_opts *o, wall *w)
         wall_free(w);
 }
 
+/* Build the graph; a deep question then frees what only the build needs
+ * before the curves take their memory, so that its peak is the larger of
+ * the two, not their sum. */
+static int built(wall *w)
+{
+    int rc = wall_build(w);
+    if (rc == MJT_OK && w->used > WORK_KEEP)
+        wall_shed(w);
+    return rc;
+}
+
 /* The budget's failures said in diag. */
 static int failed(int rc, mjt__diag *d, const wall *w)
 {
@@ -204,7 +215,7 @@ int mjt_prob_hand(const mjt_tables *t, const mjt_hand *h,
         mjt_tiles c;
         mjt_hand_tiles(&w->proto, &c);
         if ((rc = wall_node(w, &w->proto, c.counts, -1, 0, &root)) == MJT_OK &&
-            (rc = wall_build(w)) == MJT_OK)
+            (rc = built(w)) == MJT_OK)
             rc = wall_curves(w, &root, 1, (o->flags & MJT_PROB_CURVES) != 0,
                              &out->tenpai, &out->win);
         if (rc == MJT_OK)
@@ -280,7 +291,7 @@ static int rows_of(wall *w, const mjt_discard *ds, size_t n, int only,
             (rc = mjt_hand_tiles(&r, &c)) == MJT_OK)
             rc = wall_node(w, &r, c.counts, kind, 0, &roots[nroots++]);
     }
-    if (rc == MJT_OK && (rc = wall_build(w)) == MJT_OK)
+    if (rc == MJT_OK && (rc = built(w)) == MJT_OK)
         rc = wall_curves(w, roots, nroots, curves, ten, win);
     for (size_t i = 0; i < n && rc == MJT_OK; i++) {
         if (only >= 0 && ds[i].shanten != only)

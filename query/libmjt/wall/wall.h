@@ -36,8 +36,8 @@ typedef struct wmap {
 } wmap;
 
 /* A hand the play can reach: 3k+1 concealed tiles, the question's calls
- * (the hand itself is the question's with these codes; its counts are
- * w->counts[its index]). */
+ * (the hand itself is the question's with these codes, its counts read
+ * from them). */
 typedef struct wnode {
     wkey key;
     int8_t shanten;
@@ -102,9 +102,8 @@ typedef struct wall {
     int moves, extra; /* move set, K */
     int top;          /* back: the highest shanten allowed */
     int maxk;         /* the most copies left a closed form meets */
-    warr nodes, counts, edges, draws_, kids, waits; /* wnode, uint8_t[34],
-                                                      wedge, wdraw, uint32_t,
-                                                      wwaits */
+    warr nodes, edges, draws_, kids, waits; /* wnode, wedge, wdraw,
+                                              uint32_t, wwaits */
     wmap node_map, draw_map, waits_map;
     double *q, *val;     /* dp.c's tables */
     size_t nq, nval;     /* their room, in doubles */
@@ -137,6 +136,10 @@ int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
 int wall_build(wall *w);
 /* The budget and the cancel flag. */
 int wall_check(wall *w);
+/* Once built: free what only the build needs (the maps, the waits), so
+ * that the curves' memory takes its place; the next question
+ * makes them again. */
+void wall_shed(wall *w);
 
 static inline wnode *wall_nodes(const wall *w)
 {
