@@ -159,11 +159,14 @@ static int map_slot(wall *w, wmap *m, const wkey *k, key_at at, wslot **out,
         wslot *old = m->s;
         size_t nold = m->n;
         uint32_t gen = m->gen;
-        int rc = charge(w, (n - nold) * sizeof *old);
+        /* the old slots are held until the new are filled: the budget
+         * counts both meanwhile */
+        int rc = charge(w, n * sizeof *old);
         if (rc != MJT_OK)
             return rc;
         if ((m->s = calloc(n, sizeof *m->s)) == NULL) {
             m->s = old;
+            w->used -= n * sizeof *old;
             return MJT_ENOMEM;
         }
         m->n = n;
@@ -176,6 +179,7 @@ static int map_slot(wall *w, wmap *m, const wkey *k, key_at at, wslot **out,
                 s->gen = 1;
             }
         free(old);
+        w->used -= nold * sizeof *old;
     }
     *hash = key_hash(k);
     *out = probe(w, m, k, *hash, at);
