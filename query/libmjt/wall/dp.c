@@ -23,7 +23,7 @@
  * 1 .. T); the values at T take one.  (On the forgetful wall the copies
  * counted can pass what the wall holds: there the best wall consistent
  * with the counts is taken, so that the value stays an upper bound of the
- * real game's: see value.)
+ * real game's: see forgetful.)
  */
 #include "wall.h"
 
@@ -216,8 +216,9 @@ static inline void value_forward(const dp *d, const double *const best_of[2],
 }
 
 /* One horizon: every node's V(., t) for t = h - 1 .. 0 and both goals,
- * two rows a goal in turn, so that a node's draws are read once for both;
- * out[goal] gets the goal's row of t = 0.  MJT_OK or the failure. */
+ * two rows a goal, both goals of a node in turn (in forward play one read
+ * of its draws serves both); out[goal] gets the goal's row of t = 0.
+ * MJT_OK or the failure. */
 static int pass(dp *d, int h, const double *out[2])
 {
     wall *w = d->w;
