@@ -135,6 +135,8 @@ static double forgetful(const wall *w, const double *v, const int *c, int m,
         double vl = lo == m ? stay : v[lo];
         int take = cc[lo] < drop ? cc[lo] : drop;
         assert(take > 0); /* t < W: copies are left */
+        if (take <= 0)    /* never, but a release build must not spin */
+            break;
         total -= take * vl;
         cc[lo] -= take;
         drop -= take;
