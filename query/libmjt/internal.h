@@ -259,6 +259,9 @@ size_t mjt__calls_format(const mjt_hand *h, char *buf, size_t cap, size_t n);
 
 /* Digit r of a part's code: the count of rank r. */
 int mjt__code_digit(uint32_t code, int r);
+/* The counts of a part's ranks (9, or 7 for the honors) from its code
+ * into out; returns their sum. */
+int mjt__code_counts(uint32_t code, uint8_t *out, int ranks);
 
 /* The concealed part of a hand from counts with red fives red (3 bits a
  * suit, as the meta word holds them), without calls: returns the tile

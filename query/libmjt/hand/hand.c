@@ -103,6 +103,11 @@ int mjt__code_digit(uint32_t code, int r)
     return digit(code, r);
 }
 
+int mjt__code_counts(uint32_t code, uint8_t *out, int ranks)
+{
+    return decode(code, out, ranks);
+}
+
 static int check_len(int n, mjt__diag *diag)
 {
     if (n == 0) {

@@ -144,8 +144,10 @@ static double forgetful(const wall *w, const double *v, const int *c, int m,
     return clamp01(total / nt);
 }
 
-/* V(node, t) for horizon h and the goal, stay being V(node, t + 1) and
- * best_of[g] the best child at t + 1 of each draw node g, for the goal. */
+/* V(node, t) on the forgetful wall (exchange, back: forward play takes
+ * value_forward) for horizon h and the goal, stay being V(node, t + 1)
+ * and best_of[g] the best child at t + 1 of each draw node g, for the
+ * goal. */
 static inline double value(const dp *d, int goal, const double *best_of,
                            const wnode *n, double stay, int t, int h)
 {
@@ -171,7 +173,7 @@ static inline double value(const dp *d, int goal, const double *best_of,
         c[j] = e->left;
         below |= best < stay;
     }
-    if (w->moves == MJT_FORWARD || (mass <= nt && !below))
+    if (mass <= nt && !below)
         return clamp01((sum + (nt - mass) * stay) / nt);
     return forgetful(w, v, c, (int)n->nedge, mass, sum, stay, t);
 }
@@ -185,36 +187,24 @@ static inline void value_forward(const dp *d, const double *const best_of[2],
                                  int h, double out[2])
 {
     const wall *w = d->w;
-    int r = h - t, s = n->shanten;
     double nt = (double)w->wall - (double)t;
+    int known[2] = {value_known(d, TENPAI, n, t, h - t, &out[TENPAI]),
+                    value_known(d, WIN, n, t, h - t, &out[WIN])};
 
-    if (s == 0) {
-        out[TENPAI] = 1;
-        out[WIN] = 1 - miss(d, n->left_eff, t, r);
+    if (known[TENPAI] & known[WIN])
         return;
-    }
-    /* a draw lowers the shanten by one at most; tenpai from 1-shanten
-     * has a closed form */
-    int draw_tenpai = s >= 2 && r >= s, draw_win = r >= s + 1;
+    const wedge *e = (const wedge *)w->edges.p + n->edge;
     double sum[2] = {0, 0};
     int mass = 0;
-    if (draw_tenpai | draw_win) {
-        const wedge *e = (const wedge *)w->edges.p + n->edge;
-        for (uint32_t j = 0; j < n->nedge; j++, e++) {
-            assert(n->eff >> e->kind & 1);
-            double bt = e->wins ? 1 : best_of[TENPAI][e->draw];
-            double bw = e->wins ? 1 : best_of[WIN][e->draw];
-            sum[TENPAI] += e->left * bt;
-            sum[WIN] += e->left * bw;
-            mass += e->left;
-        }
+    for (uint32_t j = 0; j < n->nedge; j++, e++) {
+        assert(n->eff >> e->kind & 1);
+        sum[TENPAI] += e->left * (e->wins ? 1 : best_of[TENPAI][e->draw]);
+        sum[WIN] += e->left * (e->wins ? 1 : best_of[WIN][e->draw]);
+        mass += e->left;
     }
-    out[TENPAI] = s == 1 ? 1 - miss(d, n->left_eff, t, r)
-                  : draw_tenpai
-                      ? clamp01((sum[TENPAI] + (nt - mass) * stay[TENPAI]) / nt)
-                      : 0;
-    out[WIN] =
-        draw_win ? clamp01((sum[WIN] + (nt - mass) * stay[WIN]) / nt) : 0;
+    for (int g = TENPAI; g <= WIN; g++)
+        if (!known[g])
+            out[g] = clamp01((sum[g] + (nt - mass) * stay[g]) / nt);
 }
 
 /* One horizon: every node's V(., t) for t = h - 1 .. 0 and both goals,

@@ -716,34 +716,6 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
 
 /* ==== Building a node ==== */
 
-/* The counts of a node's codes, from the planes of each part's pattern
- * (core/index.h: bit 9j + r set when rank r is held more than j times):
- * each plane's ranks 0-7 spread to a byte each and the planes added, rank
- * 8 counted apart.  No node keeps its counts: they would cost a deep
- * question more than a tenth of its memory. */
-static void counts_of(const wall *w, const uint32_t code[4],
-                      uint8_t c[MJT_KINDS])
-{
-    uint8_t b[4 * 9 + 8]; /* the honors' 8 bytes pass kind 33 */
-    for (int p = 0; p < 4; p++) {
-        uint64_t planes = mjt__index_planes(&w->t->ix, code[p]), sum = 0;
-        for (int j = 0; j < 4; j++) {
-            uint64_t s =
-                ((planes >> 9 * j & 0xFF) * UINT64_C(0x0101010101010101)) &
-                UINT64_C(0x8040201008040201);
-            sum += ((s + UINT64_C(0x7F7F7F7F7F7F7F7F)) &
-                    UINT64_C(0x8080808080808080)) >>
-                   7;
-        }
-        sum = le64(sum);
-        memcpy(b + 9 * p, &sum, sizeof sum);
-        b[9 * p + 8] = (uint8_t)__builtin_popcountll(
-            planes & (UINT64_C(1) << 8 | UINT64_C(1) << 17 | UINT64_C(1) << 26 |
-                      UINT64_C(1) << 35));
-    }
-    memcpy(c, b, MJT_KINDS);
-}
-
 /* Whether node n makes no more moves. */
 static int settled(const wall *w, const wnode *n)
 {
@@ -770,13 +742,11 @@ static int build(wall *w, uint32_t i)
     uint8_t counts[MJT_KINDS];
     mjt_hand hand;
 
+    /* no node keeps its counts (they would cost a deep question a tenth
+     * of its memory): they are read from its codes */
     hand_at(w, i, &hand);
-    counts_of(w, n.key.code, counts);
-#ifndef NDEBUG
-    mjt_tiles tiles;
-    assert(mjt_hand_tiles(&hand, &tiles) == MJT_OK &&
-           !memcmp(tiles.counts, counts, MJT_KINDS));
-#endif
+    for (int p = 0; p < 4; p++)
+        mjt__code_counts(n.key.code[p], counts + 9 * p, p < 3 ? 9 : 7);
 
     /* a tenpai hand that moves no more has a closed form: no draws */
     for (int k = 0; k < MJT_KINDS && rc == MJT_OK && !(n.shanten <= 0 && !more);
