@@ -17,6 +17,14 @@
  * draws (1 when the hand starts tenpai; a win counts), win[h - 1] the best
  * chance of a win within h draws, each h its own optimum; a wall of fewer
  * than h tiles gives as many draws as it holds.  Red fives count as fives.
+ *
+ * The forgetful wall (forgetful set): the stated bound that the engine
+ * computes for MJT_EXCHANGE and MJT_BACK, taken here from its definition.
+ * A kind's copies are those the hand started with or the wall held, less
+ * those the hand holds now (the player's discards go back); the wall
+ * holds n = W - t tiles after t draws, of at most those copies each, and
+ * the value of a state is the best over such walls: the n most valuable
+ * copies, each worth the best move after drawing it, averaged over n.
  */
 #ifndef MJT__TESTS_BRUTE_WALL_H
 #define MJT__TESTS_BRUTE_WALL_H
@@ -33,6 +41,7 @@ typedef struct brute_wall_q {
     int moves;               /* MJT_FORWARD, MJT_EXCHANGE or MJT_BACK */
     int extra;               /* K: exchanges and backward moves, 0 to 3 */
     int top;                 /* MJT_BACK: the highest shanten after a discard */
+    int forgetful;           /* 1: the forgetful wall's bound (above) */
 } brute_wall_q;
 
 /*

@@ -138,6 +138,10 @@ typedef struct bw_ctx {
     size_t ncalls;
     mjt_rules rules;
     int moves, extra, top, horizon, wall0;
+    /* The forgetful wall: a state's wall is then only its size (w[0]),
+     * and a kind's copies are base less what the hand holds. */
+    int forgetful;
+    uint8_t base[MJT_KINDS];
     /* The kinds the wall starts with, the only ones ever drawn: loops
      * over draws run over these few instead of all 34. */
     int world[MJT_KINDS], nworld;
@@ -397,6 +401,30 @@ static uint32_t pool_take(bw_ctx *c, size_t n)
     return (uint32_t)off;
 }
 
+/* The forgetful wall's bound with d draws left: the left most valuable
+ * of the copies wc[kinds[i]], each worth v[i][d], averaged over left. */
+static double best_wall(const uint8_t wc[MJT_KINDS], const int *kinds,
+                        int nkinds, double v[][BW_MAX_DRAWS + 1], int d,
+                        int left)
+{
+    int order[MJT_KINDS];
+    for (int i = 0; i < nkinds; i++) {
+        int j = i;
+        for (; j > 0 && v[order[j - 1]][d] < v[i][d]; j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    double sum = 0;
+    int need = left;
+    for (int j = 0; j < nkinds && need > 0; j++) {
+        int take = wc[kinds[order[j]]];
+        take = take < need ? take : need;
+        sum += take * v[order[j]][d];
+        need -= take;
+    }
+    return sum / left;
+}
+
 /*
  * Solve the state (hand i13: 3k+1 concealed tiles, wall, e exchanges
  * used) and return the offset of its values in the pool, or BW_FAIL.  The
@@ -416,23 +444,40 @@ static uint32_t solve(bw_ctx *c, int32_t i13, const bw_set *wall, int e)
         return found->off - 1;
 
     uint8_t wc[MJT_KINDS];
-    int left = 0;
-    set_unpack(wall, wc);
-    for (int i = 0; i < c->nworld; i++)
-        left += wc[c->world[i]];
+    int left = 0, kinds[MJT_KINDS], nkinds = 0;
+    if (c->forgetful) {
+        left = (int)wall->w[0];
+        for (int k = 0; k < MJT_KINDS; k++) {
+            wc[k] = (uint8_t)(c->base[k] - set_get(&hand, k));
+            if (wc[k] > 0)
+                kinds[nkinds++] = k;
+        }
+    } else {
+        set_unpack(wall, wc);
+        for (int i = 0; i < c->nworld; i++) {
+            left += wc[c->world[i]];
+            kinds[nkinds++] = c->world[i];
+        }
+    }
     /* Draws left: the horizon less the draws already made. */
     int dmax = c->horizon - (c->wall0 - left);
     int s13 = c->hands[i13].shanten;
 
     /* gain_t[d], gain_w[d]: the chances with d draws left (d >= 1). */
     double gain_t[BW_MAX_DRAWS + 1] = {0}, gain_w[BW_MAX_DRAWS + 1] = {0};
-    for (int i = 0; dmax > 0 && i < c->nworld; i++) {
-        int k = c->world[i];
+    /* The forgetful wall's values of each kind drawn, per d. */
+    double kind_t[MJT_KINDS][BW_MAX_DRAWS + 1];
+    double kind_w[MJT_KINDS][BW_MAX_DRAWS + 1];
+    for (int i = 0; dmax > 0 && i < nkinds; i++) {
+        int k = kinds[i];
         if (wc[k] == 0)
             continue;
         double p = (double)wc[k] / left;
         bw_set rest = *wall;
-        set_add(&rest, k, -1);
+        if (c->forgetful)
+            rest.w[0]--;
+        else
+            set_add(&rest, k, -1);
         int32_t i14 = hand_draw(c, i13, k);
         if (i14 < 0)
             return BW_FAIL;
@@ -444,6 +489,7 @@ static uint32_t solve(bw_ctx *c, int32_t i13, const bw_set *wall, int e)
             for (int d = 1; d <= dmax; d++) {
                 gain_t[d] += p;
                 gain_w[d] += p;
+                kind_t[i][d] = kind_w[i][d] = 1.0;
             }
             continue;
         }
@@ -504,7 +550,7 @@ static uint32_t solve(bw_ctx *c, int32_t i13, const bw_set *wall, int e)
              * values ct[0 .. dmax-1] and its win values cw[...]. */
             const double *ct, *cw;
             double one_t[2], one_w[2];
-            if (dmax == 2) {
+            if (dmax == 2 && !c->forgetful) {
                 /* One draw left: no node, the most numerous kind. */
                 one_t[0] = s == 0;
                 one_w[0] = 0.0;
@@ -530,7 +576,13 @@ static uint32_t solve(bw_ctx *c, int32_t i13, const bw_set *wall, int e)
         for (int d = 1; d <= dmax; d++) {
             gain_t[d] += p * best_t[d];
             gain_w[d] += p * best_w[d];
+            kind_t[i][d] = best_t[d];
+            kind_w[i][d] = best_w[d];
         }
+    }
+    for (int d = 1; c->forgetful && d <= dmax; d++) {
+        gain_t[d] = best_wall(wc, kinds, nkinds, kind_t, d, left);
+        gain_w[d] = best_wall(wc, kinds, nkinds, kind_w, d, left);
     }
 
     c->states += (size_t)dmax + 1;
@@ -568,6 +620,7 @@ int brute_wall(const brute_wall_q *q, double tenpai[], double win[])
     c.extra = q->extra;
     c.top = q->top;
     c.horizon = q->draws;
+    c.forgetful = q->forgetful;
 
     /* Red fives are fives here: rebuild the hand from kinds, its calls
      * with no red, under the same number of players. */
@@ -600,6 +653,12 @@ int brute_wall(const brute_wall_q *q, double tenpai[], double win[])
     bw_set hand, wall;
     set_pack(&hand, tiles.counts);
     set_pack(&wall, q->wall);
+    if (c.forgetful) {
+        for (int i = 0; i < MJT_KINDS; i++)
+            c.base[i] = (uint8_t)(tiles.counts[i] + q->wall[i]);
+        wall.w[0] = (uint64_t)c.wall0;
+        wall.w[1] = 0;
+    }
     int rc = -1;
     int32_t root = hand_index(&c, &hand);
     uint32_t off = root < 0 ? BW_FAIL : solve(&c, root, &wall, 0);
