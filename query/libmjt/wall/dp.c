@@ -148,7 +148,8 @@ static double forgetful(const wall *w, const double *v, const int *c, int m,
  * value_forward) for horizon h and the goal, stay being V(node, t + 1)
  * and best_of[g] the best child at t + 1 of each draw node g, for the
  * goal. */
-static inline double value(const dp *d, int goal, const double *best_of,
+__attribute__((always_inline)) static inline double
+value(const dp *d, int goal, const double *best_of,
                            const wnode *n, double stay, int t, int h)
 {
     const wall *w = d->w;
@@ -158,7 +159,7 @@ static inline double value(const dp *d, int goal, const double *best_of,
         return known;
     const wedge *e = (const wedge *)w->edges.p + n->edge;
     double v[MJT_KINDS];
-    int c[MJT_KINDS], mass = 0, below = 0;
+    int c[MJT_KINDS], mass = 0, below = 0, level = 0;
     for (uint32_t j = 0; j < n->nedge; j++, e++) {
         double best;
         /* an effective draw is kept; another may be thrown (stay) */
@@ -172,8 +173,13 @@ static inline double value(const dp *d, int goal, const double *best_of,
         v[j] = best;
         c[j] = e->left;
         below |= best < stay;
+        level += best == stay ? e->left : 0;
     }
-    if (mass <= nt && !below)
+    /* Nothing below stay, and the copies worth stay (those drawn, and
+     * the W - mass not drawn) are t or more: the t least valuable are
+     * worth stay each, and the bound is the sum less t times stay.  So
+     * it is in forward play's terms whenever the counts fit the wall. */
+    if (!below && mass - level <= nt)
         return clamp01((sum + (nt - mass) * stay) / nt);
     return forgetful(w, v, c, (int)n->nedge, mass, sum, stay, t);
 }
