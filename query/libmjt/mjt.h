@@ -819,8 +819,10 @@ MJT_API const char *mjt_form_name(int form);
  * question starts from, within the same K.  There a discarded tile can be
  * useful again, and these two use the stated forgetful wall: copies left
  * are 4 less seen, held and called, as if the player's own discards went
- * back (the wall still shrinks by one a draw): equal to the truth in
- * forward play, optimistic elsewhere (exact: 0).
+ * back (the wall still shrinks by one a draw), and where they add up to
+ * more than the wall holds the best wall consistent with them is taken:
+ * an upper bound of the game's chances (exact: 0).  With K = 0 there is
+ * no exchange to make: both are then forward play, exact, and say so.
  *
  * Numbers are doubles summing exact hypergeometric terms, each kept
  * within [0, 1]; they are within 1e-12 of the exact rationals.
@@ -853,7 +855,8 @@ typedef struct mjt_prob_opts {
     int draws;   /* T: 1 to W (and to MJT_MAX_DRAWS); 0: 17, or W if
                     fewer [0] */
     int moves;   /* an mjt_moves [MJT_FORWARD] */
-    int extra;   /* K of exchange and back: 0 to 8 [1] */
+    int extra;   /* K of exchange and back: 0 to 8 [1]; with 0 they
+                    are forward play, answered and reported as such */
     unsigned flags;
     /* The budget: memory in bytes that one call may hold, a workspace's
      * included [256 MiB], and time in milliseconds [0: none].  A call

@@ -76,9 +76,10 @@ static const char usage_prob[] =
     "            that keeps the shanten, to widen the hand\n"
     "  back      also step back one shanten, within the same K\n"
     "Exchange and back count copies as if the player's discards went back\n"
-    "(the forgetful wall): optimistic, not exact.  Text shows the chances\n"
-    "within a third, two thirds and all of T; --json every point.  With no\n"
-    "HAND, read one hand a line from stdin, as the analysis does.\n";
+    "(the forgetful wall): optimistic, not exact; with --extra 0 they are\n"
+    "forward play, and exact.  Text shows the chances within a third, two\n"
+    "thirds and all of T; --json every point.  With no HAND, read one hand\n"
+    "a line from stdin, as the analysis does.\n";
 
 static const char usage_score[] =
     "usage: mjq score [--json] [--win TILE] [--tsumo | --from SEAT]\n"

@@ -363,6 +363,66 @@ Test(wall, curves_keep_their_invariants, .timeout = 600)
     mjt_prob_work_free(work);
 }
 
+/* With K = 0 there is no exchange to make: exchange and back are forward
+ * play, and answer as it does, bit for bit, exact, saying so (the
+ * forgetful wall's bound is no answer there: it is above forward play's
+ * on some of these hands), for 13 tiles and for every row of 14. */
+Test(wall, no_exchange_is_forward_play, .timeout = 600)
+{
+    mjt_dealer d;
+    mjt_prob_work *work = mjt_prob_work_create();
+    int rows = 0;
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 92, NULL, 0), MJT_OK));
+    for (int i = 0; i < 400; i++) {
+        int n = i % 2 ? 14 : 13, moves = i % 4 < 2 ? MJT_EXCHANGE : MJT_BACK;
+        mjt_hand h;
+        uint8_t seen[MJT_KINDS];
+        mjt_shanten_info s;
+        random_question(&d, n, &h, seen);
+        mjt_shanten(test_tables(), &h, &s);
+        if (s.overall > 2)
+            continue; /* keep the test quick */
+        mjt_prob_opts f = opts_of(17, MJT_FORWARD, MJT_PROB_CURVES);
+        mjt_prob_opts x = opts_of(17, moves, MJT_PROB_CURVES);
+        f.work = work;
+        x.extra = 0;
+        mjt_prob_row a[MJT_MAX_DISCARDS], b[MJT_MAX_DISCARDS];
+        size_t na = 1, nb = 1;
+        if (n == 13) {
+            cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &f,
+                                            &a[0].p, NULL), MJT_OK));
+            cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &x,
+                                            &b[0].p, NULL), MJT_OK));
+        } else {
+            cr_assert(eq(int, mjt_prob_discards(test_tables(), &h, seen, &f, a,
+                                                MJT_MAX_DISCARDS, &na, NULL),
+                         MJT_OK));
+            cr_assert(eq(int, mjt_prob_discards(test_tables(), &h, seen, &x, b,
+                                                MJT_MAX_DISCARDS, &nb, NULL),
+                         MJT_OK));
+        }
+        cr_assert(eq(sz, na, nb));
+        for (size_t r = 0; r < na; r++, rows++) {
+            char text[MJT_HAND_TEXT];
+            mjt_hand_format(&h, text, sizeof text);
+            cr_assert(eq(int, b[r].p.moves, MJT_FORWARD), "%s", text);
+            cr_assert(eq(int, b[r].p.exact, 1), "%s", text);
+            if (n == 14)
+                cr_assert(eq(int, a[r].tile, b[r].tile), "%s row %zu", text,
+                          r);
+            cr_assert(eq(int, memcmp(a[r].p.tenpai, b[r].p.tenpai,
+                                     sizeof a[r].p.tenpai), 0),
+                      "%s row %zu: tenpai", text, r);
+            cr_assert(eq(int,
+                         memcmp(a[r].p.win, b[r].p.win, sizeof a[r].p.win), 0),
+                      "%s row %zu: win", text, r);
+        }
+    }
+    mjt_prob_work_free(work);
+    cr_assert(gt(int, rows, 300));
+}
+
 /* In forward play a tile seen that is no effective tile only takes a tile
  * out of the wall: neither chance falls. */
 Test(wall, seeing_a_useless_tile_never_hurts, .timeout = 600)

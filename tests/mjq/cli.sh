@@ -525,6 +525,8 @@ check prob_exchange 0 '17 draws, exchange play (forgetful wall, optimistic)' -- 
     "$Q" prob --tables "$T" --moves exchange 4566m123p456p789s
 check prob_exchange_json 0 '"moves":"back","exact":false' -- \
     "$Q" prob --tables "$T" --json --moves back --draws 4 24567m2479p11456s
+check prob_no_exchange 0 '"moves":"forward","exact":true' -- \
+    "$Q" prob --tables "$T" --json --moves back --extra 0 --draws 4 24567m2479p11456s
 check prob_seen 0 '"win":[0.025]' -- sh -c "printf '%s\\n' '{\"hand\":\"4566m123p456p789s\",\"visible\":\"3m3m3m\"}' | \"$Q\" prob --tables \"$T\" --json --draws 1"
 check prob_batch_bad 1 '{"line":2,"error":"unknown character' -- \
     sh -c "printf '1z\\nbad\\n' | \"$Q\" prob --tables \"$T\" --json"

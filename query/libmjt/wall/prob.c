@@ -76,6 +76,13 @@ static int check_opts(const mjt_prob_opts *o, mjt__diag *d)
     return MJT_OK;
 }
 
+/* The move set a question is answered in: exchange and back with no
+ * exchange (K = 0) are forward play, and get its exact answer. */
+static int moves_of(const mjt_prob_opts *o)
+{
+    return o->extra == 0 ? MJT_FORWARD : o->moves;
+}
+
 /* The question's wall from the hand, the seen tiles and the options. */
 static int setup(wall *w, const mjt_tables *t, const mjt_hand *h,
                  const uint8_t *visible, const mjt_prob_opts *o, mjt__diag *d)
@@ -95,8 +102,8 @@ static int setup(wall *w, const mjt_tables *t, const mjt_hand *h,
         w->deadline = (long long)ts.tv_sec * 1000000000 + ts.tv_nsec +
                       (long long)o->time_ms * 1000000;
     }
-    w->moves = o->moves;
-    w->extra = o->moves == MJT_FORWARD ? 0 : o->extra;
+    w->moves = moves_of(o);
+    w->extra = w->moves == MJT_FORWARD ? 0 : o->extra;
     if ((rc = wall_init(w, t, h, visible)) != MJT_OK) {
         if (rc == MJT_ECOPIES)
             mjt__diag_set(d, rc, -1,
@@ -347,7 +354,7 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
     /* Back play bounds the shanten by the row's own (+ 1): rows that keep
      * the 14 tiles' shanten and rows that raise it make two graphs. */
     int keeping = (o->flags & MJT_PROB_KEEPING) != 0;
-    int groups = o->moves == MJT_BACK && !keeping ? 2 : 1;
+    int moves = moves_of(o), groups = moves == MJT_BACK && !keeping ? 2 : 1;
     wall local, *w = wall_for(o, &local);
     for (int g = 0; g < groups && rc == MJT_OK; g++) {
         int only = groups == 1 && !keeping ? -1 : s.overall + g;
@@ -368,8 +375,8 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
                 rows[i].tiles = ds[i].tiles;
                 rows[i].count = ds[i].count;
                 rows[i].p.draws = w->draws;
-                rows[i].p.moves = o->moves;
-                rows[i].p.exact = o->moves == MJT_FORWARD;
+                rows[i].p.moves = moves;
+                rows[i].p.exact = moves == MJT_FORWARD;
                 rows[i].p.shanten = ds[i].shanten;
                 for (int k = 0; k < MJT_MAX_DRAWS; k++)
                     rows[i].p.tenpai[k] = rows[i].p.win[k] = NAN;
