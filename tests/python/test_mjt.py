@@ -607,6 +607,23 @@ def test_prob_is_mjq_prob(t, moves):
             np.testing.assert_allclose(r.win, w["win"], atol=1e-11)
 
 
+def test_prob_without_exchange_is_forward_play(t):
+    for hand in ["2589m788p123s234z", "144588m345p123s35z"]:
+        want = t.prob(hand, draws=12)
+        for moves in ("exchange", "back"):
+            got = t.prob(hand, draws=12, moves=moves, extra=0)
+            if isinstance(want, list):
+                assert [r.tile for r in got] == [r.tile for r in want]
+                assert all(r.exact for r in got)
+                pairs = [(r.tenpai, w.tenpai) for r, w in zip(got, want)]
+                pairs += [(r.win, w.win) for r, w in zip(got, want)]
+            else:
+                assert (got.moves, got.exact) == ("forward", True)
+                pairs = [(got.tenpai, want.tenpai), (got.win, want.win)]
+            for a, b in pairs:
+                np.testing.assert_array_equal(a, b)
+
+
 def test_prob_rows_are_the_hands_after_each_discard(t):
     hand = "144588m345p123s35z"
     rows = t.prob(hand)
