@@ -22,6 +22,12 @@
  * Shanten, the only thing asked of the library, is memoised too, keyed
  * by the concealed counts (the calls never change), and each hand links
  * to the hands a draw or a discard makes of it.
+ *
+ * The forgetful wall (brute_wall.h) changes two things: a state's wall is
+ * only its size (a kind's copies follow from the hand), and a state's
+ * value is the best wall's (best_wall) over the values of the kinds
+ * drawn, in place of their weighted sum.  one_draw, which reads the real
+ * wall, is not used there: the last draw takes a node too.
  */
 #include "brute_wall.h"
 
@@ -464,8 +470,10 @@ static uint32_t solve(bw_ctx *c, int32_t i13, const bw_set *wall, int e)
     int s13 = c->hands[i13].shanten;
 
     /* gain_t[d], gain_w[d]: the chances with d draws left (d >= 1). */
+    /* The chances, the sums over the kinds drawn of their copies' share
+     * times their values; the forgetful wall replaces them below by the
+     * best wall over the values of each kind drawn, per d. */
     double gain_t[BW_MAX_DRAWS + 1] = {0}, gain_w[BW_MAX_DRAWS + 1] = {0};
-    /* The forgetful wall's values of each kind drawn, per d. */
     double kind_t[MJT_KINDS][BW_MAX_DRAWS + 1];
     double kind_w[MJT_KINDS][BW_MAX_DRAWS + 1];
     for (int i = 0; dmax > 0 && i < nkinds; i++) {

@@ -149,8 +149,8 @@ static double forgetful(const wall *w, const double *v, const int *c, int m,
  * and best_of[g] the best child at t + 1 of each draw node g, for the
  * goal. */
 __attribute__((always_inline)) static inline double
-value(const dp *d, int goal, const double *best_of,
-                           const wnode *n, double stay, int t, int h)
+value(const dp *d, int goal, const double *best_of, const wnode *n, double stay,
+      int t, int h)
 {
     const wall *w = d->w;
     double nt = (double)w->wall - (double)t, sum = 0, known;
@@ -184,10 +184,12 @@ value(const dp *d, int goal, const double *best_of,
     return forgetful(w, v, c, (int)n->nedge, mass, sum, stay, t);
 }
 
-/* Both goals' V(node, t) in forward play, as value computes them: there
- * every node is settled and its draws are its effective kinds, each kept
- * (best_of[goal] the best child of each draw node), so one read of the
- * draws serves both goals. */
+/* Both goals' V(node, t) in forward play: there every node is settled
+ * and its draws are its effective kinds, each kept (best_of[goal] the
+ * best child of each draw node), so one read of the draws serves both
+ * goals.  The copies left are the true ones, so the wall is the real one:
+ * no bound is taken (a kept draw may be worth less than staying, and the
+ * real wall holds all its copies). */
 static inline void value_forward(const dp *d, const double *const best_of[2],
                                  const wnode *n, const double stay[2], int t,
                                  int h, double out[2])

@@ -262,12 +262,12 @@ const char tables_prob_doc[] =
     "draws: 1 to the tiles left to draw (None: 17, or fewer when the wall\n"
     "is shorter).  moves: 'forward' (exact), 'exchange' or 'back' (keep\n"
     "up to extra tiles that do not lower the shanten; the forgetful wall,\n"
-    "an upper bound; with extra=0, forward play and exact, and moves says\n"
-    "'forward').  curves=False computes only the last point (the rest\n"
-    "NaN), several times faster.  keeping=True leaves the rows that raise\n"
-    "the shanten without curves (None).  memory (bytes, default 256 MiB)\n"
-    "and timeout (seconds) bound the search: over either raises\n"
-    "BudgetError.  The GIL is released.";
+    "an upper bound; with extra=0, forward play, exact, and a 13-tile\n"
+    "hand's moves says 'forward').  curves=False computes only the last\n"
+    "point (the rest NaN), several times faster.  keeping=True leaves the\n"
+    "rows that raise the shanten without curves (None).  memory (bytes,\n"
+    "default 256 MiB) and timeout (seconds) bound the search: over either\n"
+    "raises BudgetError.  The GIL is released.";
 
 PyObject *tables_prob(TablesObject *self, PyObject *const *args,
                       Py_ssize_t nargs, PyObject *kwnames)
