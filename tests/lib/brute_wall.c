@@ -431,6 +431,22 @@ static double best_wall(const uint8_t wc[MJT_KINDS], const int *kinds,
     return sum / left;
 }
 
+/* The chance with d draws left from the values v[i][d] of drawing each
+ * kinds[i] (of copies wc): their average weighted by copies on the real
+ * wall, the best wall's on the forgetful one. */
+static double chance(const bw_ctx *c, const uint8_t wc[MJT_KINDS],
+                     const int *kinds, int nkinds, double v[][BW_MAX_DRAWS + 1],
+                     int d, int left)
+{
+    if (c->forgetful)
+        return best_wall(wc, kinds, nkinds, v, d, left);
+    double sum = 0;
+    for (int i = 0; i < nkinds; i++)
+        if (wc[kinds[i]] > 0)
+            sum += (double)wc[kinds[i]] / left * v[i][d];
+    return sum;
+}
+
 /*
  * Solve the state (hand i13: 3k+1 concealed tiles, wall, e exchanges
  * used) and return the offset of its values in the pool, or BW_FAIL.  The
@@ -469,18 +485,15 @@ static uint32_t solve(bw_ctx *c, int32_t i13, const bw_set *wall, int e)
     int dmax = c->horizon - (c->wall0 - left);
     int s13 = c->hands[i13].shanten;
 
-    /* gain_t[d], gain_w[d]: the chances with d draws left (d >= 1). */
-    /* The chances, the sums over the kinds drawn of their copies' share
-     * times their values; the forgetful wall replaces them below by the
-     * best wall over the values of each kind drawn, per d. */
-    double gain_t[BW_MAX_DRAWS + 1] = {0}, gain_w[BW_MAX_DRAWS + 1] = {0};
+    /* kind_t[i][d], kind_w[i][d]: the value of drawing kinds[i] with d
+     * draws left (d >= 1), the best move after it; gain_t[d], gain_w[d]
+     * below: the chances, from them. */
     double kind_t[MJT_KINDS][BW_MAX_DRAWS + 1];
     double kind_w[MJT_KINDS][BW_MAX_DRAWS + 1];
     for (int i = 0; dmax > 0 && i < nkinds; i++) {
         int k = kinds[i];
         if (wc[k] == 0)
             continue;
-        double p = (double)wc[k] / left;
         bw_set rest = *wall;
         if (c->forgetful)
             rest.w[0]--;
@@ -494,11 +507,8 @@ static uint32_t solve(bw_ctx *c, int32_t i13, const bw_set *wall, int e)
             return BW_FAIL;
         if (s14 == -1) {
             /* A win ends the game, and counts for tenpai too. */
-            for (int d = 1; d <= dmax; d++) {
-                gain_t[d] += p;
-                gain_w[d] += p;
+            for (int d = 1; d <= dmax; d++)
                 kind_t[i][d] = kind_w[i][d] = 1.0;
-            }
             continue;
         }
         /* Copies: the memo may move while the children are solved. */
@@ -582,15 +592,14 @@ static uint32_t solve(bw_ctx *c, int32_t i13, const bw_set *wall, int e)
             }
         }
         for (int d = 1; d <= dmax; d++) {
-            gain_t[d] += p * best_t[d];
-            gain_w[d] += p * best_w[d];
             kind_t[i][d] = best_t[d];
             kind_w[i][d] = best_w[d];
         }
     }
-    for (int d = 1; c->forgetful && d <= dmax; d++) {
-        gain_t[d] = best_wall(wc, kinds, nkinds, kind_t, d, left);
-        gain_w[d] = best_wall(wc, kinds, nkinds, kind_w, d, left);
+    double gain_t[BW_MAX_DRAWS + 1] = {0}, gain_w[BW_MAX_DRAWS + 1] = {0};
+    for (int d = 1; d <= dmax; d++) {
+        gain_t[d] = chance(c, wc, kinds, nkinds, kind_t, d, left);
+        gain_w[d] = chance(c, wc, kinds, nkinds, kind_w, d, left);
     }
 
     c->states += (size_t)dmax + 1;
