@@ -27,10 +27,17 @@ PYTHONDIR  ?= $(shell $(PYTHON) -c 'import sys, sysconfig; print("$(PREFIX)/lib/
 
 # SSSE3 and POPCNT carry the join (query/libmjt/analysis/minplus.h), SSE4.1
 # the enumeration's visit too (query/libmjt/stats/visit.c); x86-64-v2 (2009
-# on) has all three.  Other machines get the portable code; ARCH_CFLAGS=
-# turns it off.
+# on) has all three, and the library runs about ten times faster with them.
+# So on x86-64 the library is built twice, portable and with VEC_CFLAGS,
+# and picks the one the CPU runs as the program starts (DISPATCH, see
+# query/libmjt/isa/isa.c); everything is otherwise built for any CPU of the
+# architecture.  DISPATCH=no builds the one path ARCH_CFLAGS asks for
+# (none: the portable one; -march=native: this machine's, and then
+# dispatch is off unless asked for).
+ARCH_CFLAGS ?=
+VEC_CFLAGS  ?= -march=x86-64-v2
 ifneq (,$(findstring x86_64,$(shell $(CC) -dumpmachine 2>/dev/null)))
-ARCH_CFLAGS ?= -march=x86-64-v2
+DISPATCH ?= $(if $(strip $(ARCH_CFLAGS)),no,yes)
 endif
 
 # ---- The project's own flags, appended so CFLAGS=-O0 keeps them ----------
@@ -248,7 +255,8 @@ bench: deps ## benchmarks, one `BENCH name value unit` line per figure
 # it first), so with them `make` and `make test` rewrote the stamp in turn
 # and each rebuilt the whole tree after the other.
 FLAGS_TEXT   = $(CC) $(MJT_CPPFLAGS) $(CPPFLAGS) $(MJT_CFLAGS) $(DEP_CFLAGS) \
-               $(ARCH_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(TEST_CFLAGS)
+               $(ARCH_CFLAGS) $(CFLAGS) $(EXTRA_CFLAGS) $(TEST_CFLAGS) \
+               dispatch=$(DISPATCH) $(VEC_CFLAGS)
 FLAGS_STAMP := $(BUILD)/.flags
 $(FLAGS_STAMP): FORCE
 	@mkdir -p $(@D)
@@ -281,9 +289,10 @@ TABLES_STAMP := $(BUILD)/.tablesdir
 $(TABLES_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(TABLESDIR)' | cmp -s - $@ || echo '$(TABLESDIR)' > $@
-$(BUILD)/$(LIB_DIR)/tables/tables.o: FILE_CFLAGS = \
-    -DMJT__INSTALLED_TABLES='"$(TABLESDIR)/mjt.lmdb"'
-$(BUILD)/$(LIB_DIR)/tables/tables.o: $(TABLES_STAMP)
+$(BUILD)/$(LIB_DIR)/tables/tables.o $(BUILD)/isa/raw/$(LIB_DIR)/tables/tables.o: \
+    FILE_CFLAGS = -DMJT__INSTALLED_TABLES='"$(TABLESDIR)/mjt.lmdb"'
+$(BUILD)/$(LIB_DIR)/tables/tables.o $(BUILD)/isa/raw/$(LIB_DIR)/tables/tables.o: \
+    $(TABLES_STAMP)
 
 # Scoring is many small decisions a hand, and -O3's inlining and loop
 # passes take about 5% off it (make bench: score.counts); the wall's graph
@@ -292,9 +301,8 @@ $(BUILD)/$(LIB_DIR)/tables/tables.o: $(TABLES_STAMP)
 # nothing.  An optimisation level the user gives, in CFLAGS (make debug's
 # -O0) or in EXTRA_CFLAGS, is theirs alone.
 ifeq ($(origin CFLAGS)$(findstring -O,$(EXTRA_CFLAGS)),file)
-$(BUILD)/$(LIB_DIR)/score/score.o: FILE_CFLAGS = -O3
-$(BUILD)/$(LIB_DIR)/wall/dp.o: FILE_CFLAGS = -O3
-$(BUILD)/$(LIB_DIR)/wall/graph.o: FILE_CFLAGS = -O3
+$(foreach d,$(BUILD) $(BUILD)/isa/raw,$(foreach f,score/score wall/dp wall/graph,\
+    $(eval $(d)/$(LIB_DIR)/$(f).o: FILE_CFLAGS = -O3)))
 endif
 
 # mjt-gen records the version it was built as (and --version prints it);
@@ -321,12 +329,53 @@ $(BUILD)/test/mjt.lmdb: $(BUILD)/mjt-gen
 	@mkdir -p $(@D)
 	$(call say,GEN,$@)$(BUILD)/mjt-gen -q -j 2 -o $@ >/dev/null
 
+# ---- Run-time dispatch (DISPATCH=yes, x86-64) -----------------------------
+# The library's sources and core's once more, for x86-64-v2 (less
+# core/alloc.c: its allocation budget is one for both copies); then
+# scripts/dispatch.sh renames each copy's symbols apart, under
+# $(BUILD)/isa, and writes the trampolines every public function becomes
+# (tramp.S) and their list (fns.h), which isa.c's tables are made of.
+COMMA    := ,
+ISA_DIR  := $(BUILD)/isa
+ISA_OBJ  := $(BUILD)/$(LIB_DIR)/isa/isa.o
+ifeq ($(DISPATCH),yes)
+COPY_OBJ := $(filter-out $(ISA_OBJ),$(LIB_OBJ)) $(CORE_OBJ)
+VEC_SRC  := $(filter-out $(LIB_DIR)/isa/isa.c core/alloc.c,$(LIB_SRC) $(CORE_SRC))
+VEC_RAW  := $(patsubst %.c,$(ISA_DIR)/raw/%.o,$(VEC_SRC))
+ISA_COPY := $(patsubst $(BUILD)/%,$(ISA_DIR)/portable/%,$(COPY_OBJ)) \
+            $(patsubst $(ISA_DIR)/raw/%,$(ISA_DIR)/v2/%,$(VEC_RAW))
+LIBMJT_OBJ := $(ISA_COPY) $(ISA_OBJ) $(ISA_DIR)/tramp.o
+SO_MAP   := $(ISA_DIR)/exports.map
+
+$(ISA_DIR)/raw/%.o: %.c $(FLAGS_STAMP) | deps-check
+	@mkdir -p $(@D)
+	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(FILE_CFLAGS) $(VEC_CFLAGS) \
+	    -c $< -o $@
+$(ISA_DIR)/raw/core/%.o: INC = $(CORE_INC)
+$(ISA_DIR)/raw/$(LIB_DIR)/%.o: INC = $(LIB_INC)
+
+$(ISA_COPY) $(ISA_DIR)/fns.h $(ISA_DIR)/tramp.S $(SO_MAP) &: $(COPY_OBJ) \
+        $(VEC_RAW) scripts/dispatch.sh
+	$(call say,ISA,$(ISA_DIR))OBJCOPY='$(OBJCOPY)' sh scripts/dispatch.sh \
+	    $(ISA_DIR) $(BUILD) -- $(COPY_OBJ) -- $(VEC_RAW)
+
+$(ISA_DIR)/tramp.o: $(ISA_DIR)/tramp.S
+	$(call say,AS,$<)$(CC) $(filter-out -march=%,$(ALL_CFLAGS)) -c $< -o $@
+$(ISA_OBJ): $(ISA_DIR)/fns.h
+$(ISA_OBJ): FILE_CFLAGS = -DMJT__DISPATCH -I$(ISA_DIR)
+else
+LIBMJT_OBJ := $(LIB_OBJ) $(CORE_OBJ)
+SO_MAP   :=
+endif
+OBJCOPY  ?= objcopy
+
 # Made anew: `ar r` into an old archive would keep objects since removed.
-$(BUILD)/libmjt.a: $(LIB_OBJ) $(CORE_OBJ)
+$(BUILD)/libmjt.a: $(LIBMJT_OBJ)
 	$(call say,AR,$@)rm -f $@ && $(AR) rcs $@ $^
 
-$(BUILD)/$(SOFILE): $(LIB_OBJ) $(CORE_OBJ)
-	$(call say,LD,$@)$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ $^ \
+$(BUILD)/$(SOFILE): $(LIBMJT_OBJ) $(SO_MAP)
+	$(call say,LD,$@)$(CC) -shared -Wl,-soname,$(SONAME) $(LDFLAGS) -o $@ \
+	    $(LIBMJT_OBJ) $(if $(SO_MAP),-Wl$(COMMA)--version-script=$(SO_MAP)) \
 	    $(ALL_LDLIBS)
 
 $(BUILD)/libmjt.so: $(BUILD)/$(SOFILE)

@@ -54,9 +54,9 @@ extern "C" {
 #endif
 
 #define MJT_VERSION_MAJOR 1
-#define MJT_VERSION_MINOR 3
+#define MJT_VERSION_MINOR 4
 #define MJT_VERSION_PATCH 0
-#define MJT_VERSION_STRING "1.3.0"
+#define MJT_VERSION_STRING "1.4.0"
 /* 10000 major + 100 minor + patch: compare builds with < and >. */
 #define MJT_VERSION_NUMBER                                                     \
     (MJT_VERSION_MAJOR * 10000 + MJT_VERSION_MINOR * 100 + MJT_VERSION_PATCH)
@@ -65,6 +65,14 @@ extern "C" {
  * MJT_VERSION_STRING and MJT_VERSION_NUMBER of the build that was linked. */
 MJT_API const char *mjt_version(void);
 MJT_API int mjt_version_number(void);
+
+/* The code path the library's queries run: "x86-64-v2" (SSSE3, SSE4.1 and
+ * POPCNT) or "portable" (plain C, any CPU).  On x86-64 the library holds
+ * both and takes, once, as the program starts, the best this CPU runs;
+ * MJT_ISA=portable in the environment then asks for the portable one (a
+ * path this CPU cannot run is never taken).  Elsewhere it is the one the
+ * library was built as.  Every path gives the same answers. */
+MJT_API const char *mjt_isa(void);
 
 /* ==== Errors ==== */
 

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The code path every public function runs, chosen once as the program
+ * starts (or as the shared library is loaded).
+ *
+ * The join (analysis/minplus.h), the hand codes (hand/codes.h), the
+ * enumeration's visit and scoring run about ten times faster with SSSE3's
+ * byte shuffles, SSE4.1 and POPCNT than as plain C; AVX2 (x86-64-v3) gains
+ * nothing on them (make bench, both built).  A library built for
+ * x86-64-v2 alone would stop with an illegal instruction on a CPU from
+ * before 2009, and one built portable would run ten times slower
+ * everywhere else; so on x86-64 the build compiles the library twice, as
+ * portable C and for x86-64-v2 (scripts/dispatch.sh renames each copy's
+ * symbols apart), and each public function is a trampoline (one indirect
+ * jump, its arguments untouched) through mjt__isa_table, which choose()
+ * fills in from the CPU's own report (CPUID) before main runs.
+ *
+ * Both copies read the same tables and hands: the structures are the
+ * same, only the instructions differ.  What they share at run time is
+ * core/alloc.c's allocation budget, which only the portable copy holds.
+ *
+ * A build without dispatch (another architecture, or DISPATCH=no) has the
+ * one path it was compiled as, and this file only names it.
+ */
+#include "internal.h"
+#include "isa.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const names[MJT__ISA_PATHS] = {"portable", "x86-64-v2"};
+
+const char *mjt__isa_name(int path)
+{
+    return path >= 0 && path < MJT__ISA_PATHS ? names[path] : "?";
+}
+
+#ifdef MJT__DISPATCH
+
+#include <cpuid.h>
+
+#include "fns.h"
+
+typedef void (*fn)(void);
+
+/* Each copy's public functions, as scripts/dispatch.sh renamed them: their
+ * types are mjt.h's, but these are only addresses to jump to. */
+#define DECLARE_(f)                                                            \
+    void f##__portable(void);                                                  \
+    void f##__v2(void);
+MJT__ISA_FNS(DECLARE_)
+#undef DECLARE_
+
+#define PORTABLE_(f) f##__portable,
+#define V2_(f) f##__v2,
+static const fn paths[MJT__ISA_PATHS][MJT__ISA_COUNT] = {
+    {MJT__ISA_FNS(PORTABLE_)}, {MJT__ISA_FNS(V2_)}};
+
+/* What the trampolines (tramp.S) jump through: the portable path until
+ * choose() has run, so a call from another constructor still works. */
+fn mjt__isa_table[MJT__ISA_COUNT] = {MJT__ISA_FNS(PORTABLE_)};
+#undef PORTABLE_
+#undef V2_
+
+static int current = MJT__ISA_PORTABLE;
+
+/* x86-64-v2 as the psABI defines it: CMPXCHG16B, LAHF-SAHF, POPCNT, SSE3,
+ * SSE4.1, SSE4.2 and SSSE3 (the compiler may use any of them there). */
+static int has_v2(void)
+{
+    unsigned a, b, c, d;
+    const unsigned leaf1 = bit_SSE3 | bit_SSSE3 | bit_CMPXCHG16B | bit_SSE4_1 |
+                           bit_SSE4_2 | bit_POPCNT;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || (c & leaf1) != leaf1)
+        return 0;
+    return __get_cpuid(0x80000001u, &a, &b, &c, &d) && (c & bit_LAHF_LM);
+}
+
+int mjt__isa_runs(int path)
+{
+    return path == MJT__ISA_PORTABLE || (path == MJT__ISA_V2 && has_v2());
+}
+
+int mjt__isa_use(int path)
+{
+    if (path < 0 || path >= MJT__ISA_PATHS || !mjt__isa_runs(path))
+        return MJT_EINVAL;
+    memcpy(mjt__isa_table, paths[path], sizeof mjt__isa_table);
+    current = path;
+    return MJT_OK;
+}
+
+__attribute__((constructor)) static void choose(void)
+{
+    const char *want = getenv("MJT_ISA");
+    int path = MJT__ISA_V2;
+    if (want != NULL && strcmp(want, names[MJT__ISA_PORTABLE]) == 0)
+        path = MJT__ISA_PORTABLE;
+    if (mjt__isa_use(path) != MJT_OK)
+        mjt__isa_use(MJT__ISA_PORTABLE);
+}
+
+int mjt__isa_current(void)
+{
+    return current;
+}
+
+#else /* one path: the one this file was compiled as */
+
+#if defined(__SSSE3__) && defined(__SSE4_1__) && defined(__POPCNT__)
+#define BUILT_ MJT__ISA_V2
+#else
+#define BUILT_ MJT__ISA_PORTABLE
+#endif
+
+int mjt__isa_runs(int path)
+{
+    return path == BUILT_;
+}
+
+int mjt__isa_use(int path)
+{
+    return path == BUILT_ ? MJT_OK : MJT_EINVAL;
+}
+
+int mjt__isa_current(void)
+{
+    return BUILT_;
+}
+
+#endif
+
+const char *mjt_isa(void)
+{
+    return names[mjt__isa_current()];
+}
