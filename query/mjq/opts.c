@@ -167,7 +167,7 @@ int cli_global(cli_globals *g, int k, const char *value)
     case CLI_OPT_PLAYERS:
         return cli_players(NULL, value, &g->players);
     }
-    printf("mjq %s (libmjt %s, JSON %s)\n", MJT_VERSION_STRING, mjt_version(),
-           MJQ_JSON_VERSION);
+    printf("mjq %s (libmjt %s, JSON %s, code path %s)\n", MJT_VERSION_STRING,
+           mjt_version(), MJQ_JSON_VERSION, mjt_isa());
     return CLI_DONE;
 }

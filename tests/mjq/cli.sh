@@ -338,7 +338,18 @@ check opt_unknown 2 '--frob: unknown option' -- "$Q" --frob 1m
 check opt_missing 2 '--tables: needs a value' -- "$Q" 1m --tables
 check opt_no_value 2 '--json: takes no value' -- "$Q" --json=yes 1m
 check opt_waits_unknown 2 'waits: --frob: unknown option' -- "$Q" waits --frob 1m
-check opt_version 0 'mjq 1.3.0 (libmjt 1.3.0, JSON 1.4)' -- "$Q" --version
+check opt_version 0 'mjq 1.4.0 (libmjt 1.4.0, JSON 1.4, code path ' -- "$Q" --version
+# the code path the library took, and MJT_ISA=portable taking the portable one
+isa=$("$Q" --version | sed -n 's/.*code path \(.*\))$/\1/p')
+case $isa in
+portable | x86-64-v2) pass=$((pass + 1)) ;;
+*) echo "FAIL opt_version_isa: code path '$isa'"; fail=$((fail + 1)) ;;
+esac
+# (a build that does not dispatch, DISPATCH=no, has one path only)
+if nm "$Q" 2>/dev/null | grep -q ' mjt__isa_table$'; then
+    check opt_version_portable 0 'code path portable)' -- \
+        env MJT_ISA=portable "$Q" --version
+fi
 check help_cmd 0 'Commands:' -- "$Q" help
 check help_waits 0 'usage: mjq waits' -- "$Q" help waits
 check help_nope 2 'no such command' -- "$Q" help nope
@@ -410,7 +421,7 @@ check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
 check gen_foreign 1 'exists and does not read as an mjt table' -- "$G" -o "$tmp/foreign"
 check gen_foreign_kept 0 'not a table' -- cat "$tmp/foreign"
 check gen_unwritable 1 'cannot write here' -- "$G" -o /nonexistent-dir/x.lmdb
-check gen_version 0 'mjt-gen 1.3.0 (table format 3)' -- "$G" --version
+check gen_version 0 'mjt-gen 1.4.0 (table format 3)' -- "$G" --version
 
 # ==== The first hour: mistakes a newcomer makes, and what mjq says ====
 

@@ -40,6 +40,23 @@ def deal(n, tiles, seed, *extra):
     return out.stdout.split()
 
 
+# ==== The code path ====
+
+def test_the_code_path_is_the_one_mjq_names():
+    """The module names the path its library took, as mjq does, and takes
+    the portable one when MJT_ISA asks for it, as mjq does."""
+    out = mjq("--version")
+    assert out.stdout.rstrip().endswith("code path %s)" % mjt.libmjt_isa)
+    assert mjt.libmjt_isa in ("portable", "x86-64-v2")
+    env = dict(os.environ, MJT_ISA="portable")
+    want = subprocess.run([MJQ, "--version"], env=env, capture_output=True,
+                          text=True, check=True).stdout
+    got = subprocess.run([sys.executable, "-c",
+                          "import mjt; print(mjt.libmjt_isa)"], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    assert want.rstrip().endswith("code path %s)" % got.strip())
+
+
 # ==== Known answers ====
 
 @pytest.mark.parametrize("name", ["normal", "hon", "tin", "koku"])

@@ -31,6 +31,7 @@ from ._mjt import (  # noqa: F401
     __version__,
     counts,
     deal,
+    libmjt_isa,
     libmjt_version,
     score,
     score_batch,

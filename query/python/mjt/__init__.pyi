@@ -7,6 +7,8 @@ from typing_extensions import Buffer
 
 __version__: str
 libmjt_version: str
+# the code path the library runs: "x86-64-v2" or "portable" (mjt.h's mjt_isa)
+libmjt_isa: str
 
 # Text ("123m456p789s1122z", calls after commas), 34 counts (bytes, any
 # buffer, a sequence of ints), tile ids (0-36) or tile names ("1m", "0p",

@@ -1419,7 +1419,8 @@ PyMODINIT_FUNC PyInit__mjt(void)
         PyModule_AddObjectRef(m, "Tables", (PyObject *)&TablesType) < 0 ||
         prob_types(m) < 0 ||
         PyModule_AddStringConstant(m, "__version__", MJT_VERSION_STRING) < 0 ||
-        PyModule_AddStringConstant(m, "libmjt_version", mjt_version()) < 0) {
+        PyModule_AddStringConstant(m, "libmjt_version", mjt_version()) < 0 ||
+        PyModule_AddStringConstant(m, "libmjt_isa", mjt_isa()) < 0) {
         Py_DECREF(m);
         return NULL;
     }
