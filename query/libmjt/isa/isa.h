@@ -4,8 +4,8 @@
  * the same sources built for x86-64-v2, one of which every public function
  * runs.  The tests compare the paths through these; nothing else switches.
  */
-#ifndef MJT_ISA_H
-#define MJT_ISA_H
+#ifndef MJT__QUERY_ISA_H
+#define MJT__QUERY_ISA_H
 
 enum { MJT__ISA_PORTABLE, MJT__ISA_V2, MJT__ISA_PATHS };
 
