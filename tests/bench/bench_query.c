@@ -28,6 +28,7 @@
 #include "bench.h"
 #include "mjt.h"
 #include "enum.h"
+#include "isa.h"
 
 #define RUNS 5
 
@@ -307,6 +308,28 @@ static void bench_callers(const mjt_tables *t, const char *prefix,
 #undef LINE
     free(h13);
     free(h14);
+}
+
+/* The same queries on the library's other code paths (query/libmjt/isa),
+ * as a CPU that lacks the one in use would run them: n mixed hands. */
+static void bench_paths(const mjt_tables *t, size_t n)
+{
+    int was = mjt__isa_current();
+    held *hs = deal(n, 0);
+    size_t n14;
+    held *h14 = of_len(hs, n, 14, &n14);
+    for (int p = 0; p < MJT__ISA_PATHS; p++) {
+        char name[64];
+        if (p == was || mjt__isa_use(p) != MJT_OK)
+            continue;
+        snprintf(name, sizeof name, "%s.counts.shanten", mjt__isa_name(p));
+        bench_line(name, time_hands(t, hs, n, SHANTEN, FUSED));
+        snprintf(name, sizeof name, "%s.counts.discards14", mjt__isa_name(p));
+        bench_line(name, time_hands(t, h14, n14, DISCARDS, FROM_COUNTS));
+    }
+    mjt__isa_use(was);
+    free(h14);
+    free(hs);
 }
 
 /* The standard protocol: total mixed hands, then a tenth as many of each
@@ -671,6 +694,7 @@ int main(int argc, char **argv)
     }
     size_t total = argc > 3 ? strtoul(argv[3], NULL, 10) : 10000000;
     bench_wall(t, total);
+    bench_paths(t, total / 10 ? total / 10 : 1);
     bench_sanma(t, total / 10 ? total / 10 : 1);
     bench_calls(t, total / 10 ? total / 10 : 1);
     bench_ara(t, argv[2]);
