@@ -306,6 +306,41 @@ Test(random, complete_and_tenpai_hands_of_mixed_suits, .timeout = 900)
            n, shapes);
 }
 
+/* Hands of 8, 11 and 14 tiles whose four parts are each complete alone,
+ * a pair in each (two pairs of a suit, or a pair and melds), and random
+ * hands of 14 tiles: the brute force's decompositions, none for most. */
+Test(random, four_complete_parts_and_fourteen_random_tiles, .timeout = 900)
+{
+    uint64_t seed = 1127;
+    long n = random_count(20000);
+
+    for (long i = 0; i < n; i++) {
+        uint8_t c[MJT_KINDS] = {0};
+        int melds = (int)(i % 3), placed = 0;
+        for (int p = 0; p < 4; p++) {
+            int k = 9 * p + (int)(test_rand(&seed) % (p < 3 ? 9 : 7));
+            c[k] = 2;
+        }
+        while (placed < melds) {
+            int k = (int)(test_rand(&seed) % MJT_KINDS);
+            if (test_rand(&seed) % 2 && k < 27 && k % 9 < 7) {
+                if (c[k] < 4 && c[k + 1] < 4 && c[k + 2] < 4)
+                    c[k]++, c[k + 1]++, c[k + 2]++, placed++;
+            } else if (c[k] + 3 <= 4) {
+                c[k] = (uint8_t)(c[k] + 3), placed++;
+            }
+        }
+        check_decompositions(c);
+        uint8_t r[MJT_KINDS] = {0};
+        for (int k = 0; k < 14;) {
+            int t = (int)(test_rand(&seed) % MJT_KINDS);
+            if (r[t] < 4)
+                r[t]++, k++;
+        }
+        check_decompositions(r);
+    }
+}
+
 /* Random hands of 13 tiles, mostly not tenpai: nothing is made up. */
 Test(random, thirteen_random_tiles, .timeout = 900)
 {
@@ -497,6 +532,19 @@ Test(examples, decompositions_of_complete_hands)
            mjt_decompositions(test_tables(), &h, d, MJT_MAX_DECOMPOSITIONS, &n),
            MJT_OK));
     cr_assert(eq(sz, n, 0), "not complete: an empty answer");
+    /* each part complete alone, four pairs in all: no hand (with calls
+     * too); mjq printed "standard 111z 222z 33z" */
+    static const char *const four_pairs[] = {
+        "55m66p33s11122233z", "55m66p33s33z,777p,678s", "11m22p33s44z",
+        "123m55m66p77s11z,999p"};
+    for (size_t i = 0; i < sizeof four_pairs / sizeof *four_pairs; i++) {
+        h = hand(four_pairs[i]);
+        cr_assert(eq(int,
+                     mjt_decompositions(test_tables(), &h, d,
+                                        MJT_MAX_DECOMPOSITIONS, &n),
+                     MJT_OK));
+        cr_assert(eq(sz, n, 0), "%s: four pairs are no hand", four_pairs[i]);
+    }
 }
 
 Test(errors, shapes_and_decompositions_check_their_arguments)

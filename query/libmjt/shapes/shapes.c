@@ -123,8 +123,16 @@ static void standard_decompositions(const mjt_tables *t, const mjt__hv *v,
                                     sink *s)
 {
     combo c;
+    int pairs = 0;
 
     if (!combo_init(&c, t, v, -1))
+        return;
+    /* A part's decompositions hold a pair when its tiles are 2 mod 3, and
+     * a 3k+2 hand has one such part, or four: then each part is complete
+     * alone, but four pairs are no hand (55m66p33s11122233z). */
+    for (int i = 0; i < c.n; i++)
+        pairs += ((unsigned)(c.first[i][0] >> 32) & 0xFF) != MJT__F_NONE;
+    if (pairs != 1)
         return;
     do {
         mjt_decomposition d = {MJT_STANDARD, MJT_NO_TILE, 0, {{0, 0}}};
