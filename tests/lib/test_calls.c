@@ -9,6 +9,7 @@
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "helpers.h"
@@ -152,14 +153,20 @@ static void check_random(uint64_t seed, int hands, int near)
     }
 }
 
-Test(calls, random_hands_near_the_calls, .timeout = 240)
+/* make test-long (MJT_LONG) checks twenty times as many hands. */
+static int scaled(int hands)
 {
-    check_random(1, 6000, 1);
+    return getenv("MJT_LONG") != NULL ? 20 * hands : hands;
 }
 
-Test(calls, random_hands_off_one_wall, .timeout = 240)
+Test(calls, random_hands_near_the_calls, .timeout = 900)
 {
-    check_random(2, 2000, 0);
+    check_random(1, scaled(6000), 1);
+}
+
+Test(calls, random_hands_off_one_wall, .timeout = 900)
+{
+    check_random(2, scaled(2000), 0);
 }
 
 /* Complete hands with calls: their decompositions are the brute force's,
