@@ -35,7 +35,8 @@ PYTHONDIR  ?= $(shell $(PYTHON) -c 'import sys, sysconfig; print("$(PREFIX)/lib/
 # (none: the portable one; -march=native: this machine's, and then
 # dispatch is off unless asked for).
 ARCH_CFLAGS ?=
-VEC_CFLAGS  ?= -march=x86-64-v2
+# (fixed: isa.c checks the CPU for x86-64-v2 and nothing more)
+override VEC_CFLAGS := -march=x86-64-v2
 ifneq (,$(findstring x86_64,$(shell $(CC) -dumpmachine 2>/dev/null)))
 DISPATCH ?= $(if $(strip $(ARCH_CFLAGS)),no,yes)
 endif
@@ -162,7 +163,8 @@ $(PY_PKG)/_mjt$(PY_EXT): $(PY_SRC) query/python/mjt/_mjt.h $(PUBLIC_HDR) \
 	$(call say,CC,$@)$(CC) $(PUBLIC_INC) $(MJT_CPPFLAGS) -std=c11 -Wall -Wextra \
 	    -fPIC -fvisibility=hidden $(PY_CFLAGS) $(ARCH_CFLAGS) $(CFLAGS) \
 	    $(EXTRA_CFLAGS) \
-	    -shared $(LDFLAGS) -o $@ $(PY_SRC) $(BUILD)/libmjt.a $(ALL_LDLIBS)
+	    -shared $(LDFLAGS) -Wl,--exclude-libs,ALL -o $@ $(PY_SRC) \
+	    $(BUILD)/libmjt.a $(ALL_LDLIBS)
 
 $(PY_PKG)/%: query/python/mjt/%
 	@mkdir -p $(@D)

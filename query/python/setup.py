@@ -48,7 +48,9 @@ def extension():
         include_dirs=[os.path.join(build, "include")],
         extra_objects=[os.path.join(build, "libmjt.a")],
         libraries=["lmdb", "zstd", "xxhash", "pthread", "m"],
-        extra_compile_args=["-std=c11"])
+        extra_compile_args=["-std=c11"],
+        # the module exports its init function, none of libmjt's
+        extra_link_args=["-Wl,--exclude-libs,ALL"])
 
 
 def version():

@@ -31,6 +31,11 @@ if [ -z "${MJT_SANITIZER:-}" ]; then
     fi
 fi
 
+# The Python module links libmjt.a in and exports none of it (with
+# dispatch, each function three times over otherwise).
+leaked=$(nm -D --defined-only "$B"/python/mjt/_mjt*.so 2>/dev/null |
+    awk '$3 ~ /^mjt_/ {print $3}' | head -n 3)
+[ -z "$leaked" ] && ok || bad "the Python module exports libmjt's: $leaked"
 # Install under a prefix of our own, from a build of our own (the default
 # table path is compiled in), then build a program as an embedder would.
 # Sanitizer builds skip it: their library wants their runtime.
