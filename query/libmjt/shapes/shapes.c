@@ -94,6 +94,12 @@ static int combo_next(combo *c)
     return 0;
 }
 
+/* The pair block of form word f, or MJT__F_NONE. */
+static inline unsigned pair_of(uint64_t f)
+{
+    return (unsigned)(f >> 32) & 0xFF;
+}
+
 /* Append the melds of form word f of part p to melds[*n]; returns its
  * pair's tile, or MJT_NO_TILE. */
 static inline int add_melds(uint64_t f, int p, mjt_block *melds, uint8_t *n)
@@ -106,7 +112,7 @@ static inline int add_melds(uint64_t f, int p, mjt_block *melds, uint8_t *n)
         melds[*n].tile = (uint8_t)(base + (b & 0xF));
         ++*n;
     }
-    unsigned pair = (unsigned)(f >> 32) & 0xFF;
+    unsigned pair = pair_of(f);
     return pair == MJT__F_NONE ? MJT_NO_TILE : base + (int)(pair & 0xF);
 }
 
@@ -131,7 +137,7 @@ static void standard_decompositions(const mjt_tables *t, const mjt__hv *v,
      * a 3k+2 hand has one such part, or four: then each part is complete
      * alone, but four pairs are no hand (55m66p33s11122233z). */
     for (int i = 0; i < c.n; i++)
-        pairs += ((unsigned)(c.first[i][0] >> 32) & 0xFF) != MJT__F_NONE;
+        pairs += pair_of(c.first[i][0]) != MJT__F_NONE;
     if (pairs != 1)
         return;
     do {
