@@ -616,6 +616,35 @@ static long private_kb(void)
     return sum;
 }
 
+/* A bot's turns on n dealt hands of 13 and 14 tiles, one at a time (no
+ * array of them to add to the process's memory): shanten, effective
+ * tiles and the discard table; with shapes, their wait shapes and
+ * decompositions too (the one query that reads the tables' forms). */
+static long bot_turns(const mjt_tables *t, size_t n, int shapes)
+{
+    long acc = 0;
+    for (size_t i = 0; i < n; i++) {
+        held x;
+        mjt_hand h;
+        size_t len = 0;
+        draw(&x, 13 + (int)(i & 1));
+        if (mjt_hand_from_counts(&h, x.counts, NULL, NULL) != MJT_OK)
+            continue;
+        acc += ask(t, &h, SHANTEN) + ask(t, &h, UKEIRE);
+        if (x.len == 14)
+            acc += ask(t, &h, DISCARDS);
+        if (shapes && x.len == 13) {
+            mjt_shape e[MJT_MAX_SHAPES];
+            mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
+            mjt_shapes(t, &h, e, MJT_MAX_SHAPES, &len);
+            acc += (long)len;
+            mjt_decompositions(t, &h, d, MJT_MAX_DECOMPOSITIONS, &len);
+            acc += (long)len;
+        }
+    }
+    return acc;
+}
+
 /* The memory an open with flags adds to a process of its own: resident,
  * and private (the pages no other process maps: what it pays alone). */
 static void open_memory(const char *path, unsigned flags, const char *name)
@@ -637,6 +666,39 @@ static void open_memory(const char *path, unsigned flags, const char *name)
         waitpid(pid, NULL, 0);
 }
 
+/* The resident memory of a bot's tables, in a process of its own forked
+ * before this one opens anything: after the open, after its turns on 10^5
+ * hands, and after their shapes and decompositions as well.  An open
+ * before, kept open (it writes the cache when there is none), leaves out
+ * the open's code: what is counted is the tables (a mapping and a handle
+ * of their own), and the code the queries add. */
+static void bot_memory(const char *path)
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        mjt_tables *first, *t;
+        if (mjt_tables_open(&first, path, NULL) != MJT_OK)
+            _exit(1);
+        long r0 = rss_kb(), acc = 0;
+        if (mjt_tables_open(&t, path, NULL) != MJT_OK)
+            _exit(1);
+        printf("BENCH tables.bot.resident %.1f MB\n", (rss_kb() - r0) / 1024.0);
+        acc += bot_turns(t, 100000, 0);
+        printf("BENCH tables.bot.turns.resident %.1f MB\n",
+               (rss_kb() - r0) / 1024.0);
+        acc += bot_turns(t, 100000, 1);
+        printf("BENCH tables.bot.shapes.resident %.1f MB\n",
+               (rss_kb() - r0) / 1024.0);
+        fflush(stdout);
+        mjt_tables_close(t);
+        mjt_tables_close(first);
+        _exit(acc == 42);
+    }
+    if (pid > 0)
+        waitpid(pid, NULL, 0);
+}
+
 int main(int argc, char **argv)
 {
     mjt_tables *t = NULL;
@@ -651,6 +713,7 @@ int main(int argc, char **argv)
     /* an open without the cache in a process of its own, forked before
      * this one opens anything (its freed memory would be the child's) */
     open_memory(argv[1], MJT_OPEN_PRIVATE, ".alone");
+    bot_memory(argv[1]);
     long before = rss_kb();
     for (int r = 0; r < RUNS; r++) {
         double t0 = bench_now();

@@ -140,6 +140,24 @@ static int mapped_from_file(const mjt_tables *t)
     return found;
 }
 
+/* The bytes of t's mapping resident in this process (smaps' Rss). */
+static long mapped_resident(const mjt_tables *t)
+{
+    char line[1024];
+    unsigned long lo, hi, at = (unsigned long)(uintptr_t)t->map;
+    long kb, rss = -1;
+    int in = 0;
+    FILE *f = fopen("/proc/self/smaps", "r");
+    cr_assert(not(eq(ptr, f, NULL)));
+    while (fgets(line, sizeof line, f) != NULL)
+        if (sscanf(line, "%lx-%lx", &lo, &hi) == 2)
+            in = lo == at;
+        else if (in && sscanf(line, "Rss: %ld kB", &kb) == 1)
+            rss = kb * 1024;
+    fclose(f);
+    return rss;
+}
+
 static void flip_byte(long at)
 {
     FILE *f = fopen(file, "r+b");
@@ -169,6 +187,14 @@ Test(cache, written_once_then_mapped_and_equal)
     mjt_tables *later = open_with(0);
     cr_assert(not(eq(ptr, later->map, NULL)));
     cr_assert(mapped_from_file(later));
+    /* the pattern words and forms checked, then let go: the open holds
+     * the records alone (until a query reads the forms, as below) */
+    long records = (long)((const unsigned char *)later->map + later->map_len -
+                          (const unsigned char *)later->suit);
+    long resident = mapped_resident(later);
+    cr_assert(resident > 0 && resident <= records + 4096,
+              "%ld bytes of the cache resident after the open, %ld of records",
+              resident, records);
     assert_same(priv, later);
     assert_same_answers(priv, later);
     mjt_tables_close(later);

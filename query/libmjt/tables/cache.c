@@ -7,13 +7,17 @@
  * that file read-only instead, so that the kernel keeps one copy for all
  * of them and each pays little memory of its own.
  *
- * The file: a header, then the suit and honor records, their pattern
- * words and the forms, each at a multiple of 64 bytes, in this machine's
- * byte order.  Its name is the identity of what it holds: a hash of the
- * table file's every byte and of this library's version and layout, so
- * that other tables (a damaged copy too) or another build never read it.  The header records the payload's XXH3-64, checked
- * at every open before the file is used: a damaged or truncated cache is
- * not read but written again.  It is written under a temporary name and
+ * The file: a header, then the pattern words and the forms (read by the
+ * wait shapes and the decompositions alone), then, from the next 2 MB,
+ * the suit and honor records (read by every query), each part at a
+ * multiple of 64 bytes, in this machine's byte order.  Its name is the
+ * identity of what it holds: a hash of the table file's every byte and of
+ * this library's version and layout, so that other tables (a damaged copy
+ * too) or another build never read it.  The header records the payload's
+ * XXH3-64, checked at every open before the file is used: a damaged or
+ * truncated cache is not read but written again.  The check reads every
+ * page; the pattern words and forms are then let go (mjt__cache_cold), so
+ * that a process holds them only once it asks what reads them.  It is written under a temporary name and
  * renamed into place, so that no process sees half of one.  A directory
  * keeps the KEEP caches written last (older ones are removed as a new one
  * is written: a process that maps one keeps it until it closes), and no
@@ -27,6 +31,7 @@
  * failure to read or write the cache only means the tables are loaded as
  * without one.
  */
+#define _DEFAULT_SOURCE /* madvise */
 #include "cache.h"
 
 #include <dirent.h>
@@ -47,8 +52,12 @@
 /* The layout of the tables in memory: what mjt__mrec_pack, form_word and
  * sanma_form (tables.c) make of a table file.  Bump it with any change to
  * them, so that no cache written before is read after. */
-#define MJT__CACHE_LAYOUT 1
+#define MJT__CACHE_LAYOUT 2
 #define KEEP 4
+/* Where the records begin: a multiple of the largest page the kernel
+ * maps a file's cache with (2 MB on x86-64), so that no such page holds
+ * records and forms both. */
+#define HOT_ALIGN ((size_t)2 << 20)
 
 typedef struct header {
     char magic[8];
@@ -70,12 +79,13 @@ static size_t up64(size_t n)
 static layout layout_of(size_t nforms)
 {
     layout l;
-    l.suit = up64(sizeof(header));
-    l.honor = up64(l.suit + MJT__SUIT_PATTERNS * sizeof(mjt__mrec));
-    l.fidx[0] = up64(l.honor + MJT__HONOR_PATTERNS * sizeof(mjt__mrec));
+    l.fidx[0] = up64(sizeof(header));
     l.fidx[1] = up64(l.fidx[0] + MJT__SUIT_PATTERNS * sizeof(uint32_t));
     l.forms = up64(l.fidx[1] + MJT__HONOR_PATTERNS * sizeof(uint32_t));
-    l.end = l.forms + nforms * sizeof(uint64_t);
+    l.suit = (l.forms + nforms * sizeof(uint64_t) + HOT_ALIGN - 1) &
+             ~(size_t)(HOT_ALIGN - 1);
+    l.honor = up64(l.suit + MJT__SUIT_PATTERNS * sizeof(mjt__mrec));
+    l.end = l.honor + MJT__HONOR_PATTERNS * sizeof(mjt__mrec);
     return l;
 }
 
@@ -193,6 +203,17 @@ int mjt__cache_map(struct mjt_tables *t, uint64_t id, size_t *nforms,
     *nforms = (size_t)h.nforms;
     *sanma_base = (size_t)h.sanma_base;
     return 0;
+}
+
+void mjt__cache_cold(struct mjt_tables *t)
+{
+#ifdef MADV_DONTNEED
+    unsigned char *map = t->map, *records = (unsigned char *)(void *)t->suit;
+    if (map != NULL)
+        madvise(map, (size_t)(records - map), MADV_DONTNEED);
+#else
+    (void)t;
+#endif
 }
 
 /* 1 for a cache's name (tables-, 16 hex digits, .bin), 2 for one being

@@ -24,6 +24,11 @@ uint64_t mjt__cache_id(int fd, int format);
 int mjt__cache_map(struct mjt_tables *t, uint64_t id, size_t *nforms,
                    size_t *sanma_base);
 
+/* Once t's mapped cache has been checked: its pattern words and forms
+ * out of this process's resident memory (the kernel keeps them cached,
+ * and maps them again when a query reads them). */
+void mjt__cache_cold(struct mjt_tables *t);
+
 /* Write t's as the cache of id, if it can: a failure writes nothing. */
 void mjt__cache_save(const struct mjt_tables *t, uint64_t id, size_t nforms,
                      size_t sanma_base);

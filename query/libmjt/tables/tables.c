@@ -549,8 +549,10 @@ static int from_cache(struct mjt_tables *t, uint64_t id)
         return -1;
     point_games(t);
     if (cache_forms_ok(t, nforms) &&
-        sanma_rules(t, NULL, sanma_base, nforms) == MJT_OK)
+        sanma_rules(t, NULL, sanma_base, nforms) == MJT_OK) {
+        mjt__cache_cold(t);
         return MJT_OK;
+    }
     munmap(t->map, t->map_len);
     t->map = NULL;
     t->suit = t->honor = NULL;
