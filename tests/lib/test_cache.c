@@ -169,6 +169,15 @@ static void flip_byte(long at)
     cr_assert(eq(int, fclose(f), 0));
 }
 
+/* The cache file's inode: a cache written again is a new file, renamed
+ * over the old one. */
+static ino_t file_ino(void)
+{
+    struct stat sb;
+    cr_assert(eq(int, stat(file, &sb), 0));
+    return sb.st_ino;
+}
+
 static long file_size(void)
 {
     struct stat sb;
@@ -183,7 +192,10 @@ Test(cache, written_once_then_mapped_and_equal)
     cr_assert(eq(int, cache_files(), 0), "MJT_OPEN_PRIVATE wrote a cache");
     mjt_tables *first = open_with(0);
     cr_assert(eq(int, cache_files(), 1));
-    cr_assert(eq(ptr, first->map, NULL), "the first open decompresses");
+    /* the first open decompresses, writes the cache, then maps it */
+    cr_assert(not(eq(ptr, first->map, NULL)));
+    cr_assert(mapped_from_file(first));
+    assert_same(priv, first);
     mjt_tables *later = open_with(0);
     cr_assert(not(eq(ptr, later->map, NULL)));
     cr_assert(mapped_from_file(later));
@@ -204,7 +216,9 @@ Test(cache, written_once_then_mapped_and_equal)
 }
 
 /* A cache damaged anywhere (header or payload), or cut short, is not
- * used; the open that finds it loads the tables and writes it whole. */
+ * used; the open that finds it loads the tables, writes it whole and
+ * maps what it wrote (a new file: mapping the damaged one would leave it
+ * in place). */
 Test(cache, damaged_or_short_is_written_again)
 {
     fresh_dir();
@@ -215,8 +229,11 @@ Test(cache, damaged_or_short_is_written_again)
     const long at[] = {0, 9, 40, 64, 100000, size / 2, size - 1};
     for (size_t i = 0; i < sizeof at / sizeof *at; i++) {
         flip_byte(at[i]);
+        ino_t damaged = file_ino();
         mjt_tables *t = open_with(0);
-        cr_assert(eq(ptr, t->map, NULL), "byte %ld damaged, yet mapped", at[i]);
+        cr_assert(not(eq(u64, file_ino(), damaged)),
+                  "byte %ld damaged, yet used", at[i]);
+        cr_assert(mapped_from_file(t));
         assert_same(priv, t);
         mjt_tables_close(t);
         mjt_tables *u = open_with(0); /* the one written again */
@@ -226,8 +243,10 @@ Test(cache, damaged_or_short_is_written_again)
         mjt_tables_close(u);
     }
     cr_assert(eq(int, truncate(file, size / 3), 0));
+    ino_t cut = file_ino();
     mjt_tables *t = open_with(0);
-    cr_assert(eq(ptr, t->map, NULL));
+    cr_assert(not(eq(u64, file_ino(), cut)), "a short cache used");
+    assert_same(priv, t);
     mjt_tables_close(t);
     cr_assert(eq(long, file_size(), size));
     cr_assert(eq(int, cache_files(), 1), "a temporary file left behind");
@@ -290,14 +309,17 @@ Test(cache, doctored_to_pass_the_digest_is_refused)
         mjt_tables_close(open_with(0)); /* a cache, written again if need be */
         cr_assert(eq(int, cache_files(), 1));
         doctor(how[i]);
+        ino_t doctored = file_ino();
         mjt_tables *t = open_with(0);
-        cr_assert(eq(ptr, t->map, NULL), "doctored cache %zu mapped", i);
+        cr_assert(not(eq(u64, file_ino(), doctored)), "doctored cache %zu used",
+                  i);
         mjt_tables_close(t);
     }
     remove_dir();
 }
 
-/* A cache, or its directory, that others may write is not read. */
+/* A cache, or its directory, that others may write is not read (the
+ * cache is written again; the directory is not written). */
 Test(cache, others_may_write_it_so_not_read)
 {
     fresh_dir();
@@ -307,8 +329,10 @@ Test(cache, others_may_write_it_so_not_read)
     cr_assert(not(eq(ptr, t->map, NULL)));
     mjt_tables_close(t);
     cr_assert(eq(int, chmod(file, 0666), 0));
+    ino_t writable = file_ino();
     t = open_with(0);
-    cr_assert(eq(ptr, t->map, NULL), "a world-writable cache mapped");
+    cr_assert(not(eq(u64, file_ino(), writable)),
+              "a world-writable cache used");
     mjt_tables_close(t);
     cr_assert(eq(int, chmod(file, 0644), 0));
     cr_assert(eq(int, chmod(dir, 0777), 0));

@@ -284,16 +284,17 @@ static int write_all(int fd, const void *buf, size_t n)
     return 0;
 }
 
-void mjt__cache_save(const struct mjt_tables *t, uint64_t id, size_t nforms,
-                     size_t sanma_base)
+int mjt__cache_save(const struct mjt_tables *t, uint64_t id, size_t nforms,
+                    size_t sanma_base)
 {
     char path[1024], tmp[1100], dir[900];
     layout l = layout_of(nforms);
     unsigned char *buf;
+    int rc = -1;
 
     if (cache_path(path, sizeof path, id) != 0 ||
         cache_dir(dir, sizeof dir) != 0 || (buf = calloc(1, l.end)) == NULL)
-        return;
+        return -1;
     header h;
     memset(&h, 0, sizeof h);
     memcpy(h.magic, CACHE_MAGIC, sizeof h.magic);
@@ -323,17 +324,20 @@ void mjt__cache_save(const struct mjt_tables *t, uint64_t id, size_t nforms,
     struct stat sb;
     if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode) || !own(&sb)) {
         free(buf);
-        return;
+        return -1;
     }
     snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
     int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd >= 0) {
         int ok = write_all(fd, buf, l.end) == 0;
         ok &= close(fd) == 0;
-        if (!ok || rename(tmp, path) != 0)
+        if (!ok || rename(tmp, path) != 0) {
             unlink(tmp);
-        else
+        } else {
             sweep(dir);
+            rc = 0;
+        }
     }
     free(buf);
+    return rc;
 }

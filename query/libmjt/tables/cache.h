@@ -29,8 +29,9 @@ int mjt__cache_map(struct mjt_tables *t, uint64_t id, size_t *nforms,
  * and maps them again when a query reads them). */
 void mjt__cache_cold(struct mjt_tables *t);
 
-/* Write t's as the cache of id, if it can: a failure writes nothing. */
-void mjt__cache_save(const struct mjt_tables *t, uint64_t id, size_t nforms,
-                     size_t sanma_base);
+/* Write t's as the cache of id, if it can: 0, or -1 when it wrote
+ * nothing. */
+int mjt__cache_save(const struct mjt_tables *t, uint64_t id, size_t nforms,
+                    size_t sanma_base);
 
 #endif

@@ -561,9 +561,40 @@ static int from_cache(struct mjt_tables *t, uint64_t id)
     return -1;
 }
 
+/* The tables this open decompressed, just written as the cache of id
+ * (nforms forms, the three players' from sanma_base), mapped from it in
+ * place of the copy made here: this process then shares them as every
+ * later one does.  When the cache does not map, the copy stays. */
+static void adopt_cache(struct mjt_tables *t, uint64_t id, size_t nforms,
+                        size_t sanma_base)
+{
+    mjt__mrec *suit = t->suit, *honor = t->honor;
+    uint32_t *fidx[2] = {t->fidx_of[0], t->fidx_of[1]};
+    uint64_t *forms = t->forms;
+
+    if (from_cache(t, id) == MJT_OK) {
+        free(suit);
+        free(honor);
+        free(fidx[0]);
+        free(fidx[1]);
+        free(forms);
+        return;
+    }
+    t->suit = suit;
+    t->honor = honor;
+    t->fidx_of[0] = fidx[0];
+    t->fidx_of[1] = fidx[1];
+    t->forms = forms;
+    point_games(t);
+    /* as before the cache was tried: the same forms, read again */
+    int rc = sanma_rules(t, NULL, sanma_base, nforms);
+    assert(rc == MJT_OK);
+    (void)rc;
+}
+
 /* Open and load the tables at path, all of them: from the cache of its
  * content when there is one, else from the file, then writing the cache
- * (unless flags hold MJT_OPEN_PRIVATE). */
+ * and mapping it (unless flags hold MJT_OPEN_PRIVATE). */
 static int load(mjt_tables **out, const char *path, unsigned flags,
                 mjt__diag *diag)
 {
@@ -613,8 +644,8 @@ static int load(mjt_tables **out, const char *path, unsigned flags,
         mjt__diag_set(diag, MJT_ENOMEM, -1, "%s: out of memory", path);
         goto fail;
     }
-    if (id != 0)
-        mjt__cache_save(t, id, fl.len, sanma_base);
+    if (id != 0 && mjt__cache_save(t, id, fl.len, sanma_base) == 0)
+        adopt_cache(t, id, fl.len, sanma_base);
     *out = t;
     return MJT_OK;
 fail:
