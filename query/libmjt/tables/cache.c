@@ -2,10 +2,11 @@
 /*
  * The opened tables in a cache file, shared by every process that opens
  * the same tables.  A table file is compressed; opening it decompresses
- * some 11 MB into the process's own memory.  The first process to open it
- * also writes what it decompressed to a cache file; every later one maps
- * that file read-only instead, so that the kernel keeps one copy for all
- * of them and each pays little memory of its own.
+ * some 10 MB into the process's own memory.  The first process to open it
+ * writes what it decompressed to a cache file and maps that file in its
+ * place; every later one maps the file read-only at once, so that the
+ * kernel keeps one copy for all of them and each pays little memory of
+ * its own.
  *
  * The file: a header, then the pattern words and the forms (read by the
  * wait shapes and the decompositions alone), then, from the next 2 MB,
@@ -17,11 +18,11 @@
  * XXH3-64, checked at every open before the file is used: a damaged or
  * truncated cache is not read but written again.  The check reads every
  * page; the pattern words and forms are then let go (mjt__cache_cold), so
- * that a process holds them only once it asks what reads them.  It is written under a temporary name and
- * renamed into place, so that no process sees half of one.  A directory
- * keeps the KEEP caches written last (older ones are removed as a new one
- * is written: a process that maps one keeps it until it closes), and no
- * temporary file a day old.
+ * that a process holds them only once it asks what reads them.  The file
+ * is written under a temporary name and renamed into place, so that no
+ * process sees half of one.  A directory keeps the KEEP caches written
+ * last (older ones are removed as a new one is written: a process that
+ * maps one keeps it until it closes), and no temporary file a day old.
  *
  * Where: $MJT_CACHE_DIR when set (empty: no cache), else
  * $XDG_CACHE_HOME/mjt, else $HOME/.cache/mjt.  A cache or a directory
