@@ -267,7 +267,7 @@ FORCE:
 
 $(BUILD)/%.o: %.c $(FLAGS_STAMP) | deps-check
 	@mkdir -p $(@D)
-	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(FILE_CFLAGS) -c $< -o $@
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) $(FILE_CFLAGS) $(COPY_CFLAGS) -c $< -o $@
 
 # Each directory's include path (the most specific pattern wins).
 $(BUILD)/core/%.o: INC = $(CORE_INC)
@@ -352,7 +352,12 @@ SO_MAP   := $(ISA_DIR)/exports.map
 $(ISA_DIR)/raw/%.o: %.c $(FLAGS_STAMP) | deps-check
 	@mkdir -p $(@D)
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(FILE_CFLAGS) $(VEC_CFLAGS) \
-	    -c $< -o $@
+	    $(COPY_CFLAGS) -c $< -o $@
+# The copies are renamed in their machine code, which -flto's objects
+# hold none of: they are compiled without it (the rest of the build, and
+# the programs that link the library, keep it).
+$(COPY_OBJ) $(VEC_RAW): COPY_CFLAGS = \
+    $(if $(findstring -flto,$(CFLAGS) $(EXTRA_CFLAGS)),-fno-lto)
 $(ISA_DIR)/raw/core/%.o: INC = $(CORE_INC)
 $(ISA_DIR)/raw/$(LIB_DIR)/%.o: INC = $(LIB_INC)
 
