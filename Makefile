@@ -354,8 +354,8 @@ $(ISA_DIR)/raw/%.o: %.c $(FLAGS_STAMP) | deps-check
 	$(call say,CC,$@)$(CC) $(ALL_CFLAGS) $(FILE_CFLAGS) $(VEC_CFLAGS) \
 	    $(COPY_CFLAGS) -c $< -o $@
 # The copies are renamed in their machine code, which -flto's objects
-# hold none of: they are compiled without it (the rest of the build, and
-# the programs that link the library, keep it).
+# hold none of: they (the whole library and core) are compiled without it,
+# and only the programs' own objects keep it.
 $(COPY_OBJ) $(VEC_RAW): COPY_CFLAGS = \
     $(if $(findstring -flto,$(CFLAGS) $(EXTRA_CFLAGS)),-fno-lto)
 $(ISA_DIR)/raw/core/%.o: INC = $(CORE_INC)

@@ -618,8 +618,9 @@ static long private_kb(void)
 
 /* A bot's turns on n dealt hands of 13 and 14 tiles, one at a time (no
  * array of them to add to the process's memory): shanten, effective
- * tiles and the discard table; with shapes, their wait shapes and
- * decompositions too (the one query that reads the tables' forms). */
+ * tiles and the discard table; with shapes, the wait shapes of the 13
+ * and the decompositions of the 14 too (the queries that read the
+ * tables' forms). */
 static long bot_turns(const mjt_tables *t, size_t n, int shapes)
 {
     long acc = 0;
@@ -635,9 +636,11 @@ static long bot_turns(const mjt_tables *t, size_t n, int shapes)
             acc += ask(t, &h, DISCARDS);
         if (shapes && x.len == 13) {
             mjt_shape e[MJT_MAX_SHAPES];
-            mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
             mjt_shapes(t, &h, e, MJT_MAX_SHAPES, &len);
             acc += (long)len;
+        }
+        if (shapes && x.len == 14) {
+            mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
             mjt_decompositions(t, &h, d, MJT_MAX_DECOMPOSITIONS, &len);
             acc += (long)len;
         }

@@ -48,15 +48,16 @@ if git rev-parse --git-dir >/dev/null 2>&1; then
         diff "$tmp/sources" "$tmp/after" | sed -n 's/^> /  /p'
     fi
 fi
-# A link-time-optimised build (EXTRA_CFLAGS=-flto) builds and answers: on
-# x86-64 the dispatching library renames its two copies' symbols in their
-# machine code, which -flto objects do not hold (once, this build failed
-# with "no public function found").
+# A link-time-optimised build (EXTRA_CFLAGS=-flto) builds and answers (the
+# test build's tables): on x86-64 the dispatching library renames its two
+# copies' symbols in their machine code, which -flto objects do not hold
+# (once, this build failed with "no public function found").
 env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL $MAKE --no-print-directory \
     BUILD="$tmp/lto" EXTRA_CFLAGS=-flto "$tmp/lto/mjq" >"$tmp/out" 2>&1 ||
     { bad "make EXTRA_CFLAGS=-flto failed:"; tail -n 5 "$tmp/out"; }
 if [ -x "$tmp/lto/mjq" ]; then
-    shanten=$("$tmp/lto/mjq" --json 123m456p789s1122z 2>/dev/null |
+    shanten=$("$tmp/lto/mjq" --tables "$B/test/mjt.lmdb" --json \
+        123m456p789s1122z 2>/dev/null |
         grep -o '"overall":[0-9-]*' | head -n 1 | cut -d: -f2)
     [ "$shanten" = 0 ] && ok || bad "the -flto mjq: shanten '$shanten', not 0"
 fi

@@ -56,8 +56,8 @@
 #define MJT__CACHE_LAYOUT 2
 #define KEEP 4
 /* Where the records begin: a multiple of the largest page the kernel
- * maps a file's cache with (2 MB on x86-64), so that no such page holds
- * records and forms both. */
+ * maps a file's cache with (2 MB with x86-64's 4 kB pages), so that no
+ * such page holds records and forms both. */
 #define HOT_ALIGN ((size_t)2 << 20)
 
 typedef struct header {

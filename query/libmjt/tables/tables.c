@@ -561,17 +561,24 @@ static int from_cache(struct mjt_tables *t, uint64_t id)
     return -1;
 }
 
-/* The tables this open decompressed, just written as the cache of id
- * (nforms forms, the three players' from sanma_base), mapped from it in
- * place of the copy made here: this process then shares them as every
- * later one does.  When the cache does not map, the copy stays. */
-static void adopt_cache(struct mjt_tables *t, uint64_t id, size_t nforms,
-                        size_t sanma_base)
+/* The tables this open decompressed, just written as the cache of id,
+ * mapped from it in place of the copy made here: this process then
+ * shares them as every later one does.  When the cache does not map, the
+ * copy stays, and with it everything from_cache may have pointed at the
+ * mapping or rewritten (the sanma index arrays it rewrites are a function
+ * of t->ix alone: the same either way). */
+static void adopt_cache(struct mjt_tables *t, uint64_t id)
 {
     mjt__mrec *suit = t->suit, *honor = t->honor;
     uint32_t *fidx[2] = {t->fidx_of[0], t->fidx_of[1]};
     uint64_t *forms = t->forms;
+    mjt__game game[2];
+    mjt__mrec sanma_rec[MJT__SANMA_PATTERNS];
+    uint32_t sanma_fidx[MJT__SANMA_PATTERNS];
 
+    memcpy(game, t->game, sizeof game);
+    memcpy(sanma_rec, t->sanma_rec, sizeof sanma_rec);
+    memcpy(sanma_fidx, t->sanma_fidx, sizeof sanma_fidx);
     if (from_cache(t, id) == MJT_OK) {
         free(suit);
         free(honor);
@@ -585,11 +592,9 @@ static void adopt_cache(struct mjt_tables *t, uint64_t id, size_t nforms,
     t->fidx_of[0] = fidx[0];
     t->fidx_of[1] = fidx[1];
     t->forms = forms;
-    point_games(t);
-    /* as before the cache was tried: the same forms, read again */
-    int rc = sanma_rules(t, NULL, sanma_base, nforms);
-    assert(rc == MJT_OK);
-    (void)rc;
+    memcpy(t->game, game, sizeof game);
+    memcpy(t->sanma_rec, sanma_rec, sizeof sanma_rec);
+    memcpy(t->sanma_fidx, sanma_fidx, sizeof sanma_fidx);
 }
 
 /* Open and load the tables at path, all of them: from the cache of its
@@ -645,7 +650,7 @@ static int load(mjt_tables **out, const char *path, unsigned flags,
         goto fail;
     }
     if (id != 0 && mjt__cache_save(t, id, fl.len, sanma_base) == 0)
-        adopt_cache(t, id, fl.len, sanma_base);
+        adopt_cache(t, id);
     *out = t;
     return MJT_OK;
 fail:
