@@ -540,35 +540,13 @@ static int cache_forms_ok(const struct mjt_tables *t, size_t nforms)
 }
 
 /* The tables from the cache of id (cache.c), if there is one that
- * checks: MJT_OK, or -1 with t as it was. */
+ * checks: MJT_OK, or -1 with t as it was (what it held before, a copy
+ * decompressed or none, still in place; the sanma index arrays that
+ * sanma_rules rewrites are a function of t->ix alone, the same either
+ * way). */
 static int from_cache(struct mjt_tables *t, uint64_t id)
 {
     size_t nforms, sanma_base;
-
-    if (mjt__cache_map(t, id, &nforms, &sanma_base) != 0)
-        return -1;
-    point_games(t);
-    if (cache_forms_ok(t, nforms) &&
-        sanma_rules(t, NULL, sanma_base, nforms) == MJT_OK) {
-        mjt__cache_cold(t);
-        return MJT_OK;
-    }
-    munmap(t->map, t->map_len);
-    t->map = NULL;
-    t->suit = t->honor = NULL;
-    t->fidx_of[0] = t->fidx_of[1] = NULL;
-    t->forms = NULL;
-    return -1;
-}
-
-/* The tables this open decompressed, just written as the cache of id,
- * mapped from it in place of the copy made here: this process then
- * shares them as every later one does.  When the cache does not map, the
- * copy stays, and with it everything from_cache may have pointed at the
- * mapping or rewritten (the sanma index arrays it rewrites are a function
- * of t->ix alone: the same either way). */
-static void adopt_cache(struct mjt_tables *t, uint64_t id)
-{
     mjt__mrec *suit = t->suit, *honor = t->honor;
     uint32_t *fidx[2] = {t->fidx_of[0], t->fidx_of[1]};
     uint64_t *forms = t->forms;
@@ -579,14 +557,16 @@ static void adopt_cache(struct mjt_tables *t, uint64_t id)
     memcpy(game, t->game, sizeof game);
     memcpy(sanma_rec, t->sanma_rec, sizeof sanma_rec);
     memcpy(sanma_fidx, t->sanma_fidx, sizeof sanma_fidx);
-    if (from_cache(t, id) == MJT_OK) {
-        free(suit);
-        free(honor);
-        free(fidx[0]);
-        free(fidx[1]);
-        free(forms);
-        return;
+    if (mjt__cache_map(t, id, &nforms, &sanma_base) != 0)
+        return -1;
+    point_games(t);
+    if (cache_forms_ok(t, nforms) &&
+        sanma_rules(t, NULL, sanma_base, nforms) == MJT_OK) {
+        mjt__cache_cold(t);
+        return MJT_OK;
     }
+    munmap(t->map, t->map_len);
+    t->map = NULL;
     t->suit = suit;
     t->honor = honor;
     t->fidx_of[0] = fidx[0];
@@ -595,6 +575,20 @@ static void adopt_cache(struct mjt_tables *t, uint64_t id)
     memcpy(t->game, game, sizeof game);
     memcpy(t->sanma_rec, sanma_rec, sizeof sanma_rec);
     memcpy(t->sanma_fidx, sanma_fidx, sizeof sanma_fidx);
+    return -1;
+}
+
+/* The tables this open decompressed, just written as the cache of id,
+ * mapped from it in place of the copy made here: this process then
+ * shares them as every later one does.  When the cache does not map, the
+ * copy stays (from_cache leaves t as it was). */
+static void adopt_cache(struct mjt_tables *t, uint64_t id)
+{
+    void *copy[] = {t->suit, t->honor, t->fidx_of[0], t->fidx_of[1], t->forms};
+
+    if (from_cache(t, id) == MJT_OK)
+        for (size_t i = 0; i < sizeof copy / sizeof *copy; i++)
+            free(copy[i]);
 }
 
 /* Open and load the tables at path, all of them: from the cache of its
