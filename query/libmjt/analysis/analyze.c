@@ -797,21 +797,34 @@ static uint64_t discard_shanten(const mjt_tables *t, const mjt_hand *h,
     if (mjt__hand_ncalls(h) == 0) {
         int s0;
         uint64_t keep = WITH_K(v->len / 3, keep_std, v, ge[0], &s0);
+        /* Seven pairs and thirteen orphans after a discard of 14 tiles
+         * depend only on what it takes, a single (a kind fewer), one of a
+         * pair (a pair fewer) or one of three or four (neither), and on
+         * whether it is a terminal or honor: six cases, each a shanten. */
+        int other[2][3] = {{99, 99, 99}, {99, 99, 99}};
+        if (v->len == 14) {
+            int pairs = __builtin_popcountll(ge[1]);
+            int kinds = __builtin_popcountll(ge[0]);
+            int yk = __builtin_popcountll(ge[0] & MJT__YAOCHU);
+            int yp = __builtin_popcountll(ge[1] & MJT__YAOCHU);
+            for (int took = 0; took < 3; took++) {
+                int p = pairs - (took == 1), k = kinds - (took == 0);
+                int c = 6 - p + (k < 7 ? 7 - k : 0);
+                int x = 13 - (yk - (took == 0)) - (yp - (took == 1) > 0);
+                other[0][took] = c;
+                other[1][took] = x < c ? x : c;
+            }
+            /* a discard of another kind keeps the orphans as they are */
+            int x = 13 - yk - (yp > 0);
+            for (int took = 0; took < 3; took++)
+                other[0][took] = x < other[0][took] ? x : other[0][took];
+        }
         for (uint64_t held = ge[0]; held != 0; held &= held - 1) {
             int y = __builtin_ctzll(held);
             int s = s0 + !(keep >> y & 1);
-            if (v->len == 14) {
-                uint64_t bit = UINT64_C(1) << y, g0 = ge[0], g1 = ge[1], m;
-                if (!(g1 & bit))
-                    g0 &= ~bit;
-                else if (!(ge[2] & bit))
-                    g1 &= ~bit;
-                int c = mjt__chiitoi(g0, g1, v->ru->kinds, &m);
-                int x = mjt__kokushi(g0, g1, &m);
-                s = c < s ? c : s;
-                s = x < s ? x : s;
-            }
-            sh[y] = (int8_t)s;
+            int took = (int)(ge[1] >> y & 1) + (int)(ge[2] >> y & 1);
+            int o = other[MJT__YAOCHU >> y & 1][took];
+            sh[y] = (int8_t)(o < s ? o : s);
         }
         return ge[0];
     }
