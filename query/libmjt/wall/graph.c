@@ -339,6 +339,24 @@ static int left_of(const wall *w, const uint8_t *c, int adj, int k)
     return l > 0 ? l : 0;
 }
 
+/*
+ * Hand h with one more (d = 1) or one fewer (d = -1) of plain kind k: its
+ * part's code and its count in the meta word, as mjt_hand_add and
+ * mjt_hand_remove change them, without their checks, which the play
+ * passes by its making: the wall's hands hold no red five (wall_init),
+ * a kind is drawn while copies of it are left (so the hand and its calls
+ * hold at most 3) into a 3k+1 hand, and only a held kind is discarded.
+ */
+static inline void hand_step(mjt_hand *h, int k, int d)
+{
+    uint64_t meta;
+
+    memcpy(&meta, h->opaque_ + MJT__H_MAGIC, sizeof meta);
+    meta += (uint64_t)(int64_t)d << 32;
+    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
+    h->opaque_[k / 9] += (uint32_t)d * mjt__code_step[k % 9];
+}
+
 /* Node i's hand: the nodes' hand with its codes. */
 static void hand_at(const wall *w, uint32_t i, mjt_hand *h)
 {
@@ -388,11 +406,13 @@ static const wsym *sym_of(wall *w, int adj)
                 y->cls[s] = y->cls[t];
         }
     }
+    y->hone = 1;
     for (int z = 0; z < 7; z++) {
         y->hcls[z] = (uint8_t)z;
         for (int u = 0; u < z && y->hcls[z] == z; u++)
             if (gift(w, 27 + z, adj) == gift(w, 27 + u, adj))
                 y->hcls[z] = y->hcls[u];
+        y->hone &= y->hcls[z] == 0;
     }
     y->ok = 1;
     return y;
@@ -442,6 +462,37 @@ static inline uint64_t nibbles_reversed(uint64_t x)
     return x >> 28;
 }
 
+/* Honors' counts h (each at most 4) when all honors are of one class:
+ * sorted, most copies first, as the insertion sort of canon leaves them
+ * (it is stable), by counting them; *kind (a kind, or -1) follows its
+ * tile when it is an honor. */
+static void honors_sorted(uint8_t h[7], int *kind)
+{
+    unsigned n = 0; /* nibble v: how many honors hold v copies */
+
+    for (int z = 0; z < 7; z++)
+        n += 1u << 4 * h[z];
+    if (kind != NULL && *kind >= 27) {
+        int z0 = *kind - 27, v0 = h[z0], at = 0;
+        for (int v = 4; v > v0; v--)
+            at += n >> 4 * v & 15;
+        for (int z = 0; z < z0; z++)
+            at += h[z] == v0;
+        *kind = 27 + at;
+    }
+    /* runs of 4s, 3s, 2s and 1s, a byte a count (the rest 0s) */
+    uint64_t out = 0;
+    unsigned at = 0;
+    for (unsigned v = 4; v >= 1; v--) {
+        unsigned m = n >> 4 * v & 15;
+        uint64_t run = ((UINT64_C(1) << 8 * m) - 1) & UINT64_C(0x0101010101010101);
+        out |= v * run << 8 * at;
+        at += m;
+    }
+    out = le64(out);
+    memcpy(h, &out, 7);
+}
+
 /* Put counts c in the canonical order of its class under the
  * relabellings that keep adj's gifts; *kind (a kind, or -1) follows its
  * tile.  Each suit is read the way whose counts, rank by rank, come first
@@ -474,6 +525,16 @@ static void canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind)
         }
     for (int i = 0; i < 3; i++)
         suit_counts(out[order[i]], c + 9 * i);
+    if (kind != NULL && *kind >= 0 && *kind < 27) {
+        int s = *kind / 9, r = *kind % 9, i = 0;
+        while (order[i] != s)
+            i++;
+        *kind = 9 * i + (back[s] ? 8 - r : r);
+    }
+    if (y->hone) {
+        honors_sorted(c + 27, kind);
+        return;
+    }
     int hon[7] = {0, 1, 2, 3, 4, 5, 6};
     uint8_t h[7];
     memcpy(h, c + 27, sizeof h);
@@ -487,18 +548,11 @@ static void canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind)
         }
     for (int i = 0; i < 7; i++)
         c[27 + i] = h[hon[i]];
-    if (kind == NULL || *kind < 0)
-        return;
-    if (*kind >= 27) {
+    if (kind != NULL && *kind >= 27) {
         int i = 0;
         while (hon[i] != *kind - 27)
             i++;
         *kind = 27 + i;
-    } else {
-        int s = *kind / 9, r = *kind % 9, i = 0;
-        while (order[i] != s)
-            i++;
-        *kind = 9 * i + (back[s] ? 8 - r : r);
     }
 }
 
@@ -632,8 +686,8 @@ static int best_waits(wall *w, const mjt_hand *g, uint8_t *c, int adj,
         if (sh[d] != 0)
             continue;
         mjt_hand h = *g;
-        if ((rc = mjt_hand_remove(&h, d)) != MJT_OK ||
-            (rc = waits_of(w, &h, &m)) != MJT_OK)
+        hand_step(&h, d, -1);
+        if ((rc = waits_of(w, &h, &m)) != MJT_OK)
             return rc;
         c[d]--;
         for (; m != 0; m &= m - 1)
@@ -693,9 +747,8 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
                 continue;
             mjt_hand h = *g;
             c[x]--;
-            rc = mjt_hand_remove(&h, x);
-            if (rc == MJT_OK)
-                rc = wall_node(w, &h, c, adj, ex, &child);
+            hand_step(&h, x, -1);
+            rc = wall_node(w, &h, c, adj, ex, &child);
             c[x]++;
             if (rc != MJT_OK ||
                 (rc = grow(w, &w->kids, w->kids.len + 1)) != MJT_OK)
@@ -764,8 +817,7 @@ static int build(wall *w, uint32_t i)
         uint8_t c[MJT_KINDS];
         memcpy(c, counts, MJT_KINDS);
         c[k]++;
-        if ((rc = mjt_hand_add(&g, k)) != MJT_OK)
-            break;
+        hand_step(&g, k, 1);
         if (eff)
             rc = draw_node(w, &g, c, n.key.adj, n.key.ex, 0,
                            n.shanten == 1 && settled(w, &n), &draw);

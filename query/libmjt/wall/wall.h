@@ -85,9 +85,9 @@ typedef struct warr {
 /* The relabellings of kinds that keep a question's chances (graph.c):
  * for a kind counted as seen once more (adj + 1; 0: none), which suits
  * may be read backwards, and which suits and which honors may trade
- * places. */
+ * places (hone: every honor with every other). */
 typedef struct wsym {
-    uint8_t ok, rev[3], cls[3], hcls[7];
+    uint8_t ok, rev[3], cls[3], hcls[7], hone;
 } wsym;
 
 typedef struct wall {
