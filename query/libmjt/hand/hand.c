@@ -75,27 +75,49 @@ static int digit(uint32_t code, int r)
     return (int)(q - 5 * ((q * 3355444) >> 24));
 }
 
+/* The four base-5 digits of every value of a code's lo field (those past
+ * 5^4 too, so that any code reads inside the table), worked out by the
+ * compiler: 4 KB. */
+#define DIGITS4(n) {(n) % 5, (n) / 5 % 5, (n) / 25 % 5, (n) / 125 % 5}
+#define DIGITS4_4(n)                                                           \
+    DIGITS4(n), DIGITS4((n) + 1), DIGITS4((n) + 2), DIGITS4((n) + 3)
+#define DIGITS4_16(n)                                                          \
+    DIGITS4_4(n), DIGITS4_4((n) + 4), DIGITS4_4((n) + 8), DIGITS4_4((n) + 12)
+#define DIGITS4_64(n)                                                          \
+    DIGITS4_16(n), DIGITS4_16((n) + 16), DIGITS4_16((n) + 32),                 \
+        DIGITS4_16((n) + 48)
+#define DIGITS4_256(n)                                                         \
+    DIGITS4_64(n), DIGITS4_64((n) + 64), DIGITS4_64((n) + 128),                \
+        DIGITS4_64((n) + 192)
+static const uint8_t digits4[MJT__LO_MASK + 1][4] = {
+    DIGITS4_256(0), DIGITS4_256(256), DIGITS4_256(512), DIGITS4_256(768)};
+#undef DIGITS4_256
+#undef DIGITS4_64
+#undef DIGITS4_16
+#undef DIGITS4_4
+#undef DIGITS4
+
 /* The counts of a part's ranks (9, or 7 for the honors) from its code
- * into out; returns their sum.  Each digit is its own multiply and shift
- * (division by a constant), so they go side by side, not in a chain. */
+ * into out; returns their sum.  Ranks 0-3 are the lo field's digits,
+ * ranks 4-7 those of the hi field's low four, rank 8 what is above. */
 static int decode(uint32_t code, uint8_t *out, int ranks)
 {
-    uint32_t lo = code & MJT__LO_MASK, hi = code >> MJT__HI_SHIFT;
-    out[0] = (uint8_t)(lo % 5);
-    out[1] = (uint8_t)(lo / 5 % 5);
-    out[2] = (uint8_t)(lo / 25 % 5);
-    out[3] = (uint8_t)(lo / 125 % 5);
-    out[4] = (uint8_t)(hi % 5);
-    out[5] = (uint8_t)(hi / 5 % 5);
-    out[6] = (uint8_t)(hi / 25 % 5);
+    const uint8_t *lo = digits4[code & MJT__LO_MASK];
+    const uint8_t *hi = digits4[(code >> MJT__HI_SHIFT) % 625];
+    uint32_t a, b;
+
+    memcpy(&a, lo, 4);
+    memcpy(&b, hi, 4);
+    /* the eight digits' sum: bytes of at most 8, added into the top one */
+    int n = (int)(((a + b) * UINT32_C(0x01010101)) >> 24);
+    memcpy(out, lo, 4);
     if (ranks == 9) {
-        out[7] = (uint8_t)(hi / 125 % 5);
-        out[8] = (uint8_t)(hi / 625 % 5);
+        memcpy(out + 4, hi, 4);
+        out[8] = (uint8_t)((code >> MJT__HI_SHIFT) / 625 % 5);
+        return n + out[8];
     }
-    int n = 0;
-    for (int r = 0; r < ranks; r++)
-        n += out[r];
-    return n;
+    memcpy(out + 4, hi, 3);
+    return n - hi[3];
 }
 
 int mjt__code_digit(uint32_t code, int r)
