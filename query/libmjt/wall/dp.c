@@ -201,13 +201,16 @@ static inline void value_forward(const dp *d, const double *const best_of[2],
 
     if (known[TENPAI] & known[WIN])
         return;
-    const wedge *e = (const wedge *)w->edges.p + n->edge;
+    /* No draw wins here: a tenpai node is settled, so it has the closed
+     * form above and no draws (graph.c's build). */
+    const wedge *e = (const wedge *)w->edges.p + n->edge, *end = e + n->nedge;
+    const double *bt = best_of[TENPAI], *bw = best_of[WIN];
     double sum[2] = {0, 0};
     int mass = 0;
-    for (uint32_t j = 0; j < n->nedge; j++, e++) {
-        assert(n->eff >> e->kind & 1);
-        sum[TENPAI] += e->left * (e->wins ? 1 : best_of[TENPAI][e->draw]);
-        sum[WIN] += e->left * (e->wins ? 1 : best_of[WIN][e->draw]);
+    for (; e < end; e++) {
+        assert((n->eff >> e->kind & 1) && !e->wins);
+        sum[TENPAI] += e->left * bt[e->draw];
+        sum[WIN] += e->left * bw[e->draw];
         mass += e->left;
     }
     for (int g = TENPAI; g <= WIN; g++)
@@ -246,9 +249,10 @@ static int pass(dp *d, int h, const double *out[2])
                     1 - miss(d, draws[g].best_waits, t + 1, h - t - 1);
                 continue;
             }
-            for (uint32_t k = draws[g].child;
-                 k < draws[g].child + draws[g].nchild; k++) {
-                double xt = next[TENPAI][kids[k]], xw = next[WIN][kids[k]];
+            const uint32_t *k = kids + draws[g].child,
+                           *end = k + draws[g].nchild;
+            for (; k < end; k++) {
+                double xt = next[TENPAI][*k], xw = next[WIN][*k];
                 bt = xt > bt ? xt : bt;
                 bw = xw > bw ? xw : bw;
             }
