@@ -801,7 +801,7 @@ static uint64_t discard_shanten(const mjt_tables *t, const mjt_hand *h,
          * depend only on what it takes, a single (a kind fewer), one of a
          * pair (a pair fewer) or one of three or four (neither), and on
          * whether it is a terminal or honor: six cases, each a shanten. */
-        int other[2][3] = {{99, 99, 99}, {99, 99, 99}};
+        int other[2][3] = {{99, 99, 99}, {99, 99, 99}}, beaten = 0;
         if (v->len == 14) {
             int pairs = __builtin_popcountll(ge[1]);
             int kinds = __builtin_popcountll(ge[0]);
@@ -816,15 +816,25 @@ static uint64_t discard_shanten(const mjt_tables *t, const mjt_hand *h,
             }
             /* a discard of another kind keeps the orphans as they are */
             int x = 13 - yk - (yp > 0);
-            for (int took = 0; took < 3; took++)
+            int least = 99;
+            for (int took = 0; took < 3; took++) {
                 other[0][took] = x < other[0][took] ? x : other[0][took];
+                least = other[0][took] < least ? other[0][took] : least;
+                least = other[1][took] < least ? other[1][took] : least;
+            }
+            /* below s0 + 1 some discard may do better than the standard
+             * form, which leaves s0 or s0 + 1 */
+            beaten = least <= s0;
         }
         for (uint64_t held = ge[0]; held != 0; held &= held - 1) {
             int y = __builtin_ctzll(held);
             int s = s0 + !(keep >> y & 1);
-            int took = (int)(ge[1] >> y & 1) + (int)(ge[2] >> y & 1);
-            int o = other[MJT__YAOCHU >> y & 1][took];
-            sh[y] = (int8_t)(o < s ? o : s);
+            if (beaten) {
+                int took = (int)(ge[1] >> y & 1) + (int)(ge[2] >> y & 1);
+                int o = other[MJT__YAOCHU >> y & 1][took];
+                s = o < s ? o : s;
+            }
+            sh[y] = (int8_t)s;
         }
         return ge[0];
     }
