@@ -801,30 +801,34 @@ static int build(wall *w, uint32_t i)
     for (int p = 0; p < 4; p++)
         mjt__code_counts(n.key.code[p], counts + 9 * p, p < 3 ? 9 : 7);
 
-    /* a tenpai hand that moves no more has a closed form: no draws */
-    for (int k = 0; k < MJT_KINDS && rc == MJT_OK && !(n.shanten <= 0 && !more);
-         k++) {
+    /* the kinds it may draw: its effective ones, or every one while it
+     * makes moves; a tenpai hand that moves no more has a closed form: no
+     * draws */
+    uint64_t kinds = more ? (UINT64_C(1) << MJT_KINDS) - 1 : n.eff;
+    if (n.shanten <= 0 && !more)
+        kinds = 0;
+    for (; kinds != 0 && rc == MJT_OK; kinds &= kinds - 1) {
+        int k = __builtin_ctzll(kinds);
         int left = left_of(w, counts, n.key.adj, k);
         int eff = (int)(n.eff >> k & 1);
         uint32_t draw;
-        if (left == 0 || (!eff && !more))
+        if (left == 0)
             continue;
         if (eff && n.shanten == 0) { /* a winning tile */
             rc = add_edge(w, k, left, 1, 0);
             continue;
         }
         mjt_hand g = hand;
-        uint8_t c[MJT_KINDS];
-        memcpy(c, counts, MJT_KINDS);
-        c[k]++;
+        counts[k]++; /* draw_node leaves them as it found them */
         hand_step(&g, k, 1);
         if (eff)
-            rc = draw_node(w, &g, c, n.key.adj, n.key.ex, 0,
+            rc = draw_node(w, &g, counts, n.key.adj, n.key.ex, 0,
                            n.shanten == 1 && settled(w, &n), &draw);
         else
             rc =
-                draw_node(w, &g, c, n.key.adj, n.key.ex + 1,
+                draw_node(w, &g, counts, n.key.adj, n.key.ex + 1,
                           w->moves == MJT_BACK && n.shanten < w->top, 0, &draw);
+        counts[k]--;
         if (rc == MJT_OK)
             rc = add_edge(w, k, left, 0, draw);
     }
