@@ -485,7 +485,8 @@ static void honors_sorted(uint8_t h[7], int *kind)
     unsigned at = 0;
     for (unsigned v = 4; v >= 1; v--) {
         unsigned m = n >> 4 * v & 15;
-        uint64_t run = ((UINT64_C(1) << 8 * m) - 1) & UINT64_C(0x0101010101010101);
+        uint64_t run =
+            ((UINT64_C(1) << 8 * m) - 1) & UINT64_C(0x0101010101010101);
         out |= v * run << 8 * at;
         at += m;
     }
