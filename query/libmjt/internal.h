@@ -263,6 +263,11 @@ int mjt__code_digit(uint32_t code, int r);
  * into out; returns their sum. */
 int mjt__code_counts(uint32_t code, uint8_t *out, int ranks);
 
+/* Hand h with one more (d = 1) or one fewer (d = -1) of plain kind k,
+ * as mjt_hand_add and mjt_hand_remove change it, without their checks:
+ * for a caller whose changes are legal by its making. */
+void mjt__hand_step(mjt_hand *h, int k, int d);
+
 /* The concealed part of a hand from counts with red fives red (3 bits a
  * suit, as the meta word holds them), without calls: returns the tile
  * count, and writes h only when it is 1 to 14 tiles of 1 or 2 mod 3 (or
@@ -385,6 +390,13 @@ static inline int mjt__hand_red(const mjt_hand *h, int s)
      UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |               \
      UINT64_C(0x7F) << 27)
 
+/* Seven pairs shanten of a hand of `pairs` kinds held twice or more and
+ * `kinds` kinds held. */
+static inline int mjt__chiitoi_of(int pairs, int kinds)
+{
+    return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+}
+
 /* Seven pairs shanten of a hand of 13 or 14 tiles from its planes
  * ge0, ge1 (mjt__plane) in a game of the kinds `kinds`; *mask gets the
  * tiles whose draw lowers it.  At shanten 0 of 13 tiles the hand is six
@@ -393,22 +405,29 @@ static inline int mjt__chiitoi(uint64_t ge0, uint64_t ge1, uint64_t kinds_of,
                                uint64_t *mask)
 {
     int pairs = __builtin_popcountll(ge1), kinds = __builtin_popcountll(ge0);
-    int short_kinds = kinds < 7 ? 7 - kinds : 0;
 
     /* A single becomes a pair; a new kind helps while fewer than 7. */
-    *mask = (ge0 & ~ge1) | (short_kinds ? kinds_of & ~ge0 : 0);
-    return 6 - pairs + short_kinds;
+    *mask = (ge0 & ~ge1) | (kinds < 7 ? kinds_of & ~ge0 : 0);
+    return mjt__chiitoi_of(pairs, kinds);
 }
 
-/* Thirteen orphans shanten, the same way.  At shanten 0 *mask is the
- * missing kind, or all 13 when none is missing (the 13-sided wait). */
+/* Thirteen orphans shanten of `kinds` terminal and honor kinds held,
+ * `paired` when one of them is held twice or more. */
+static inline int mjt__kokushi_of(int kinds, int paired)
+{
+    return 13 - kinds - paired;
+}
+
+/* Thirteen orphans shanten from the planes, as mjt__chiitoi.  At
+ * shanten 0 *mask is the missing kind, or all 13 when none is missing
+ * (the 13-sided wait). */
 static inline int mjt__kokushi(uint64_t ge0, uint64_t ge1, uint64_t *mask)
 {
     int kinds = __builtin_popcountll(ge0 & MJT__YAOCHU);
     int paired = (ge1 & MJT__YAOCHU) != 0;
 
     *mask = (MJT__YAOCHU & ~ge0) | (paired ? 0 : ge0 & MJT__YAOCHU);
-    return 13 - kinds - paired;
+    return mjt__kokushi_of(kinds, paired);
 }
 
 /*

@@ -808,14 +808,15 @@ static uint64_t discard_shanten(const mjt_tables *t, const mjt_hand *h,
             int yk = __builtin_popcountll(ge[0] & MJT__YAOCHU);
             int yp = __builtin_popcountll(ge[1] & MJT__YAOCHU);
             for (int took = 0; took < 3; took++) {
-                int p = pairs - (took == 1), k = kinds - (took == 0);
-                int c = 6 - p + (k < 7 ? 7 - k : 0);
-                int x = 13 - (yk - (took == 0)) - (yp - (took == 1) > 0);
+                int c = mjt__chiitoi_of(pairs - (took == 1),
+                                        kinds - (took == 0));
+                int x = mjt__kokushi_of(yk - (took == 0),
+                                        yp - (took == 1) > 0);
                 other[0][took] = c;
                 other[1][took] = x < c ? x : c;
             }
             /* a discard of another kind keeps the orphans as they are */
-            int x = 13 - yk - (yp > 0);
+            int x = mjt__kokushi_of(yk, yp > 0);
             int least = 99;
             for (int took = 0; took < 3; took++) {
                 other[0][took] = x < other[0][took] ? x : other[0][took];

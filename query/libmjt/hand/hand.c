@@ -65,16 +65,6 @@ int mjt__hand_build(mjt_hand *h, const uint8_t counts[MJT_KINDS], unsigned red,
     return build_any(h, counts, red, allow_any);
 }
 
-/* Digit r of code: the count of rank r.  v / 5^r by a multiply with a
- * rounded-up reciprocal, exact for v below 2^12 since 5^r < 2^12 too. */
-static int digit(uint32_t code, int r)
-{
-    static const uint64_t recip[5] = {1u << 24, 3355444, 671089, 134218, 26844};
-    uint64_t v = r < 4 ? code & MJT__LO_MASK : code >> MJT__HI_SHIFT;
-    uint64_t q = (v * recip[r < 4 ? r : r - 4]) >> 24;
-    return (int)(q - 5 * ((q * 3355444) >> 24));
-}
-
 /* The four base-5 digits of every value of a code's lo field (those past
  * 5^4 too, so that any code reads inside the table), worked out by the
  * compiler: 4 KB. */
@@ -96,6 +86,16 @@ static const uint8_t digits4[MJT__LO_MASK + 1][4] = {
 #undef DIGITS4_16
 #undef DIGITS4_4
 #undef DIGITS4
+
+/* Digit r of code: the count of rank r. */
+static int digit(uint32_t code, int r)
+{
+    uint32_t hi = code >> MJT__HI_SHIFT;
+
+    return r < 4   ? digits4[code & MJT__LO_MASK][r]
+           : r < 8 ? digits4[hi % 625][r - 4]
+                   : (int)(hi / 625 % 5);
+}
 
 /* The counts of a part's ranks (9, or 7 for the honors) from its code
  * into out; returns their sum.  Ranks 0-3 are the lo field's digits,
@@ -736,6 +736,14 @@ static int change_start(const mjt_hand *h, int tile, uint64_t *meta)
     return MJT_OK;
 }
 
+/* A change's writes: the meta word as one store, part's code by delta
+ * (mod 2^32). */
+static inline void step(mjt_hand *h, uint64_t meta, int part, uint32_t delta)
+{
+    h->opaque_[part] += delta;
+    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
+}
+
 int mjt_hand_add(mjt_hand *h, int tile)
 {
     uint64_t meta;
@@ -768,9 +776,8 @@ int mjt_hand_add(mjt_hand *h, int tile)
         if (red >= ((int)(meta >> (32 + MJT__RLIM_SHIFT(s)) & 7) ^ 1))
             return MJT_ERED;
     }
-    meta += (uint64_t)t->meta << 32;
-    h->opaque_[t->part] += mjt__code_step[t->rank];
-    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
+    step(h, meta + ((uint64_t)t->meta << 32), t->part,
+         mjt__code_step[t->rank]);
     return MJT_OK;
 }
 
@@ -790,8 +797,16 @@ int mjt_hand_remove(mjt_hand *h, int tile)
     }
     if (have <= 0 || (meta >> 32 & 0xFF) == 0)
         return MJT_EABSENT;
-    meta -= (uint64_t)t->meta << 32;
-    h->opaque_[t->part] -= mjt__code_step[t->rank];
-    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
+    step(h, meta - ((uint64_t)t->meta << 32), t->part,
+         0u - mjt__code_step[t->rank]);
     return MJT_OK;
+}
+
+void mjt__hand_step(mjt_hand *h, int k, int d)
+{
+    uint64_t meta;
+
+    memcpy(&meta, h->opaque_ + MJT__H_MAGIC, sizeof meta);
+    step(h, meta + ((uint64_t)(int64_t)d << 32), k / 9,
+         (uint32_t)d * mjt__code_step[k % 9]);
 }

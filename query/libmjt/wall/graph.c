@@ -339,24 +339,6 @@ static int left_of(const wall *w, const uint8_t *c, int adj, int k)
     return l > 0 ? l : 0;
 }
 
-/*
- * Hand h with one more (d = 1) or one fewer (d = -1) of plain kind k: its
- * part's code and its count in the meta word, as mjt_hand_add and
- * mjt_hand_remove change them, without their checks, which the play
- * passes by its making: the wall's hands hold no red five (wall_init),
- * a kind is drawn while copies of it are left (so the hand and its calls
- * hold at most 3) into a 3k+1 hand, and only a held kind is discarded.
- */
-static inline void hand_step(mjt_hand *h, int k, int d)
-{
-    uint64_t meta;
-
-    memcpy(&meta, h->opaque_ + MJT__H_MAGIC, sizeof meta);
-    meta += (uint64_t)(int64_t)d << 32;
-    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
-    h->opaque_[k / 9] += (uint32_t)d * mjt__code_step[k % 9];
-}
-
 /* Node i's hand: the nodes' hand with its codes. */
 static void hand_at(const wall *w, uint32_t i, mjt_hand *h)
 {
@@ -687,7 +669,7 @@ static int best_waits(wall *w, const mjt_hand *g, uint8_t *c, int adj,
         if (sh[d] != 0)
             continue;
         mjt_hand h = *g;
-        hand_step(&h, d, -1);
+        mjt__hand_step(&h, d, -1);
         if ((rc = waits_of(w, &h, &m)) != MJT_OK)
             return rc;
         c[d]--;
@@ -748,7 +730,7 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
                 continue;
             mjt_hand h = *g;
             c[x]--;
-            hand_step(&h, x, -1);
+            mjt__hand_step(&h, x, -1);
             rc = wall_node(w, &h, c, adj, ex, &child);
             c[x]++;
             if (rc != MJT_OK ||
@@ -819,9 +801,12 @@ static int build(wall *w, uint32_t i)
             rc = add_edge(w, k, left, 1, 0);
             continue;
         }
+        /* The play's changes need no checks: its hands hold no red five
+         * (wall_init), a kind is drawn while copies of it are left, and
+         * only a held kind is discarded. */
         mjt_hand g = hand;
         counts[k]++; /* draw_node leaves them as it found them */
-        hand_step(&g, k, 1);
+        mjt__hand_step(&g, k, 1);
         if (eff)
             rc = draw_node(w, &g, counts, n.key.adj, n.key.ex, 0,
                            n.shanten == 1 && settled(w, &n), &draw);
