@@ -34,6 +34,7 @@
 
 #include <assert.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "diag.h"
 #include "index.h"
@@ -263,11 +264,6 @@ int mjt__code_digit(uint32_t code, int r);
  * into out; returns their sum. */
 int mjt__code_counts(uint32_t code, uint8_t *out, int ranks);
 
-/* Hand h with one more (d = 1) or one fewer (d = -1) of plain kind k,
- * as mjt_hand_add and mjt_hand_remove change it, without their checks:
- * for a caller whose changes are legal by its making. */
-void mjt__hand_step(mjt_hand *h, int k, int d);
-
 /* The concealed part of a hand from counts with red fives red (3 bits a
  * suit, as the meta word holds them), without calls: returns the tile
  * count, and writes h only when it is 1 to 14 tiles of 1 or 2 mod 3 (or
@@ -389,6 +385,29 @@ static inline int mjt__hand_red(const mjt_hand *h, int s)
     (UINT64_C(1) << 0 | UINT64_C(1) << 8 | UINT64_C(1) << 9 |                  \
      UINT64_C(1) << 17 | UINT64_C(1) << 18 | UINT64_C(1) << 26 |               \
      UINT64_C(0x7F) << 27)
+
+/* A change of hand h's tiles written: its meta word as one store, and
+ * part's code by delta (mod 2^32).  mjt_hand_add and mjt_hand_remove end
+ * with it, after their checks. */
+static inline void mjt__hand_write(mjt_hand *h, uint64_t meta, int part,
+                                   uint32_t delta)
+{
+    h->opaque_[part] += delta;
+    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
+}
+
+/* Hand h with one more (d = 1) or one fewer (d = -1) of plain kind k,
+ * as mjt_hand_add and mjt_hand_remove change it, without their checks:
+ * for a caller whose changes are legal by its making (the wall's search,
+ * on its hot path: inline). */
+static inline void mjt__hand_step(mjt_hand *h, int k, int d)
+{
+    uint64_t meta;
+
+    memcpy(&meta, h->opaque_ + MJT__H_MAGIC, sizeof meta);
+    mjt__hand_write(h, meta + ((uint64_t)(int64_t)d << 32), k / 9,
+                    (uint32_t)d * mjt__code_step[k % 9]);
+}
 
 /* Seven pairs shanten of a hand of `pairs` kinds held twice or more and
  * `kinds` kinds held. */

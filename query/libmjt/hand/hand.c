@@ -736,14 +736,6 @@ static int change_start(const mjt_hand *h, int tile, uint64_t *meta)
     return MJT_OK;
 }
 
-/* A change's writes: the meta word as one store, part's code by delta
- * (mod 2^32). */
-static inline void step(mjt_hand *h, uint64_t meta, int part, uint32_t delta)
-{
-    h->opaque_[part] += delta;
-    memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
-}
-
 int mjt_hand_add(mjt_hand *h, int tile)
 {
     uint64_t meta;
@@ -776,8 +768,8 @@ int mjt_hand_add(mjt_hand *h, int tile)
         if (red >= ((int)(meta >> (32 + MJT__RLIM_SHIFT(s)) & 7) ^ 1))
             return MJT_ERED;
     }
-    step(h, meta + ((uint64_t)t->meta << 32), t->part,
-         mjt__code_step[t->rank]);
+    mjt__hand_write(h, meta + ((uint64_t)t->meta << 32), t->part,
+                    mjt__code_step[t->rank]);
     return MJT_OK;
 }
 
@@ -797,16 +789,7 @@ int mjt_hand_remove(mjt_hand *h, int tile)
     }
     if (have <= 0 || (meta >> 32 & 0xFF) == 0)
         return MJT_EABSENT;
-    step(h, meta - ((uint64_t)t->meta << 32), t->part,
-         0u - mjt__code_step[t->rank]);
+    mjt__hand_write(h, meta - ((uint64_t)t->meta << 32), t->part,
+                    0u - mjt__code_step[t->rank]);
     return MJT_OK;
-}
-
-void mjt__hand_step(mjt_hand *h, int k, int d)
-{
-    uint64_t meta;
-
-    memcpy(&meta, h->opaque_ + MJT__H_MAGIC, sizeof meta);
-    step(h, meta + ((uint64_t)(int64_t)d << 32), k / 9,
-         (uint32_t)d * mjt__code_step[k % 9]);
 }
