@@ -490,22 +490,25 @@ debug: deps ## build-debug/: assertions on, no optimisation; runs the unit tests
 	$(Q)$(MAKE) --no-print-directory BUILD=build-debug CFLAGS='-O0 -g' NDEBUG= \
 	    all unit
 
+comma := ,
+
+# Every test in build-$(1), built and linked with -fsanitize=$(2); the
+# leak check (ASan's) takes tests/reliability/lsan.supp's suppressions.
+sanitized = LSAN_OPTIONS=suppressions=$(CURDIR)/tests/reliability/lsan.supp \
+	MJT_SANITIZER=1 $(MAKE) BUILD=build-$(1) \
+	    CFLAGS='-O1 -g -fsanitize=$(2) -fno-sanitize-recover=all -fno-omit-frame-pointer' \
+	    LDFLAGS=-fsanitize=$(2) test
+
 asan: deps ## run every test under AddressSanitizer (leaks too)
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/reliability/lsan.supp MJT_SANITIZER=1 \
-	$(MAKE) BUILD=build-asan CFLAGS='-O1 -g -fsanitize=address -fno-omit-frame-pointer' \
-	    LDFLAGS=-fsanitize=address test
+	$(call sanitized,asan,address)
 
 ubsan: deps ## run every test under UndefinedBehaviorSanitizer
-	MJT_SANITIZER=1 $(MAKE) BUILD=build-ubsan CFLAGS='-O1 -g -fsanitize=undefined -fno-sanitize-recover=all' \
-	    LDFLAGS=-fsanitize=undefined test
+	$(call sanitized,ubsan,undefined)
 
 # Both at once: one build and one run of the suite finds what the two
 # find apart (CI's pass, which the two took twice as long to make).
 sanitize: deps ## run every test under ASan (leaks too) and UBSan together
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/reliability/lsan.supp MJT_SANITIZER=1 \
-	$(MAKE) BUILD=build-sanitize \
-	    CFLAGS='-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
-	    LDFLAGS=-fsanitize=address,undefined test
+	$(call sanitized,sanitize,address$(comma)undefined)
 
 leakcheck: deps ## run library tests and mjq under valgrind (errors fail)
 	$(Q)command -v valgrind >/dev/null 2>&1 || sh scripts/install-deps.sh valgrind
