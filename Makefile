@@ -99,7 +99,8 @@ CLI_SRC   := $(wildcard query/mjq/*.c)
 # The Criterion suites, a binary a group: the library's (make unit), the
 # generator's and core's, and the reliability suite.
 UNIT_SRC  := $(wildcard tests/lib/test_*.c) tests/lib/brute.c \
-             tests/lib/brute_forms.c tests/lib/brute_wall.c tests/lib/alter.c
+             tests/lib/brute_forms.c tests/lib/brute_wall.c tests/lib/alter.c \
+             tests/lib/brute_expect.c
 GENT_SRC  := $(wildcard tests/gen/test_*.c)
 REL_SRC   := $(wildcard tests/reliability/test_*.c)
 # mjq against the library it prints (tests/mjq), a binary of its own so

@@ -1077,6 +1077,102 @@ MJT_API const char *mjt_yaku_name(int yaku);
 MJT_API const char *mjt_fu_name(int part);
 MJT_API const char *mjt_title_name(int title);
 
+/* ==== Expected score: the wall and scoring together ====
+ *
+ * The wall model above, with a third curve: point h of score is the best
+ * expected points, over every way of playing in the move set, of a tsumo
+ * win within the first h draws (0 when there is none; a complete hand
+ * without a yaku wins nothing), each point its own optimum as the chances
+ * are.  Points are mjt_score's (honba and sticks left out).  Forward play
+ * only (MJT_EINVAL for exchange and back with K above 0): there it is
+ * exact, as the chances are.
+ *
+ * Riichi.  A closed hand (no calls but closed quads) that reaches tenpai
+ * (by a discard, or a 13-tile question's hand that is tenpai already)
+ * declares riichi at that moment never, always, or when the expectation is
+ * higher (best), knowing every draw so far.  Forward play changes a tenpai
+ * hand no more, so riichi costs no move.  With riichi the next draw is
+ * ippatsu, the ura dora are an expectation (below), and the 1000-point
+ * stick is lost when the hand does not win within the h draws: a
+ * negative expectation is possible, and under MJT_RIICHI_ALWAYS the curve
+ * may fall from one point to the next (one more draw is one more chance
+ * to declare and lose the stick).  Under never and best it never falls.
+ *
+ * The situation.  Round and seat winds and the dora indicators are
+ * scoring's; the indicators count as seen tiles (not to be repeated in
+ * visible).  Red fives: each suit has the rules' number; those not held,
+ * called, seen (red_seen, and red indicators) are in the wall (as many as
+ * the wall holds fives: the rest were among the fives seen), and a red
+ * five drawn is held.  Where a five's discard keeps the shanten, a plain
+ * copy goes before a red one.  Haitei: when last is set, or T equals the
+ * wall (W), the T-th draw is the wall's last tile.
+ *
+ * Ura dora.  The ura indicator is uniform over the tiles unseen at the
+ * question (not in the hand, for a 14-tile table its 14 tiles, not called
+ * and not seen) less the copies the winning hand keeps of them; the tiles
+ * drawn and thrown are not tracked, as the forgetful wall does not track
+ * them.  Dora indicators revealed by later quads are out of scope.
+ */
+enum mjt_riichi { MJT_RIICHI_BEST, MJT_RIICHI_NEVER, MJT_RIICHI_ALWAYS };
+
+typedef struct mjt_expect_opts {
+    int riichi;        /* an mjt_riichi [MJT_RIICHI_BEST] */
+    uint8_t round;     /* the round wind, 0-3 [0 East] */
+    uint8_t seat;      /* the player's seat wind, 0-3 (0: dealer) [1] */
+    uint8_t last;      /* 1: the T-th draw is the wall's last tile [0] */
+    uint8_t dora_len;  /* indicators given, 0-5 [0] */
+    uint8_t dora[MJT_MAX_INDICATORS]; /* dora indicators, tile ids 0-36 */
+    uint8_t red_seen[3]; /* red fives among visible, m p s [0] */
+    const mjt_rules *rules; /* scoring's choices; NULL: the defaults.  The
+                               players and red fives are the hand's. */
+    uint8_t reserved_[16]; /* 0 */
+} mjt_expect_opts;
+
+/* The defaults, in brackets above, into *x. */
+MJT_API void mjt_expect_opts_init(mjt_expect_opts *x);
+
+/* A hand's curves: the chances (p) and the expected points ([h - 1] the
+ * point of h draws; NAN where p's are, without MJT_PROB_CURVES). */
+typedef struct mjt_expect {
+    mjt_prob p;
+    int riichi; /* the option used */
+    double score[MJT_MAX_DRAWS];
+} mjt_expect;
+
+/*
+ * The curves of a 3k+1 hand, as mjt_prob_hand (the same options, budget
+ * and cancel flag) with the score curve of situation x (NULL: the
+ * defaults).  Errors as mjt_prob_hand's, and MJT_EINVAL for x out of range
+ * or a move set other than forward, MJT_ETILE or MJT_ECOPIES for an
+ * indicator, MJT_ERED for more red fives seen than the rules have,
+ * MJT_EPLAYERS for three players (scoring is four players').
+ */
+MJT_API int mjt_expect_hand(const mjt_tables *t, const mjt_hand *h,
+                            const uint8_t *visible, const mjt_prob_opts *o,
+                            const mjt_expect_opts *x, mjt_expect *out,
+                            mjt_diag *diag);
+
+/* A row of a 3k+2 hand's table, as mjt_prob_row (a red five's discard is
+ * its own row where the hand holds a plain one too: it is worth less). */
+typedef struct mjt_expect_row {
+    int tile;
+    int shanten;
+    uint64_t tiles;
+    int count;
+    mjt_expect e;
+} mjt_expect_row;
+
+/*
+ * The table of a 3k+2 hand, as mjt_prob_discards, ranked by score at T,
+ * then win at T, then tenpai at T, then tile order (values within 1e-9
+ * points or 1e-12 of each other count as equal).
+ */
+MJT_API int mjt_expect_discards(const mjt_tables *t, const mjt_hand *h,
+                                const uint8_t *visible,
+                                const mjt_prob_opts *o,
+                                const mjt_expect_opts *x, mjt_expect_row *out,
+                                size_t cap, size_t *len, mjt_diag *diag);
+
 /* ==== Long work ====
  *
  * The calls that take seconds or more (the statistics, the enumeration)

@@ -325,3 +325,142 @@ int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
     }
     return rc;
 }
+
+/* ==== Expected points ====
+ *
+ * The same recursion over the same graph for the expected points E(node,
+ * t) of horizon h, the best child of a draw node being the one worth most.
+ * A tenpai node has a closed form, as its chance of a win does: forward
+ * play changes it no more, so with K winning copies left, n = W - t tiles
+ * in the wall and r = h - t draws to come, each of its winning copies is
+ * equally likely to be the first drawn, and the first is drawn within r
+ * draws with chance 1 - miss(r).  value.c gives the average points a
+ * winning copy brings in each way the win can come; the ways differ only
+ * on the first draw after riichi (ippatsu) and on the wall's last tile
+ * (haitei, the draw h = T when it is last):
+ *
+ *   dama   = (1 - miss(r)) D + [last] (miss(r - 1) - miss(r)) (D' - D)
+ *   riichi = (1 - miss(1)) I + (miss(1) - miss(r)) R - 1000 miss(r)
+ *            + [last] the draw r's share of R' - R (of I' - I when r = 1)
+ *
+ * and the node takes dama, riichi, or the better, as the option says
+ * (riichi only for a closed hand).  Reached at t = h, a tenpai node has no
+ * draw left: dama 0, riichi the lost stick.
+ */
+
+typedef struct ep {
+    dp d;
+    const wexpect *ev;
+    int last; /* this horizon's last draw is the wall's last tile */
+} ep;
+
+static double tenpai_value(const ep *e, const wnode *n, int t, int r)
+{
+    const dp *d = &e->d;
+    const double *v = e->ev->v + EV_WAYS * (size_t)n->aux;
+    int K = n->left_eff, never = e->ev->riichi == MJT_RIICHI_NEVER;
+    double m_r = miss(d, K, t, r), dama = 0, riichi = -1000;
+
+    if (r > 0) {
+        double m_1 = miss(d, K, t, 1), m_prev = miss(d, K, t, r - 1);
+        dama = (1 - m_r) * v[EV_DAMA];
+        riichi = (1 - m_1) *
+                     (e->last && r == 1 ? v[EV_IPPATSU_LAST] : v[EV_IPPATSU]) +
+                 (m_1 - m_r) * v[EV_RIICHI] - 1000 * m_r;
+        if (e->last) {
+            dama += (m_prev - m_r) * (v[EV_DAMA_LAST] - v[EV_DAMA]);
+            if (r > 1)
+                riichi += (m_prev - m_r) * (v[EV_RIICHI_LAST] - v[EV_RIICHI]);
+        }
+    }
+    if (never)
+        return dama;
+    if (e->ev->riichi == MJT_RIICHI_ALWAYS)
+        return riichi;
+    return riichi > dama ? riichi : dama;
+}
+
+/* One horizon's expected points, every node at t = 0 into *out. */
+static int expect_pass(ep *e, int h, const double **out)
+{
+    dp *d = &e->d;
+    wall *w = d->w;
+    size_t N = w->nodes.len, G = w->draws_.len;
+    const wnode *nodes = wall_nodes(w);
+    double *next = d->val, *row = d->val + N, *best = d->best;
+    const wdraw *draws = w->draws_.p;
+    const uint32_t *kids = w->kids.p;
+    int rc;
+
+    for (size_t i = 0; i < N; i++)
+        next[i] = nodes[i].shanten == 0 ? tenpai_value(e, &nodes[i], h, 0) : 0;
+    for (int t = h - 1; t >= 0; t--) {
+        for (size_t g = 0; g < G; g++) {
+            const uint32_t *k = kids + draws[g].child,
+                           *end = k + draws[g].nchild;
+            double b = k < end ? next[*k] : 0;
+            for (; k < end; k++)
+                b = next[*k] > b ? next[*k] : b;
+            best[g] = b;
+        }
+        /* A node of shanten s needs s + 1 draws to win: with fewer it is
+         * worth 0, but where riichi is forced, reaching tenpai loses the
+         * stick, so there it needs s draws (and is worth at most 0). */
+        int lo = d->smin - t, need = e->ev->riichi != MJT_RIICHI_ALWAYS;
+        double nt = (double)w->wall - (double)t;
+        for (size_t i = 0; i < N; i++) {
+            const wnode *n = &nodes[i];
+            if (n->shanten == 0) {
+                row[i] = tenpai_value(e, n, t, h - t);
+                continue;
+            }
+            if (n->shanten < lo || h - t < n->shanten + need) {
+                row[i] = 0;
+                continue;
+            }
+            const wedge *x = (const wedge *)w->edges.p + n->edge,
+                        *end = x + n->nedge;
+            double sum = 0;
+            int mass = 0;
+            for (; x < end; x++) {
+                sum += x->left * best[x->draw];
+                mass += x->left;
+            }
+            row[i] = (sum + (nt - mass) * next[i]) / nt;
+        }
+        if ((rc = wall_check(w)) != MJT_OK)
+            return rc;
+        double *x = next;
+        next = row;
+        row = x;
+    }
+    *out = next;
+    return MJT_OK;
+}
+
+int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
+                double (*score)[MJT_MAX_DRAWS])
+{
+    ep e = {{w, w->draws, 99, NULL, NULL, NULL}, w->ev, 0};
+    int rc = tables(&e.d);
+
+    for (int k = 0; k < nroots; k++) {
+        int s = wall_nodes(w)[roots[k]].shanten;
+        e.d.smin = s < e.d.smin ? s : e.d.smin;
+    }
+    /* the exact curve never falls but where riichi is forced */
+    int rises = e.ev->riichi != MJT_RIICHI_ALWAYS;
+    for (int h = curves ? 1 : w->draws; h <= w->draws && rc == MJT_OK; h++) {
+        const double *v0;
+        e.last = e.ev->last && h == w->draws;
+        if ((rc = expect_pass(&e, h, &v0)) != MJT_OK)
+            break;
+        for (int k = 0; k < nroots; k++) {
+            double v = v0[roots[k]];
+            if (rises && curves && h > 1 && v < score[k][h - 2])
+                v = score[k][h - 2];
+            score[k][h - 1] = v;
+        }
+    }
+    return rc;
+}

@@ -95,7 +95,7 @@ static uint64_t key_hash(const wkey *k)
     uint64_t b = (uint64_t)k->code[2] | (uint64_t)k->code[3] << 32;
     uint64_t x = a ^ (b * UINT64_C(0x9E3779B97F4A7C15)) ^
                  ((uint64_t)(uint8_t)k->adj << 48 | (uint64_t)k->ex << 56 |
-                  (uint64_t)k->mode << 60);
+                  (uint64_t)k->red << 32);
     x ^= x >> 33;
     x *= UINT64_C(0xFF51AFD7ED558CCD);
     x ^= x >> 33;
@@ -194,13 +194,13 @@ static void map_set(wmap *m, wslot *s, uint64_t hash, uint32_t idx)
     m->used++;
 }
 
-static void key_of(wkey *k, const mjt_hand *h, int adj, int ex, int mode)
+static void key_of(wkey *k, const mjt_hand *h, int adj, int ex, int mode,
+                   unsigned red)
 {
     memcpy(k->code, h->opaque_, sizeof k->code);
     k->adj = (int8_t)adj;
-    k->ex = (uint8_t)ex;
-    k->mode = (uint8_t)mode;
-    k->pad_ = 0;
+    k->ex = (uint8_t)(ex | (mode ? WKEY_MODE : 0));
+    k->red = (uint16_t)red;
 }
 
 /* ==== The question ==== */
@@ -215,6 +215,7 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
     mjt_rules rules;
 
     w->t = t;
+    w->ev = NULL;
     w->nodes.len = w->edges.len = w->draws_.len = w->kids.len = 0;
     w->waits.len = 0;
     map_clear(&w->node_map);
@@ -374,6 +375,17 @@ static const wsym *sym_of(wall *w, int adj)
 
     if (y->ok)
         return y;
+    if (w->ev != NULL) {
+        /* Scoring tells every kind apart (the three-colour yaku read
+         * ranks, all green one suit, the winds and dragons their own
+         * yaku, the dora their kinds): no relabelling keeps points. */
+        for (int s = 0; s < 3; s++)
+            y->cls[s] = (uint8_t)s;
+        for (int z = 0; z < 7; z++)
+            y->hcls[z] = (uint8_t)z;
+        y->ok = 1;
+        return y;
+    }
     for (int s = 0; s < 3; s++) {
         y->rev[s] = 1;
         y->cls[s] = (uint8_t)s;
@@ -542,14 +554,14 @@ static void canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind)
 /* Find or make the node (h of counts c, adj, ex): made means its shanten
  * and effective kinds are known. */
 static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
-                uint32_t *out)
+                unsigned red, uint32_t *out)
 {
     wkey k;
     wslot *s;
     uint64_t hash;
     int rc;
 
-    key_of(&k, h, adj, ex, 0);
+    key_of(&k, h, adj, ex, 0, red);
     if ((rc = map_slot(w, &w->node_map, &k, node_key, &s, &hash)) != MJT_OK)
         return rc;
     if (s->gen == w->node_map.gen) {
@@ -583,30 +595,30 @@ static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
 
 /* find, on counts c that are canonical already (h gives the calls). */
 static int find_coded(wall *w, const mjt_hand *h, const uint8_t *c, int adj,
-                      int ex, uint32_t *out)
+                      int ex, unsigned red, uint32_t *out)
 {
     uint32_t code[4] = {0, 0, 0, 0};
     mjt_hand hc = *h;
 
     mjt__codes_of(c, code);
     memcpy(hc.opaque_, code, sizeof code);
-    return find(w, &hc, c, adj, ex, out);
+    return find(w, &hc, c, adj, ex, red, out);
 }
 
 /* find, on the canonical hand of (h, counts, adj)'s class. */
 static int find_canon(wall *w, const mjt_hand *h, const uint8_t *counts,
-                      int adj, int ex, int *mapped, uint32_t *out)
+                      int adj, int ex, unsigned red, int *mapped, uint32_t *out)
 {
     uint8_t c[MJT_KINDS];
 
     memcpy(c, counts, MJT_KINDS);
     *mapped = adj;
     canon(w, c, adj, mapped);
-    return find_coded(w, h, c, *mapped, ex, out);
+    return find_coded(w, h, c, *mapped, ex, red, out);
 }
 
 int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
-              int ex, uint32_t *out)
+              int ex, unsigned red, uint32_t *out)
 {
     uint8_t c[MJT_KINDS];
     uint32_t i;
@@ -615,18 +627,23 @@ int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
     /* In forward play adj counts only while it is an effective kind (it
      * never becomes one later): then a node of its own, whose copies left
      * of adj are one fewer.  Exchanges make any kind useful again, so
-     * there it always counts. */
+     * there it always counts.  An expected-score question's ura dora
+     * count the copies of adj a winning hand drew back (value.c): a hand
+     * holding as many as the question did has drawn one back, and keeps
+     * adj too. */
     if (w->moves != MJT_FORWARD)
-        return find_canon(w, h, counts, adj, ex, &a, out);
+        return find_canon(w, h, counts, adj, ex, red, &a, out);
     memcpy(c, counts, MJT_KINDS); /* adj's absence's class, adj's place */
     a = adj;
     canon(w, c, -1, &a);
-    rc = find_coded(w, h, c, -1, ex, &i);
-    if (rc != MJT_OK || adj < 0 || !(wall_nodes(w)[i].eff >> a & 1)) {
+    rc = find_coded(w, h, c, -1, ex, red, &i);
+    if (rc != MJT_OK || adj < 0 ||
+        !((wall_nodes(w)[i].eff >> a & 1) ||
+          (w->ev != NULL && counts[adj] >= w->ev->orig[adj]))) {
         *out = i;
         return rc;
     }
-    return find_canon(w, h, counts, adj, ex, &a, out);
+    return find_canon(w, h, counts, adj, ex, red, &a, out);
 }
 
 /* ==== Draw nodes ==== */
@@ -640,7 +657,7 @@ static int waits_of(wall *w, const mjt_hand *h, uint64_t *out)
     mjt_ukeire_info u;
     int rc;
 
-    key_of(&k, h, -1, 0, 0);
+    key_of(&k, h, -1, 0, 0, 0);
     if ((rc = map_slot(w, &w->waits_map, &k, waits_key, &s, &hash)) != MJT_OK)
         return rc;
     if (s->gen == w->waits_map.gen) {
@@ -684,14 +701,24 @@ static int best_waits(wall *w, const mjt_hand *g, uint8_t *c, int adj,
     return best;
 }
 
+/* The red fives after discarding kind x from 14 tiles of counts c with
+ * red fives red: a plain copy goes first (a red one is worth more). */
+static unsigned red_after(unsigned red, const uint8_t *c, int x)
+{
+    int s = x / 9;
+    if (red == 0 || x >= 27 || x % 9 != 4 || c[x] > red_held(red, s))
+        return red;
+    return red - 5u * (1u << 5 * s);
+}
+
 /*
- * The draw node of g (14 tiles, of counts c, shanten s14) for a node with
- * adj: its children have ex exchanges, and are the hands its discards of
- * shanten s14 leave, and in mode 1 also those of shanten s14 + 1 (back).
- * closed: they are tenpai and make no more moves.
+ * The draw node of g (14 tiles, of counts c, shanten s14, red fives red)
+ * for a node with adj: its children have ex exchanges, and are the hands
+ * its discards of shanten s14 leave, and in mode 1 also those of shanten
+ * s14 + 1 (back).  closed: they are tenpai and make no more moves.
  */
 static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
-                     int mode, int closed, uint32_t *out)
+                     int mode, int closed, unsigned red, uint32_t *out)
 {
     wkey k;
     wslot *s;
@@ -700,7 +727,7 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
     wdraw d;
     int rc;
 
-    key_of(&k, g, adj, ex, mode);
+    key_of(&k, g, adj, ex, mode, red);
     if ((rc = map_slot(w, &w->draw_map, &k, draw_key, &s, &hash)) != MJT_OK)
         return rc;
     if (s->gen == w->draw_map.gen) {
@@ -729,9 +756,10 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
             if (sh[x] != s14 && !(mode == 1 && sh[x] == s14 + 1))
                 continue;
             mjt_hand h = *g;
+            unsigned rx = red_after(red, c, x);
             c[x]--;
             mjt__hand_step(&h, x, -1);
-            rc = wall_node(w, &h, c, adj, ex, &child);
+            rc = wall_node(w, &h, c, adj, ex, rx, &child);
             c[x]++;
             if (rc != MJT_OK ||
                 (rc = grow(w, &w->kids, w->kids.len + 1)) != MJT_OK)
@@ -803,20 +831,34 @@ static int build(wall *w, uint32_t i)
         }
         /* The play's changes need no checks: its hands hold no red five
          * (wall_init), a kind is drawn while copies of it are left, and
-         * only a held kind is discarded. */
+         * only a held kind is discarded.  An expected-score question
+         * keeps its red fives in the key: a five's draw is a red one (a
+         * draw of its own) as often as the wall holds them. */
         mjt_hand g = hand;
+        unsigned red = n.key.red;
+        int reds = k < 27 && k % 9 == 4 ? red_wall(red, k / 9) : 0;
+        reds = reds < left ? reds : left;
         counts[k]++; /* draw_node leaves them as it found them */
         mjt__hand_step(&g, k, 1);
-        if (eff)
-            rc = draw_node(w, &g, counts, n.key.adj, n.key.ex, 0,
-                           n.shanten == 1 && settled(w, &n), &draw);
-        else
-            rc =
-                draw_node(w, &g, counts, n.key.adj, n.key.ex + 1,
-                          w->moves == MJT_BACK && n.shanten < w->top, 0, &draw);
+        for (int part = reds > 0; part >= 0 && rc == MJT_OK; part--) {
+            /* part 1: a red five (held one more, the wall one fewer) */
+            unsigned r = part ? red + 4u * (1u << 5 * (k / 9)) : red;
+            int m = part ? reds : left - reds;
+            if (m == 0)
+                continue;
+            if (eff)
+                rc =
+                    draw_node(w, &g, counts, n.key.adj, n.key.ex, 0,
+                              n.shanten == 1 && settled(w, &n) && w->ev == NULL,
+                              r, &draw);
+            else
+                rc = draw_node(w, &g, counts, n.key.adj, n.key.ex + 1,
+                               w->moves == MJT_BACK && n.shanten < w->top, 0, r,
+                               &draw);
+            if (rc == MJT_OK)
+                rc = add_edge(w, k, m, 0, draw);
+        }
         counts[k]--;
-        if (rc == MJT_OK)
-            rc = add_edge(w, k, left, 0, draw);
     }
     wnode *p = &wall_nodes(w)[i];
     p->edge = first;

@@ -14,12 +14,17 @@
 
 /* What the maps of a question are keyed by: a hand's part codes, the
  * kind counted as seen once more (a 14-tile row's discard: see prob.c),
- * the exchanges made, and what a draw node's children are (below). */
+ * the exchanges made (a draw node's: bit 7 its mode, below), and in an
+ * expected-score question the red fives (5 bits a suit, suit s at bit
+ * 5s: 5 times those held plus those in the wall; 0 otherwise). */
 typedef struct wkey {
     uint32_t code[4];
     int8_t adj;
-    uint8_t ex, mode, pad_;
+    uint8_t ex;
+    uint16_t red;
 } wkey;
+
+#define WKEY_MODE 0x80u
 
 /* A map from keys to the index of the entry that holds the key: open
  * addressing, a slot the index + 1 and 32 bits of the key's hash, so that
@@ -45,6 +50,8 @@ typedef struct wnode {
     uint8_t left_eff; /* copies left of its effective kinds (winning tiles,
                          tenpai) */
     uint32_t edge;    /* its draws: edges[edge .. edge + nedge) */
+    uint32_t aux;     /* an expected-score question's tenpai node: its
+                         values' index (value.c) */
     uint64_t eff;     /* its effective kinds, whether left or not */
 } wnode;
 
@@ -97,11 +104,12 @@ typedef struct wall {
     int base[MJT_KINDS];    /* 4 less seen and called, 0 outside the game */
     uint8_t cap[MJT_KINDS]; /* 4 less called */
     wsym sym[MJT_KINDS + 1];
-    int wall;         /* tiles the wall holds at the start */
-    int draws;        /* T */
-    int moves, extra; /* move set, K */
-    int top;          /* back: the highest shanten allowed */
-    int maxk;         /* the most copies left a closed form meets */
+    int wall;           /* tiles the wall holds at the start */
+    int draws;          /* T */
+    int moves, extra;   /* move set, K */
+    int top;            /* back: the highest shanten allowed */
+    int maxk;           /* the most copies left a closed form meets */
+    struct wexpect *ev; /* an expected-score question's part, or NULL */
     warr nodes, edges, draws_, kids, waits; /* wnode, wedge, wdraw,
                                               uint32_t, wwaits */
     wmap node_map, draw_map, waits_map;
@@ -113,6 +121,36 @@ typedef struct wall {
     unsigned steps;
     int late; /* MJT_EBUDGET came from the time, not the memory */
 } wall;
+
+/* An expected-score question's part: the situation its wins are scored
+ * in, and per tenpai node (its aux) the average points of a win from it,
+ * per winning copy left, in each way the win can come (value.c). */
+enum {
+    EV_DAMA,
+    EV_DAMA_LAST,
+    EV_RIICHI,
+    EV_IPPATSU,
+    EV_RIICHI_LAST,
+    EV_IPPATSU_LAST,
+    EV_WAYS
+};
+
+typedef struct wexpect {
+    mjt_win win;     /* tsumo, round, seat, dora; the rest set per way */
+    mjt_rules rules; /* scoring's, with the hand's players and red fives */
+    mjt_call calls[MJT_MAX_CALLS]; /* the question's, red fives and all */
+    size_t ncalls;
+    int riichi; /* an mjt_riichi; MJT_RIICHI_NEVER for an open hand */
+    int last;   /* the T-th draw is the wall's last tile */
+    uint8_t orig[MJT_KINDS]; /* the question's concealed counts (a
+                                table's: its 14 tiles) */
+    int unseen[MJT_KINDS];   /* copies unseen at the question */
+    double *v;               /* EV_WAYS values a tenpai node */
+    size_t nv;               /* their room, in doubles */
+} wexpect;
+
+/* value.c: every tenpai node's values (nodes built).  0, or a failure. */
+int wall_values(wall *w);
 
 /* A workspace is a wall kept between calls. */
 struct mjt_prob_work {
@@ -131,7 +169,7 @@ int wall_doubles(wall *w, double **p, size_t *room, size_t n);
  * (MJT_EBUDGET, MJT_ECANCELED, MJT_ENOMEM).  The first node made sets
  * the size of every node's hand. */
 int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
-              int ex, uint32_t *out);
+              int ex, unsigned red, uint32_t *out);
 /* Build every node made and not built yet, breadth first. */
 int wall_build(wall *w);
 /* The budget and the cancel flag. */
@@ -146,11 +184,34 @@ static inline wnode *wall_nodes(const wall *w)
     return (wnode *)w->nodes.p;
 }
 
+/* The red fives of a key: held and in the wall, of suit s. */
+static inline int red_held(unsigned red, int s)
+{
+    return (int)(red >> 5 * s & 31) / 5;
+}
+
+static inline int red_wall(unsigned red, int s)
+{
+    return (int)(red >> 5 * s & 31) % 5;
+}
+
+static inline unsigned red_make(const int held[3], const int inwall[3])
+{
+    unsigned r = 0;
+    for (int s = 0; s < 3; s++)
+        r |= (unsigned)(5 * held[s] + inwall[s]) << 5 * s;
+    return r;
+}
+
 /* dp.c: the curves of the roots (node indices) into tenpai[r][h - 1] and
  * win[r][h - 1], h = 1 .. T: each its own optimum when curves, else only
  * the values at T (the rest left as they are).  0, or MJT_ENOMEM,
  * MJT_EBUDGET, MJT_ECANCELED. */
 int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
                 double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS]);
+/* dp.c: the expected points of the roots into score[r][h - 1], as
+ * wall_curves (wall_values done). */
+int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
+                double (*score)[MJT_MAX_DRAWS]);
 
 #endif

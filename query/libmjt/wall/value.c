@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What a win from a tenpai node is worth, for an expected-score question:
+ * per winning copy left, the average points of the tsumo wins it can make,
+ * each scored by the scoring engine, in each way the win can come (dama
+ * or riichi, ippatsu, haitei: EV_*).  dp.c's closed form weighs them by
+ * the chance of each.
+ *
+ * A winning kind's copies left are its red fives in the wall (a red five
+ * drawn is held) and its plain copies; each copy is equally likely to be
+ * the first winning tile drawn, so the average over copies is the value
+ * of the win.  With riichi the ura dora are an expectation: the indicator
+ * is uniform over the copies unseen at the question less those the
+ * winning hand keeps of them (the model of mjt.h), and the hand's ura
+ * count depends only on the kind it points at, so the engine scores one
+ * indicator of each count and weighs it by its copies.
+ */
+#include "wall.h"
+
+#include <string.h>
+
+#include "codes.h"
+
+/* The kind dora indicator kind k points at. */
+static int dora_of(int k)
+{
+    if (k < 27)
+        return k % 9 == 8 ? k - 8 : k + 1;
+    if (k < 31)
+        return k == 30 ? 27 : k + 1;
+    return k == 33 ? 31 : k + 1;
+}
+
+/* The points of tiles c (calls from ev) in situation x. */
+static int points(const wexpect *ev, const mjt_tiles *c, const mjt_win *x,
+                  double *out)
+{
+    mjt_score s;
+    int rc = mjt_score_tiles(c, ev->calls, ev->ncalls, x, &ev->rules, &s, NULL);
+    if (rc != MJT_OK)
+        return rc;
+    *out = s.points;
+    return MJT_OK;
+}
+
+/* The points of a riichi win (ippatsu, last as said) of tiles c, the ura
+ * dora an expectation: pool the indicators' copies, all the hand's tiles
+ * and calls as counted for dora. */
+static int riichi_points(const wexpect *ev, const mjt_tiles *c,
+                         const mjt_win *base, const int *pool,
+                         const uint8_t *all, int ippatsu, int last, double *out)
+{
+    int weight[5] = {0, 0, 0, 0, 0}, rep[5] = {-1, -1, -1, -1, -1}, total = 0;
+    mjt_win x = *base;
+    x.riichi = 1;
+    x.ippatsu = (uint8_t)ippatsu;
+    x.last = (uint8_t)last;
+    for (int k = 0; k < MJT_KINDS; k++) {
+        if (pool[k] <= 0)
+            continue;
+        int u = all[dora_of(k)];
+        weight[u] += pool[k];
+        rep[u] = rep[u] < 0 ? k : rep[u];
+        total += pool[k];
+    }
+    if (total == 0) /* no tile unseen: no ura to turn */
+        return points(ev, c, &x, out);
+    double sum = 0;
+    for (int u = 0; u < 5; u++) {
+        double p;
+        int rc;
+        if (weight[u] == 0)
+            continue;
+        x.ura_len = 1;
+        x.ura[0] = (uint8_t)rep[u];
+        if ((rc = points(ev, c, &x, &p)) != MJT_OK)
+            return rc;
+        sum += weight[u] * p;
+    }
+    *out = sum / total;
+    return MJT_OK;
+}
+
+/* The values of tenpai node i into v[EV_WAYS]. */
+static int node_values(const wall *w, const wnode *n, double *v)
+{
+    const wexpect *ev = w->ev;
+    uint8_t counts[MJT_KINDS];
+    int adj = n->key.adj, rc;
+
+    for (int p = 0; p < 4; p++)
+        mjt__code_counts(n->key.code[p], counts + 9 * p, p < 3 ? 9 : 7);
+    memset(v, 0, EV_WAYS * sizeof *v);
+    if (n->left_eff == 0)
+        return MJT_OK;
+    for (uint64_t m = n->eff; m != 0; m &= m - 1) {
+        int k = __builtin_ctzll(m);
+        int left = w->base[k] - counts[k] - (k == adj);
+        if (left <= 0)
+            continue;
+        int reds = k < 27 && k % 9 == 4 ? red_wall(n->key.red, k / 9) : 0;
+        reds = reds < left ? reds : left;
+        for (int red = 0; red <= 1; red++) {
+            int copies = red ? reds : left - reds;
+            if (copies == 0)
+                continue;
+            mjt_tiles c;
+            memcpy(c.counts, counts, MJT_KINDS);
+            c.counts[k]++;
+            c.len = 0;
+            for (int j = 0; j < MJT_KINDS; j++)
+                c.len = (uint8_t)(c.len + c.counts[j]);
+            for (int s = 0; s < 3; s++)
+                c.red[s] =
+                    (uint8_t)(red_held(n->key.red, s) + (red && s == k / 9));
+            mjt_win x = ev->win;
+            x.tile = (uint8_t)(red ? MJT_RED_5M + k / 9 : k);
+            double way[EV_WAYS];
+            if ((rc = points(ev, &c, &x, &way[EV_DAMA])) != MJT_OK)
+                return rc;
+            way[EV_DAMA_LAST] = way[EV_DAMA];
+            x.last = 1;
+            if (ev->last && (rc = points(ev, &c, &x, &way[EV_DAMA_LAST])))
+                return rc;
+            x.last = 0;
+            if (ev->riichi != MJT_RIICHI_NEVER) {
+                int pool[MJT_KINDS];
+                uint8_t all[MJT_KINDS];
+                for (int j = 0; j < MJT_KINDS; j++) {
+                    /* copies the winning hand drew: past what the
+                     * question's 13 tiles held */
+                    int kept = c.counts[j] - (ev->orig[j] - (j == adj));
+                    pool[j] = ev->unseen[j] - (kept > 0 ? kept : 0);
+                    all[j] = (uint8_t)(c.counts[j] + 4 - w->cap[j]);
+                }
+                for (int way_i = EV_RIICHI; way_i < EV_WAYS; way_i++) {
+                    int ippatsu =
+                        way_i == EV_IPPATSU || way_i == EV_IPPATSU_LAST;
+                    int last = way_i >= EV_RIICHI_LAST;
+                    if (last && !ev->last) {
+                        way[way_i] = way[way_i - 2];
+                        continue;
+                    }
+                    if ((rc = riichi_points(ev, &c, &x, pool, all, ippatsu,
+                                            last, &way[way_i])) != MJT_OK)
+                        return rc;
+                }
+            }
+            for (int j = 0; j < EV_WAYS; j++)
+                v[j] += copies * way[j];
+        }
+    }
+    for (int j = 0; j < EV_WAYS; j++)
+        v[j] /= n->left_eff;
+    return MJT_OK;
+}
+
+int wall_values(wall *w)
+{
+    wexpect *ev = w->ev;
+    size_t ntenpai = 0, N = w->nodes.len;
+    wnode *nodes = wall_nodes(w);
+    int rc;
+
+    for (size_t i = 0; i < N; i++)
+        ntenpai += nodes[i].shanten == 0;
+    if ((rc = wall_doubles(w, &ev->v, &ev->nv, EV_WAYS * (ntenpai + 1))) !=
+        MJT_OK)
+        return rc;
+    for (size_t i = 0, at = 0; i < N; i++) {
+        if (nodes[i].shanten != 0)
+            continue;
+        if ((++w->steps & 63) == 0 && (rc = wall_check(w)) != MJT_OK)
+            return rc;
+        nodes[i].aux = (uint32_t)at;
+        if ((rc = node_values(w, &nodes[i], ev->v + EV_WAYS * at)) != MJT_OK)
+            return rc;
+        at++;
+    }
+    return MJT_OK;
+}

@@ -1,0 +1,628 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Expected score (mjt_expect_hand, mjt_expect_discards) against what can
+ * be known without the engine: one draw scored by hand, with the scoring
+ * engine, over every tenpai hand one discard makes from ara's hands; the
+ * brute force of every draw order in small worlds (brute_expect.c,
+ * written apart from the engine); and the invariants any right answer
+ * keeps on random hands.
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "brute_expect.h"
+#include "helpers.h"
+#include "mjt.h"
+
+static uint64_t next(uint64_t *rng)
+{
+    *rng = *rng * 6364136223846793005u + 1442695040888963407u;
+    return *rng >> 33;
+}
+
+static mjt_prob_opts opts_of(int draws, unsigned flags)
+{
+    mjt_prob_opts o;
+    mjt_prob_opts_init(&o);
+    o.draws = draws;
+    o.flags = flags;
+    return o;
+}
+
+static const char *riichi_name(int r)
+{
+    return r == MJT_RIICHI_BEST    ? "best"
+           : r == MJT_RIICHI_NEVER ? "never"
+                                   : "always";
+}
+
+/* Points of tiles c (red fives in c.red) won by tsumo on tile in w. */
+static double points_of(const mjt_tiles *c, const mjt_call *calls,
+                        size_t ncalls, const mjt_win *w)
+{
+    mjt_score s;
+    mjt_diag d;
+    int rc = mjt_score_tiles(c, calls, ncalls, w, NULL, &s, &d);
+    cr_assert(eq(int, rc, MJT_OK), "score: %s", d.message);
+    return s.points;
+}
+
+/* Two expectations in points agree: within 1e-12 of a thousand points. */
+static int same_points(double a, double b)
+{
+    return fabs(a - b) <= 1e-12 * fmax(1000, fabs(b));
+}
+
+/* ==== One draw, by hand ==== */
+
+/* At T = 1 a tenpai hand's expectation is a sum over the wall: each
+ * winning copy left (a red five apart) is drawn with chance copies / W and
+ * wins what the scoring engine says; with riichi (declared at the discard
+ * that made the hand, so the draw is ippatsu) the ura dora are the average
+ * over every tile unseen but the one drawn, and the stick is lost with
+ * chance 1 - K / W.  Every tenpai hand one discard makes from ara's
+ * hands, each in a random situation: winds, up to two indicators,
+ * the held five red or not, haitei or not. */
+Test(expect, one_draw_by_hand, .timeout = 600)
+{
+    static const char *const sets[] = {"normal", "hon", "tin", "koku"};
+    mjt_prob_work *work = mjt_prob_work_create();
+    uint64_t rng = 20261127;
+    long checked = 0;
+
+    for (int set = 0; set < 4; set++) {
+        char path[256];
+        snprintf(path, sizeof path, "tests/data/ara/p_%s_10000.txt", sets[set]);
+        FILE *f = fopen(path, "r");
+        uint8_t c14[MJT_KINDS];
+        cr_assert(not(eq(ptr, f, NULL)), "%s", path);
+        while (test_ara_hand(f, c14)) {
+            for (int dk = 0; dk < MJT_KINDS; dk++) {
+                if (c14[dk] == 0)
+                    continue;
+                uint8_t c[MJT_KINDS];
+                memcpy(c, c14, sizeof c);
+                c[dk]--;
+                mjt_hand h;
+                mjt_ukeire_info u;
+                cr_assert(
+                    eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK));
+                cr_assert(
+                    eq(int, mjt_ukeire(test_tables(), &h, NULL, &u), MJT_OK));
+                if (u.shanten != 0)
+                    continue;
+                /* the situation */
+                mjt_expect_opts x;
+                mjt_expect_opts_init(&x);
+                x.riichi = (int)(next(&rng) % 3);
+                x.round = (uint8_t)(next(&rng) % 4);
+                x.seat = (uint8_t)(next(&rng) % 4);
+                x.last = (uint8_t)(next(&rng) % 4 == 0);
+                uint8_t seen[MJT_KINDS] = {0};
+                int nd = (int)(next(&rng) % 3);
+                for (int i = 0; i < nd; i++) {
+                    int k = (int)(next(&rng) % MJT_KINDS);
+                    if (c[k] + seen[k] < 4) {
+                        x.dora[x.dora_len++] = (uint8_t)k;
+                        seen[k]++;
+                    }
+                }
+                mjt_tiles held;
+                memset(&held, 0, sizeof held);
+                memcpy(held.counts, c, sizeof c);
+                held.len = 13;
+                for (int s = 0; s < 3; s++)
+                    held.red[s] = c[9 * s + 4] > 0 && next(&rng) % 2;
+                /* the hand with its red fives, by ids */
+                uint8_t ids[14];
+                int n = 0;
+                for (int k = 0; k < MJT_KINDS; k++)
+                    for (int i = 0; i < c[k]; i++)
+                        ids[n++] = (uint8_t)(k < 27 && k % 9 == 4 && i == 0 &&
+                                                     held.red[k / 9]
+                                                 ? MJT_RED_5M + k / 9
+                                                 : k);
+                cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 13, NULL, NULL),
+                             MJT_OK));
+                mjt_prob_opts o = opts_of(1, MJT_PROB_CURVES);
+                o.work = work;
+                mjt_expect e;
+                mjt_diag d;
+                cr_assert(
+                    eq(int,
+                       mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
+                       MJT_OK),
+                    "%s", d.message);
+                /* by hand */
+                int W = 136 - 13 - x.dora_len, K = 0;
+                double dama = 0, riichi = 0;
+                mjt_win w;
+                mjt_win_init(&w);
+                w.tsumo = 1;
+                w.round = x.round;
+                w.seat = x.seat;
+                w.last = x.last;
+                w.dora_len = x.dora_len;
+                memcpy(w.dora, x.dora, sizeof w.dora);
+                for (uint64_t m = u.tiles; m != 0; m &= m - 1) {
+                    int k = __builtin_ctzll(m), s = k / 9;
+                    int left = 4 - c[k] - seen[k];
+                    int five = k < 27 && k % 9 == 4;
+                    int reds = five && !held.red[s] && left > 0 ? 1 : 0;
+                    K += left;
+                    for (int red = 0; red <= 1; red++) {
+                        int copies = red ? reds : left - reds;
+                        if (copies <= 0)
+                            continue;
+                        mjt_tiles t = held;
+                        t.counts[k]++;
+                        t.len = 14;
+                        t.red[s] = (uint8_t)(t.red[s] + (red && five));
+                        mjt_win wk = w;
+                        wk.tile = (uint8_t)(red ? MJT_RED_5M + s : k);
+                        dama += copies * points_of(&t, NULL, 0, &wk);
+                        wk.riichi = 1;
+                        wk.ippatsu = 1;
+                        wk.ura_len = 1;
+                        double sum = 0;
+                        int pool_all = 0;
+                        for (int j = 0; j < MJT_KINDS; j++) {
+                            int pool = 4 - t.counts[j] - seen[j];
+                            if (pool <= 0)
+                                continue;
+                            wk.ura[0] = (uint8_t)j;
+                            sum += pool * points_of(&t, NULL, 0, &wk);
+                            pool_all += pool;
+                        }
+                        riichi += copies * sum / pool_all;
+                    }
+                }
+                dama /= W;
+                riichi = riichi / W - 1000.0 * (W - K) / W;
+                double want = x.riichi == MJT_RIICHI_NEVER ? dama
+                              : x.riichi == MJT_RIICHI_ALWAYS
+                                  ? riichi
+                                  : fmax(dama, riichi);
+                char text[MJT_HAND_TEXT];
+                mjt_hand_format(&h, text, sizeof text);
+                cr_assert(same_points(e.score[0], want),
+                          "%s riichi %s round %d seat %d last %d: engine "
+                          "%.12f, by hand %.12f",
+                          text, riichi_name(x.riichi), x.round, x.seat, x.last,
+                          e.score[0], want);
+                checked++;
+            }
+        }
+        fclose(f);
+    }
+    mjt_prob_work_free(work);
+    printf("expect: one draw: %ld tenpai hands by hand\n", checked);
+    cr_assert(gt(long, checked, 5000));
+}
+
+/* ==== Small worlds, against every draw order ==== */
+
+/* A small world: the kinds of the manzu (and with honors, 1z-3z), a wall
+ * of W of their tiles, a hand of n of them and (13 - n) / 3 calls from
+ * outside the world (open ones, or closed quads), the red 5m somewhere;
+ * the engine is told every other tile is seen, up to two of them dora
+ * indicators. */
+typedef struct world {
+    mjt_hand hand;
+    brute_expect_q q;
+    uint8_t visible[MJT_KINDS];
+    mjt_expect_opts x;
+    int W;
+} world;
+
+static int world_of(uint64_t *rng, int n, int honors, int closed, world *w)
+{
+    static const mjt_call open[3] = {{MJT_RUN, 9, 0, MJT_FROM_LEFT},
+                                     {MJT_RUN, 21, 0, MJT_FROM_LEFT},
+                                     {MJT_TRIPLET, 33, 0, MJT_FROM_ACROSS}};
+    static const mjt_call quads[3] = {{MJT_CLOSED_QUAD, 33, 0, 0},
+                                      {MJT_CLOSED_QUAD, 17, 0, 0},
+                                      {MJT_CLOSED_QUAD, 26, 0, 0}};
+    int kinds[12], nk = 0;
+    uint8_t c[MJT_KINDS] = {0}, all[MJT_KINDS], seen[MJT_KINDS];
+    brute_expect_q *q = &w->q;
+
+    for (int k = 0; k < 9; k++)
+        kinds[nk++] = k;
+    for (int k = 0; k < honors; k++)
+        kinds[nk++] = 27 + k;
+    memset(w, 0, sizeof *w);
+    for (int i = 0; i < n; i++) {
+        int k;
+        do
+            k = kinds[next(rng) % (uint64_t)nk];
+        while (c[k] == 4);
+        c[k]++;
+    }
+    q->ncalls = (size_t)(13 - n) / 3;
+    memcpy(q->calls, closed ? quads : open, sizeof open);
+    mjt_hand plain;
+    if (mjt_hand_from_calls(&plain, c, q->calls, q->ncalls, NULL, NULL) !=
+        MJT_OK)
+        return 0;
+    int target = 10 + (int)(next(rng) % 16);
+    for (int i = 0, tries = 0; i < target && tries < 1000; tries++) {
+        int k = kinds[next(rng) % (uint64_t)nk];
+        if (c[k] + q->wall[k] < 4)
+            q->wall[k]++, i++;
+    }
+    mjt_hand_held(&plain, all);
+    for (int k = 0; k < MJT_KINDS; k++) {
+        w->W += q->wall[k];
+        seen[k] = (uint8_t)(4 - all[k] - q->wall[k]);
+    }
+    /* the red 5m: held, in the wall, or seen; the other reds are seen */
+    int red_held = 0, red_seen = 0, coin = (int)(next(rng) % 3);
+    if (c[4] > 0 && (coin == 0 || (seen[4] == 0 && q->wall[4] == 0)))
+        red_held = 1;
+    else if (q->wall[4] > 0 && (coin == 1 || seen[4] == 0))
+        q->wall_red[0] = 1;
+    else
+        red_seen = 1;
+    memcpy(q->hand.counts, c, sizeof c);
+    q->hand.red[0] = (uint8_t)red_held;
+    q->hand.len = (uint8_t)n;
+    w->hand = plain;
+    if (red_held && (mjt_hand_add(&w->hand, MJT_RED_5M) != MJT_OK ||
+                     mjt_hand_remove(&w->hand, 4) != MJT_OK))
+        return 0;
+    mjt_expect_opts_init(&w->x);
+    w->x.riichi = (int)(next(rng) % 3);
+    w->x.round = (uint8_t)(next(rng) % 4);
+    w->x.seat = (uint8_t)(next(rng) % 4);
+    w->x.last = (uint8_t)(next(rng) % 3 == 0);
+    w->x.red_seen[0] = (uint8_t)red_seen;
+    w->x.red_seen[1] = w->x.red_seen[2] = 1;
+    memcpy(w->visible, seen, sizeof seen);
+    for (int i = (int)(next(rng) % 3); i > 0; i--) {
+        int k = (int)(next(rng) % MJT_KINDS);
+        if (w->visible[k] > 0 && !(k == 4 && red_seen && w->visible[k] == 1)) {
+            w->visible[k]--;
+            w->x.dora[w->x.dora_len++] = (uint8_t)k;
+        }
+    }
+    memcpy(q->unseen, q->wall, sizeof q->unseen);
+    q->riichi = w->x.riichi;
+    mjt_win_init(&q->win);
+    q->win.round = w->x.round;
+    q->win.seat = w->x.seat;
+    q->win.dora_len = w->x.dora_len;
+    memcpy(q->win.dora, w->x.dora, sizeof q->win.dora);
+    return 1;
+}
+
+/* The engine against brute_expect: the same expectation at every point
+ * of the curve, in every riichi choice, open and closed hands, red fives
+ * held, drawn and seen. */
+Test(expect, small_worlds_against_every_draw_order, .timeout = 1200)
+{
+    uint64_t rng = 20261127;
+    int checked = 0, riichi_worlds = 0;
+    double worst = 0;
+    mjt_prob_work *work = mjt_prob_work_create();
+
+    for (int i = 0; i < 900; i++) {
+        world w;
+        int n = (int[]){4, 7, 10, 13}[i % 4];
+        if (!world_of(&rng, n, (i / 4) % 4, (i / 16) % 2, &w))
+            continue;
+        int T = 2 + (i / 5) % 4;
+        if (T > w.W)
+            T = w.W;
+        w.q.t = test_tables();
+        w.q.draws = T;
+        w.q.last = w.x.last || T == w.W;
+        double want[8];
+        if (brute_expect(&w.q, want) != 0)
+            continue;
+        mjt_prob_opts o = opts_of(T, MJT_PROB_CURVES);
+        mjt_expect e;
+        mjt_diag d;
+        o.work = work;
+        cr_assert(eq(int,
+                     mjt_expect_hand(test_tables(), &w.hand, w.visible, &o,
+                                     &w.x, &e, &d),
+                     MJT_OK),
+                  "%s", d.message);
+        char text[MJT_HAND_TEXT];
+        mjt_hand_format(&w.hand, text, sizeof text);
+        for (int h = 0; h < T; h++) {
+            cr_assert(same_points(e.score[h], want[h]),
+                      "%s riichi %s round %d seat %d dora %d last %d W %d "
+                      "h %d: engine %.12f, every draw order %.12f",
+                      text, riichi_name(w.x.riichi), w.x.round, w.x.seat,
+                      w.x.dora_len, w.q.last, w.W, h + 1, e.score[h], want[h]);
+            double err = fabs(e.score[h] - want[h]);
+            worst = err > worst ? err : worst;
+        }
+        checked++;
+        riichi_worlds += n == 13 || (i / 16) % 2;
+    }
+    mjt_prob_work_free(work);
+    printf("expect: small worlds: %d (%d closed), worst %.1e points\n", checked,
+           riichi_worlds, worst);
+    cr_assert(gt(int, checked, 500));
+}
+
+/* ==== Rows, invariants, refusals ==== */
+
+/* A random 14-tile hand from ara (at most 2-shanten: quick), with a red
+ * five for each suit's held five half the time, into *h; its counts into
+ * c and its red fives into red.  0 at the file's end. */
+static int hand14(FILE *f, uint64_t *rng, mjt_hand *h, uint8_t *c, uint8_t *red)
+{
+    uint8_t ids[14];
+    for (;;) {
+        if (!test_ara_hand(f, c))
+            return 0;
+        int n = 0;
+        for (int s = 0; s < 3; s++)
+            red[s] = c[9 * s + 4] > 0 && next(rng) % 2;
+        for (int k = 0; k < MJT_KINDS; k++)
+            for (int i = 0; i < c[k]; i++)
+                ids[n++] =
+                    (uint8_t)(k < 27 && k % 9 == 4 && i == 0 && red[k / 9]
+                                  ? MJT_RED_5M + k / 9
+                                  : k);
+        mjt_shanten_info s;
+        if (mjt_hand_from_tiles(h, ids, 14, NULL, NULL) == MJT_OK &&
+            mjt_shanten(test_tables(), h, &s) == MJT_OK && s.overall <= 2)
+            return 1;
+    }
+}
+
+/* A random situation for hand counts c (seen: the indicators' kinds). */
+static void situation(uint64_t *rng, const uint8_t *c, mjt_expect_opts *x,
+                      uint8_t *seen)
+{
+    mjt_expect_opts_init(x);
+    x->riichi = (int)(next(rng) % 3);
+    x->round = (uint8_t)(next(rng) % 4);
+    x->seat = (uint8_t)(next(rng) % 4);
+    memset(seen, 0, MJT_KINDS);
+    for (int i = (int)(next(rng) % 3); i > 0; i--) {
+        int k = (int)(next(rng) % MJT_KINDS);
+        if (c[k] + seen[k] < 4) {
+            x->dora[x->dora_len++] = (uint8_t)k;
+            seen[k]++;
+        }
+    }
+}
+
+/* Each row of a 14-tile table is the 13-tile question after its discard,
+ * the discard seen (a red five's among red_seen): the same curves. */
+Test(expect, rows_are_the_hands_after_each_discard, .timeout = 600)
+{
+    FILE *f = fopen("tests/data/ara/p_normal_10000.txt", "r");
+    uint64_t rng = 7;
+    mjt_prob_work *work = mjt_prob_work_create();
+    int hands = 0, rows = 0;
+
+    cr_assert(not(eq(ptr, f, NULL)));
+    while (hands < 60) {
+        mjt_hand h;
+        uint8_t c[MJT_KINDS], red[3], seen[MJT_KINDS];
+        if (!hand14(f, &rng, &h, c, red))
+            break;
+        mjt_expect_opts x;
+        situation(&rng, c, &x, seen);
+        mjt_prob_opts o = opts_of(4 + (int)(next(&rng) % 14), MJT_PROB_CURVES);
+        o.work = work;
+        mjt_expect_row rs[MJT_MAX_DISCARDS];
+        size_t n;
+        mjt_diag d;
+        cr_assert(eq(int,
+                     mjt_expect_discards(test_tables(), &h, NULL, &o, &x, rs,
+                                         MJT_MAX_DISCARDS, &n, &d),
+                     MJT_OK),
+                  "%s", d.message);
+        for (size_t i = 0; i < n; i++) {
+            mjt_hand r = h;
+            uint8_t vis[MJT_KINDS] = {0};
+            mjt_expect_opts xr = x;
+            int k = MJT_KIND_OF(rs[i].tile);
+            cr_assert(eq(int, mjt_hand_remove(&r, rs[i].tile), MJT_OK));
+            vis[k] = 1;
+            if (rs[i].tile >= MJT_KINDS)
+                xr.red_seen[rs[i].tile - MJT_KINDS] = 1;
+            mjt_expect e;
+            cr_assert(
+                eq(int,
+                   mjt_expect_hand(test_tables(), &r, vis, &o, &xr, &e, &d),
+                   MJT_OK),
+                "%s", d.message);
+            char text[MJT_HAND_TEXT];
+            mjt_hand_format(&h, text, sizeof text);
+            for (int t = 0; t < o.draws; t++) {
+                cr_assert(same_points(rs[i].e.score[t], e.score[t]),
+                          "%s discard %d h %d: row %.12f, hand %.12f", text,
+                          rs[i].tile, t + 1, rs[i].e.score[t], e.score[t]);
+                cr_assert(lt(dbl, fabs(rs[i].e.p.win[t] - e.p.win[t]), 1e-12));
+            }
+            if (i > 0) /* ranked by score at T */
+                cr_assert(le(dbl, rs[i].e.score[o.draws - 1],
+                             rs[i - 1].e.score[o.draws - 1] + 1e-9));
+            rows++;
+        }
+        hands++;
+    }
+    fclose(f);
+    mjt_prob_work_free(work);
+    printf("expect: rows: %d hands, %d rows equal to their 13-tile "
+           "questions\n",
+           hands, rows);
+    cr_assert(gt(int, hands, 50));
+}
+
+/* What any right answer keeps, on random hands at T = 17: the curve never
+ * falls under never and best; under never it is never negative and 0
+ * where the chance of a win is; best is at least never and always; and a
+ * dora indicator that is no effective kind and points at a held kind never
+ * lowers the expectation under never and best.  (Under always it can: the
+ * indicator is a seen tile, one fewer in the wall, so every effective
+ * draw comes a little sooner, and a hand that reaches tenpai too late to
+ * win loses its stick more often.) */
+Test(expect, curves_keep_their_invariants, .timeout = 600)
+{
+    FILE *f = fopen("tests/data/ara/p_hon_10000.txt", "r");
+    uint64_t rng = 11;
+    mjt_prob_work *work = mjt_prob_work_create();
+    int hands = 0, dora_checked = 0;
+
+    cr_assert(not(eq(ptr, f, NULL)));
+    while (hands < 40) {
+        mjt_hand h14, h;
+        uint8_t c[MJT_KINDS], red[3], seen[MJT_KINDS];
+        if (!hand14(f, &rng, &h14, c, red))
+            break;
+        /* the 13 tiles: the last kind held goes */
+        int last = MJT_KINDS - 1;
+        while (c[last] == 0)
+            last--;
+        h = h14;
+        cr_assert(eq(int, mjt_hand_remove(&h, last), MJT_OK));
+        c[last]--;
+        mjt_expect_opts x;
+        situation(&rng, c, &x, seen);
+        mjt_prob_opts o = opts_of(17, MJT_PROB_CURVES);
+        o.work = work;
+        mjt_expect e[3];
+        mjt_diag d;
+        for (int r = 0; r < 3; r++) {
+            x.riichi = r;
+            cr_assert(
+                eq(int,
+                   mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e[r], &d),
+                   MJT_OK),
+                "%s", d.message);
+        }
+        for (int t = 0; t < 17; t++) {
+            double b = e[MJT_RIICHI_BEST].score[t],
+                   nv = e[MJT_RIICHI_NEVER].score[t],
+                   al = e[MJT_RIICHI_ALWAYS].score[t];
+            cr_assert(ge(dbl, nv, 0));
+            if (e[MJT_RIICHI_NEVER].p.win[t] == 0)
+                cr_assert(eq(dbl, nv, 0));
+            cr_assert(ge(dbl, b, nv - 1e-9));
+            cr_assert(ge(dbl, b, al - 1e-9));
+            if (t > 0) {
+                cr_assert(ge(dbl, b, e[MJT_RIICHI_BEST].score[t - 1]));
+                cr_assert(ge(dbl, nv, e[MJT_RIICHI_NEVER].score[t - 1]));
+            }
+        }
+        /* one more indicator, no effective kind, pointing at a held kind */
+        mjt_ukeire_info u;
+        cr_assert(eq(int, mjt_ukeire(test_tables(), &h, NULL, &u), MJT_OK));
+        for (int k = 0; k < MJT_KINDS && x.dora_len < MJT_MAX_INDICATORS; k++) {
+            int target = k < 27   ? (k % 9 == 8 ? k - 8 : k + 1)
+                         : k < 31 ? (k == 30 ? 27 : k + 1)
+                                  : (k == 33 ? 31 : k + 1);
+            if ((u.tiles >> k & 1) || c[target] == 0 || c[k] + seen[k] >= 4)
+                continue;
+            mjt_expect_opts y = x;
+            y.dora[y.dora_len++] = (uint8_t)k;
+            for (int r = 0; r < 2; r++) { /* best and never */
+                mjt_expect more;
+                x.riichi = y.riichi = r;
+                cr_assert(eq(int,
+                             mjt_expect_hand(test_tables(), &h, NULL, &o, &y,
+                                             &more, &d),
+                             MJT_OK),
+                          "%s", d.message);
+                for (int t = 0; t < 17; t++)
+                    cr_assert(ge(dbl, more.score[t], e[r].score[t] - 1e-9),
+                              "riichi %s h %d: indicator %d lowers %.6f to "
+                              "%.6f",
+                              riichi_name(r), t + 1, k, e[r].score[t],
+                              more.score[t]);
+            }
+            dora_checked++;
+            break;
+        }
+        hands++;
+    }
+    fclose(f);
+    mjt_prob_work_free(work);
+    printf("expect: invariants: %d hands, %d with one more indicator\n", hands,
+           dora_checked);
+    cr_assert(gt(int, hands, 30));
+    cr_assert(gt(int, dora_checked, 20));
+}
+
+Test(expect, refusals_say_why)
+{
+    mjt_hand h, h14, h3;
+    mjt_expect e;
+    mjt_expect_row rows[MJT_MAX_DISCARDS];
+    size_t n;
+    mjt_diag d;
+    mjt_expect_opts x;
+    mjt_prob_opts o = opts_of(5, 0);
+
+    cr_assert(eq(int, mjt_hand_parse(&h, "123m456p789s1122z", 17, NULL, NULL),
+                 MJT_OK));
+    cr_assert(eq(int,
+                 mjt_hand_parse(&h14, "123m456p789s11223z", 18, NULL, NULL),
+                 MJT_OK));
+    cr_assert(eq(int, mjt_hand_parse(&h3, "1199m456p789s112z", 17, NULL, NULL),
+                 MJT_OK));
+    cr_assert(eq(int, mjt_hand_set_players(&h3, 3, NULL), MJT_OK));
+    mjt_expect_opts_init(&x);
+    o.moves = MJT_EXCHANGE;
+    cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
+                 MJT_EINVAL));
+    cr_assert(not(eq(ptr, strstr(d.message, "forward"), NULL)), "%s",
+              d.message);
+    o.extra = 0; /* exchange with no exchange is forward play */
+    cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
+                 MJT_OK));
+    o = opts_of(5, 0);
+    cr_assert(eq(int, mjt_expect_hand(test_tables(), &h3, NULL, &o, &x, &e, &d),
+                 MJT_EPLAYERS));
+    cr_assert(eq(int,
+                 mjt_expect_hand(test_tables(), &h14, NULL, &o, &x, &e, &d),
+                 MJT_ECOUNT));
+    cr_assert(eq(int,
+                 mjt_expect_discards(test_tables(), &h, NULL, &o, &x, rows,
+                                     MJT_MAX_DISCARDS, &n, &d),
+                 MJT_ECOUNT));
+    x.riichi = 3;
+    cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
+                 MJT_EINVAL));
+    mjt_expect_opts_init(&x);
+    x.seat = 4;
+    cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
+                 MJT_EINVAL));
+    mjt_expect_opts_init(&x);
+    x.dora_len = 1;
+    x.dora[0] = 37;
+    cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
+                 MJT_ETILE));
+    x.dora[0] = 27; /* 1z: the hand holds two */
+    x.dora_len = 3;
+    x.dora[1] = x.dora[2] = 27;
+    cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
+                 MJT_ECOPIES));
+    mjt_expect_opts_init(&x);
+    x.red_seen[1] = 1; /* no 5p seen */
+    cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
+                 MJT_EINVAL));
+    uint8_t vis[MJT_KINDS] = {0};
+    vis[13] = 2;
+    x.red_seen[1] = 2; /* one red 5p in the rules, and the hand holds 5p */
+    cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, vis, &o, &x, &e, &d),
+                 MJT_ERED));
+    mjt_expect_opts_init(&x);
+    x.reserved_[3] = 1;
+    cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
+                 MJT_EINVAL));
+}
