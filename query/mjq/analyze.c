@@ -27,6 +27,10 @@ typedef struct opts {
     int prob_cmd, with_prob;
     mjt_prob_opts prob;
     int with_improve; /* --improve */
+    /* mjq prob --score: the expected points in the situation of expect */
+    int with_score;
+    mjt_expect_opts expect;
+    mjt_rules rules;
 } opts;
 
 static const uint8_t *vis(const opts *o)
@@ -56,8 +60,10 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
 
     if (o->prob_cmd) {
         prob_result *r = malloc(sizeof *r); /* 30 KB: not on the stack */
-        int rc = r == NULL ? MJT_ENOMEM
-                           : prob_of(t, h, vis(o), &o->prob, r, &diag);
+        int rc = r == NULL
+                     ? MJT_ENOMEM
+                     : prob_of(t, h, vis(o), &o->prob,
+                               o->with_score ? &o->expect : NULL, r, &diag);
         if (rc != MJT_OK) {
             if (rc == MJT_ENOMEM)
                 snprintf(diag.message, sizeof diag.message, "out of memory");
@@ -196,7 +202,6 @@ void cli_json_string(FILE *out, const char *s)
 /* Longest line batch mode reads; a hand needs a few dozen bytes. */
 #define LINE_BYTES 1024
 
-
 static void batch_error(const opts *o, long lineno, const char *message)
 {
     if (o->json) {
@@ -267,8 +272,9 @@ static const char *json_line(const char *p, const char *end, char *hand,
             if (p >= end || *p++ != '"')
                 return "a value that is not a string (\"hand\" and "
                        "\"visible\" are tiles as text)";
-            if ((err = cli_json_str(&p, end, seen == &have_hand ? hand : visible,
-                                cap)) != NULL)
+            if ((err =
+                     cli_json_str(&p, end, seen == &have_hand ? hand : visible,
+                                  cap)) != NULL)
                 return err;
         }
         cli_json_space(&p, end);
@@ -428,8 +434,63 @@ static void hand_error(const char *text, const mjt_diag *diag)
 static const cli_opt analyze_opts[] = {
     {"tables", 0, 1},  {"json", 0, 0},    {"visible", 0, 1}, {"version", 0, 0},
     {"players", 0, 1}, {"prob", 0, 0},    {"draws", 0, 1},   {"moves", 0, 1},
-    {"extra", 0, 1},   {"improve", 0, 0}, {NULL, 0, 0}};
-enum { OPT_PROB = 5, OPT_DRAWS, OPT_MOVES, OPT_EXTRA, OPT_IMPROVE };
+    {"extra", 0, 1},   {"improve", 0, 0}, {"score", 0, 0},   {"riichi", 0, 1},
+    {"round", 0, 1},   {"seat", 0, 1},    {"dora", 'd', 1},  {"last", 0, 0},
+    {"rule", 0, 1},    {NULL, 0, 0}};
+enum {
+    OPT_PROB = 5,
+    OPT_DRAWS,
+    OPT_MOVES,
+    OPT_EXTRA,
+    OPT_IMPROVE,
+    OPT_SCORE,
+    OPT_RIICHI,
+    OPT_ROUND,
+    OPT_SEAT,
+    OPT_DORA,
+    OPT_LAST,
+    OPT_RULE
+};
+
+/* One of mjq prob --score's options (k) into o; 0, or 2 after a
+ * message. */
+static int score_option(int k, const char *a, opts *o)
+{
+    const char *err = NULL;
+    int x;
+
+    switch (k) {
+    case OPT_SCORE:
+        o->with_score = 1;
+        return 0;
+    case OPT_LAST:
+        o->expect.last = 1;
+        return 0;
+    case OPT_RIICHI:
+        if ((o->expect.riichi = prob_riichi_value(a)) < 0)
+            err = "best, never or always";
+        break;
+    case OPT_ROUND:
+    case OPT_SEAT:
+        if ((x = cli_wind_value(a)) < 0)
+            err = k == OPT_ROUND ? "a wind, 1z to 4z"
+                                 : "a wind, 1z to 4z (1z the dealer)";
+        else
+            *(k == OPT_ROUND ? &o->expect.round : &o->expect.seat) = (uint8_t)x;
+        break;
+    case OPT_DORA:
+        err = cli_indicators_value(a, o->expect.dora, &o->expect.dora_len);
+        break;
+    default: /* OPT_RULE */
+        err = cli_rule_value(&o->rules, a);
+    }
+    if (err != NULL) {
+        fprintf(stderr, "%s: prob: --%s %s: %s\n", cli_prog,
+                analyze_opts[k].name, a, err);
+        return 2;
+    }
+    return 0;
+}
 
 int cli_analysis_opt(const char *arg)
 {
@@ -486,9 +547,12 @@ static int run_hands(int argc, char **argv, cli_globals *g, const char *cmd)
     int nhands = 0, bad = 0, k;
     cli_parser p;
     const char *a;
-    opts o = {stdout, NULL, 0, 0, 4, {0}, cmd != NULL, 0, {0}, 0};
+    opts o = {stdout, NULL, 0, 0, 4, {0}, cmd != NULL, 0, {0}, 0, 0, {0}, {0}};
+    const char *situation = NULL; /* an option of --score's, given */
 
     mjt_prob_opts_init(&o.prob);
+    mjt_expect_opts_init(&o.expect);
+    mjt_rules_init(&o.rules, 4);
     o.prob.flags = cmd != NULL ? MJT_PROB_CURVES : 0;
     /* Every hand is checked before anything is printed, so a bad hand
      * prints nothing; options may stand anywhere. */
@@ -506,6 +570,17 @@ static int run_hands(int argc, char **argv, cli_globals *g, const char *cmd)
                                        "HAND)",
                                        "--improve");
             o.with_improve = 1;
+            continue;
+        }
+        if (k >= OPT_SCORE) {
+            if (cmd == NULL)
+                return cli_usage_error("--%s: the expected points are mjq "
+                                       "prob's (mjq prob --score HAND)",
+                                       analyze_opts[k].name);
+            if (k != OPT_SCORE)
+                situation = analyze_opts[k].name;
+            if (score_option(k, a, &o) != 0)
+                return 2;
             continue;
         }
         if (k >= OPT_PROB) {
@@ -537,6 +612,19 @@ static int run_hands(int argc, char **argv, cli_globals *g, const char *cmd)
             bad++;
         }
         texts[nhands++] = a;
+    }
+    if (situation != NULL && !o.with_score)
+        return cli_usage_error("prob: --%s: the situation of the expected "
+                               "points, with --score",
+                               situation);
+    if (o.with_score) {
+        mjt_diag rd;
+        if (mjt_rules_check(&o.rules, &rd) != MJT_OK) {
+            fprintf(stderr, "%s: prob: --rule: %s\n", cli_prog, rd.message);
+            return 2;
+        }
+        o.expect.rules = &o.rules;
+        memcpy(o.expect.red_seen, g->visible_red, 3);
     }
     if (bad >= 1 && nhands >= 2 && unquoted_hand(texts, nhands))
         return 2;
@@ -589,14 +677,14 @@ int cli_prob(int argc, char **argv, cli_globals *g)
 
 int cli_batch(const mjt_tables *t, FILE *in, FILE *out, int json)
 {
-    opts o = {out, NULL, json, 0, 4, {0}, 0, 0, {0}, 0};
+    opts o = {out, NULL, json, 0, 4, {0}, 0, 0, {0}, 0, 0, {0}, {0}};
     return batch(t, &o, in, NULL);
 }
 
 int cli_batch_budget(const mjt_tables *t, FILE *in, FILE *out, int json,
                      cli_budget *b)
 {
-    opts o = {out, NULL, json, 0, 4, {0}, 0, 0, {0}, 0};
+    opts o = {out, NULL, json, 0, 4, {0}, 0, 0, {0}, 0, 0, {0}, {0}};
     b->stopped = 0;
     return batch(t, &o, in, b);
 }
@@ -605,8 +693,8 @@ int cli_analyze_one(const mjt_tables *t, const char *hand, const char *visible,
                     int players, int improve, int json, FILE *out,
                     mjt_diag *why, const char **field)
 {
-    opts o = {out, NULL, json, 0,   players == 3 ? 3 : 4,
-              {0}, 0,    0,    {0}, improve};
+    opts o = {out,     NULL, json, 0,  players == 3 ? 3 : 4, {0}, 0, 0, {0},
+              improve, 0,    {0},  {0}};
     mjt_hand h;
 
     if (visible != NULL && visible[0] != '\0') {

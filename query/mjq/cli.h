@@ -70,6 +70,7 @@ typedef struct cli_globals {
     int has_visible;
     int players; /* 3 or 4; 0: not given (4) */
     uint8_t visible[34];
+    uint8_t visible_red[3]; /* red fives among them */
 } cli_globals;
 
 /* The options every command may be given before its name, and the
@@ -102,6 +103,15 @@ int cli_global(cli_globals *g, int k, const char *value);
 /* Add the tiles of text to g's seen tiles (--visible may be repeated); 0
  * or CLI_BAD, reported. */
 int cli_add_visible(cli_globals *g, const char *text);
+
+/* The situation's words, as mjq score and mjq prob --score take them:
+ * "1z".."4z" into a wind 0-3, or -1; indicators as tile text ("4p1z")
+ * into list and *len, and --rule NAME=VALUE into rules: NULL, or the
+ * problem. */
+int cli_wind_value(const char *s);
+const char *cli_indicators_value(const char *text, uint8_t *list,
+                                 uint8_t *len);
+const char *cli_rule_value(mjt_rules *rules, const char *text);
 
 /* "3" or "4" into *players: 0, or -1 for anything else. */
 int cli_players_value(const char *text, int *players);

@@ -62,7 +62,10 @@ static const char usage_main[] =
 
 static const char usage_prob[] =
     "usage: mjq prob [--draws T] [--moves forward|exchange|back] [--extra K]\n"
-    "                [--visible TILES] [--players 3] [--json] [HAND...]\n"
+    "                [--visible TILES] [--players 3] [--json]\n"
+    "                [--score [--riichi best|never|always] [--round W]\n"
+    "                 [--seat W] [--dora TILES] [--last] [--rule NAME=V]]\n"
+    "                [HAND...]\n"
     "\n"
     "The best chance of reaching tenpai and of winning within each of the\n"
     "next T draws (default 17, at most the tiles unseen), for a 13-tile hand,\n"
@@ -79,7 +82,22 @@ static const char usage_prob[] =
     "(the forgetful wall): optimistic, not exact; with --extra 0 they are\n"
     "forward play, and exact.  Text shows the chances within a third, two\n"
     "thirds and all of T; --json every point.  With no HAND, read one hand\n"
-    "a line from stdin, as the analysis does.\n";
+    "a line from stdin, as the analysis does.\n"
+    "\n"
+    "--score adds the best expected points of a tsumo win within the draws\n"
+    "(forward play, exact; a table is then ranked by them), scored as mjq\n"
+    "score does it, honba and sticks left out:\n"
+    "  --riichi R     a closed hand that reaches tenpai declares riichi\n"
+    "                 never, always, or when worth more (best, the\n"
+    "                 default): ippatsu on the next draw, ura dora as an\n"
+    "                 expectation, the 1000-point stick lost with no win\n"
+    "  --round W, --seat W   winds 1z-4z (defaults 1z and 2z)\n"
+    "  --dora TILES   indicators, like 4p1z: seen tiles too (not to be\n"
+    "                 repeated in --visible)\n"
+    "  --last         the T-th draw is the wall's last tile (haitei; so it\n"
+    "                 is when T is every tile unseen)\n"
+    "  --rule NAME=V  a ruleset choice, as mjq score takes it\n"
+    "Red fives not held, called or seen (0p in --visible) are in the wall.\n";
 
 static const char usage_score[] =
     "usage: mjq score [--json] [--win TILE] [--tsumo | --from SEAT]\n"

@@ -107,6 +107,8 @@ int cli_add_visible(cli_globals *g, const char *text)
         }
         g->visible[i] = (uint8_t)n;
     }
+    for (int s = 0; s < 3; s++)
+        g->visible_red[s] = (uint8_t)(g->visible_red[s] + seen.red[s]);
     g->has_visible = 1;
     return 0;
 }

@@ -19,13 +19,22 @@ typedef struct prob_result {
     size_t nrows; /* 0: a 3k+1 hand, whose curves are p */
     mjt_prob p;
     mjt_prob_row rows[MJT_MAX_DISCARDS];
+    /* with the expected points (riichi: the option), score[0] the hand's
+     * (a table's: its first row's), score[1 + i] row i's */
+    int scored, riichi;
+    double score[1 + MJT_MAX_DISCARDS][MJT_MAX_DRAWS];
 } prob_result;
 
 /* The curves of h (3k+1) or its discard table's rows (3k+2), seen tiles
- * seen (34 counts or NULL), into *r: MJT_OK, or the library's failure
- * with diag. */
+ * seen (34 counts or NULL), into *r, and the expected points with them
+ * when x is not NULL: MJT_OK, or the library's failure with diag. */
 int prob_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
-            const mjt_prob_opts *o, prob_result *r, mjt_diag *diag);
+            const mjt_prob_opts *o, const mjt_expect_opts *x, prob_result *r,
+            mjt_diag *diag);
+
+/* "best", "never", "always"; -1 for another name. */
+const char *prob_riichi_name(int riichi);
+int prob_riichi_value(const char *name);
 
 void prob_text(FILE *out, const prob_result *r);
 void prob_json(FILE *out, const prob_result *r);
@@ -34,7 +43,8 @@ void prob_json(FILE *out, const prob_result *r);
 const char *prob_moves_name(int moves);
 int prob_moves_value(const char *name);
 
-/* The curves as JSON arrays: ,"tenpai":[...],"win":[...] */
-void prob_curves_json(FILE *out, const mjt_prob *p);
+/* The curves as JSON arrays: ,"tenpai":[...],"win":[...], and
+ * ,"score":[...] when score is not NULL */
+void prob_curves_json(FILE *out, const mjt_prob *p, const double *score);
 
 #endif

@@ -26,8 +26,7 @@ typedef struct question {
 
 static const char *const seat_words[4] = {"", "right", "across", "left"};
 
-/* "1z".."4z" into a seat 0-3, or -1. */
-static int wind_value(const char *s)
+int cli_wind_value(const char *s)
 {
     if (strlen(s) == 2 && s[0] >= '1' && s[0] <= '4' && s[1] == 'z')
         return s[0] - '1';
@@ -42,9 +41,8 @@ static int from_value(const char *s)
     return -1;
 }
 
-/* Indicators as tile text into list: NULL, or the problem. */
-static const char *indicators_value(const char *text, uint8_t *list,
-                                    uint8_t *len)
+const char *cli_indicators_value(const char *text, uint8_t *list,
+                                 uint8_t *len)
 {
     size_t n = 0;
     *len = 0;
@@ -98,7 +96,7 @@ static const char *set_text(question *q, const char *key, const char *v)
         w->tile = (uint8_t)x;
         q->has_win = 1;
     } else if (!strcmp(key, "round") || !strcmp(key, "seat")) {
-        if ((x = wind_value(v)) < 0)
+        if ((x = cli_wind_value(v)) < 0)
             return !strcmp(key, "round") ? "round: a wind, 1z to 4z"
                                          : "seat: a wind, 1z to 4z (1z the "
                                            "dealer)";
@@ -108,9 +106,9 @@ static const char *set_text(question *q, const char *key, const char *v)
             return "from: left, across or right";
         w->from = (uint8_t)x;
     } else if (!strcmp(key, "dora")) {
-        return indicators_value(v, w->dora, &w->dora_len);
+        return cli_indicators_value(v, w->dora, &w->dora_len);
     } else if (!strcmp(key, "ura")) {
-        return indicators_value(v, w->ura, &w->ura_len);
+        return cli_indicators_value(v, w->ura, &w->ura_len);
     } else {
         return "unknown";
     }
@@ -488,8 +486,7 @@ static const cli_opt score_opts[] = {
     {"sticks", 0, 1},    {"rule", 0, 1},      {"json", 0, 0},
     {"players", 0, 1},   {NULL, 0, 0}};
 
-/* --rule NAME=VALUE into rules: NULL, or the problem. */
-static const char *rule_value(mjt_rules *rules, const char *text)
+const char *cli_rule_value(mjt_rules *rules, const char *text)
 {
     static const char *const names[] = {
         "open_tanyao",     "double_yakuman",  "counted_yakuman",
@@ -563,7 +560,7 @@ int cli_score(int argc, char **argv, cli_globals *g)
                 err = set_number(&base, name, v);
             break;
         case 16:
-            err = rule_value(&r.rules, value);
+            err = cli_rule_value(&r.rules, value);
             break;
         case 17:
             g->json = 1;

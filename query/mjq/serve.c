@@ -489,7 +489,7 @@ static void api_prob(const mjt_tables *t, const serve_limits *lim,
         serve_error(r, 500, "out of memory");
         return;
     }
-    rc = prob_of(t, &h, seen.len ? seen.counts : NULL, &o, res, &why);
+    rc = prob_of(t, &h, seen.len ? seen.counts : NULL, &o, NULL, res, &why);
     if (rc != MJT_OK)
         free(res);
     if (rc == MJT_ECANCELED) {

@@ -82,16 +82,19 @@ typedef struct variant {
     unsigned flags;
     int work; /* a workspace kept from one hand to the next */
     int maxs, slow;
+    int expect; /* the expected-score table (mjt_expect_discards) */
 } variant;
 
 static const variant variants[] = {
-    {"forward.keep", MJT_FORWARD, MJT_PROB_KEEPING, 1, 6, 7},
-    {"forward.keep.fresh", MJT_FORWARD, MJT_PROB_KEEPING, 0, 4, 7},
+    {"forward.keep", MJT_FORWARD, MJT_PROB_KEEPING, 1, 6, 7, 0},
+    {"forward.keep.fresh", MJT_FORWARD, MJT_PROB_KEEPING, 0, 4, 7, 0},
     {"forward.keep.curves", MJT_FORWARD, MJT_PROB_KEEPING | MJT_PROB_CURVES,
-     1, 4, 7},
-    {"forward.table", MJT_FORWARD, 0, 1, 4, 4},
-    {"exchange.keep", MJT_EXCHANGE, MJT_PROB_KEEPING, 1, 6, 4},
-    {"back.keep", MJT_BACK, MJT_PROB_KEEPING, 1, 6, 3},
+     1, 4, 7, 0},
+    {"forward.table", MJT_FORWARD, 0, 1, 4, 4, 0},
+    {"exchange.keep", MJT_EXCHANGE, MJT_PROB_KEEPING, 1, 6, 4, 0},
+    {"back.keep", MJT_BACK, MJT_PROB_KEEPING, 1, 6, 3, 0},
+    {"expect.keep", MJT_FORWARD, MJT_PROB_KEEPING, 1, 4, 5, 1},
+    {"expect.table", MJT_FORWARD, 0, 1, 4, 4, 1},
 };
 
 /* One group (variant v, shanten s) in this process: its BENCH lines, and
@@ -100,6 +103,7 @@ static void group(const mjt_tables *t, const variant *v, int s, FILE *best)
 {
     static double ms[1000];
     mjt_prob_row rows[MJT_MAX_DISCARDS];
+    mjt_expect_row erows[MJT_MAX_DISCARDS];
     mjt_prob_opts o;
     int n = nhands, answered = 0, refused = 0;
     long rss0 = status_kb("VmRSS");
@@ -119,7 +123,10 @@ static void group(const mjt_tables *t, const variant *v, int s, FILE *best)
         size_t len;
         double t0 = 1e3 * bench_now();
         int rc = mjt_hand_parse(&h, text, strlen(text), NULL, NULL);
-        if (rc == MJT_OK)
+        if (rc == MJT_OK && v->expect) /* the defaults: best riichi, South */
+            rc = mjt_expect_discards(t, &h, NULL, &o, NULL, erows,
+                                     MJT_MAX_DISCARDS, &len, NULL);
+        else if (rc == MJT_OK)
             rc = mjt_prob_discards(t, &h, NULL, &o, rows, MJT_MAX_DISCARDS,
                                    &len, NULL);
         double t1 = 1e3 * bench_now();

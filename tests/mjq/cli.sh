@@ -550,6 +550,36 @@ check prob_past_wall 1 'draws 124: the wall holds 123 tiles (1 to 123)' -- \
 check prob_budget 1 'over the memory budget (268435456 bytes)' -- \
     "$Q" prob --tables "$T" --moves back --extra 2 --draws 4 24567m2479p11456s
 check prob_no_prob_flag 2 'mjq prob always says them' -- "$Q" prob --tables "$T" --prob 1z
+# --score: the expected points beside the chances (the library's tests
+# check the numbers; these, that mjq passes the situation and prints them)
+check prob_score_json 0 '{"hand":"123m456p789s1122z","tiles":13,"draws":3,"moves":"forward","exact":true,"riichi":"best","shanten":0,"tenpai":[1,1,1],"win":[0.0325203252033,0.0642409702786,0.0951751530793],"score":[87.8048780488,173.450619752,256.972913314]}' -- \
+    "$Q" prob --tables "$T" --json --score --draws 3 123m456p789s1122z
+check prob_score_text 0 '9m            2  43.3%  75.6%  87.9%     4.4%  21.1%  37.0%    1926.2' -- \
+    "$Q" prob --tables "$T" --score 3479m33567p22346s
+check prob_score_head 0 '3479m33567p22346s (14 tiles): 17 draws, forward play (exact), riichi best' -- \
+    "$Q" prob --tables "$T" --score 3479m33567p22346s
+check prob_score_never 0 '9m            2  43.3%  75.6%  87.9%     4.4%  21.1%  37.0%    1016.7' -- \
+    "$Q" prob --tables "$T" --score --riichi never 3479m33567p22346s
+check prob_score_red_seen 0 '"score":[89.2561983471,176.280991736]' -- \
+    "$Q" prob --tables "$T" --json --score --visible 0p5p --draws 2 123m456p789s1122z
+check prob_score_dora 0 '"riichi":"always"' -- \
+    "$Q" prob --tables "$T" --json --score --riichi always --dora 1z --round 2z --seat 1z --last --rule open_tanyao=0 --draws 2 123m456p789s1122z
+check prob_score_red_too_many 1 'more red fives than the rules have' -- \
+    "$Q" prob --tables "$T" --score --visible 0p0p --draws 2 123m456p789s1122z
+check prob_score_exchange 1 'expected score: forward play only' -- \
+    "$Q" prob --tables "$T" --score --moves exchange 3479m33567p22346s
+check prob_score_three 1 'expected score: four players' -- \
+    "$Q" prob --tables "$T" --score --players 3 1199m123p456s1122z
+check prob_situation_alone 2 'prob: --riichi: the situation of the expected points, with --score' -- \
+    "$Q" prob --tables "$T" --riichi never 1z
+check prob_score_bad_riichi 2 'prob: --riichi sometimes: best, never or always' -- \
+    "$Q" prob --tables "$T" --score --riichi sometimes 1z
+check prob_score_bad_wind 2 'prob: --seat 5z: a wind, 1z to 4z (1z the dealer)' -- \
+    "$Q" prob --tables "$T" --score --seat 5z 1z
+check prob_score_bad_rule 2 'prob: --rule open: NAME=VALUE' -- \
+    "$Q" prob --tables "$T" --score --rule open 1z
+check analysis_no_score 2 '--score: the expected points are mjq prob' -- \
+    "$Q" --tables "$T" --score 1z
 check analysis_prob14 0 '  1z  shanten 0  ukeire 3m(4) 6m(2) (6 tiles)  tenpai 100.0%  win 60.2%' -- \
     "$Q" --tables "$T" --prob 4566m123p456p789s1z
 check analysis_prob13 0 'prob      tenpai 100.0%  win 59.9% (17 draws, forward)' -- \
