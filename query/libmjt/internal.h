@@ -475,6 +475,16 @@ static inline unsigned mjt__wait_parts(const mjt__hv *v)
  * h, as mjt_discards gives it, without the effective tiles: sh[kind] for
  * each kind held; returns the kinds held, as bits (0 for a hand the
  * queries refuse).  For the wall model's search (wall/graph.c). */
+/* Score a complete hand as mjt_score_tiles does, for a caller that has
+ * checked the tiles, the calls and the rules (four players): ladder[e]
+ * (e = 0 .. n - 1) gets the most points a reading scores with e more han
+ * than the situation gives (as another 1-han yaku of the situation
+ * would: riichi, ippatsu, haitei, an ura dora), 0 where no reading has a
+ * yaku.  MJT_OK, or scoring's refusal (MJT_ENOTWIN, ...). */
+int mjt__score_ladder(const mjt_tiles *concealed, const mjt_call *calls,
+                      size_t ncalls, const mjt_win *w, const mjt_rules *rules,
+                      int n, int32_t *ladder);
+
 uint64_t mjt__discard_shanten(const struct mjt_tables *t, const mjt_hand *h,
                               int8_t sh[MJT_KINDS]);
 

@@ -10,6 +10,7 @@
 #include <criterion/new/assert.h>
 #include <string.h>
 
+#include "internal.h"
 #include "mjt.h"
 
 static mjt_score s;
@@ -554,6 +555,75 @@ Test(tiles, the_same_answers_as_a_hand)
         cr_assert(eq(int, rb, ra));
         cr_assert(eq(int, memcmp(&a, &b, sizeof a), 0), "hand %d", i);
     }
+}
+
+/* The ladder the expected score is built on: a closed hand's points with
+ * e more han are its points with e more han of the situation, as the
+ * scorer counts them: riichi (1), ippatsu (2), haitei (3), double riichi
+ * (4, its 2 han in riichi's place), then each ura indicator's dora on
+ * top (4 + the ura count).  Every reading of a closed tsumo has a yaku,
+ * so each adds one han to every reading; the scorer picks the best reading
+ * again each time, the ladder the best of its own. */
+Test(tiles, the_ladder_is_the_scorer_with_more_han)
+{
+    int checked = 0, ura_checked = 0;
+    for (int i = 0; i < 20000; i++) {
+        mjt_tiles t;
+        mjt_call calls[MJT_MAX_CALLS];
+        size_t ncalls = random_hand(&t, calls);
+        if (ncalls > 0)
+            continue; /* closed hands: every reading has menzen tsumo */
+        mjt_win w = tsumo();
+        do
+            w.tile = (uint8_t)rnd(MJT_KINDS);
+        while (t.counts[w.tile] == 0);
+        w.round = (uint8_t)rnd(4);
+        w.seat = (uint8_t)rnd(4);
+        w.dora_len = (uint8_t)rnd(2);
+        w.dora[0] = (uint8_t)rnd(MJT_KINDS);
+        if (w.dora_len && t.counts[w.dora[0]] == 4)
+            w.dora_len = 0;
+        mjt_rules r;
+        mjt_rules_init(&r, 4);
+        r.counted_yakuman = (uint8_t)rnd(2);
+        r.round_up_mangan = (uint8_t)rnd(2);
+        int32_t ladder[9];
+        cr_assert(eq(int, mjt__score_ladder(&t, NULL, 0, &w, &r, 9, ladder),
+                     MJT_OK));
+        mjt_score sc;
+        mjt_win x = w;
+        for (int e = 0; e <= 4; e++) {
+            x.riichi = (uint8_t)(e >= 4 ? 2 : e >= 1);
+            x.ippatsu = (uint8_t)(e >= 2);
+            x.last = (uint8_t)(e >= 3);
+            cr_assert(eq(int, mjt_score_tiles(&t, NULL, 0, &x, &r, &sc, &d),
+                         MJT_OK),
+                      "%s", d.message);
+            cr_assert(eq(i32, ladder[e], sc.points), "hand %d, %d more han", i,
+                      e);
+        }
+        /* double riichi, ippatsu, haitei and one ura indicator */
+        for (int k = 0; k < MJT_KINDS; k++) {
+            int target = k < 27   ? (k % 9 == 8 ? k - 8 : k + 1)
+                         : k < 31 ? (k == 30 ? 27 : k + 1)
+                                  : (k == 33 ? 31 : k + 1);
+            int seen = t.counts[k] + (w.dora_len && w.dora[0] == k);
+            if (seen == 4)
+                continue;
+            x.ura_len = 1;
+            x.ura[0] = (uint8_t)k;
+            cr_assert(eq(int, mjt_score_tiles(&t, NULL, 0, &x, &r, &sc, &d),
+                         MJT_OK),
+                      "%s", d.message);
+            cr_assert(eq(i32, ladder[4 + t.counts[target]], sc.points),
+                      "hand %d, ura %d", i, k);
+            ura_checked++;
+        }
+        checked++;
+    }
+    cr_assert(gt(int, checked, 2000));
+    cr_log_info("ladder: %d closed hands, %d with an ura indicator", checked,
+                ura_checked);
 }
 
 Test(tiles, what_a_hand_maker_refuses)

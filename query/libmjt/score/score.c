@@ -68,6 +68,10 @@ typedef struct ctx {
     int sum[4];      /* tiles of each part (m, p, s, z) */
     mjt_score *best; /* the caller's */
     mjt_score cur;
+    /* mjt__score_ladder's: the most points of a reading with e more han,
+     * e = 0 .. nladder - 1; NULL for none */
+    int32_t *ladder;
+    int nladder;
 } ctx;
 _Static_assert(sizeof(((ctx *)0)->call_fu) == 3 * MJT_MAX_CALLS &&
                    sizeof(((mjt_score *)0)->fu_parts[0]) == 3,
@@ -230,6 +234,7 @@ static inline void block(sheet *t, int kind, int tile, int call)
 
 static void settle(const ctx *c, mjt_score *s, int k, int han, int pao,
                    int pao_yaku);
+static void ladder_add(const ctx *c, const mjt_score *s, int k, int han);
 
 /* The sheet's counts into its score, then settle. */
 static inline void finish(const ctx *c, const sheet *t, int pao, int pao_yaku)
@@ -240,6 +245,8 @@ static inline void finish(const ctx *c, const sheet *t, int pao, int pao_yaku)
     t->s->blocks_len = (uint8_t)t->blocks;
     t->s->calls = (uint8_t)t->calls;
     settle(c, t->s, t->yakuman, t->han, pao, pao_yaku);
+    if (c->ladder != NULL)
+        ladder_add(c, t->s, t->yakuman, t->han);
 }
 
 static int ceil100(long v)
@@ -455,6 +462,26 @@ static void settle(const ctx *c, mjt_score *s, int k, int han, int pao,
     }
     s->points = (int32_t)(got + fed);
     s->sticks = 1000 * w->sticks;
+}
+
+/* A reading settled in s (k yakuman, han) into the ladder: its points with
+ * e more han, for each e.  A yakuman's do not change; a reading without a
+ * yaku scores nothing (more han from the situation would be a yaku: the
+ * caller asks again). */
+static void ladder_add(const ctx *c, const mjt_score *s, int k, int han)
+{
+    for (int e = 0; e < c->nladder; e++) {
+        int32_t v = 0;
+        if (s->yaku_len > 0 && k > 0) {
+            v = s->points;
+        } else if (s->yaku_len > 0) {
+            mjt_score x = *s;
+            settle_han(c, &x, han + e);
+            v = x.points;
+        }
+        if (v > c->ladder[e])
+            c->ladder[e] = v;
+    }
 }
 
 /* The yakuman a score names, each at its multiple, before the rules cap
@@ -1193,7 +1220,7 @@ static void standard_forms(ctx *c)
  * their tally) and calls in situation w under checked rules into *out. */
 static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
                  size_t ncalls, const mjt_win *w, const mjt_rules *rules,
-                 mjt_score *out, mjt__diag *d)
+                 mjt_score *out, int32_t *ladder, int nladder, mjt__diag *d)
 {
     ctx c;
     int rc;
@@ -1201,6 +1228,10 @@ static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
     c.w = w;
     c.r = rules;
     c.best = out;
+    c.ladder = ladder;
+    c.nladder = nladder;
+    for (int e = 0; e < nladder; e++)
+        ladder[e] = 0;
     c.have = c.cur_used = 0;
     c.dora = c.ura = 0;
     c.call_trips = c.call_runs = 0;
@@ -1447,7 +1478,7 @@ int mjt_score_hand(const mjt_hand *h, const mjt_win *w, const mjt_rules *rules,
     }
     tally ty;
     tally_of(held.counts, &ty);
-    rc = score(&held, &ty, calls, ncalls, w, rules, out, &d);
+    rc = score(&held, &ty, calls, ncalls, w, rules, out, NULL, 0, &d);
     return rc == MJT_OK ? MJT_OK : mjt__diag_out(diag, &d, rc);
 }
 
@@ -1503,8 +1534,22 @@ int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
         rc = MJT_EINVAL;
     }
     if (rc == MJT_OK)
-        rc = score(concealed, &ty, calls, ncalls, w, rules, out, &d);
+        rc = score(concealed, &ty, calls, ncalls, w, rules, out, NULL, 0, &d);
     return rc == MJT_OK ? MJT_OK : mjt__diag_out(diag, &d, rc);
+}
+
+int mjt__score_ladder(const mjt_tiles *concealed, const mjt_call *calls,
+                      size_t ncalls, const mjt_win *w, const mjt_rules *rules,
+                      int n, int32_t *ladder)
+{
+    mjt__diag d;
+    mjt_score out;
+    tally ty;
+
+    d.code = MJT_OK;
+    zero_score(&out);
+    tally_of(concealed->counts, &ty);
+    return score(concealed, &ty, calls, ncalls, w, rules, &out, ladder, n, &d);
 }
 
 void mjt_win_init(mjt_win *w)

@@ -64,6 +64,9 @@ static int tables(dp *d)
     d->q = w->q;
     d->val = w->val;
     d->best = w->val + 4 * w->nodes.len;
+    if (w->q_kinds == kmax) /* the question's, made for its chances */
+        return MJT_OK;
+    w->q_kinds = kmax;
     for (size_t k = 0; k < kmax; k++)
         for (size_t t = 0; t < T1; t++) {
             double *row = &d->q[(k * T1 + t) * T1], p = 1;

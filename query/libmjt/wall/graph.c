@@ -216,6 +216,7 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
 
     w->t = t;
     w->ev = NULL;
+    w->q_kinds = 0;
     w->nodes.len = w->edges.len = w->draws_.len = w->kids.len = 0;
     w->waits.len = 0;
     map_clear(&w->node_map);
@@ -275,6 +276,7 @@ void wall_free(wall *w)
     memset(&w->draw_map, 0, sizeof w->draw_map);
     memset(&w->waits_map, 0, sizeof w->waits_map);
     w->q = w->val = NULL;
+    w->q_kinds = 0;
     w->nq = w->nval = 0;
     w->used = 0;
 }
@@ -633,13 +635,21 @@ int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
      * adj too. */
     if (w->moves != MJT_FORWARD)
         return find_canon(w, h, counts, adj, ex, red, &a, out);
+    if (w->ev != NULL) { /* no relabelling: h is its class's hand */
+        rc = find(w, h, counts, -1, ex, red, &i);
+        if (rc != MJT_OK || adj < 0 ||
+            !((wall_nodes(w)[i].eff >> adj & 1) ||
+              counts[adj] >= w->ev->orig[adj])) {
+            *out = i;
+            return rc;
+        }
+        return find(w, h, counts, adj, ex, red, out);
+    }
     memcpy(c, counts, MJT_KINDS); /* adj's absence's class, adj's place */
     a = adj;
     canon(w, c, -1, &a);
     rc = find_coded(w, h, c, -1, ex, red, &i);
-    if (rc != MJT_OK || adj < 0 ||
-        !((wall_nodes(w)[i].eff >> a & 1) ||
-          (w->ev != NULL && counts[adj] >= w->ev->orig[adj]))) {
+    if (rc != MJT_OK || adj < 0 || !(wall_nodes(w)[i].eff >> a & 1)) {
         *out = i;
         return rc;
     }

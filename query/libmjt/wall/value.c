@@ -12,8 +12,9 @@
  * of the win.  With riichi the ura dora are an expectation: the indicator
  * is uniform over the copies unseen at the question less those the
  * winning hand keeps of them (the model of mjt.h), and the hand's ura
- * count depends only on the kind it points at, so the engine scores one
- * indicator of each count and weighs it by its copies.
+ * count depends only on the kind it points at, so each count is weighed
+ * by its indicators' copies.  One score of a win answers every way of
+ * it (mjt__score_ladder: the points with each number of han more).
  */
 #include "wall.h"
 
@@ -31,53 +32,64 @@ static int dora_of(int k)
     return k == 33 ? 31 : k + 1;
 }
 
-/* The points of tiles c (calls from ev) in situation x. */
-static int points(const wexpect *ev, const mjt_tiles *c, const mjt_win *x,
-                  double *out)
+/* The ladder of tiles c (calls from ev) in situation x: the most points
+ * of a reading with e more han, e = 0 .. n - 1. */
+static int ladder(const wexpect *ev, const mjt_tiles *c, const mjt_win *x,
+                  int n, int32_t *out)
 {
-    mjt_score s;
-    int rc = mjt_score_tiles(c, ev->calls, ev->ncalls, x, &ev->rules, &s, NULL);
-    if (rc != MJT_OK)
-        return rc;
-    *out = s.points;
-    return MJT_OK;
+    return mjt__score_ladder(c, ev->calls, ev->ncalls, x, &ev->rules, n, out);
 }
 
-/* The points of a riichi win (ippatsu, last as said) of tiles c, the ura
- * dora an expectation: pool the indicators' copies, all the hand's tiles
- * and calls as counted for dora. */
-static int riichi_points(const wexpect *ev, const mjt_tiles *c,
-                         const mjt_win *base, const int *pool,
-                         const uint8_t *all, int ippatsu, int last, double *out)
+/* The ways of a win of tiles c (on x->tile) into way[EV_WAYS]; pool: the
+ * ura indicator's copies, all: the hand's tiles with its calls, counted
+ * for dora.  Every 1-han yaku of the situation (riichi, ippatsu, haitei)
+ * and every ura dora adds one han to every reading of a closed hand,
+ * whose every reading has a yaku (menzen tsumo): one ladder answers
+ * them all.  An open hand's reading without a yaku gains one from
+ * haitei, han and dora too: haitei is asked for on its own. */
+static int ways(const wexpect *ev, const mjt_tiles *c, mjt_win *x,
+                const int *pool, const uint8_t *all, double *way)
 {
-    int weight[5] = {0, 0, 0, 0, 0}, rep[5] = {-1, -1, -1, -1, -1}, total = 0;
-    mjt_win x = *base;
-    x.riichi = 1;
-    x.ippatsu = (uint8_t)ippatsu;
-    x.last = (uint8_t)last;
-    for (int k = 0; k < MJT_KINDS; k++) {
-        if (pool[k] <= 0)
-            continue;
-        int u = all[dora_of(k)];
-        weight[u] += pool[k];
-        rep[u] = rep[u] < 0 ? k : rep[u];
-        total += pool[k];
-    }
-    if (total == 0) /* no tile unseen: no ura to turn */
-        return points(ev, c, &x, out);
-    double sum = 0;
-    for (int u = 0; u < 5; u++) {
-        double p;
-        int rc;
-        if (weight[u] == 0)
-            continue;
-        x.ura_len = 1;
-        x.ura[0] = (uint8_t)rep[u];
-        if ((rc = points(ev, c, &x, &p)) != MJT_OK)
+    int32_t L[8];
+    int rc, closed = ev->riichi != MJT_RIICHI_NEVER;
+
+    if ((rc = ladder(ev, c, x, closed ? 8 : 1, L)) != MJT_OK)
+        return rc;
+    way[EV_DAMA] = L[0];
+    way[EV_DAMA_LAST] = L[0];
+    if (ev->last && closed) {
+        way[EV_DAMA_LAST] = L[1];
+    } else if (ev->last) {
+        int32_t h;
+        x->last = 1;
+        rc = ladder(ev, c, x, 1, &h);
+        x->last = 0;
+        if (rc != MJT_OK)
             return rc;
-        sum += weight[u] * p;
+        way[EV_DAMA_LAST] = h;
     }
-    *out = sum / total;
+    if (!closed)
+        return MJT_OK;
+    /* riichi is L[1]; u ura dora are u more, ippatsu and haitei one each */
+    double w[5] = {0, 0, 0, 0, 0}, total = 0;
+    for (int k = 0; k < MJT_KINDS; k++)
+        if (pool[k] > 0) {
+            w[all[dora_of(k)]] += pool[k];
+            total += pool[k];
+        }
+    if (total == 0) /* no tile unseen: no ura to turn */
+        w[0] = total = 1;
+    for (int i = EV_RIICHI; i < EV_WAYS; i++)
+        way[i] = 0;
+    for (int u = 0; u < 5; u++) {
+        double p = w[u] / total;
+        if (p == 0)
+            continue;
+        way[EV_RIICHI] += p * L[1 + u];
+        way[EV_IPPATSU] += p * L[2 + u];
+        way[EV_RIICHI_LAST] += p * L[2 + u];
+        way[EV_IPPATSU_LAST] += p * L[3 + u];
+    }
     return MJT_OK;
 }
 
@@ -115,37 +127,18 @@ static int node_values(const wall *w, const wnode *n, double *v)
                     (uint8_t)(red_held(n->key.red, s) + (red && s == k / 9));
             mjt_win x = ev->win;
             x.tile = (uint8_t)(red ? MJT_RED_5M + k / 9 : k);
-            double way[EV_WAYS];
-            if ((rc = points(ev, &c, &x, &way[EV_DAMA])) != MJT_OK)
-                return rc;
-            way[EV_DAMA_LAST] = way[EV_DAMA];
-            x.last = 1;
-            if (ev->last && (rc = points(ev, &c, &x, &way[EV_DAMA_LAST])))
-                return rc;
-            x.last = 0;
-            if (ev->riichi != MJT_RIICHI_NEVER) {
-                int pool[MJT_KINDS];
-                uint8_t all[MJT_KINDS];
-                for (int j = 0; j < MJT_KINDS; j++) {
-                    /* copies the winning hand drew: past what the
-                     * question's 13 tiles held */
-                    int kept = c.counts[j] - (ev->orig[j] - (j == adj));
-                    pool[j] = ev->unseen[j] - (kept > 0 ? kept : 0);
-                    all[j] = (uint8_t)(c.counts[j] + 4 - w->cap[j]);
-                }
-                for (int way_i = EV_RIICHI; way_i < EV_WAYS; way_i++) {
-                    int ippatsu =
-                        way_i == EV_IPPATSU || way_i == EV_IPPATSU_LAST;
-                    int last = way_i >= EV_RIICHI_LAST;
-                    if (last && !ev->last) {
-                        way[way_i] = way[way_i - 2];
-                        continue;
-                    }
-                    if ((rc = riichi_points(ev, &c, &x, pool, all, ippatsu,
-                                            last, &way[way_i])) != MJT_OK)
-                        return rc;
-                }
+            int pool[MJT_KINDS];
+            uint8_t all[MJT_KINDS];
+            for (int j = 0; j < MJT_KINDS; j++) {
+                /* copies the winning hand drew: past what the question's
+                 * 13 tiles held */
+                int kept = c.counts[j] - (ev->orig[j] - (j == adj));
+                pool[j] = ev->unseen[j] - (kept > 0 ? kept : 0);
+                all[j] = (uint8_t)(c.counts[j] + 4 - w->cap[j]);
             }
+            double way[EV_WAYS];
+            if ((rc = ways(ev, &c, &x, pool, all, way)) != MJT_OK)
+                return rc;
             for (int j = 0; j < EV_WAYS; j++)
                 v[j] += copies * way[j];
         }
