@@ -424,6 +424,7 @@ def test_help_and_stubs():
     assert os.path.exists(os.path.join(pkg, "py.typed"))
     stubs = open(os.path.join(pkg, "__init__.pyi")).read()
     assert "def shanten_batch" in stubs and "def keep" in stubs
+    assert "def expect" in stubs and "class ExpectRow" in stubs
 
 
 # ==== Threads ====
@@ -713,6 +714,62 @@ def test_prob_errors(t):
     counts[11, 0] = 7
     with pytest.raises(mjt.HandError, match="row 11: .*7 times"):
         t.prob_batch(counts)
+
+
+# ==== Expected points: expect ====
+
+def test_expect_is_mjq_prob_score(t):
+    hands = ["144588m345p123s3z", "3479m33567p22346s", "2344m567p5688s,666z",
+             "406m123p456p789s1z", "6678m12334p45s447z", "2345m678p119s567z1p"]
+    for riichi in ("best", "never", "always"):
+        theirs = mjq_prob("--score", "--riichi", riichi, "--draws", "12",
+                          "--visible", "19m0p", "--dora", "3z", "--seat", "1z",
+                          "--rule", "open_tanyao=0", *hands)
+        for hand, want in zip(hands, theirs):
+            got = t.expect(hand, "19m0p", draws=12, riichi=riichi, dora="3z",
+                           seat="1z", rules={"open_tanyao": 0})
+            if "discards" not in want:
+                assert (got.draws, got.riichi) == (12, riichi)
+                assert got.score.dtype == np.float64
+                np.testing.assert_allclose(got.score, want["score"], atol=1e-7)
+                np.testing.assert_allclose(got.win, want["win"], atol=1e-11)
+                continue
+            assert [r.tile for r in got] == [r["tile"] for r in want["discards"]]
+            for r, w in zip(got, want["discards"]):
+                np.testing.assert_allclose(r.score, w["score"], atol=1e-7)
+                np.testing.assert_allclose(r.tenpai, w["tenpai"], atol=1e-11)
+
+
+def test_expect_rows_rank_by_score_and_keep_the_chances(t):
+    hand = "3479m33567p22346s"
+    rows = t.expect(hand)
+    scores = [r.score[-1] for r in rows]
+    assert scores == sorted(scores, reverse=True)
+    chances = {r.tile: r for r in t.prob(hand)}
+    for r in rows:  # the same chances as prob's, whatever the ranking
+        np.testing.assert_allclose(r.win, chances[r.tile].win, atol=1e-12)
+    keeping = t.expect(hand, keeping=True)
+    assert [r.score is None for r in keeping] == \
+        [r.shanten > 1 for r in keeping]
+    values = t.expect(hand, curves=False)
+    assert np.isnan(values[0].score[:-1]).all()
+    assert values[0].score[-1] == pytest.approx(rows[0].score[-1], abs=1e-9)
+
+
+def test_expect_errors(t):
+    h = "144588m345p123s3z"
+    for kw, says in [({"riichi": "sometimes"}, "'best', 'never' or 'always'"),
+                     ({"round": "5z"}, "want a wind"), ({"draws": 0}, "draws=0"),
+                     ({"rules": {"open": 1}}, "is no rule"),
+                     ({"dora": "1z2z3z4z5z6z"}, "more than 5")]:
+        with pytest.raises(ValueError, match=says):
+            t.expect(h, **kw)
+    with pytest.raises(TypeError):
+        t.expect(h, moves="forward")  # forward play only: no such keyword
+    with pytest.raises(mjt.HandError):
+        t.expect("1199m123p456s1122z", players=3)
+    with pytest.raises(mjt.HandError):
+        t.expect(h, "0p0p5p")  # two red 5p seen, one in the rules
 
 
 def test_ctrl_c_stops_a_prob_batch(t):

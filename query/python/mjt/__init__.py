@@ -23,6 +23,8 @@ library's .code and the .offset of the problem.
 from ._mjt import (  # noqa: F401
     BudgetError,
     Discard,
+    Expect,
+    ExpectRow,
     HandError,
     Prob,
     ProbRow,
@@ -41,7 +43,7 @@ from ._mjt import (  # noqa: F401
 from ._mjt import Tables as _Tables
 
 __all__ = ["Tables", "HandError", "BudgetError", "Shanten", "Ukeire",
-           "Discard", "Prob", "ProbRow", "counts", "deal", "score",
+           "Discard", "Prob", "ProbRow", "Expect", "ExpectRow", "counts", "deal", "score",
            "score_batch", "tile_id", "tile_name", "__version__"]
 
 

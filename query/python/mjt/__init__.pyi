@@ -22,6 +22,7 @@ class HandError(ValueError):
 class BudgetError(RuntimeError): ...
 
 Moves = Literal["forward", "exchange", "back"]
+Riichi = Literal["best", "never", "always"]
 # float64 curves: numpy.ndarray, or array.array('d') without numpy.
 Curve = Any
 
@@ -83,6 +84,37 @@ class ProbRow(tuple[str, int, list[str], int, Curve | None, Curve | None,
     @property
     def exact(self) -> bool: ...
 
+class Expect(tuple[Curve, Curve, Curve, int, str, int]):
+    @property
+    def tenpai(self) -> Curve: ...
+    @property
+    def win(self) -> Curve: ...
+    @property
+    def score(self) -> Curve: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def riichi(self) -> Riichi: ...
+    @property
+    def shanten(self) -> int: ...
+
+class ExpectRow(tuple[str, int, list[str], int, Curve | None, Curve | None,
+                      Curve | None]):
+    @property
+    def tile(self) -> str: ...
+    @property
+    def shanten(self) -> int: ...
+    @property
+    def tiles(self) -> list[str]: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def tenpai(self) -> Curve | None: ...
+    @property
+    def win(self) -> Curve | None: ...
+    @property
+    def score(self) -> Curve | None: ...
+
 class Tables:
     def __init__(self, path: str | PathLike[str] | None = None) -> None: ...
     @property
@@ -121,6 +153,15 @@ class Tables:
              moves: Moves = "forward", extra: int = 1, curves: bool = True,
              keeping: bool = False, memory: int | None = None,
              timeout: float | None = None) -> Prob | list[ProbRow]: ...
+    def expect(self, hand: Tiles, visible: Tiles | None = None, *,
+               players: int | None = None, draws: int | None = None,
+               curves: bool = True, keeping: bool = False,
+               memory: int | None = None, timeout: float | None = None,
+               riichi: Riichi = "best", round: str = "1z", seat: str = "2z",
+               dora: str | Sequence[str | int] | None = None,
+               last: bool = False,
+               rules: dict[str, int] | None = None
+               ) -> Expect | list[ExpectRow]: ...
     def prob_batch(self, counts: Buffer, *, players: int = 4,
                    threads: int = 1, draws: int | None = None,
                    moves: Moves = "forward", extra: int = 1,

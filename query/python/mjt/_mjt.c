@@ -363,8 +363,16 @@ int make_hand(PyObject *obj, PyObject *players_obj, hand_in *hi)
  * None.  0, or -1 with an exception. */
 int make_visible(PyObject *obj, uint8_t c[MJT_KINDS], int *given)
 {
+    uint8_t red[3];
+    return make_visible_red(obj, c, red, given);
+}
+
+int make_visible_red(PyObject *obj, uint8_t c[MJT_KINDS], uint8_t red[3],
+                     int *given)
+{
     tiles_in in;
     *given = 0;
+    red[0] = red[1] = red[2] = 0;
     if (obj == NULL || obj == Py_None)
         return 0;
     if (PyUnicode_Check(obj)) {
@@ -381,6 +389,7 @@ int make_visible(PyObject *obj, uint8_t c[MJT_KINDS], int *given)
             return hand_error(rc, m, d.offset), -1;
         }
         memcpy(c, set.counts, MJT_KINDS);
+        memcpy(red, set.red, 3);
         *given = 1;
         return 0;
     }
@@ -401,6 +410,8 @@ int make_visible(PyObject *obj, uint8_t c[MJT_KINDS], int *given)
                 return hand_error(MJT_ETILE, m, (long)i), -1;
             }
             c[MJT_KIND_OF(in.v[i])]++;
+            if (in.v[i] >= MJT_KINDS)
+                red[in.v[i] - MJT_KINDS]++;
         }
     }
     *given = 1;
@@ -1262,6 +1273,8 @@ static PyMethodDef tables_methods[] = {
     {"improve", (PyCFunction)(void (*)(void))tables_improve, FAST,
      tables_improve_doc},
     {"prob", (PyCFunction)(void (*)(void))tables_prob, FAST, tables_prob_doc},
+    {"expect", (PyCFunction)(void (*)(void))tables_expect, FAST,
+     tables_expect_doc},
     {"prob_batch", (PyCFunction)(void (*)(void))tables_prob_batch, FAST,
      tables_prob_batch_doc},
     {"stats", (PyCFunction)(void (*)(void))tables_stats, FAST,

@@ -59,6 +59,10 @@ int make_hand(PyObject *obj, PyObject *players_obj, hand_in *hi);
 /* Seen tiles (None, text, counts, ids or names) into c; *given 0 for
  * None.  0, or -1 with an exception. */
 int make_visible(PyObject *obj, uint8_t c[MJT_KINDS], int *given);
+/* make_visible with the red fives among them into red (none from 34
+ * counts). */
+int make_visible_red(PyObject *obj, uint8_t c[MJT_KINDS], uint8_t red[3],
+                     int *given);
 /* The error of a query that takes visible tiles, as mjq names it. */
 void *visible_error(int rc, const mjt_hand *h, const uint8_t *seen);
 /* The names of the kinds of a 34-bit mask, as a list. */
@@ -109,10 +113,20 @@ PyObject *tables_prob(TablesObject *self, PyObject *const *args,
                       Py_ssize_t nargs, PyObject *kwnames);
 PyObject *tables_prob_batch(TablesObject *self, PyObject *const *args,
                             Py_ssize_t nargs, PyObject *kwnames);
-extern const char tables_prob_doc[], tables_prob_batch_doc[];
+PyObject *tables_expect(TablesObject *self, PyObject *const *args,
+                        Py_ssize_t nargs, PyObject *kwnames);
+extern const char tables_prob_doc[], tables_prob_batch_doc[],
+    tables_expect_doc[];
 int prob_types(PyObject *m);
 
-/* _score.c: mjt.score and mjt.score_batch. */
+/* _score.c: mjt.score and mjt.score_batch, and the situation's words
+ * Tables.expect shares: a wind ('1z'-'4z'), indicators (text or a list),
+ * the rules (None or a dict of scoring fields); 0, or -1 with an
+ * exception naming fn and the keyword. */
+int wind_of(const char *fn, const char *name, PyObject *o, uint8_t *out);
+int indicators_of(const char *fn, const char *name, PyObject *o,
+                  uint8_t *list, uint8_t *len);
+int rules_of(const char *fn, PyObject *o, mjt_rules *r);
 PyObject *module_score(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
                        PyObject *kwnames);
 PyObject *module_score_batch(PyObject *m, PyObject *const *args,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Tables.prob and Tables.prob_batch: the wall model of mjt_prob_hand and
- * mjt_prob_discards (mjt.h says the model).
+ * Tables.prob, Tables.prob_batch and Tables.expect: the wall model of
+ * mjt_prob_hand and mjt_prob_discards, and the expected points of
+ * mjt_expect_hand and mjt_expect_discards (mjt.h says the model).
  *
  * The curves come back as float64 numpy arrays, or array.array('d')
  * where numpy is not installed.  Both calls release the GIL.  prob keeps
@@ -327,6 +328,185 @@ PyObject *tables_prob(TablesObject *self, PyObject *const *args,
     return l;
 }
 
+/* ==== Tables.expect ==== */
+
+static PyTypeObject *ExpectType, *ExpectRowType;
+
+static const char *const riichi_names[] = {"best", "never", "always"};
+
+static const char *const expect_names[] = {
+    "hand",    "visible", "players", "draws", "curves", "keeping", "memory",
+    "timeout", "riichi",  "round",   "seat",  "dora",   "last",    "rules"};
+
+const char tables_expect_doc[] =
+    "expect(hand, visible=None, *, players=None, draws=None, curves=True,\n"
+    "       keeping=False, memory=None, timeout=None, riichi='best',\n"
+    "       round='1z', seat='2z', dora=None, last=False, rules=None)\n\n"
+    "prob() with the best expected points of a tsumo win within the next\n"
+    "draws (forward play, exact: see the README).  A 3k+1 hand gives an\n"
+    "Expect: tenpai, win and score (float64 arrays, item h - 1 the value\n"
+    "within h draws), draws, riichi and shanten.  A 3k+2 hand gives a list\n"
+    "of ExpectRow, one a discard, ranked by score at the last draw: tile,\n"
+    "shanten, tiles, count, tenpai, win, score.  riichi: a closed hand that\n"
+    "reaches tenpai declares it 'never', 'always', or when worth more\n"
+    "('best'): ippatsu on the next draw, ura dora an expectation, 1000\n"
+    "lost without a win.  round, seat: winds '1z'-'4z' ('1z' the dealer).\n"
+    "dora: indicators, text ('4p1z') or a list, seen tiles too (not to be\n"
+    "repeated in visible).  last=True: the last draw is the wall's last\n"
+    "tile (haitei).  rules: a dict of ruleset choices, as score() takes.\n"
+    "Red fives in visible (0p, or id 35) are seen; the others not held or\n"
+    "called are in the wall.  The GIL is released.";
+
+static PyObject *curve_or_none(const double *v, int T)
+{
+    if (isnan(v[T - 1]))
+        return Py_NewRef(Py_None);
+    return doubles(v, (size_t)T, -1);
+}
+
+static PyObject *expect_result(const mjt_expect *e)
+{
+    const mjt_prob *p = &e->p;
+    PyObject *r = PyStructSequence_New(ExpectType);
+    if (r == NULL)
+        return NULL;
+    PyStructSequence_SET_ITEM(r, 0, doubles(p->tenpai, (size_t)p->draws, -1));
+    PyStructSequence_SET_ITEM(r, 1, doubles(p->win, (size_t)p->draws, -1));
+    PyStructSequence_SET_ITEM(r, 2, doubles(e->score, (size_t)p->draws, -1));
+    PyStructSequence_SET_ITEM(r, 3, PyLong_FromLong(p->draws));
+    PyStructSequence_SET_ITEM(r, 4,
+                              PyUnicode_FromString(riichi_names[e->riichi]));
+    PyStructSequence_SET_ITEM(r, 5, PyLong_FromLong(p->shanten));
+    if (PyErr_Occurred()) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    return r;
+}
+
+static PyObject *expect_row_result(const mjt_expect_row *row)
+{
+    const mjt_prob *p = &row->e.p;
+    PyObject *r = PyStructSequence_New(ExpectRowType);
+    if (r == NULL)
+        return NULL;
+    PyStructSequence_SET_ITEM(r, 0,
+                              PyUnicode_FromString(mjt_tile_name(row->tile)));
+    PyStructSequence_SET_ITEM(r, 1, PyLong_FromLong(row->shanten));
+    PyStructSequence_SET_ITEM(r, 2, tile_names(row->tiles));
+    PyStructSequence_SET_ITEM(r, 3, PyLong_FromLong(row->count));
+    PyStructSequence_SET_ITEM(r, 4, curve_or_none(p->tenpai, p->draws));
+    PyStructSequence_SET_ITEM(r, 5, curve_or_none(p->win, p->draws));
+    PyStructSequence_SET_ITEM(r, 6, curve_or_none(row->e.score, p->draws));
+    if (PyErr_Occurred()) {
+        Py_DECREF(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* The situation's keywords (a[8..13] of expect_names) into *x, the rules
+ * into *rules; 0, or -1 with an exception. */
+static int expect_opts(PyObject *const *a, mjt_expect_opts *x, mjt_rules *rules)
+{
+    mjt_expect_opts_init(x);
+    if (a[8] != NULL) {
+        const char *s = PyUnicode_Check(a[8]) ? PyUnicode_AsUTF8(a[8]) : NULL;
+        int r = -1;
+        for (int i = 0; s != NULL && i < 3; i++)
+            if (!strcmp(s, riichi_names[i]))
+                r = i;
+        if (r < 0) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError,
+                         "expect(): riichi=%R: want 'best', 'never' or "
+                         "'always'",
+                         a[8]);
+            return -1;
+        }
+        x->riichi = r;
+    }
+    if ((a[9] != NULL && wind_of("expect", "round", a[9], &x->round) < 0) ||
+        (a[10] != NULL && wind_of("expect", "seat", a[10], &x->seat) < 0))
+        return -1;
+    if (a[11] != NULL && a[11] != Py_None &&
+        indicators_of("expect", "dora", a[11], x->dora, &x->dora_len) < 0)
+        return -1;
+    if (a[12] != NULL) {
+        int v = PyObject_IsTrue(a[12]);
+        if (v < 0)
+            return -1;
+        x->last = (uint8_t)v;
+    }
+    if (rules_of("expect", a[13], rules) < 0)
+        return -1;
+    x->rules = rules;
+    return 0;
+}
+
+PyObject *tables_expect(TablesObject *self, PyObject *const *args,
+                        Py_ssize_t nargs, PyObject *kwnames)
+{
+    PyObject *a[14];
+    const mjt_tables *t = open_tables(self);
+    uint8_t seen[MJT_KINDS];
+    mjt_prob_opts o;
+    mjt_expect_opts x;
+    mjt_rules rules;
+    mjt_diag d = {0};
+    hand_in hi;
+    int given, keeping = 0, rc;
+
+    if (t == NULL ||
+        parse_args("expect", args, nargs, kwnames, expect_names, 14, 2, 1, a) <
+            0 ||
+        make_hand(a[0], a[2], &hi) < 0 || expect_opts(a, &x, &rules) < 0 ||
+        make_visible_red(a[1], seen, x.red_seen, &given) < 0)
+        return NULL;
+    prob_kw k = {a[3], NULL, NULL, a[4], a[6], a[7]};
+    if (prob_opts("expect", &k, &o) < 0)
+        return NULL;
+    if (a[5] != NULL && (keeping = PyObject_IsTrue(a[5])) < 0)
+        return NULL;
+    if (keeping)
+        o.flags |= MJT_PROB_KEEPING;
+    const uint8_t *vis = given ? seen : NULL;
+    mjt_tiles held;
+    if (mjt_hand_tiles(&hi.h, &held) == MJT_OK && held.len % 3 == 1) {
+        mjt_expect e;
+        self->busy++;
+        Py_BEGIN_ALLOW_THREADS o.work = thread_work();
+        rc = mjt_expect_hand(t, &hi.h, vis, &o, &x, &e, &d);
+        Py_END_ALLOW_THREADS busy_end(self);
+        if (rc != MJT_OK)
+            return prob_error(rc, &d, &hi.h, vis, "expect");
+        return expect_result(&e);
+    }
+    mjt_expect_row *rows = PyMem_Malloc(MJT_MAX_DISCARDS * sizeof *rows);
+    size_t n = 0;
+    if (rows == NULL)
+        return PyErr_NoMemory();
+    self->busy++;
+    Py_BEGIN_ALLOW_THREADS o.work = thread_work();
+    rc = mjt_expect_discards(t, &hi.h, vis, &o, &x, rows, MJT_MAX_DISCARDS, &n,
+                             &d);
+    Py_END_ALLOW_THREADS busy_end(self);
+    PyObject *l = NULL;
+    if (rc != MJT_OK)
+        prob_error(rc, &d, &hi.h, vis, "expect");
+    else if ((l = PyList_New((Py_ssize_t)n)) != NULL)
+        for (size_t i = 0; i < n; i++) {
+            PyObject *e = expect_row_result(&rows[i]);
+            if (e == NULL) {
+                Py_CLEAR(l);
+                break;
+            }
+            PyList_SET_ITEM(l, (Py_ssize_t)i, e);
+        }
+    PyMem_Free(rows);
+    return l;
+}
+
 /* ==== Tables.prob_batch ==== */
 
 typedef struct pshared {
@@ -589,18 +769,46 @@ static PyStructSequence_Field row_fields[] = {
     {NULL, NULL}};
 static PyStructSequence_Desc row_desc = {
     "mjt.ProbRow", "A discard's row of a 3k+2 hand's chances.", row_fields, 7};
+static PyStructSequence_Field expect_fields[] = {
+    {"tenpai", "chance of tenpai within h draws at [h - 1] (float64)"},
+    {"win", "chance of a win within h draws at [h - 1] (float64)"},
+    {"score", "expected points of a tsumo win within h draws at [h - 1]"},
+    {"draws", "the draws T"},
+    {"riichi", "the riichi choice: 'best', 'never' or 'always'"},
+    {"shanten", "of the hand"},
+    {NULL, NULL}};
+static PyStructSequence_Desc expect_desc = {
+    "mjt.Expect", "The curves of a 3k+1 hand (Tables.expect).", expect_fields,
+    6};
+static PyStructSequence_Field expect_row_fields[] = {
+    {"tile", "the tile discarded ('0m' for a red five)"},
+    {"shanten", "the overall shanten after it"},
+    {"tiles", "the effective tiles of what remains"},
+    {"count", "copies of them left (the discard counts as seen)"},
+    {"tenpai", "chance of tenpai within h draws at [h - 1], or None"},
+    {"win", "chance of a win within h draws at [h - 1], or None"},
+    {"score", "expected points within h draws at [h - 1], or None"},
+    {NULL, NULL}};
+static PyStructSequence_Desc expect_row_desc = {
+    "mjt.ExpectRow", "A discard's row of a 3k+2 hand's expected points.",
+    expect_row_fields, 7};
 
 int prob_types(PyObject *m)
 {
     ProbType = PyStructSequence_NewType(&prob_desc);
     ProbRowType = PyStructSequence_NewType(&row_desc);
+    ExpectType = PyStructSequence_NewType(&expect_desc);
+    ExpectRowType = PyStructSequence_NewType(&expect_row_desc);
     BudgetError = PyErr_NewExceptionWithDoc(
         "mjt.BudgetError",
         "A question over its memory or time budget (Tables.prob memory=,\n"
         "timeout=): the message says which, and how far it got.",
         PyExc_RuntimeError, NULL);
-    if (ProbType == NULL || ProbRowType == NULL || BudgetError == NULL ||
+    if (ProbType == NULL || ProbRowType == NULL || ExpectType == NULL ||
+        ExpectRowType == NULL || BudgetError == NULL ||
         PyModule_AddObjectRef(m, "Prob", (PyObject *)ProbType) < 0 ||
+        PyModule_AddObjectRef(m, "Expect", (PyObject *)ExpectType) < 0 ||
+        PyModule_AddObjectRef(m, "ExpectRow", (PyObject *)ExpectRowType) < 0 ||
         PyModule_AddObjectRef(m, "ProbRow", (PyObject *)ProbRowType) < 0 ||
         PyModule_AddObjectRef(m, "BudgetError", BudgetError) < 0)
         return -1;

@@ -82,7 +82,7 @@ static int tile_of(const char *fn, const char *name, PyObject *o, int *out)
     return -1;
 }
 
-static int wind_of(const char *fn, const char *name, PyObject *o, uint8_t *out)
+int wind_of(const char *fn, const char *name, PyObject *o, uint8_t *out)
 {
     int t;
     if (tile_of(fn, name, o, &t) < 0 || t < 27 || t > 30) {
@@ -99,8 +99,8 @@ static int wind_of(const char *fn, const char *name, PyObject *o, uint8_t *out)
 }
 
 /* Indicators: tiles as text ("4p1z") or a list of names or ids. */
-static int indicators_of(const char *fn, const char *name, PyObject *o,
-                         uint8_t *list, uint8_t *len)
+int indicators_of(const char *fn, const char *name, PyObject *o,
+                  uint8_t *list, uint8_t *len)
 {
     *len = 0;
     if (PyUnicode_Check(o)) {
@@ -187,7 +187,7 @@ static int last_tile_of(PyObject *hand)
 }
 
 /* The rules: None, or a dict of the scoring fields of mjt_rules. */
-static int rules_of(const char *fn, PyObject *o, mjt_rules *r)
+int rules_of(const char *fn, PyObject *o, mjt_rules *r)
 {
     static const char *const names[] = {
         "open_tanyao",     "double_yakuman",  "counted_yakuman",
