@@ -422,9 +422,9 @@ static void api_score(const serve_limits *lim, const char *body, size_t n,
 
 /* The arguments of the paths, in the order of check_query's names: bit k
  * for names[k].  The analysis takes the hand's and improve; /api/prob
- * the hand's and how the wall model plays. */
+ * the hand's, how the wall model plays and the expected points'. */
 #define ARGS_HAND 0x07u
-#define ARGS_PROB 0x3Fu
+#define ARGS_PROB 0xFBFu
 #define ARGS_ANALYSIS (ARGS_HAND | 0x40u)
 
 static unsigned takes_args(const char *path)
@@ -489,7 +489,24 @@ static void api_prob(const mjt_tables *t, const serve_limits *lim,
         serve_error(r, 500, "out of memory");
         return;
     }
-    rc = prob_of(t, &h, seen.len ? seen.counts : NULL, &o, NULL, res, &why);
+    mjt_expect_opts x;
+    mjt_expect_opts_init(&x);
+    x.riichi = a->riichi;
+    x.round = (uint8_t)a->round;
+    x.seat = (uint8_t)a->seat;
+    memcpy(x.red_seen, seen.red, 3);
+    const char *bad = a->dora != NULL ? cli_indicators_value(
+                                            a->dora, x.dora, &x.dora_len)
+                                      : NULL;
+    if (bad != NULL) {
+        mjt_diag d = {MJT_EINVAL, 0, -1, ""};
+        snprintf(d.message, sizeof d.message, "%s", bad);
+        free(res);
+        reply_refused(r, &d, "dora");
+        return;
+    }
+    rc = prob_of(t, &h, seen.len ? seen.counts : NULL, &o,
+                 a->score ? &x : NULL, res, &why);
     if (rc != MJT_OK)
         free(res);
     if (rc == MJT_ECANCELED) {
@@ -511,7 +528,12 @@ static void api_prob(const mjt_tables *t, const serve_limits *lim,
         return;
     }
     if (rc != MJT_OK) {
-        reply_refused(r, &why, rc == MJT_ECOPIES || rc == MJT_EPLAYERS
+        /* the expected points' own refusals: three players, exchange
+         * play, red fives seen past the rules */
+        int own = a->score && (rc == MJT_EPLAYERS || rc == MJT_EINVAL ||
+                               rc == MJT_ERED);
+        reply_refused(r, &why, own ? "score"
+                               : rc == MJT_ECOPIES || rc == MJT_EPLAYERS
                                    ? "visible"
                                    : "hand");
         return;
@@ -665,9 +687,11 @@ static int refuse(serve_reply *r, int status, const char *message)
 static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
                        serve_reply *r)
 {
-    static const char *const names[] = {"hand",  "visible", "players", "draws",
-                                        "moves", "extra",   "improve"};
-    const char *given[7] = {NULL, NULL, NULL, NULL, NULL, NULL, NULL};
+    static const char *const names[] = {
+        "hand",    "visible", "players", "draws", "moves", "extra",
+        "improve", "score",   "riichi",  "round", "seat",  "dora"};
+    enum { NAMES = sizeof names / sizeof *names };
+    const char *given[NAMES] = {NULL};
     unsigned takes = takes_args(p->path);
     char m[200];
 
@@ -685,12 +709,15 @@ static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
                           kn == -2 ? "a NUL byte in the query"
                                    : "a broken %-escape in the query");
         int k = 0;
-        while (k < 7 && (!(takes >> k & 1) || strcmp(buf, names[k]) != 0))
+        while (k < NAMES &&
+               (!(takes >> k & 1) || strcmp(buf, names[k]) != 0))
             k++;
-        if (k == 7) {
+        if (k == NAMES) {
             snprintf(m, sizeof m, "unknown parameter '%.40s'%s", buf,
                      takes == ARGS_PROB ? " (this path takes hand, visible, "
-                                          "players, draws, moves and extra)"
+                                          "players, draws, moves, extra, "
+                                          "score, riichi, round, seat and "
+                                          "dora)"
                      : takes != 0       ? " (this path takes hand, visible, "
                                           "players and improve)"
                                         : " (this path takes none)");
@@ -717,16 +744,41 @@ static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
     p->args.draws = 0;
     p->args.moves = MJT_FORWARD;
     p->args.extra = 1;
-    p->args.improve = 0;
-    if (given[6] != NULL) {
-        const char *v = given[6];
+    p->args.improve = p->args.score = 0;
+    p->args.riichi = MJT_RIICHI_BEST;
+    p->args.round = 0;
+    p->args.seat = 1;
+    p->args.dora = given[11];
+    for (int k = 6; k <= 7; k++) {
+        const char *v = given[k];
+        int *at = k == 6 ? &p->args.improve : &p->args.score;
+        if (v == NULL)
+            continue;
         if (!strcmp(v, "1") || !strcmp(v, "true") || v[0] == '\0') {
-            p->args.improve = 1;
+            *at = 1;
         } else if (strcmp(v, "0") != 0 && strcmp(v, "false") != 0) {
-            mjt_diag d = {MJT_EINVAL, 0, -1, "improve is 1 or 0"};
-            reply_refused(r, &d, "improve");
+            mjt_diag d = {MJT_EINVAL, 0, -1, ""};
+            snprintf(d.message, sizeof d.message, "%s is 1 or 0", names[k]);
+            reply_refused(r, &d, names[k]);
             return 1;
         }
+    }
+    if (given[8] != NULL &&
+        (p->args.riichi = prob_riichi_value(given[8])) < 0) {
+        mjt_diag d = {MJT_EINVAL, 0, -1, "best, never or always"};
+        reply_refused(r, &d, "riichi");
+        return 1;
+    }
+    for (int k = 9; k <= 10; k++) {
+        int w;
+        if (given[k] == NULL)
+            continue;
+        if ((w = cli_wind_value(given[k])) < 0) {
+            mjt_diag d = {MJT_EINVAL, 0, -1, "a wind, 1z to 4z"};
+            reply_refused(r, &d, names[k]);
+            return 1;
+        }
+        *(k == 9 ? &p->args.round : &p->args.seat) = w;
     }
     if (given[2] != NULL && given[2][0] != '\0' &&
         cli_players_value(given[2], &p->args.players) != 0) {

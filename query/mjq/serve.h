@@ -53,6 +53,9 @@ typedef struct serve_args {
     int players; /* 3 or 4 */
     int draws, moves, extra;
     int improve;
+    /* /api/prob's expected points: score=1, and the situation */
+    int score, riichi, round, seat;
+    const char *dora;
 } serve_args;
 
 /* A request checked: its path and arguments, decoded into buf (malloc'd,

@@ -313,7 +313,10 @@ function render(a) {
                                    'copies left times the effective ' +
                                    'tiles it leads to' }, 'two-step'),
                         el('th', { class: 'prob' }, 'tenpai'),
-                        el('th', { class: 'prob' }, 'win')));
+                        el('th', { class: 'prob' }, 'win'),
+                        el('th', { class: 'prob', title: 'expected points ' +
+                                   'of a tsumo win within the draws' },
+                           'points')));
     const best = a.discards.length ? a.discards[0] : null;
     for (const d of a.discards) {
       const top = d.shanten === best.shanten && d.ukeire.count ===
@@ -328,7 +331,8 @@ function render(a) {
                      el('td', { class: 'num two-step' }, d.two_step ?
                         String(d.two_step.total) : '–'),
                      el('td', { class: 'num prob tenpai' }, '…'),
-                     el('td', { class: 'num prob win' }, '…'));
+                     el('td', { class: 'num prob win' }, '…'),
+                     el('td', { class: 'num prob points' }, '…'));
       table.append(row);
     }
     box.append(table);
@@ -490,10 +494,15 @@ function percent(p) {
   return (100 * p).toFixed(1) + '%';
 }
 
+function points(v) {
+  return v === undefined || v === null ? '–' : Math.round(v).toString();
+}
+
 // The curves of up to three discards (or of the hand) as an SVG plot:
-// draws across, the chance of a win up (solid) and of tenpai (dashed).
+// draws across, the chance of a win up (solid) and of tenpai (dashed),
+// and the expected points (dotted) on the scale at the right.
 function plot(series, T) {
-  const W = 420, H = 220, L = 40, B = 28, top = 10, right = 10;
+  const W = 420, H = 220, L = 40, B = 28, top = 10, right = 40;
   const x = (h) => L + (W - L - right) * (h - 1) / Math.max(T - 1, 1);
   const y = (p) => top + (H - top - B) * (1 - p);
   const s = el('svg:svg', { viewBox: '0 0 ' + W + ' ' + H, id: 'curves',
@@ -508,9 +517,23 @@ function plot(series, T) {
   for (const h of [1, Math.round(T / 2), T])
     s.append(el('svg:text', { x: x(h), y: H - 8, 'text-anchor': 'middle',
                               'font-size': 11, fill: '#5b6570' }, String(h)));
+  // the points' scale: a round number at or above the highest point
+  const high = Math.max(0, ...series.flatMap((c) => c.score || []));
+  const step = [100, 200, 500, 1000, 2000, 5000, 10000, 20000]
+    .find((v) => 4 * v >= high) || 50000;
+  const py = (v) => y(Math.max(v, 0) / (4 * step));
+  if (high > 0)
+    for (let i = 1; i <= 4; i++)
+      s.append(el('svg:text', { x: W - right + 2, y: py(i * step) + 4,
+                                'text-anchor': 'start', 'font-size': 10,
+                                fill: '#5b6570', class: 'points-scale' },
+                  String(i * step)));
   series.forEach((c, i) => {
-    for (const [key, dash] of [['win', ''], ['tenpai', '5 4']]) {
-      const pts = c[key].map((p, h) => x(h + 1) + ',' + y(p)).join(' ');
+    for (const [key, dash] of [['win', ''], ['tenpai', '5 4'],
+                               ['score', '1 3']]) {
+      if (!c[key] || (key === 'score' && high <= 0)) continue;
+      const at = key === 'score' ? py : y;
+      const pts = c[key].map((p, h) => x(h + 1) + ',' + at(p)).join(' ');
       s.append(el('svg:polyline', { points: pts, fill: 'none',
                                     stroke: CURVE_COLOURS[i],
                                     'stroke-width': 2, 'stroke-dasharray': dash,
@@ -532,6 +555,8 @@ function showChances(p) {
       if (!row) continue;
       row.querySelector('td.tenpai').textContent = percent(d.tenpai[last]);
       row.querySelector('td.win').textContent = percent(d.win[last]);
+      row.querySelector('td.points').textContent =
+        d.score ? points(d.score[last]) : '–';
     }
     series = p.discards.slice(0, 3);
   } else {
@@ -543,20 +568,35 @@ function showChances(p) {
                      '■ '),
                   c.tile ? tile(parseTiles(c.tile)[0]) : 'this hand',
                   ' win ' + percent(c.win[last]) + ', tenpai ' +
-                  percent(c.tenpai[last]) + '   ');
+                  percent(c.tenpai[last]) +
+                  (c.score ? ', ' + points(c.score[last]) + ' points' : '') +
+                  '   ');
   });
   box.replaceChildren(
     el('h2', {}, 'Chances within ' + T + ' draws'),
     el('p', { class: 'note' }, 'If you play on with the best discards, ' +
-       (p.exact ? 'exactly' : 'at most') + ' (solid: win; dashed: tenpai).'),
+       (p.exact ? 'exactly' : 'at most') + ' (solid: win; dashed: tenpai' +
+       (p.riichi ? '; dotted: expected points of a tsumo win, at the ' +
+        'right, as South in the East round, riichi when it pays' : '') +
+       ').'),
     plot(series, T), legend);
   box.hidden = false;
 }
 
 async function chances(q, mine) {
   try {
-    const res = await fetch('/api/prob?' + q);
-    const body = await res.json();
+    // with the expected points (four players' scoring), else without
+    const qs = new URLSearchParams(q);
+    let res, body;
+    if (qs.get('players') !== '3') {
+      qs.set('score', '1');
+      res = await fetch('/api/prob?' + qs);
+      body = await res.json();
+    }
+    if (!res || !res.ok) {
+      res = await fetch('/api/prob?' + q);
+      body = await res.json();
+    }
     if (mine !== asked) return;
     if (!res.ok) {
       const box = $('chances');

@@ -710,7 +710,7 @@ def test_browser_shows_the_chances(server):
         wait_for(lambda: d.execute_script(
             "return document.body.dataset.chances") == hand, timeout=20)
         want = json.loads(subprocess.run(
-            [MJQ, "--tables", TABLES, "prob", "--json", hand],
+            [MJQ, "--tables", TABLES, "prob", "--json", "--score", hand],
             capture_output=True, text=True, check=True).stdout)
         for w in want["discards"]:
             row = d.find_element(By.CSS_SELECTOR,
@@ -719,14 +719,25 @@ def test_browser_shows_the_chances(server):
                 "%.1f%%" % (100 * w["tenpai"][-1])
             assert row.find_element(By.CSS_SELECTOR, "td.win").text == \
                 "%.1f%%" % (100 * w["win"][-1])
+            assert row.find_element(By.CSS_SELECTOR, "td.points").text == \
+                str(round(w["score"][-1]))
         curves = d.find_elements(By.CSS_SELECTOR, "#curves polyline.curve")
-        assert len(curves) == 6  # the best three, win and tenpai each
+        assert len(curves) == 9  # the best three by points: win, tenpai, points
         assert curves[0].get_attribute("data-tile") == want["discards"][0]["tile"]
-        assert "Chances within 17 draws" in d.find_element(By.ID, "chances").text
-        # a 13-tile hand: its own two curves
+        assert len(d.find_elements(By.CSS_SELECTOR,
+                                   "#curves polyline.score")) == 3
+        assert d.find_elements(By.CSS_SELECTOR, "#curves text.points-scale")
+        text = d.find_element(By.ID, "chances").text
+        assert "Chances within 17 draws" in text and "expected points" in text
+        # a 13-tile hand: its own three curves
         d.get("http://127.0.0.1:%d/?hand=4566m123p456p789s" % server)
         wait_for(lambda: d.execute_script(
             "return document.body.dataset.chances") == "4566m123p456p789s")
+        assert len(d.find_elements(By.CSS_SELECTOR, "#curves polyline")) == 3
+        # three players: the chances alone (scoring is four players')
+        d.get("http://127.0.0.1:%d/?hand=19m123p456p789s11z&players=3" % server)
+        wait_for(lambda: d.execute_script(
+            "return document.body.dataset.chances") == "19m123p456p789s11z")
         assert len(d.find_elements(By.CSS_SELECTOR, "#curves polyline")) == 2
         if SHOT:
             d.get("http://127.0.0.1:%d/?hand=%s" % (server, hand))
@@ -751,6 +762,26 @@ def test_api_prob_is_mjq_prob(server):
         assert json.loads(body) == json.loads(want)
     status, _, body = request(server, "GET", "/api/prob?hand=1z&moves=up")
     assert status == 400 and json.loads(body)["field"] == "moves"
+    # the expected points: mjq prob --score's, the situation passed on
+    for q, args in (("hand=3479m33567p22346s&score=1", []),
+                    ("hand=123m456p789s1122z&score=1&riichi=never&seat=1z"
+                     "&round=2z&dora=1z&draws=3&visible=0p5p",
+                     ["--riichi", "never", "--seat", "1z", "--round", "2z",
+                      "--dora", "1z", "--draws", "3", "--visible", "0p5p"])):
+        hand = urllib.parse.parse_qs(q)["hand"][0]
+        status, _, body = request(server, "GET", "/api/prob?" + q)
+        assert status == 200, body
+        want = subprocess.run([MJQ, "--tables", TABLES, "prob", "--json",
+                               "--score", *args, hand], capture_output=True,
+                              text=True, check=True).stdout
+        assert json.loads(body) == json.loads(want)
+    for q, field in (("hand=1z&score=1&riichi=x", "riichi"),
+                     ("hand=1z&score=1&seat=5z", "seat"),
+                     ("hand=1z&score=2", "score"),
+                     ("hand=1z&score=1&dora=9q", "dora"),
+                     ("hand=19m123p456p789s11z&players=3&score=1", "score")):
+        status, _, body = request(server, "GET", "/api/prob?" + q)
+        assert status == 400 and json.loads(body)["field"] == field, body
     status, _, body = request(server, "GET", "/api/prob?hand=1z&draws=0")
     assert status == 400 and json.loads(body)["field"] == "draws"
 
