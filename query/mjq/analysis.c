@@ -61,31 +61,61 @@ int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
 }
 
 int analysis_prob(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
-                  const mjt_prob_opts *o, analysis *a, mjt_diag *diag)
+                  const mjt_prob_opts *o, const mjt_expect_opts *x,
+                  analysis *a, mjt_diag *diag)
 {
-    mjt_prob_row rows[MJT_MAX_DISCARDS];
+    mjt_expect_row *rows;
     size_t n;
     int rc;
 
     if (a->len % 3 == 1) {
-        if ((rc = mjt_prob_hand(t, h, seen, o, &a->prob, diag)) != MJT_OK)
+        mjt_expect e;
+        if (x != NULL)
+            rc = mjt_expect_hand(t, h, seen, o, x, &e, diag);
+        else
+            rc = mjt_prob_hand(t, h, seen, o, &e.p, diag);
+        if (rc != MJT_OK)
             return rc;
+        a->prob = e.p;
         a->has_prob = 1;
+        if (x != NULL) {
+            a->has_score = 1;
+            a->riichi = x->riichi;
+            a->score13 = e.score[e.p.draws - 1];
+        }
         return MJT_OK;
     }
-    if ((rc = mjt_prob_discards(t, h, seen, o, rows, MJT_MAX_DISCARDS, &n,
-                                diag)) != MJT_OK)
-        return rc;
-    /* the rows, ranked by their chances, to the table's order */
-    for (size_t i = 0; i < a->ndiscards; i++)
+    if ((rows = malloc(MJT_MAX_DISCARDS * sizeof *rows)) == NULL)
+        return MJT_ENOMEM;
+    if (x != NULL) {
+        rc = mjt_expect_discards(t, h, seen, o, x, rows, MJT_MAX_DISCARDS, &n,
+                                 diag);
+    } else {
+        mjt_prob_row p[MJT_MAX_DISCARDS];
+        rc = mjt_prob_discards(t, h, seen, o, p, MJT_MAX_DISCARDS, &n, diag);
+        for (size_t j = 0; j < n && rc == MJT_OK; j++) {
+            rows[j].tile = p[j].tile;
+            rows[j].e.p = p[j].p;
+        }
+    }
+    /* the rows, ranked by their chances (or points), to the table's order */
+    for (size_t i = 0; i < a->ndiscards && rc == MJT_OK; i++)
         for (size_t j = 0; j < n; j++)
             if (rows[j].tile == a->discards[i].tile) {
-                int T = rows[j].p.draws - 1;
-                a->tenpai[i] = rows[j].p.tenpai[T];
-                a->win[i] = rows[j].p.win[T];
-                a->prob = rows[j].p;
+                int T = rows[j].e.p.draws - 1;
+                a->tenpai[i] = rows[j].e.p.tenpai[T];
+                a->win[i] = rows[j].e.p.win[T];
+                a->score[i] = x != NULL ? rows[j].e.score[T] : 0;
+                a->prob = rows[j].e.p;
             }
+    free(rows);
+    if (rc != MJT_OK)
+        return rc;
     a->has_prob = 1;
+    if (x != NULL) {
+        a->has_score = 1;
+        a->riichi = x->riichi;
+    }
     return MJT_OK;
 }
 
@@ -279,14 +309,22 @@ void analysis_text(FILE *out, const analysis *a)
             improve_text(out, &a->improve[0]);
         if (a->has_prob) {
             int T = a->prob.draws - 1;
-            fprintf(out, "prob      tenpai %.1f%%  win %.1f%% (%d draws, %s)\n",
-                    100 * a->prob.tenpai[T], 100 * a->prob.win[T],
-                    a->prob.draws, prob_moves_name(a->prob.moves));
+            fprintf(out, "prob      tenpai %.1f%%  win %.1f%%",
+                    100 * a->prob.tenpai[T], 100 * a->prob.win[T]);
+            if (a->has_score)
+                fprintf(out, "  points %.0f", a->score13);
+            fprintf(out, " (%d draws, %s", a->prob.draws,
+                    prob_moves_name(a->prob.moves));
+            if (a->has_score)
+                fprintf(out, ", riichi %s", prob_riichi_name(a->riichi));
+            fprintf(out, ")\n");
         }
     } else {
         if (a->has_prob)
-            fprintf(out, "prob      within %d draws, %s play\n", a->prob.draws,
-                    prob_moves_name(a->prob.moves));
+            fprintf(out, "prob      within %d draws, %s play%s%s\n",
+                    a->prob.draws, prob_moves_name(a->prob.moves),
+                    a->has_score ? ", riichi " : "",
+                    a->has_score ? prob_riichi_name(a->riichi) : "");
         fprintf(out, "discards\n");
         for (size_t i = 0; i < a->ndiscards; i++) {
             fprintf(out, "  %s  shanten %d  ukeire ",
@@ -301,6 +339,8 @@ void analysis_text(FILE *out, const analysis *a)
             if (a->has_prob)
                 fprintf(out, "  tenpai %.1f%%  win %.1f%%", 100 * a->tenpai[i],
                         100 * a->win[i]);
+            if (a->has_score)
+                fprintf(out, "  points %.0f", a->score[i]);
             fputc('\n', out);
         }
     }
@@ -452,15 +492,21 @@ void analysis_json(FILE *out, const analysis *a)
             "\"shanten\":{\"standard\":%d,\"chiitoitsu\":%s,"
             "\"kokushi\":%s,\"overall\":%d}",
             s->standard, c, k, s->overall);
-    if (a->has_prob)
-        fprintf(out, ",\"prob\":{\"draws\":%d,\"moves\":\"%s\",\"exact\":%s}",
+    if (a->has_prob) {
+        fprintf(out, ",\"prob\":{\"draws\":%d,\"moves\":\"%s\",\"exact\":%s",
                 a->prob.draws, prob_moves_name(a->prob.moves),
                 a->prob.exact ? "true" : "false");
+        if (a->has_score)
+            fprintf(out, ",\"riichi\":\"%s\"", prob_riichi_name(a->riichi));
+        fputc('}', out);
+    }
     if (a->len % 3 == 1) {
         if (a->has_prob) {
             int T = a->prob.draws - 1;
             fprintf(out, ",\"tenpai\":%.12g,\"win\":%.12g", a->prob.tenpai[T],
                     a->prob.win[T]);
+            if (a->has_score)
+                fprintf(out, ",\"score\":%.12g", a->score13);
         }
         fputc(',', out);
         ukeire_json(out, &a->ukeire);
@@ -487,6 +533,8 @@ void analysis_json(FILE *out, const analysis *a)
             if (a->has_prob)
                 fprintf(out, ",\"tenpai\":%.12g,\"win\":%.12g", a->tenpai[i],
                         a->win[i]);
+            if (a->has_score)
+                fprintf(out, ",\"score\":%.12g", a->score[i]);
             fputc('}', out);
         }
         fputc(']', out);

@@ -40,6 +40,10 @@ typedef struct analysis {
     int has_prob;
     mjt_prob prob;
     double tenpai[MJT_MAX_DISCARDS], win[MJT_MAX_DISCARDS];
+    /* --prob --score: the expected points at T (riichi: the option), of
+     * the hand (score13) or after each of discards[] */
+    int has_score, riichi;
+    double score13, score[MJT_MAX_DISCARDS];
     /* --improve: the improvement tiles and two-step effective tiles of a
      * 3k+1 hand (improve[0]), or after each of discards[] (improve[i]);
      * NULL unless asked (analysis_improve makes it, analysis_free frees) */
@@ -51,10 +55,12 @@ typedef struct analysis {
 int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
                 analysis *a);
 
-/* Add the values at T of the wall model (o) to a: MJT_OK, or the library's
- * failure with diag. */
+/* Add the values at T of the wall model (o) to a, and the expected points
+ * in situation x when x is not NULL: MJT_OK, or the library's failure
+ * with diag. */
 int analysis_prob(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
-                  const mjt_prob_opts *o, analysis *a, mjt_diag *diag);
+                  const mjt_prob_opts *o, const mjt_expect_opts *x,
+                  analysis *a, mjt_diag *diag);
 
 /* Add the improvement tiles and two-step effective tiles to a: MJT_OK,
  * or the library's failure (MJT_ENOMEM when no memory). */

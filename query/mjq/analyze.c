@@ -81,7 +81,8 @@ static int analyse(const mjt_tables *t, const mjt_hand *h, const opts *o)
     if (analysis_of(t, h, vis(o), &a) != 0)
         return 1;
     if (o->with_prob &&
-        analysis_prob(t, h, vis(o), &o->prob, &a, &diag) != MJT_OK)
+        analysis_prob(t, h, vis(o), &o->prob, o->with_score ? &o->expect : NULL,
+                      &a, &diag) != MJT_OK)
         return prob_failed(o, &diag);
     if (o->with_improve) {
         int rc = analysis_improve(t, h, vis(o), &a);
@@ -573,10 +574,6 @@ static int run_hands(int argc, char **argv, cli_globals *g, const char *cmd)
             continue;
         }
         if (k >= OPT_SCORE) {
-            if (cmd == NULL)
-                return cli_usage_error("--%s: the expected points are mjq "
-                                       "prob's (mjq prob --score HAND)",
-                                       analyze_opts[k].name);
             if (k != OPT_SCORE)
                 situation = analyze_opts[k].name;
             if (score_option(k, a, &o) != 0)
@@ -614,9 +611,15 @@ static int run_hands(int argc, char **argv, cli_globals *g, const char *cmd)
         texts[nhands++] = a;
     }
     if (situation != NULL && !o.with_score)
-        return cli_usage_error("prob: --%s: the situation of the expected "
-                               "points, with --score",
+        return cli_usage_error(cmd ? "prob: --%s: the situation of the "
+                                     "expected points, with --score"
+                                   : "--%s: the situation of the expected "
+                                     "points, with --prob --score",
                                situation);
+    if (o.with_score && cmd == NULL && !o.with_prob)
+        return cli_usage_error("--%s: the expected points come with the "
+                               "chances: --prob --score",
+                               "score");
     if (o.with_score) {
         mjt_diag rd;
         if (mjt_rules_check(&o.rules, &rd) != MJT_OK) {

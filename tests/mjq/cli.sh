@@ -578,8 +578,16 @@ check prob_score_bad_wind 2 'prob: --seat 5z: a wind, 1z to 4z (1z the dealer)' 
     "$Q" prob --tables "$T" --score --seat 5z 1z
 check prob_score_bad_rule 2 'prob: --rule open: NAME=VALUE' -- \
     "$Q" prob --tables "$T" --score --rule open 1z
-check analysis_no_score 2 '--score: the expected points are mjq prob' -- \
+check analysis_score_needs_prob 2 '--score: the expected points come with the chances: --prob --score' -- \
     "$Q" --tables "$T" --score 1z
+check analysis_situation_alone 2 '--riichi: the situation of the expected points, with --prob --score' -- \
+    "$Q" --tables "$T" --prob --riichi never 1z
+check analysis_score14 0 '  9m  shanten 2  ukeire 2m(4) 5m(4) 6m(4) 7m(3) 8m(4) 9m(3) 3p(2) 1s(4) 2s(2) 3s(3) 4s(3) 5s(4) 6s(3) 7s(4) 8s(4) (51 tiles)  tenpai 87.9%  win 37.0%  points 1926' -- \
+    "$Q" --tables "$T" --prob --score 3479m33567p22346s
+check analysis_score13 0 'prob      tenpai 84.7%  win 31.3%  points 442 (17 draws, forward, riichi never)' -- \
+    "$Q" --tables "$T" --prob --score --riichi never 3479m33567p2234s
+check analysis_score_json 0 '"prob":{"draws":5,"moves":"forward","exact":true,"riichi":"best"},"discards":[{"tile":"1z","shanten":0,"ukeire":{"tiles":["3m","6m"],"left":[4,2],"count":6},"tenpai":1,"win":0.226248094897,"score":339.372142345}' -- \
+    "$Q" --tables "$T" --json --prob --score --draws 5 4566m123p456p789s1z
 check analysis_prob14 0 '  1z  shanten 0  ukeire 3m(4) 6m(2) (6 tiles)  tenpai 100.0%  win 60.2%' -- \
     "$Q" --tables "$T" --prob 4566m123p456p789s1z
 check analysis_prob13 0 'prob      tenpai 100.0%  win 59.9% (17 draws, forward)' -- \
