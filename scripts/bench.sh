@@ -105,6 +105,19 @@ echo "$t0 $t1 $t2" | awk '{load = $2 - $1; s = $3 - $2 - 5 * load
 mkdir "$tmp/prob"
 "$B/bench_prob" "$tmp/j2.lmdb" "${BENCH_PROB_HANDS:-100}" "$tmp/prob" |
     tee "$tmp/prob/ours"
+# The expected points over the chances alone, on the same hands in the same
+# run: the keeping rows, and every row.
+awk '$1 == "BENCH" { v[$2] = $3 }
+    END {
+        for (s = 1; s <= 4; s++) {
+            if (v["prob.forward.keep.s" s] > 0)
+                printf "BENCH prob.expect.keep.s%d.ratio %.2f x\n", s,
+                    v["prob.expect.keep.s" s] / v["prob.forward.keep.s" s]
+            if (v["prob.forward.table.s" s] > 0)
+                printf "BENCH prob.expect.table.s%d.ratio %.2f x\n", s,
+                    v["prob.expect.table.s" s] / v["prob.forward.table.s" s]
+        }
+    }' "$tmp/prob/ours"
 if [ -n "${MJT_PEER_MAHJONG_CPP:-}" ]; then
     sh scripts/peer-mahjong-cpp.sh "$MJT_PEER_MAHJONG_CPP" \
         "$B/peer/mahjong-cpp" >&2
@@ -131,8 +144,13 @@ if [ -n "${MJT_PEER_MAHJONG_CPP:-}" ]; then
             med=$(median <"$tmp/prob/ms")
             mine=$(awk -v k="prob.$ours.s$s" '$2 == k { print $3 }' \
                 "$tmp/prob/ours")
+            # its expected scores come with its chances: set beside our
+            # expected-score tables of the same hands too
+            expect=$(awk -v k="prob.expect.table.s$s" '$2 == k { print $3 }' \
+                "$tmp/prob/ours")
             awk -v name="prob.peer.$mode.s$s" -v med="${med:-}" \
-                -v mine="${mine:-}" -v bestf="$tmp/prob/best.$best.$s" '
+                -v mine="${mine:-}" -v expect="${expect:-}" \
+                -v bestf="$tmp/prob/best.$best.$s" '
             BEGIN {
                 while ((getline l < bestf) > 0) {
                     split(l, f, " ")
@@ -160,6 +178,9 @@ if [ -n "${MJT_PEER_MAHJONG_CPP:-}" ]; then
                     printf "BENCH %s.peak %.1f MB\n", name, peak
                     if (mine > 0)
                         printf "BENCH %s.ratio %.2f x\n", name, med / mine
+                    if (expect > 0)
+                        printf "BENCH %s.expect_ratio %.2f x\n", name,
+                            med / expect
                     if (compared > 0)
                         printf "BENCH %s.best_differs %d of %d hands\n",
                             name, differ, compared

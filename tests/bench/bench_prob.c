@@ -10,7 +10,9 @@
  *   bench_prob TABLES N OUTDIR
  *
  * Prints `BENCH prob.VARIANT.sS value unit` lines: the median, the
- * largest, and the peak memory of each group, and the answers refused
+ * largest, and the peak memory of each group (the expect variants: the
+ * expected-score table, mjt_expect_discards, in the default situation),
+ * and the answers refused
  * for the budget (256 MiB; the slow groups, below, 1 second too).  Writes
  * the hands of shanten S to OUTDIR/hands.S, and for each the best
  * discards (every discard within 1e-12 of the best) of forward play and

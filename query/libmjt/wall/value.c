@@ -40,20 +40,25 @@ static int ladder(const wexpect *ev, const mjt_tiles *c, const mjt_win *x,
     return mjt__score_ladder(c, ev->calls, ev->ncalls, x, &ev->rules, n, out);
 }
 
-/* The ways of a win of tiles c (on x->tile) into way[EV_WAYS]; pool: the
- * ura indicator's copies, all: the hand's tiles with its calls, counted
- * for dora.  Every 1-han yaku of the situation (riichi, ippatsu, haitei)
- * and every ura dora adds one han to every reading of a closed hand,
- * whose every reading has a yaku (menzen tsumo): one ladder answers
- * them all.  An open hand's reading without a yaku gains one from
- * haitei, han and dora too: haitei is asked for on its own. */
+/* The ways of a win of tiles c (on x->tile) into way[EV_WAYS]; ura: the
+ * ura indicator's copies by the number of dora they make of the winning
+ * hand (0 to 4).  Every 1-han yaku of the situation (riichi, ippatsu,
+ * haitei) and every ura dora adds one han to every reading of a closed
+ * hand, whose every reading has a yaku (menzen tsumo): one ladder answers
+ * them all.  An open hand's reading without a yaku gains one from haitei,
+ * han and dora too: haitei is asked for on its own. */
 static int ways(const wexpect *ev, const mjt_tiles *c, mjt_win *x,
-                const int *pool, const uint8_t *all, double *way)
+                const int *ura, double *way)
 {
     int32_t L[8];
-    int rc, closed = ev->riichi != MJT_RIICHI_NEVER;
+    int rc, closed = ev->riichi != MJT_RIICHI_NEVER, top = 0, total = 0;
 
-    if ((rc = ladder(ev, c, x, closed ? 8 : 1, L)) != MJT_OK)
+    for (int u = 0; u < 5; u++) {
+        total += ura[u];
+        top = ura[u] > 0 ? u : top;
+    }
+    /* riichi is L[1]; u ura dora are u more, ippatsu and haitei one each */
+    if ((rc = ladder(ev, c, x, closed ? 4 + top : 1, L)) != MJT_OK)
         return rc;
     way[EV_DAMA] = L[0];
     way[EV_DAMA_LAST] = L[0];
@@ -70,21 +75,11 @@ static int ways(const wexpect *ev, const mjt_tiles *c, mjt_win *x,
     }
     if (!closed)
         return MJT_OK;
-    /* riichi is L[1]; u ura dora are u more, ippatsu and haitei one each */
-    double w[5] = {0, 0, 0, 0, 0}, total = 0;
-    for (int k = 0; k < MJT_KINDS; k++)
-        if (pool[k] > 0) {
-            w[all[dora_of(k)]] += pool[k];
-            total += pool[k];
-        }
-    if (total == 0) /* no tile unseen: no ura to turn */
-        w[0] = total = 1;
     for (int i = EV_RIICHI; i < EV_WAYS; i++)
         way[i] = 0;
-    for (int u = 0; u < 5; u++) {
-        double p = w[u] / total;
-        if (p == 0)
-            continue;
+    for (int u = 0; u <= top; u++) {
+        /* no tile unseen: no ura to turn */
+        double p = total == 0 ? u == 0 : (double)ura[u] / total;
         way[EV_RIICHI] += p * L[1 + u];
         way[EV_IPPATSU] += p * L[2 + u];
         way[EV_RIICHI_LAST] += p * L[2 + u];
@@ -93,23 +88,53 @@ static int ways(const wexpect *ev, const mjt_tiles *c, mjt_win *x,
     return MJT_OK;
 }
 
+/* The ura indicator's copies of kind j for a winning hand holding c of
+ * it: those unseen at the question less those the hand drew, past what
+ * the question's 13 tiles held (orig, less the row's discard adj). */
+static inline int pool_of(const wexpect *ev, int j, int c, int adj)
+{
+    int kept = c - (ev->orig[j] - (j == adj));
+    int p = ev->unseen[j] - (kept > 0 ? kept : 0);
+    return p > 0 ? p : 0;
+}
+
 /* The values of tenpai node i into v[EV_WAYS]. */
 static int node_values(const wall *w, const wnode *n, double *v)
 {
     const wexpect *ev = w->ev;
-    uint8_t counts[MJT_KINDS];
-    int adj = n->key.adj, rc;
+    uint8_t counts[MJT_KINDS], all[MJT_KINDS];
+    int adj = n->key.adj, rc, len = 0, ura[5] = {0, 0, 0, 0, 0};
 
     for (int p = 0; p < 4; p++)
         mjt__code_counts(n->key.code[p], counts + 9 * p, p < 3 ? 9 : 7);
     memset(v, 0, EV_WAYS * sizeof *v);
     if (n->left_eff == 0)
         return MJT_OK;
+    /* the ura indicators of the 13 tiles; a win changes one kind of them */
+    for (int j = 0; j < MJT_KINDS; j++) {
+        len += counts[j];
+        all[j] = (uint8_t)(counts[j] + 4 - w->cap[j]);
+    }
+    for (int j = 0; j < MJT_KINDS; j++)
+        ura[all[dora_of(j)]] += pool_of(ev, j, counts[j], adj);
     for (uint64_t m = n->eff; m != 0; m &= m - 1) {
         int k = __builtin_ctzll(m);
         int left = w->base[k] - counts[k] - (k == adj);
         if (left <= 0)
             continue;
+        /* with the winning k: k's own copies as an indicator, and the
+         * indicator of k (the one kind whose dora k is) one dora more */
+        int u14[5];
+        memcpy(u14, ura, sizeof u14);
+        u14[all[dora_of(k)]] += pool_of(ev, k, counts[k] + 1, adj) -
+                                pool_of(ev, k, counts[k], adj);
+        for (int j = 0; j < MJT_KINDS; j++)
+            if (dora_of(j) == k) {
+                int pj = pool_of(ev, j, counts[j], adj);
+                u14[all[k]] -= pj;
+                u14[all[k] + 1] += pj;
+                break;
+            }
         int reds = k < 27 && k % 9 == 4 ? red_wall(n->key.red, k / 9) : 0;
         reds = reds < left ? reds : left;
         for (int red = 0; red <= 1; red++) {
@@ -119,25 +144,14 @@ static int node_values(const wall *w, const wnode *n, double *v)
             mjt_tiles c;
             memcpy(c.counts, counts, MJT_KINDS);
             c.counts[k]++;
-            c.len = 0;
-            for (int j = 0; j < MJT_KINDS; j++)
-                c.len = (uint8_t)(c.len + c.counts[j]);
+            c.len = (uint8_t)(len + 1);
             for (int s = 0; s < 3; s++)
                 c.red[s] =
                     (uint8_t)(red_held(n->key.red, s) + (red && s == k / 9));
             mjt_win x = ev->win;
             x.tile = (uint8_t)(red ? MJT_RED_5M + k / 9 : k);
-            int pool[MJT_KINDS];
-            uint8_t all[MJT_KINDS];
-            for (int j = 0; j < MJT_KINDS; j++) {
-                /* copies the winning hand drew: past what the question's
-                 * 13 tiles held */
-                int kept = c.counts[j] - (ev->orig[j] - (j == adj));
-                pool[j] = ev->unseen[j] - (kept > 0 ? kept : 0);
-                all[j] = (uint8_t)(c.counts[j] + 4 - w->cap[j]);
-            }
             double way[EV_WAYS];
-            if ((rc = ways(ev, &c, &x, pool, all, way)) != MJT_OK)
+            if ((rc = ways(ev, &c, &x, u14, way)) != MJT_OK)
                 return rc;
             for (int j = 0; j < EV_WAYS; j++)
                 v[j] += copies * way[j];
