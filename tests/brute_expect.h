@@ -17,9 +17,10 @@
  * the shanten is kept and the player discards, among the tiles that keep
  * the lower shanten, the best, a red five or a plain one alike (both are
  * tried); any other draw is thrown.  A closed hand that reaches tenpai
- * (or starts tenpai) declares riichi never, always or when worth more, as
- * riichi says; a declared riichi that has not won within the h draws
- * loses 1000.  score[h - 1] is the best expectation within h draws.
+ * (or starts tenpai) with a draw left declares riichi never, always or
+ * when worth more, as riichi says; a declared riichi that has not won
+ * within the h draws loses 1000.  score[h - 1] is the best expectation
+ * within h draws.
  */
 #ifndef MJT__TESTS_BRUTE_EXPECT_H
 #define MJT__TESTS_BRUTE_EXPECT_H

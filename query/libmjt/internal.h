@@ -471,10 +471,6 @@ static inline unsigned mjt__wait_parts(const mjt__hv *v)
     return ones == 0 && __builtin_popcount(twos) == 2 ? twos : 0;
 }
 
-/* The overall shanten after each discard of the checked-or-not 3k+2 hand
- * h, as mjt_discards gives it, without the effective tiles: sh[kind] for
- * each kind held; returns the kinds held, as bits (0 for a hand the
- * queries refuse).  For the wall model's search (wall/graph.c). */
 /* Score a complete hand as mjt_score_tiles does, for a caller that has
  * checked the tiles, the calls and the rules (four players): ladder[e]
  * (e = 0 .. n - 1) gets the most points a reading scores with e more han
@@ -485,6 +481,10 @@ int mjt__score_ladder(const mjt_tiles *concealed, const mjt_call *calls,
                       size_t ncalls, const mjt_win *w, const mjt_rules *rules,
                       int n, int32_t *ladder);
 
+/* The overall shanten after each discard of the checked-or-not 3k+2 hand
+ * h, as mjt_discards gives it, without the effective tiles: sh[kind] for
+ * each kind held; returns the kinds held, as bits (0 for a hand the
+ * queries refuse).  For the wall model's search (wall/graph.c). */
 uint64_t mjt__discard_shanten(const struct mjt_tables *t, const mjt_hand *h,
                               int8_t sh[MJT_KINDS]);
 

@@ -1089,22 +1089,26 @@ MJT_API const char *mjt_title_name(int title);
  *
  * Riichi.  A closed hand (no calls but closed quads) that reaches tenpai
  * (by a discard, or a 13-tile question's hand that is tenpai already)
- * declares riichi at that moment never, always, or when the expectation is
- * higher (best), knowing every draw so far.  Forward play changes a tenpai
- * hand no more, so riichi costs no move.  With riichi the next draw is
- * ippatsu, the ura dora are an expectation (below), and the 1000-point
- * stick is lost when the hand does not win within the h draws: a
- * negative expectation is possible, and under MJT_RIICHI_ALWAYS the curve
- * may fall from one point to the next (one more draw is one more chance
- * to declare and lose the stick).  Under never and best it never falls.
+ * with a draw left declares riichi at that moment never, always, or when
+ * the expectation is higher (best), knowing every draw so far.  Forward
+ * play changes a tenpai hand no more, so riichi costs no move.  With
+ * riichi the next draw is ippatsu, the ura dora are an expectation
+ * (below), and the 1000-point stick is lost when the hand does not win
+ * within the h draws: a negative expectation is possible, and under
+ * MJT_RIICHI_ALWAYS the curve may fall from one point to the next (one
+ * more draw is one more chance to declare and lose the stick).  Under
+ * never and best it never falls.
  *
  * The situation.  Round and seat winds and the dora indicators are
  * scoring's; the indicators count as seen tiles (not to be repeated in
  * visible).  Red fives: each suit has the rules' number; those not held,
  * called, seen (red_seen, and red indicators) are in the wall (as many as
  * the wall holds fives: the rest were among the fives seen), and a red
- * five drawn is held.  Where a five's discard keeps the shanten, a plain
- * copy goes before a red one.  Haitei: when last is set, or T equals the
+ * five drawn and kept is held.  Where a five's discard keeps the shanten,
+ * a plain copy goes before a red one.  A red five whose draw does not
+ * lower the shanten is thrown as any such draw is, even where the hand
+ * holds a plain copy it could take the place of (forward play keeps no
+ * such draw).  Haitei: when last is set, or T equals the
  * wall (W), the T-th draw is the wall's last tile.
  *
  * Ura dora.  The ura indicator is uniform over the tiles unseen at the
@@ -1128,15 +1132,17 @@ typedef struct mjt_expect_opts {
     uint8_t reserved_[16]; /* 0 */
 } mjt_expect_opts;
 
-/* The defaults, in brackets above, into *x. */
+/* The defaults, in brackets above, into *x.  Start from them: a value
+ * zeroed by hand is the dealer's seat. */
 MJT_API void mjt_expect_opts_init(mjt_expect_opts *x);
 
 /* A hand's curves: the chances (p) and the expected points ([h - 1] the
  * point of h draws; NAN where p's are, without MJT_PROB_CURVES). */
 typedef struct mjt_expect {
     mjt_prob p;
-    int riichi; /* the option used */
+    int riichi; /* the choice made: the option, or never (an open hand) */
     double score[MJT_MAX_DRAWS];
+    uint8_t reserved_[32]; /* 0: room for later fields */
 } mjt_expect;
 
 /*
@@ -1145,7 +1151,9 @@ typedef struct mjt_expect {
  * defaults).  Errors as mjt_prob_hand's, and MJT_EINVAL for x out of range
  * or a move set other than forward, MJT_ETILE or MJT_ECOPIES for an
  * indicator, MJT_ERED for more red fives seen than the rules have,
- * MJT_EPLAYERS for three players (scoring is four players').
+ * MJT_EPLAYERS for three players (scoring is four players').  Allocates
+ * within the budget and frees before it returns; any number of threads
+ * may ask at once (a workspace is one thread's).
  */
 MJT_API int mjt_expect_hand(const mjt_tables *t, const mjt_hand *h,
                             const uint8_t *visible, const mjt_prob_opts *o,

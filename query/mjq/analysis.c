@@ -80,7 +80,7 @@ int analysis_prob(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
         a->has_prob = 1;
         if (x != NULL) {
             a->has_score = 1;
-            a->riichi = x->riichi;
+            a->riichi = e.riichi;
             a->score13 = e.score[e.p.draws - 1];
         }
         return MJT_OK;
@@ -106,16 +106,14 @@ int analysis_prob(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
                 a->tenpai[i] = rows[j].e.p.tenpai[T];
                 a->win[i] = rows[j].e.p.win[T];
                 a->score[i] = x != NULL ? rows[j].e.score[T] : 0;
+                a->riichi = x != NULL ? rows[j].e.riichi : 0;
                 a->prob = rows[j].e.p;
             }
     free(rows);
     if (rc != MJT_OK)
         return rc;
     a->has_prob = 1;
-    if (x != NULL) {
-        a->has_score = 1;
-        a->riichi = x->riichi;
-    }
+    a->has_score = x != NULL;
     return MJT_OK;
 }
 

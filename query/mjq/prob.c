@@ -55,6 +55,7 @@ static int expect_of(const mjt_tables *t, const mjt_hand *h,
         mjt_expect e;
         if ((rc = mjt_expect_hand(t, h, seen, o, x, &e, diag)) == MJT_OK) {
             r->p = e.p;
+            r->riichi = e.riichi; /* never for an open hand */
             memcpy(r->score[0], e.score, sizeof e.score);
         }
         return rc;
@@ -74,6 +75,7 @@ static int expect_of(const mjt_tables *t, const mjt_hand *h,
     }
     if (rc == MJT_OK && r->nrows > 0) {
         r->p = r->rows[0].p;
+        r->riichi = rows[0].e.riichi;
         memcpy(r->score[0], r->score[1], sizeof r->score[0]);
     }
     free(rows);

@@ -145,8 +145,8 @@ static double value(be *b, be_key *s);
 static double reached(be *b, be_key *s, int d)
 {
     double dama, riichi;
-    if (!b->closed || b->q->riichi == MJT_RIICHI_NEVER)
-        return value(b, s);
+    if (!b->closed || b->q->riichi == MJT_RIICHI_NEVER || d == s->h)
+        return value(b, s); /* no riichi, or no draw left to declare it */
     s->riichi_at = (int8_t)d;
     riichi = value(b, s);
     s->riichi_at = -1;

@@ -353,6 +353,86 @@ Test(expect, small_worlds_against_every_draw_order, .timeout = 1200)
     cr_assert(gt(int, checked, 500));
 }
 
+/* Each row of a 14-tile table in a small world against every draw order:
+ * the world's hand with one tile of its wall drawn (a red 5m when the
+ * wall's only 5m is red, or by chance), and for each row the brute force
+ * of the 13 tiles after its discard, the discard gone from the wall's
+ * reach (a red one among the seen).  This checks what a table alone
+ * does: nodes shared between rows, the discard kept in a node's key
+ * where the ura dora need it, the red fives of a red discard. */
+Test(expect, small_world_rows_against_every_draw_order, .timeout = 1200)
+{
+    uint64_t rng = 20261128;
+    int checked = 0, rows = 0;
+    double worst = 0;
+    mjt_prob_work *work = mjt_prob_work_create();
+
+    for (int i = 0; i < 300; i++) {
+        world w;
+        int n = (int[]){4, 7, 10}[i % 3];
+        if (!world_of(&rng, n, (i / 3) % 4, (i / 12) % 2, &w) || w.W < 3)
+            continue;
+        /* draw one tile of the wall into the hand */
+        int x, left = (int)(next(&rng) % (uint64_t)w.W);
+        for (x = 0; left >= w.q.wall[x]; x++)
+            left -= w.q.wall[x];
+        int red = x == 4 && w.q.wall_red[0] > 0 &&
+                  (w.q.wall[4] == 1 || next(&rng) % 2);
+        mjt_hand h14 = w.hand;
+        if (mjt_hand_add(&h14, red ? MJT_RED_5M : x) != MJT_OK)
+            continue;
+        w.q.wall[x]--;
+        w.q.wall_red[0] = (uint8_t)(w.q.wall_red[0] - red);
+        w.W--;
+        int T = 2 + (i / 5) % 3;
+        T = T > w.W ? w.W : T;
+        mjt_prob_opts o = opts_of(T, MJT_PROB_CURVES);
+        mjt_expect_row rs[MJT_MAX_DISCARDS];
+        size_t nr;
+        mjt_diag d;
+        o.work = work;
+        cr_assert(eq(int,
+                     mjt_expect_discards(test_tables(), &h14, w.visible, &o,
+                                         &w.x, rs, MJT_MAX_DISCARDS, &nr, &d),
+                     MJT_OK),
+                  "%s", d.message);
+        char text[MJT_HAND_TEXT];
+        mjt_hand_format(&h14, text, sizeof text);
+        int brute_ok = 1;
+        for (size_t r = 0; r < nr && brute_ok; r++) {
+            mjt_hand h13 = h14;
+            cr_assert(eq(int, mjt_hand_remove(&h13, rs[r].tile), MJT_OK));
+            brute_expect_q q = w.q;
+            mjt_hand_tiles(&h13, &q.hand);
+            memcpy(q.unseen, q.wall, sizeof q.unseen);
+            q.t = test_tables();
+            q.draws = T;
+            q.last = w.x.last || T == w.W;
+            double want[8];
+            if (brute_expect(&q, want) != 0) {
+                brute_ok = 0;
+                break;
+            }
+            for (int t = 0; t < T; t++) {
+                cr_assert(same_points(rs[r].e.score[t], want[t]),
+                          "%s discard %s riichi %s W %d h %d: engine %.12f, "
+                          "every draw order %.12f",
+                          text, mjt_tile_name(rs[r].tile),
+                          riichi_name(w.x.riichi), w.W, t + 1, rs[r].e.score[t],
+                          want[t]);
+                double err = fabs(rs[r].e.score[t] - want[t]);
+                worst = err > worst ? err : worst;
+            }
+            rows++;
+        }
+        checked += brute_ok;
+    }
+    mjt_prob_work_free(work);
+    printf("expect: small world tables: %d, %d rows, worst %.1e points\n",
+           checked, rows, worst);
+    cr_assert(gt(int, checked, 200));
+}
+
 /* ==== Rows, invariants, refusals ==== */
 
 /* A random 14-tile hand from ara (at most 2-shanten: quick), with a red
@@ -505,6 +585,24 @@ Test(expect, curves_keep_their_invariants, .timeout = 600)
                    MJT_OK),
                 "%s", d.message);
         }
+        /* the values at T alone (no curve, no rounding kept from one point
+         * to the next) at a few T: each the curve's point, and rising */
+        for (int r = 0; r < 2; r++) {
+            double before = -1e300;
+            for (int T = 1; T <= 17; T += 4) {
+                mjt_prob_opts o1 = opts_of(T, 0);
+                mjt_expect one;
+                x.riichi = r;
+                o1.work = work;
+                cr_assert(eq(
+                    int,
+                    mjt_expect_hand(test_tables(), &h, NULL, &o1, &x, &one, &d),
+                    MJT_OK));
+                cr_assert(same_points(one.score[T - 1], e[r].score[T - 1]));
+                cr_assert(ge(dbl, one.score[T - 1], before));
+                before = one.score[T - 1];
+            }
+        }
         for (int t = 0; t < 17; t++) {
             double b = e[MJT_RIICHI_BEST].score[t],
                    nv = e[MJT_RIICHI_NEVER].score[t],
@@ -588,41 +686,67 @@ Test(expect, refusals_say_why)
     o = opts_of(5, 0);
     cr_assert(eq(int, mjt_expect_hand(test_tables(), &h3, NULL, &o, &x, &e, &d),
                  MJT_EPLAYERS));
+    cr_assert(not(eq(ptr, strstr(d.message, "four players"), NULL)), "%s",
+              d.message);
     cr_assert(eq(int,
                  mjt_expect_hand(test_tables(), &h14, NULL, &o, &x, &e, &d),
                  MJT_ECOUNT));
+    cr_assert(not(eq(ptr, strstr(d.message, "a hand of 3k+1 tiles"), NULL)),
+              "%s", d.message);
     cr_assert(eq(int,
                  mjt_expect_discards(test_tables(), &h, NULL, &o, &x, rows,
                                      MJT_MAX_DISCARDS, &n, &d),
                  MJT_ECOUNT));
+    cr_assert(not(eq(ptr, strstr(d.message, "a hand of 3k+2 tiles"), NULL)),
+              "%s", d.message);
     x.riichi = 3;
     cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
                  MJT_EINVAL));
+    cr_assert(
+        not(eq(ptr, strstr(d.message, "riichi: best, never or always"), NULL)),
+        "%s", d.message);
     mjt_expect_opts_init(&x);
     x.seat = 4;
     cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
                  MJT_EINVAL));
+    cr_assert(not(eq(ptr, strstr(d.message, "round and seat"), NULL)), "%s",
+              d.message);
     mjt_expect_opts_init(&x);
     x.dora_len = 1;
     x.dora[0] = 37;
     cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
                  MJT_ETILE));
+    cr_assert(not(eq(ptr, strstr(d.message, "a tile id is 0 to 36"), NULL)),
+              "%s", d.message);
     x.dora[0] = 27; /* 1z: the hand holds two */
     x.dora_len = 3;
     x.dora[1] = x.dora[2] = 27;
     cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
                  MJT_ECOPIES));
+    cr_assert(not(eq(ptr, strstr(d.message, "a fifth copy"), NULL)), "%s",
+              d.message);
     mjt_expect_opts_init(&x);
     x.red_seen[1] = 1; /* no 5p seen */
     cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
                  MJT_EINVAL));
+    cr_assert(
+        not(eq(ptr,
+               strstr(d.message, "red_seen: more red fives than fives seen"),
+               NULL)),
+        "%s", d.message);
     uint8_t vis[MJT_KINDS] = {0};
     vis[13] = 2;
     x.red_seen[1] = 2; /* one red 5p in the rules, and the hand holds 5p */
     cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, vis, &o, &x, &e, &d),
                  MJT_ERED));
+    cr_assert(
+        not(eq(ptr, strstr(d.message, "more red fives than the rules have"),
+               NULL)),
+        "%s", d.message);
     mjt_expect_opts_init(&x);
     x.reserved_[3] = 1;
     cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
                  MJT_EINVAL));
+    cr_assert(not(eq(ptr, strstr(d.message, "the reserved bytes"), NULL)), "%s",
+              d.message);
 }

@@ -562,8 +562,10 @@ check prob_score_never 0 '9m            2  43.3%  75.6%  87.9%     4.4%  21.1%  
     "$Q" prob --tables "$T" --score --riichi never 3479m33567p22346s
 check prob_score_red_seen 0 '"score":[89.2561983471,176.280991736]' -- \
     "$Q" prob --tables "$T" --json --score --visible 0p5p --draws 2 123m456p789s1122z
-check prob_score_dora 0 '"riichi":"always"' -- \
+check prob_score_dora 0 '"riichi":"always","shanten":0,"tenpai":[1,1],"win":[0.0245901639344,0.0487738788782],"score":[-502.709659938,-13.6389949177]}' -- \
     "$Q" prob --tables "$T" --json --score --riichi always --dora 1z --round 2z --seat 1z --last --rule open_tanyao=0 --draws 2 123m456p789s1122z
+check prob_score_open 0 '2344m567p5688s,666z (11 tiles, 1 call): 17 draws, forward play (exact), riichi never' -- \
+    "$Q" prob --tables "$T" --score "2344m567p5688s,666z"
 check prob_score_red_too_many 1 'more red fives than the rules have' -- \
     "$Q" prob --tables "$T" --score --visible 0p0p --draws 2 123m456p789s1122z
 check prob_score_exchange 1 'expected score: forward play only' -- \

@@ -347,8 +347,8 @@ int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
  *            + [last] the draw r's share of R' - R (of I' - I when r = 1)
  *
  * and the node takes dama, riichi, or the better, as the option says
- * (riichi only for a closed hand).  Reached at t = h, a tenpai node has no
- * draw left: dama 0, riichi the lost stick.
+ * (riichi only for a closed hand, and only with a draw left: reached at
+ * t = h, a tenpai node is worth 0).
  */
 
 typedef struct ep {
@@ -362,19 +362,19 @@ static double tenpai_value(const ep *e, const wnode *n, int t, int r)
     const dp *d = &e->d;
     const double *v = e->ev->v + EV_WAYS * (size_t)n->aux;
     int K = n->left_eff, never = e->ev->riichi == MJT_RIICHI_NEVER;
-    double m_r = miss(d, K, t, r), dama = 0, riichi = -1000;
 
-    if (r > 0) {
-        double m_1 = miss(d, K, t, 1), m_prev = miss(d, K, t, r - 1);
-        dama = (1 - m_r) * v[EV_DAMA];
-        riichi = (1 - m_1) *
-                     (e->last && r == 1 ? v[EV_IPPATSU_LAST] : v[EV_IPPATSU]) +
-                 (m_1 - m_r) * v[EV_RIICHI] - 1000 * m_r;
-        if (e->last) {
-            dama += (m_prev - m_r) * (v[EV_DAMA_LAST] - v[EV_DAMA]);
-            if (r > 1)
-                riichi += (m_prev - m_r) * (v[EV_RIICHI_LAST] - v[EV_RIICHI]);
-        }
+    if (r == 0) /* no draw left: no win, and no riichi to declare */
+        return 0;
+    double m_r = miss(d, K, t, r), m_1 = miss(d, K, t, 1),
+           m_prev = miss(d, K, t, r - 1);
+    double dama = (1 - m_r) * v[EV_DAMA];
+    double riichi =
+        (1 - m_1) * (e->last && r == 1 ? v[EV_IPPATSU_LAST] : v[EV_IPPATSU]) +
+        (m_1 - m_r) * v[EV_RIICHI] - 1000 * m_r;
+    if (e->last) {
+        dama += (m_prev - m_r) * (v[EV_DAMA_LAST] - v[EV_DAMA]);
+        if (r > 1)
+            riichi += (m_prev - m_r) * (v[EV_RIICHI_LAST] - v[EV_RIICHI]);
     }
     if (never)
         return dama;
@@ -406,10 +406,10 @@ static int expect_pass(ep *e, int h, const double **out)
                 b = next[*k] > b ? next[*k] : b;
             best[g] = b;
         }
-        /* A node of shanten s needs s + 1 draws to win: with fewer it is
-         * worth 0, but where riichi is forced, reaching tenpai loses the
-         * stick, so there it needs s draws (and is worth at most 0). */
-        int lo = d->smin - t, need = e->ev->riichi != MJT_RIICHI_ALWAYS;
+        /* A node of shanten s needs s + 1 draws to win, and as many to
+         * lose a stick (riichi needs a draw left): with fewer it is worth
+         * 0. */
+        int lo = d->smin - t;
         double nt = (double)w->wall - (double)t;
         for (size_t i = 0; i < N; i++) {
             const wnode *n = &nodes[i];
@@ -417,7 +417,7 @@ static int expect_pass(ep *e, int h, const double **out)
                 row[i] = tenpai_value(e, n, t, h - t);
                 continue;
             }
-            if (n->shanten < lo || h - t < n->shanten + need) {
+            if (n->shanten < lo || h - t < n->shanten + 1) {
                 row[i] = 0;
                 continue;
             }

@@ -53,8 +53,10 @@ static int grow(wall *w, warr *a, size_t need)
     if (rc != MJT_OK)
         return rc;
     void *p = realloc(a->p, cap * a->size);
-    if (p == NULL)
+    if (p == NULL) {
+        w->used -= (cap - a->cap) * a->size; /* not held after all */
         return MJT_ENOMEM;
+    }
     a->p = p;
     a->cap = cap;
     return MJT_OK;
@@ -313,8 +315,10 @@ int wall_doubles(wall *w, double **p, size_t *room, size_t n)
     if (rc != MJT_OK)
         return rc;
     double *q = realloc(*p, n * sizeof **p);
-    if (q == NULL)
+    if (q == NULL) {
+        w->used -= (n - *room) * sizeof **p; /* not held after all */
         return MJT_ENOMEM;
+    }
     *p = q;
     *room = n;
     return MJT_OK;

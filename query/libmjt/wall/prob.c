@@ -78,14 +78,14 @@ static int check_opts(const mjt_prob_opts *o, mjt__diag *d)
 
 /* The move set a question is answered in: exchange and back with no
  * exchange (K = 0) are forward play, and get its exact answer. */
-static int moves_of(const mjt_prob_opts *o)
+int wall_moves(const mjt_prob_opts *o)
 {
     return o->extra == 0 ? MJT_FORWARD : o->moves;
 }
 
 /* The question's wall from the hand, the seen tiles and the options. */
-static int setup(wall *w, const mjt_tables *t, const mjt_hand *h,
-                 const uint8_t *visible, const mjt_prob_opts *o, mjt__diag *d)
+int wall_setup(wall *w, const mjt_tables *t, const mjt_hand *h,
+               const uint8_t *visible, const mjt_prob_opts *o, mjt__diag *d)
 {
     struct timespec ts;
     int rc;
@@ -102,7 +102,7 @@ static int setup(wall *w, const mjt_tables *t, const mjt_hand *h,
         w->deadline = (long long)ts.tv_sec * 1000000000 + ts.tv_nsec +
                       (long long)o->time_ms * 1000000;
     }
-    w->moves = moves_of(o);
+    w->moves = wall_moves(o);
     w->extra = w->moves == MJT_FORWARD ? 0 : o->extra;
     if ((rc = wall_init(w, t, h, visible)) != MJT_OK) {
         if (rc == MJT_ECOPIES)
@@ -129,7 +129,7 @@ static int setup(wall *w, const mjt_tables *t, const mjt_hand *h,
 
 /* The wall a call works on: the caller's workspace, or local (emptied);
  * done frees local's memory. */
-static wall *wall_for(const mjt_prob_opts *o, wall *local)
+wall *wall_for(const mjt_prob_opts *o, wall *local)
 {
     if (o->work != NULL)
         return &o->work->w;
@@ -141,7 +141,7 @@ static wall *wall_for(const mjt_prob_opts *o, wall *local)
  * bot asks every turn, not that of the rare deep one. */
 #define WORK_KEEP ((size_t)32 << 20)
 
-static void done(const mjt_prob_opts *o, wall *w)
+void wall_done(const mjt_prob_opts *o, wall *w)
 {
     if (o->work == NULL || w->used > WORK_KEEP)
         wall_free(w);
@@ -150,7 +150,7 @@ static void done(const mjt_prob_opts *o, wall *w)
 /* Build the graph; a deep question then frees what only the build needs
  * before the curves take their memory, so that its peak is the larger of
  * the two, not their sum. */
-static int built(wall *w)
+int wall_built(wall *w)
 {
     int rc = wall_build(w);
     if (rc == MJT_OK && w->used > WORK_KEEP)
@@ -159,7 +159,7 @@ static int built(wall *w)
 }
 
 /* The budget's failures said in diag. */
-static int failed(int rc, mjt__diag *d, const wall *w)
+int wall_failed(int rc, mjt__diag *d, const wall *w)
 {
     if (rc == MJT_EBUDGET && w->late)
         mjt__diag_set(d, rc, -1, "over the time budget after %zu hands",
@@ -171,7 +171,7 @@ static int failed(int rc, mjt__diag *d, const wall *w)
     return rc;
 }
 
-static void fill(mjt_prob *p, const wall *w, int shanten, int curves)
+void wall_fill(mjt_prob *p, const wall *w, int shanten, int curves)
 {
     p->draws = w->draws;
     p->moves = w->moves;
@@ -185,7 +185,7 @@ static void fill(mjt_prob *p, const wall *w, int shanten, int curves)
 
 /* Whether h's concealed tiles are rest mod 3 (the library has checked the
  * rest: 1 to 14 tiles, 13 or 14 with the calls). */
-static int count_is(const mjt_hand *h, int rest)
+int wall_count_is(const mjt_hand *h, int rest)
 {
     mjt_tiles c;
     return mjt_hand_tiles(h, &c) == MJT_OK && c.len % 3 == rest;
@@ -210,27 +210,27 @@ int mjt_prob_hand(const mjt_tables *t, const mjt_hand *h,
     mjt_shanten_info s;
     if ((rc = mjt_shanten(t, h, &s)) != MJT_OK)
         return mjt__diag_out(diag, &d, rc);
-    if (!count_is(h, 1)) {
+    if (!wall_count_is(h, 1)) {
         mjt__diag_set(&d, MJT_ECOUNT, -1,
                       "a hand of 3k+1 tiles (13, or 13 with its calls); for "
                       "14, the table of its discards");
         return mjt__diag_out(diag, &d, MJT_ECOUNT);
     }
     w = wall_for(o, &local);
-    if ((rc = setup(w, t, h, visible, o, &d)) == MJT_OK) {
+    if ((rc = wall_setup(w, t, h, visible, o, &d)) == MJT_OK) {
         w->top = s.overall + 1;
         mjt_tiles c;
         mjt_hand_tiles(&w->proto, &c);
         if ((rc = wall_node(w, &w->proto, c.counts, -1, 0, 0, &root)) ==
                 MJT_OK &&
-            (rc = built(w)) == MJT_OK)
+            (rc = wall_built(w)) == MJT_OK)
             rc = wall_curves(w, &root, 1, (o->flags & MJT_PROB_CURVES) != 0,
                              &out->tenpai, &out->win);
         if (rc == MJT_OK)
-            fill(out, w, s.overall, (o->flags & MJT_PROB_CURVES) != 0);
-        failed(rc, &d, w);
+            wall_fill(out, w, s.overall, (o->flags & MJT_PROB_CURVES) != 0);
+        wall_failed(rc, &d, w);
     }
-    done(o, w);
+    wall_done(o, w);
     return mjt__diag_out(diag, &d, rc);
 }
 
@@ -239,7 +239,8 @@ int mjt_prob_hand(const mjt_tables *t, const mjt_hand *h,
 /* Order of rows: win at T, tenpai at T, then the discard table's order
  * (tile order, a red five after its plain one): values within 1e-12 of
  * each other count as equal. */
-static int before(const mjt_prob_row *a, int ia, const mjt_prob_row *b, int ib)
+int wall_row_before(const mjt_prob_row *a, int ia, const mjt_prob_row *b,
+                    int ib)
 {
     int T = a->p.draws - 1;
     if (isnan(a->p.win[T]) != isnan(b->p.win[T])) /* rows not computed last */
@@ -261,8 +262,9 @@ static void rank_rows(mjt_prob_row *rows, size_t n)
     for (size_t i = 0; i < n; i++)
         order[i] = (int)i;
     for (size_t i = 1; i < n; i++) /* insertion: stable, at most 14 */
-        for (size_t j = i; j > 0 && before(&rows[order[j]], order[j],
-                                           &rows[order[j - 1]], order[j - 1]);
+        for (size_t j = i;
+             j > 0 && wall_row_before(&rows[order[j]], order[j],
+                                      &rows[order[j - 1]], order[j - 1]);
              j--) {
             int x = order[j];
             order[j] = order[j - 1];
@@ -286,31 +288,21 @@ static unsigned row_red(unsigned red, const uint8_t *c, int tile)
     return red - 5u * (1u << 5 * s);
 }
 
-/* The curves of the rows of ds (n entries) whose shanten is only (-1:
- * every row) into ten[i], win[i] and, in an expected-score question,
- * score[i] (red: the 14 tiles' red fives): one graph for them all. */
-static int rows_of(wall *w, const mjt_discard *ds, size_t n, int only,
-                   int curves, unsigned red, double (*ten)[MJT_MAX_DRAWS],
-                   double (*win)[MJT_MAX_DRAWS], double (*score)[MJT_MAX_DRAWS])
+int wall_rows(wall *w, const wrows *q)
 {
     uint32_t roots[MJT_MAX_DISCARDS];
-    size_t of[MJT_MAX_DISCARDS];
-    double(*t_)[MJT_MAX_DRAWS] = malloc(n * sizeof *t_);
-    double(*w_)[MJT_MAX_DRAWS] = malloc(n * sizeof *w_);
-    double(*s_)[MJT_MAX_DRAWS] = malloc(n * sizeof *s_);
+    size_t of[MJT_MAX_DISCARDS], n = q->n;
+    double(*t_)[MJT_MAX_DRAWS] = malloc(3 * n * sizeof *t_);
+    double(*w_)[MJT_MAX_DRAWS] = t_ + n, (*s_)[MJT_MAX_DRAWS] = t_ + 2 * n;
     int nroots = 0, rc = MJT_OK;
     mjt_tiles c14;
 
-    if (t_ == NULL || w_ == NULL || s_ == NULL) {
-        free(t_);
-        free(w_);
-        free(s_);
+    if (t_ == NULL)
         return MJT_ENOMEM;
-    }
     mjt_hand_tiles(&w->proto, &c14);
     for (size_t i = 0; i < n && rc == MJT_OK; i++) {
-        int kind = MJT_KIND_OF(ds[i].tile);
-        if (only >= 0 && ds[i].shanten != only)
+        int kind = MJT_KIND_OF(q->ds[i].tile);
+        if (q->only >= 0 && q->ds[i].shanten != q->only)
             continue;
         mjt_hand r = w->proto;
         mjt_tiles c;
@@ -318,28 +310,26 @@ static int rows_of(wall *w, const mjt_discard *ds, size_t n, int only,
         if ((rc = mjt_hand_remove(&r, kind)) == MJT_OK &&
             (rc = mjt_hand_tiles(&r, &c)) == MJT_OK)
             rc = wall_node(w, &r, c.counts, kind, 0,
-                           row_red(red, c14.counts, ds[i].tile),
+                           row_red(q->red, c14.counts, q->ds[i].tile),
                            &roots[nroots++]);
     }
-    if (rc == MJT_OK && (rc = built(w)) == MJT_OK)
-        rc = wall_curves(w, roots, nroots, curves, t_, w_);
-    if (rc == MJT_OK && score != NULL && (rc = wall_values(w)) == MJT_OK)
-        rc = wall_expect(w, roots, nroots, curves, s_);
+    if (rc == MJT_OK && (rc = wall_built(w)) == MJT_OK)
+        rc = wall_curves(w, roots, nroots, q->curves, t_, w_);
+    if (rc == MJT_OK && q->score != NULL && (rc = wall_values(w)) == MJT_OK)
+        rc = wall_expect(w, roots, nroots, q->curves, s_);
     for (int k = 0; k < nroots && rc == MJT_OK; k++) {
-        memcpy(ten[of[k]], t_[k], sizeof *t_);
-        memcpy(win[of[k]], w_[k], sizeof *w_);
-        if (score != NULL)
-            memcpy(score[of[k]], s_[k], sizeof *s_);
+        memcpy(q->tenpai[of[k]], t_[k], sizeof *t_);
+        memcpy(q->win[of[k]], w_[k], sizeof *w_);
+        if (q->score != NULL)
+            memcpy(q->score[of[k]], s_[k], sizeof *s_);
     }
     free(t_);
-    free(w_);
-    free(s_);
     return rc;
 }
 
 /* A row's discard table entry and curves (p filled) into *row. */
-static void row_fill(mjt_prob_row *row, const mjt_discard *ds, const wall *w,
-                     const double *ten, const double *win, int curves)
+void wall_row_fill(mjt_prob_row *row, const mjt_discard *ds, const wall *w,
+                   const double *ten, const double *win, int curves)
 {
     row->tile = ds->tile;
     row->shanten = ds->shanten;
@@ -347,7 +337,7 @@ static void row_fill(mjt_prob_row *row, const mjt_discard *ds, const wall *w,
     row->count = ds->count;
     memcpy(row->p.tenpai, ten, sizeof row->p.tenpai);
     memcpy(row->p.win, win, sizeof row->p.win);
-    fill(&row->p, w, ds->shanten, curves);
+    wall_fill(&row->p, w, ds->shanten, curves);
 }
 
 int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
@@ -387,7 +377,7 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
     /* Back play bounds the shanten by the row's own (+ 1): rows that keep
      * the 14 tiles' shanten and rows that raise it make two graphs. */
     int keeping = (o->flags & MJT_PROB_KEEPING) != 0;
-    int moves = moves_of(o), groups = moves == MJT_BACK && !keeping ? 2 : 1;
+    int moves = wall_moves(o), groups = moves == MJT_BACK && !keeping ? 2 : 1;
     wall local, *w = wall_for(o, &local);
     double(*ten)[MJT_MAX_DRAWS] = malloc(n * sizeof *ten);
     double(*win)[MJT_MAX_DRAWS] = malloc(n * sizeof *win);
@@ -396,18 +386,19 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
         rc = MJT_ENOMEM;
     for (int g = 0; g < groups && rc == MJT_OK; g++) {
         int only = groups == 1 && !keeping ? -1 : s.overall + g;
-        if ((rc = setup(w, t, h, visible, o, &d)) == MJT_OK) {
+        if ((rc = wall_setup(w, t, h, visible, o, &d)) == MJT_OK) {
             w->top = (only >= 0 ? only : s.overall) + 1;
-            rc = rows_of(w, ds, n, only, curves, 0, ten, win, NULL);
+            wrows q = {ds, n, only, curves, 0, ten, win, NULL};
+            rc = wall_rows(w, &q);
             for (size_t i = 0; i < n && rc == MJT_OK; i++)
                 if (only < 0 || ds[i].shanten == only)
-                    row_fill(&rows[i], &ds[i], w, ten[i], win[i], curves);
-            failed(rc, &d, w);
+                    wall_row_fill(&rows[i], &ds[i], w, ten[i], win[i], curves);
+            wall_failed(rc, &d, w);
         }
     }
     free(ten);
     free(win);
-    done(o, w);
+    wall_done(o, w);
     if (rc == MJT_OK && keeping) /* the rest: their entries, no curves */
         for (size_t i = 0; i < n; i++)
             if (ds[i].shanten != s.overall) {
@@ -427,332 +418,5 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
         return mjt__diag_out(diag, &d, rc);
     rank_rows(rows, n);
     memcpy(out, rows, n * sizeof *rows);
-    return MJT_OK;
-}
-
-/* ==== Expected score ==== */
-
-void mjt_expect_opts_init(mjt_expect_opts *x)
-{
-    if (x == NULL)
-        return;
-    memset(x, 0, sizeof *x);
-    x->riichi = MJT_RIICHI_BEST;
-    x->seat = 1;
-}
-
-static int bad(mjt__diag *d, int rc, const char *what)
-{
-    mjt__diag_set(d, rc, -1, "%s", what);
-    return rc;
-}
-
-/* Check x against hand h and the seen tiles; the seen tiles with the
- * indicators into seen, the red fives each suit has into limit and those
- * seen into red_seen. */
-static int expect_check(const mjt_hand *h, const uint8_t *visible,
-                        const mjt_prob_opts *o, const mjt_expect_opts *x,
-                        uint8_t *seen, int *limit, int *red_seen, mjt__diag *d)
-{
-    if (x->riichi < MJT_RIICHI_BEST || x->riichi > MJT_RIICHI_ALWAYS)
-        return bad(d, MJT_EINVAL, "riichi: best, never or always");
-    if (x->round > 3 || x->seat > 3)
-        return bad(d, MJT_EINVAL, "round and seat: a wind, 0 to 3");
-    if (x->last > 1)
-        return bad(d, MJT_EINVAL, "last: 0 or 1");
-    if (x->dora_len > MJT_MAX_INDICATORS)
-        return bad(d, MJT_EINVAL, "dora: at most 5 indicators");
-    for (size_t i = 0; i < sizeof x->reserved_; i++)
-        if (x->reserved_[i] != 0)
-            return bad(d, MJT_EINVAL, "the reserved bytes: 0");
-    if (moves_of(o) != MJT_FORWARD)
-        return bad(d, MJT_EINVAL,
-                   "expected score: forward play only (exchange and back "
-                   "with extra 0 are forward play)");
-    if (mjt_hand_players(h) != 4)
-        return bad(d, MJT_EPLAYERS,
-                   "expected score: four players (scoring "
-                   "is four players')");
-    for (int k = 0; k < MJT_KINDS; k++)
-        seen[k] = visible != NULL ? visible[k] : 0;
-    for (int s = 0; s < 3; s++) {
-        limit[s] = mjt__hand_red_limit(h, s);
-        red_seen[s] = x->red_seen[s];
-    }
-    for (int i = 0; i < x->dora_len; i++) {
-        int tile = x->dora[i];
-        if (tile >= MJT_TILE_IDS)
-            return bad(d, MJT_ETILE, "dora: a tile id is 0 to 36");
-        int k = MJT_KIND_OF(tile);
-        if (seen[k] == 4)
-            return bad(d, MJT_ECOPIES,
-                       "dora: a fifth copy with the seen tiles");
-        seen[k]++;
-        if (tile >= MJT_KINDS)
-            red_seen[tile - MJT_KINDS]++;
-    }
-    for (int s = 0; s < 3; s++)
-        if (red_seen[s] > seen[9 * s + 4])
-            return bad(d, MJT_EINVAL,
-                       "red_seen: more red fives than fives seen");
-    return MJT_OK;
-}
-
-/* The question's expected-score part, on a wall set up: ev's situation,
- * its red fives (the root's key into *red). */
-static int expect_setup(wall *w, wexpect *ev, const mjt_hand *h,
-                        const mjt_expect_opts *x, const int *limit,
-                        const int *red_seen, unsigned *red, mjt__diag *d)
-{
-    mjt_tiles c;
-    int called[3], held[3], inwall[3], rc;
-
-    memset(ev, 0, sizeof *ev);
-    if (x->rules != NULL)
-        ev->rules = *x->rules;
-    else
-        mjt_rules_init(&ev->rules, 4);
-    ev->rules.players = 4;
-    for (int s = 0; s < 3; s++)
-        ev->rules.red[s] = (uint8_t)limit[s];
-    mjt_diag rd;
-    if (mjt_rules_check(&ev->rules, &rd) != MJT_OK)
-        return bad(d, MJT_EINVAL, rd.message);
-    mjt_win_init(&ev->win);
-    ev->win.tsumo = 1;
-    ev->win.round = x->round;
-    ev->win.seat = x->seat;
-    ev->win.dora_len = x->dora_len;
-    memcpy(ev->win.dora, x->dora, sizeof ev->win.dora);
-    if ((rc = mjt_hand_calls(h, ev->calls, MJT_MAX_CALLS, &ev->ncalls)) !=
-            MJT_OK ||
-        (rc = mjt_hand_tiles(h, &c)) != MJT_OK)
-        return rc;
-    ev->riichi = x->riichi;
-    for (size_t i = 0; i < ev->ncalls; i++)
-        if (ev->calls[i].kind != MJT_CLOSED_QUAD)
-            ev->riichi = MJT_RIICHI_NEVER; /* an open hand */
-    ev->last = x->last || w->draws == w->wall;
-    memcpy(ev->orig, c.counts, MJT_KINDS);
-    for (int k = 0; k < MJT_KINDS; k++)
-        ev->unseen[k] = w->base[k] - c.counts[k];
-    mjt__calls_red(h, called);
-    for (int s = 0; s < 3; s++) {
-        held[s] = c.red[s];
-        inwall[s] = limit[s] - held[s] - called[s] - red_seen[s];
-        if (inwall[s] < 0)
-            return bad(d, MJT_ERED,
-                       "red_seen: more red fives than the "
-                       "rules have, with the hand's");
-    }
-    *red = red_make(held, inwall);
-    w->ev = ev;
-    return MJT_OK;
-}
-
-/* What an expected-score question held, given back. */
-static void expect_done(wall *w, wexpect *ev)
-{
-    w->used -= ev->nv * sizeof *ev->v;
-    free(ev->v);
-    ev->v = NULL;
-    ev->nv = 0;
-    w->ev = NULL;
-}
-
-static void expect_fill(mjt_expect *e, const wall *w, const mjt_expect_opts *x,
-                        int curves)
-{
-    e->riichi = x->riichi;
-    for (int h = w->draws; h < MJT_MAX_DRAWS; h++)
-        e->score[h] = 0;
-    for (int h = 0; h < w->draws - 1 && !curves; h++)
-        e->score[h] = NAN;
-}
-
-int mjt_expect_hand(const mjt_tables *t, const mjt_hand *h,
-                    const uint8_t *visible, const mjt_prob_opts *o,
-                    const mjt_expect_opts *x, mjt_expect *out, mjt_diag *diag)
-{
-    mjt__diag d = {.code = MJT_OK};
-    mjt_prob_opts dflt;
-    mjt_expect_opts xd;
-    uint8_t seen[MJT_KINDS];
-    int limit[3], red_seen[3], rc;
-    unsigned red = 0;
-    wexpect ev;
-    wall local, *w;
-    uint32_t root;
-
-    if (t == NULL || h == NULL || out == NULL)
-        return mjt__diag_out(diag, &d, MJT_EINVAL);
-    if (o == NULL) {
-        mjt_prob_opts_init(&dflt);
-        o = &dflt;
-    }
-    if (x == NULL) {
-        mjt_expect_opts_init(&xd);
-        x = &xd;
-    }
-    mjt_shanten_info s;
-    if ((rc = mjt_shanten(t, h, &s)) != MJT_OK)
-        return mjt__diag_out(diag, &d, rc);
-    if (!count_is(h, 1)) {
-        mjt__diag_set(&d, MJT_ECOUNT, -1,
-                      "a hand of 3k+1 tiles (13, or 13 with its calls); for "
-                      "14, the table of its discards");
-        return mjt__diag_out(diag, &d, MJT_ECOUNT);
-    }
-    if ((rc = expect_check(h, visible, o, x, seen, limit, red_seen, &d)) !=
-        MJT_OK)
-        return mjt__diag_out(diag, &d, rc);
-    w = wall_for(o, &local);
-    memset(&ev, 0, sizeof ev);
-    int curves = (o->flags & MJT_PROB_CURVES) != 0;
-    if ((rc = setup(w, t, h, seen, o, &d)) == MJT_OK &&
-        (rc = expect_setup(w, &ev, h, x, limit, red_seen, &red, &d)) ==
-            MJT_OK) {
-        w->top = s.overall + 1;
-        mjt_tiles c;
-        mjt_hand_tiles(&w->proto, &c);
-        if ((rc = wall_node(w, &w->proto, c.counts, -1, 0, red, &root)) ==
-                MJT_OK &&
-            (rc = built(w)) == MJT_OK &&
-            (rc = wall_curves(w, &root, 1, curves, &out->p.tenpai,
-                              &out->p.win)) == MJT_OK &&
-            (rc = wall_values(w)) == MJT_OK)
-            rc = wall_expect(w, &root, 1, curves, &out->score);
-        if (rc == MJT_OK) {
-            fill(&out->p, w, s.overall, curves);
-            expect_fill(out, w, x, curves);
-        }
-        failed(rc, &d, w);
-    }
-    expect_done(w, &ev);
-    done(o, w);
-    return mjt__diag_out(diag, &d, rc);
-}
-
-/* Order of expected-score rows: score at T, then as before. */
-static int expect_before(const mjt_expect_row *a, int ia,
-                         const mjt_expect_row *b, int ib)
-{
-    int T = a->e.p.draws - 1;
-    if (isnan(a->e.score[T]) != isnan(b->e.score[T]))
-        return isnan(b->e.score[T]);
-    double ds = a->e.score[T] - b->e.score[T];
-    if (fabs(ds) > 1e-9)
-        return ds > 0;
-    mjt_prob_row pa = {0}, pb = {0};
-    pa.p = a->e.p;
-    pb.p = b->e.p;
-    return before(&pa, ia, &pb, ib);
-}
-
-int mjt_expect_discards(const mjt_tables *t, const mjt_hand *h,
-                        const uint8_t *visible, const mjt_prob_opts *o,
-                        const mjt_expect_opts *x, mjt_expect_row *out,
-                        size_t cap, size_t *len, mjt_diag *diag)
-{
-    mjt__diag d = {.code = MJT_OK};
-    mjt_prob_opts dflt;
-    mjt_expect_opts xd;
-    mjt_discard ds[MJT_MAX_DISCARDS];
-    static const mjt_expect_row none;
-    uint8_t seen[MJT_KINDS];
-    int limit[3], red_seen[3], rc;
-    unsigned red = 0;
-    size_t n;
-    wexpect ev;
-
-    if (t == NULL || h == NULL || len == NULL || (out == NULL && cap > 0))
-        return mjt__diag_out(diag, &d, MJT_EINVAL);
-    if (o == NULL) {
-        mjt_prob_opts_init(&dflt);
-        o = &dflt;
-    }
-    if (x == NULL) {
-        mjt_expect_opts_init(&xd);
-        x = &xd;
-    }
-    if ((rc = mjt_discards(t, h, visible, ds, MJT_MAX_DISCARDS, &n)) !=
-        MJT_OK) {
-        if (rc == MJT_ECOUNT)
-            mjt__diag_set(&d, MJT_ECOUNT, -1,
-                          "a hand of 3k+2 tiles (14, or 14 with its calls); "
-                          "for 13, mjt_expect_hand");
-        return mjt__diag_out(diag, &d, rc);
-    }
-    if ((rc = expect_check(h, visible, o, x, seen, limit, red_seen, &d)) !=
-        MJT_OK)
-        return mjt__diag_out(diag, &d, rc);
-    *len = n;
-    if (out == NULL)
-        return cap == 0 && n == 0 ? MJT_OK : MJT_ESPACE;
-    if (cap < n)
-        return MJT_ESPACE;
-    mjt_shanten_info s;
-    if ((rc = mjt_shanten(t, h, &s)) != MJT_OK)
-        return mjt__diag_out(diag, &d, rc);
-    int keeping = (o->flags & MJT_PROB_KEEPING) != 0;
-    int curves = (o->flags & MJT_PROB_CURVES) != 0;
-    int only = keeping ? s.overall : -1;
-    mjt_expect_row rows[MJT_MAX_DISCARDS];
-    double(*ten)[MJT_MAX_DRAWS] = malloc(n * sizeof *ten);
-    double(*win)[MJT_MAX_DRAWS] = malloc(n * sizeof *win);
-    double(*score)[MJT_MAX_DRAWS] = malloc(n * sizeof *score);
-    wall local, *w = wall_for(o, &local);
-    memset(&ev, 0, sizeof ev);
-    if (n > 0 && (ten == NULL || win == NULL || score == NULL))
-        rc = MJT_ENOMEM;
-    else if ((rc = setup(w, t, h, seen, o, &d)) == MJT_OK &&
-             (rc = expect_setup(w, &ev, h, x, limit, red_seen, &red, &d)) ==
-                 MJT_OK) {
-        w->top = s.overall + 1;
-        rc = rows_of(w, ds, n, only, curves, red, ten, win, score);
-        failed(rc, &d, w);
-    }
-    for (size_t i = 0; i < n && rc == MJT_OK; i++) {
-        mjt_prob_row pr;
-        rows[i] = none;
-        if (only >= 0 && ds[i].shanten != only) {
-            double nan_row[MJT_MAX_DRAWS];
-            for (int k = 0; k < MJT_MAX_DRAWS; k++)
-                nan_row[k] = NAN;
-            row_fill(&pr, &ds[i], w, nan_row, nan_row, 1);
-            memcpy(rows[i].e.score, nan_row, sizeof nan_row);
-        } else {
-            row_fill(&pr, &ds[i], w, ten[i], win[i], curves);
-            memcpy(rows[i].e.score, score[i], sizeof score[i]);
-            expect_fill(&rows[i].e, w, x, curves);
-        }
-        rows[i].tile = pr.tile;
-        rows[i].shanten = pr.shanten;
-        rows[i].tiles = pr.tiles;
-        rows[i].count = pr.count;
-        rows[i].e.p = pr.p;
-        rows[i].e.riichi = x->riichi;
-    }
-    expect_done(w, &ev);
-    done(o, w);
-    free(ten);
-    free(win);
-    free(score);
-    if (rc != MJT_OK)
-        return mjt__diag_out(diag, &d, rc);
-    int order[MJT_MAX_DISCARDS];
-    for (size_t i = 0; i < n; i++)
-        order[i] = (int)i;
-    for (size_t i = 1; i < n; i++) /* insertion: stable, at most 14 */
-        for (size_t j = i;
-             j > 0 && expect_before(&rows[order[j]], order[j],
-                                    &rows[order[j - 1]], order[j - 1]);
-             j--) {
-            int tmp = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = tmp;
-        }
-    for (size_t i = 0; i < n; i++)
-        out[i] = rows[order[i]];
     return MJT_OK;
 }

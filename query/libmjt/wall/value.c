@@ -126,8 +126,8 @@ static int node_values(const wall *w, const wnode *n, double *v)
          * indicator of k (the one kind whose dora k is) one dora more */
         int u14[5];
         memcpy(u14, ura, sizeof u14);
-        u14[all[dora_of(k)]] += pool_of(ev, k, counts[k] + 1, adj) -
-                                pool_of(ev, k, counts[k], adj);
+        u14[all[dora_of(k)]] +=
+            pool_of(ev, k, counts[k] + 1, adj) - pool_of(ev, k, counts[k], adj);
         for (int j = 0; j < MJT_KINDS; j++)
             if (dora_of(j) == k) {
                 int pj = pool_of(ev, j, counts[j], adj);

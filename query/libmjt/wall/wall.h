@@ -153,6 +153,49 @@ typedef struct wexpect {
 /* value.c: every tenpai node's values (nodes built).  0, or a failure. */
 int wall_values(wall *w);
 
+/* ==== prob.c: a question, shared by the chances and the points ==== */
+
+/* The move set a question is answered in: exchange and back with no
+ * exchange (K = 0) are forward play. */
+int wall_moves(const mjt_prob_opts *o);
+/* The question's wall from the hand, the seen tiles and the options. */
+int wall_setup(wall *w, const struct mjt_tables *t, const mjt_hand *h,
+               const uint8_t *visible, const mjt_prob_opts *o, mjt__diag *d);
+/* The wall a call works on: the caller's workspace, or local (emptied);
+ * wall_done frees local's memory, and a workspace's past what it keeps. */
+wall *wall_for(const mjt_prob_opts *o, wall *local);
+void wall_done(const mjt_prob_opts *o, wall *w);
+/* Build the graph, freeing a deep question's maps before the curves. */
+int wall_built(wall *w);
+/* rc, the budget's failures said in d. */
+int wall_failed(int rc, mjt__diag *d, const wall *w);
+/* The rest of p: T, the move set, exactness, shanten, 0 past T and NAN
+ * below T without curves. */
+void wall_fill(mjt_prob *p, const wall *w, int shanten, int curves);
+/* Whether h's concealed tiles are rest mod 3. */
+int wall_count_is(const mjt_hand *h, int rest);
+/* Whether row a (the ia-th) ranks before row b: win at T, tenpai at T,
+ * then table order. */
+int wall_row_before(const mjt_prob_row *a, int ia, const mjt_prob_row *b,
+                    int ib);
+
+/* The rows a 14-tile table asks for, and where their curves go: row i's
+ * into tenpai[i], win[i] and, in an expected-score question, score[i]. */
+typedef struct wrows {
+    const mjt_discard *ds;
+    size_t n;
+    int only;     /* the rows of this shanten alone; -1: every row */
+    int curves;   /* every point its own optimum */
+    unsigned red; /* the 14 tiles' red fives (a key's), 0 for chances */
+    double (*tenpai)[MJT_MAX_DRAWS], (*win)[MJT_MAX_DRAWS];
+    double (*score)[MJT_MAX_DRAWS]; /* NULL: the chances alone */
+} wrows;
+/* The curves of q's rows, one graph for them all: 0, or a failure. */
+int wall_rows(wall *w, const wrows *q);
+/* A row's discard table entry and curves (p filled) into *row. */
+void wall_row_fill(mjt_prob_row *row, const mjt_discard *ds, const wall *w,
+                   const double *ten, const double *win, int curves);
+
 /* A workspace is a wall kept between calls. */
 struct mjt_prob_work {
     wall w;
@@ -165,8 +208,8 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
 void wall_free(wall *w);
 /* Grow *p (room *n doubles) to n doubles in the budget. */
 int wall_doubles(wall *w, double **p, size_t *room, size_t n);
-/* The node of 3k+1 hand h (of counts counts), with adj and ex as in wkey,
- * made when new (wall_build builds it); its index into *out, or a failure
+/* The node of 3k+1 hand h (of counts counts), with adj, ex and red as in
+ * wkey, made when new (wall_build builds it); its index into *out, or a failure
  * (MJT_EBUDGET, MJT_ECANCELED, MJT_ENOMEM).  The first node made sets
  * the size of every node's hand. */
 int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
