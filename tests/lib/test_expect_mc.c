@@ -30,15 +30,6 @@
 #include "helpers.h"
 #include "mjt.h"
 
-/* splitmix64: the shuffles of every run are the same. */
-static uint64_t next(uint64_t *s)
-{
-    uint64_t z = (*s += UINT64_C(0x9E3779B97F4A7C15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-    return z ^ (z >> 31);
-}
-
 /* A decision memoised: for a hand (the whole value, red fives and all)
  * with t draws made, the tile to discard (14 tiles) or whether to declare
  * riichi (13 tiles). */
@@ -57,9 +48,9 @@ typedef struct game {
     int T;
 } game;
 
-/* The slot of (h, t), or NULL when the memo is full (then the question is
- * asked again: a slow game, not a wrong one). */
-static memo *memo_of(game *g, const mjt_hand *h, int t)
+/* The slot of (h, t), or spare (emptied) when the memo is full: the
+ * question is then asked again, a slow game, not a wrong one. */
+static memo *memo_of(game *g, const mjt_hand *h, int t, memo *spare)
 {
     uint64_t k = 1469598103934665603u;
     for (int i = 0; i < 12; i++)
@@ -69,8 +60,11 @@ static memo *memo_of(game *g, const mjt_hand *h, int t)
     for (; g->m[i].used; i = (i + 1) & (MEMO - 1))
         if (!memcmp(&g->m[i].h, h, sizeof *h) && g->m[i].t == t)
             return &g->m[i];
-    if (g->filled >= MEMO / 2)
-        return NULL;
+    if (g->filled >= MEMO / 2) {
+        memset(spare, 0, sizeof *spare);
+        return spare;
+    }
+    g->filled++;
     g->m[i].h = *h;
     g->m[i].t = t;
     return &g->m[i];
@@ -89,9 +83,7 @@ static void later(const game *g, const int *red_thrown, mjt_expect_opts *x)
 static int discard(game *g, const mjt_hand *h14, const uint8_t *thrown,
                    const int *red_thrown, int t)
 {
-    memo *m = memo_of(g, h14, t), spare = {0};
-    if (m == NULL)
-        m = &spare;
+    memo spare, *m = memo_of(g, h14, t, &spare);
     if (m->used)
         return m->answer;
     mjt_prob_opts o;
@@ -109,7 +101,6 @@ static int discard(game *g, const mjt_hand *h14, const uint8_t *thrown,
     cr_assert(eq(int, rc, MJT_OK), "%s", d.message);
     m->answer = rows[0].tile; /* ranked by expected points */
     m->used = 1;
-    g->filled += m != &spare;
     return m->answer;
 }
 
@@ -121,9 +112,7 @@ static int declares(game *g, const mjt_hand *h, const uint8_t *thrown,
         return 0; /* no draw left: no riichi */
     if (g->x.riichi != MJT_RIICHI_BEST)
         return g->x.riichi == MJT_RIICHI_ALWAYS;
-    memo *m = memo_of(g, h, t), spare = {0};
-    if (m == NULL)
-        m = &spare;
+    memo spare, *m = memo_of(g, h, t, &spare);
     if (m->used)
         return m->answer;
     mjt_prob_opts o;
@@ -144,7 +133,6 @@ static int declares(game *g, const mjt_hand *h, const uint8_t *thrown,
     }
     m->answer = e[1].score[o.draws - 1] > e[0].score[o.draws - 1];
     m->used = 1;
-    g->filled += m != &spare;
     return m->answer;
 }
 
@@ -184,7 +172,7 @@ static double play(game *g, const mjt_hand *start, const uint8_t *seen,
     }
     memcpy(orig, c.counts, MJT_KINDS);
     for (int i = W - 1; i > 0; i--) { /* Fisher-Yates */
-        int j = (int)(next(seed) % (uint64_t)(i + 1));
+        int j = (int)(test_rand(seed) % (uint64_t)(i + 1));
         uint8_t x = wall[i];
         wall[i] = wall[j];
         wall[j] = x;
@@ -226,7 +214,7 @@ static double play(game *g, const mjt_hand *start, const uint8_t *seen,
                     pool[k] = unseen[k] - (kept > 0 ? kept : 0);
                     total += pool[k] > 0 ? pool[k] : 0;
                 }
-                int r = (int)(next(seed) % (uint64_t)total), k = 0;
+                int r = (int)(test_rand(seed) % (uint64_t)total), k = 0;
                 for (; r >= (pool[k] > 0 ? pool[k] : 0); k++)
                     r -= pool[k] > 0 ? pool[k] : 0;
                 win.ura_len = 1;

@@ -217,6 +217,27 @@ static PyObject *row_result(const mjt_prob_row *row)
     return r;
 }
 
+/* A list of n rows, row i made by at(rows, i); NULL with an exception. */
+static PyObject *list_of(const void *rows, size_t n,
+                         PyObject *(*at)(const void *rows, size_t i))
+{
+    PyObject *l = PyList_New((Py_ssize_t)n);
+    for (size_t i = 0; l != NULL && i < n; i++) {
+        PyObject *e = at(rows, i);
+        if (e == NULL) {
+            Py_CLEAR(l);
+            break;
+        }
+        PyList_SET_ITEM(l, (Py_ssize_t)i, e);
+    }
+    return l;
+}
+
+static PyObject *prob_row_at(const void *rows, size_t i)
+{
+    return row_result(&((const mjt_prob_row *)rows)[i]);
+}
+
 /* ==== Tables.prob ==== */
 
 /* This thread's workspace, made on first use and freed as it ends. */
@@ -312,18 +333,8 @@ PyObject *tables_prob(TablesObject *self, PyObject *const *args,
     Py_BEGIN_ALLOW_THREADS o.work = thread_work();
     rc = mjt_prob_discards(t, &hi.h, vis, &o, rows, MJT_MAX_DISCARDS, &n, &d);
     Py_END_ALLOW_THREADS busy_end(self);
-    PyObject *l = NULL;
-    if (rc != MJT_OK)
-        prob_error(rc, &d, &hi.h, vis, "prob");
-    else if ((l = PyList_New((Py_ssize_t)n)) != NULL)
-        for (size_t i = 0; i < n; i++) {
-            PyObject *e = row_result(&rows[i]);
-            if (e == NULL) {
-                Py_CLEAR(l);
-                break;
-            }
-            PyList_SET_ITEM(l, (Py_ssize_t)i, e);
-        }
+    PyObject *l = rc != MJT_OK ? prob_error(rc, &d, &hi.h, vis, "prob")
+                               : list_of(rows, n, prob_row_at);
     PyMem_Free(rows);
     return l;
 }
@@ -403,6 +414,11 @@ static PyObject *expect_row_result(const mjt_expect_row *row)
         return NULL;
     }
     return r;
+}
+
+static PyObject *expect_row_at(const void *rows, size_t i)
+{
+    return expect_row_result(&((const mjt_expect_row *)rows)[i]);
 }
 
 /* The situation's keywords (a[8..13] of expect_names) into *x, the rules
@@ -491,18 +507,8 @@ PyObject *tables_expect(TablesObject *self, PyObject *const *args,
     rc = mjt_expect_discards(t, &hi.h, vis, &o, &x, rows, MJT_MAX_DISCARDS, &n,
                              &d);
     Py_END_ALLOW_THREADS busy_end(self);
-    PyObject *l = NULL;
-    if (rc != MJT_OK)
-        prob_error(rc, &d, &hi.h, vis, "expect");
-    else if ((l = PyList_New((Py_ssize_t)n)) != NULL)
-        for (size_t i = 0; i < n; i++) {
-            PyObject *e = expect_row_result(&rows[i]);
-            if (e == NULL) {
-                Py_CLEAR(l);
-                break;
-            }
-            PyList_SET_ITEM(l, (Py_ssize_t)i, e);
-        }
+    PyObject *l = rc != MJT_OK ? prob_error(rc, &d, &hi.h, vis, "expect")
+                               : list_of(rows, n, expect_row_at);
     PyMem_Free(rows);
     return l;
 }
