@@ -750,3 +750,83 @@ Test(expect, refusals_say_why)
     cr_assert(not(eq(ptr, strstr(d.message, "the reserved bytes"), NULL)), "%s",
               d.message);
 }
+
+/* Two answers the same to the bit, field by field (their padding aside). */
+static int same_expect(const mjt_expect *a, const mjt_expect *b)
+{
+    return a->p.draws == b->p.draws && a->p.moves == b->p.moves &&
+           a->p.exact == b->p.exact && a->p.shanten == b->p.shanten &&
+           a->riichi == b->riichi &&
+           !memcmp(a->p.tenpai, b->p.tenpai, sizeof a->p.tenpai) &&
+           !memcmp(a->p.win, b->p.win, sizeof a->p.win) &&
+           !memcmp(a->score, b->score, sizeof a->score);
+}
+
+/* The wall model's budget and cancel flag stop an expected-score question
+ * too, and a workspace carries nothing from one question to the next:
+ * expected points, chances, then expected points again, equal to fresh
+ * answers. */
+Test(expect, budgets_cancel_and_workspace)
+{
+    mjt_hand deep, h14, h13;
+    mjt_expect_row rows[MJT_MAX_DISCARDS], again[MJT_MAX_DISCARDS];
+    mjt_prob_row prows[MJT_MAX_DISCARDS];
+    mjt_expect e, e2;
+    size_t n, n2;
+    mjt_diag d;
+    mjt_prob_opts o = opts_of(17, 0);
+    volatile int stop = 1;
+
+    mjt_hand_parse(&deep, "148m23458p345s237z", 18, NULL, NULL);
+    o.memory = 100000;
+    cr_assert(eq(int,
+                 mjt_expect_discards(test_tables(), &deep, NULL, &o, NULL, rows,
+                                     MJT_MAX_DISCARDS, &n, &d),
+                 MJT_EBUDGET));
+    cr_assert(not(eq(ptr, strstr(d.message, "over the memory budget"), NULL)),
+              "%s", d.message);
+    o.memory = 0;
+    o.cancel = &stop;
+    cr_assert(eq(int,
+                 mjt_expect_discards(test_tables(), &deep, NULL, &o, NULL, rows,
+                                     MJT_MAX_DISCARDS, &n, &d),
+                 MJT_ECANCELED));
+    o.cancel = NULL;
+
+    mjt_hand_parse(&h14, "406m33567p22346s7z", 18, NULL, NULL);
+    mjt_hand_parse(&h13, "406m33567p2234s7z", 17, NULL, NULL);
+    mjt_expect_opts x;
+    mjt_expect_opts_init(&x);
+    x.dora_len = 1;
+    x.dora[0] = 21; /* 4s */
+    o.flags = MJT_PROB_CURVES;
+    cr_assert(eq(int,
+                 mjt_expect_discards(test_tables(), &h14, NULL, &o, &x, rows,
+                                     MJT_MAX_DISCARDS, &n, &d),
+                 MJT_OK));
+    cr_assert(eq(int,
+                 mjt_expect_hand(test_tables(), &h13, NULL, &o, &x, &e, &d),
+                 MJT_OK));
+    mjt_prob_work *work = mjt_prob_work_create();
+    o.work = work;
+    for (int round = 0; round < 2; round++) {
+        cr_assert(eq(int,
+                     mjt_expect_discards(test_tables(), &h14, NULL, &o, &x,
+                                         again, MJT_MAX_DISCARDS, &n2, &d),
+                     MJT_OK));
+        cr_assert(eq(int, n2, n));
+        for (size_t i = 0; i < n; i++)
+            cr_assert(again[i].tile == rows[i].tile &&
+                      again[i].count == rows[i].count &&
+                      same_expect(&again[i].e, &rows[i].e));
+        cr_assert(eq(int,
+                     mjt_prob_discards(test_tables(), &deep, NULL, &o, prows,
+                                       MJT_MAX_DISCARDS, &n2, &d),
+                     MJT_OK));
+        cr_assert(
+            eq(int, mjt_expect_hand(test_tables(), &h13, NULL, &o, &x, &e2, &d),
+               MJT_OK));
+        cr_assert(same_expect(&e2, &e));
+    }
+    mjt_prob_work_free(work);
+}
