@@ -161,7 +161,8 @@ Test(expect, one_draw_by_hand, .timeout = 600)
                         mjt_tiles t = held;
                         t.counts[k]++;
                         t.len = 14;
-                        t.red[s] = (uint8_t)(t.red[s] + (red && five));
+                        if (red) /* a five's: s is its suit */
+                            t.red[s]++;
                         mjt_win wk = w;
                         wk.tile = (uint8_t)(red ? MJT_RED_5M + s : k);
                         dama += copies * points_of(&t, NULL, 0, &wk);
