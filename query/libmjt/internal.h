@@ -471,6 +471,10 @@ static inline unsigned mjt__wait_parts(const mjt__hv *v)
     return ones == 0 && __builtin_popcount(twos) == 2 ? twos : 0;
 }
 
+/* The kind an indicator (a tile id) makes dora: the next of its suit, its
+ * winds or its dragons, round the end. */
+int mjt__dora_of(int tile);
+
 /* Score a complete hand as mjt_score_tiles does, for a caller that has
  * checked the tiles, the calls and the rules (four players): ladder[e]
  * (e = 0 .. n - 1) gets the most points a reading scores with e more han

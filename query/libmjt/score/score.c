@@ -962,6 +962,11 @@ static const uint8_t dora_next[MJT_TILE_IDS] = {
     19, 20, 21, 22, 23, 24, 25, 26, 18,         /* s */
     28, 29, 30, 27, 32, 33, 31, 5,  14, 23};    /* z, then the red fives */
 
+int mjt__dora_of(int tile)
+{
+    return dora_next[tile];
+}
+
 /* The winning tile (a valid id) among the concealed tiles, a red five
  * among the red ones. */
 static int winning_tile_held(const mjt_win *w, const mjt_tiles *held,

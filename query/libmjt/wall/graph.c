@@ -24,6 +24,7 @@
  */
 #include "wall.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -381,17 +382,11 @@ static const wsym *sym_of(wall *w, int adj)
 
     if (y->ok)
         return y;
-    if (w->ev != NULL) {
-        /* Scoring tells every kind apart (the three-colour yaku read
-         * ranks, all green one suit, the winds and dragons their own
-         * yaku, the dora their kinds): no relabelling keeps points. */
-        for (int s = 0; s < 3; s++)
-            y->cls[s] = (uint8_t)s;
-        for (int z = 0; z < 7; z++)
-            y->hcls[z] = (uint8_t)z;
-        y->ok = 1;
-        return y;
-    }
+    /* Scoring tells every kind apart (the three-colour yaku read ranks,
+     * all green one suit, the winds and dragons their own yaku, the dora
+     * their kinds): an expected-score question relabels nothing, and
+     * wall_node never asks it to. */
+    assert(w->ev == NULL);
     for (int s = 0; s < 3; s++) {
         y->rev[s] = 1;
         y->cls[s] = (uint8_t)s;
@@ -715,16 +710,6 @@ static int best_waits(wall *w, const mjt_hand *g, uint8_t *c, int adj,
     return best;
 }
 
-/* The red fives after discarding kind x from 14 tiles of counts c with
- * red fives red: a plain copy goes first (a red one is worth more). */
-static unsigned red_after(unsigned red, const uint8_t *c, int x)
-{
-    int s = x / 9;
-    if (red == 0 || x >= 27 || x % 9 != 4 || c[x] > red_held(red, s))
-        return red;
-    return red - 5u * (1u << 5 * s);
-}
-
 /*
  * The draw node of g (14 tiles, of counts c, shanten s14, red fives red)
  * for a node with adj: its children have ex exchanges, and are the hands
@@ -770,7 +755,7 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
             if (sh[x] != s14 && !(mode == 1 && sh[x] == s14 + 1))
                 continue;
             mjt_hand h = *g;
-            unsigned rx = red_after(red, c, x);
+            unsigned rx = red_after(red, c, x, 0);
             c[x]--;
             mjt__hand_step(&h, x, -1);
             rc = wall_node(w, &h, c, adj, ex, rx, &child);

@@ -275,19 +275,6 @@ static void rank_rows(mjt_prob_row *rows, size_t n)
         rows[i] = tmp[order[i]];
 }
 
-/* The red fives of a row's hand: the 14 tiles' (red, counts c) less the
- * row's discard tile (a red five's id, or a plain copy while one is
- * held). */
-static unsigned row_red(unsigned red, const uint8_t *c, int tile)
-{
-    int k = MJT_KIND_OF(tile), s = k / 9;
-    if (red == 0 || k >= 27 || k % 9 != 4)
-        return red;
-    if (tile < MJT_KINDS && c[k] > red_held(red, s))
-        return red;
-    return red - 5u * (1u << 5 * s);
-}
-
 int wall_rows(wall *w, const wrows *q)
 {
     uint32_t roots[MJT_MAX_DISCARDS];
@@ -309,9 +296,10 @@ int wall_rows(wall *w, const wrows *q)
         of[nroots] = i;
         if ((rc = mjt_hand_remove(&r, kind)) == MJT_OK &&
             (rc = mjt_hand_tiles(&r, &c)) == MJT_OK)
-            rc = wall_node(w, &r, c.counts, kind, 0,
-                           row_red(q->red, c14.counts, q->ds[i].tile),
-                           &roots[nroots++]);
+            rc = wall_node(
+                w, &r, c.counts, kind, 0,
+                red_after(q->red, c14.counts, kind, q->ds[i].tile >= MJT_KINDS),
+                &roots[nroots++]);
     }
     if (rc == MJT_OK && (rc = wall_built(w)) == MJT_OK)
         rc = wall_curves(w, roots, nroots, q->curves, t_, w_);

@@ -22,14 +22,14 @@
 
 #include "codes.h"
 
-/* The kind dora indicator kind k points at. */
-static int dora_of(int k)
+/* The kind whose indicator makes kind k dora (mjt__dora_of's inverse). */
+static int indicator_of(int k)
 {
     if (k < 27)
-        return k % 9 == 8 ? k - 8 : k + 1;
+        return k % 9 == 0 ? k + 8 : k - 1;
     if (k < 31)
-        return k == 30 ? 27 : k + 1;
-    return k == 33 ? 31 : k + 1;
+        return k == 27 ? 30 : k - 1;
+    return k == 31 ? 33 : k - 1;
 }
 
 /* The ladder of tiles c (calls from ev) in situation x: the most points
@@ -116,7 +116,7 @@ static int node_values(const wall *w, const wnode *n, double *v)
         all[j] = (uint8_t)(counts[j] + 4 - w->cap[j]);
     }
     for (int j = 0; j < MJT_KINDS; j++)
-        ura[all[dora_of(j)]] += pool_of(ev, j, counts[j], adj);
+        ura[all[mjt__dora_of(j)]] += pool_of(ev, j, counts[j], adj);
     for (uint64_t m = n->eff; m != 0; m &= m - 1) {
         int k = __builtin_ctzll(m);
         int left = w->base[k] - counts[k] - (k == adj);
@@ -126,15 +126,11 @@ static int node_values(const wall *w, const wnode *n, double *v)
          * indicator of k (the one kind whose dora k is) one dora more */
         int u14[5];
         memcpy(u14, ura, sizeof u14);
-        u14[all[dora_of(k)]] +=
+        u14[all[mjt__dora_of(k)]] +=
             pool_of(ev, k, counts[k] + 1, adj) - pool_of(ev, k, counts[k], adj);
-        for (int j = 0; j < MJT_KINDS; j++)
-            if (dora_of(j) == k) {
-                int pj = pool_of(ev, j, counts[j], adj);
-                u14[all[k]] -= pj;
-                u14[all[k] + 1] += pj;
-                break;
-            }
+        int pj = pool_of(ev, indicator_of(k), counts[indicator_of(k)], adj);
+        u14[all[k]] -= pj;
+        u14[all[k] + 1] += pj;
         int reds = k < 27 && k % 9 == 4 ? red_wall(n->key.red, k / 9) : 0;
         reds = reds < left ? reds : left;
         for (int red = 0; red <= 1; red++) {

@@ -247,6 +247,19 @@ static inline unsigned red_make(const int held[3], const int inwall[3])
     return r;
 }
 
+/* The red fives after discarding kind x (red: its red copy) from 14 tiles
+ * of counts c with red fives red: of a five, a plain copy goes first (a
+ * red one is worth more), a red one when no plain one is held. */
+static inline unsigned red_after(unsigned red, const uint8_t *c, int x,
+                                 int red_copy)
+{
+    int s = x / 9;
+    if (red == 0 || x >= 27 || x % 9 != 4 ||
+        (!red_copy && c[x] > red_held(red, s)))
+        return red;
+    return red - 5u * (1u << 5 * s);
+}
+
 /* dp.c: the curves of the roots (node indices) into tenpai[r][h - 1] and
  * win[r][h - 1], h = 1 .. T: each its own optimum when curves, else only
  * the values at T (the rest left as they are).  0, or MJT_ENOMEM,
