@@ -51,7 +51,9 @@ static inline double miss(const dp *d, int k, int t, int r)
     return d->q[((size_t)k * T1 + (size_t)t) * T1 + (size_t)r];
 }
 
-static int tables(dp *d)
+/* The miss table, and room for `values` values a node (two rows of them)
+ * and a draw node (one). */
+static int tables(dp *d, size_t values)
 {
     wall *w = d->w;
     size_t T1 = (size_t)d->T + 1, kmax = (size_t)w->maxk + 1;
@@ -59,11 +61,12 @@ static int tables(dp *d)
 
     if ((rc = wall_doubles(w, &w->q, &w->nq, kmax * T1 * T1)) != MJT_OK ||
         (rc = wall_doubles(w, &w->val, &w->nval,
-                           4 * w->nodes.len + 2 * w->draws_.len)) != MJT_OK)
+                           values * (2 * w->nodes.len + w->draws_.len))) !=
+            MJT_OK)
         return rc;
     d->q = w->q;
     d->val = w->val;
-    d->best = w->val + 4 * w->nodes.len;
+    d->best = w->val + 2 * values * w->nodes.len;
     if (w->q_kinds == kmax) /* the question's, made for its chances */
         return MJT_OK;
     w->q_kinds = kmax;
@@ -305,7 +308,7 @@ int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
                 double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS])
 {
     dp d = {w, w->draws, 99, NULL, NULL, NULL};
-    int rc = tables(&d);
+    int rc = tables(&d, 2);
 
     for (int k = 0; k < nroots; k++) {
         int s = wall_nodes(w)[roots[k]].shanten;
@@ -383,57 +386,93 @@ static double tenpai_value(const ep *e, const wnode *n, int t, int r)
     return riichi > dama ? riichi : dama;
 }
 
-/* One horizon's expected points, every node at t = 0 into *out. */
-static int expect_pass(ep *e, int h, const double **out)
+/* A node's values at t for an expected-score question: its chances of
+ * tenpai and of a win, and its expected points. */
+typedef struct v3 {
+    double ten, win, pts;
+} v3;
+
+/*
+ * One horizon's three values, every node at t = 0 into *out: the chances'
+ * recursion (pass, in forward play, where an expected-score question is
+ * asked) and the points' side by side, so that one read of a node's draws
+ * and of its draw nodes' children serves the three.  Each value is its
+ * own optimum: a draw node's best child is taken per value.
+ */
+static int expect_pass(ep *e, int h, const v3 **out)
 {
     dp *d = &e->d;
     wall *w = d->w;
     size_t N = w->nodes.len, G = w->draws_.len;
     const wnode *nodes = wall_nodes(w);
-    double *next = d->val, *row = d->val + N, *best = d->best;
+    v3 *next = (v3 *)d->val, *row = next + N, *best = (v3 *)d->best;
     const wdraw *draws = w->draws_.p;
     const uint32_t *kids = w->kids.p;
+    const wedge *edges = w->edges.p;
     int rc;
 
+    /* at t = h: a tenpai node has reached tenpai, and nothing has won or
+     * scored (tenpai_value is 0 with no draw left) */
     for (size_t i = 0; i < N; i++)
-        next[i] = nodes[i].shanten == 0 ? tenpai_value(e, &nodes[i], h, 0) : 0;
+        next[i] = (v3){nodes[i].shanten == 0, 0, 0};
     for (int t = h - 1; t >= 0; t--) {
         for (size_t g = 0; g < G; g++) {
             const uint32_t *k = kids + draws[g].child,
                            *end = k + draws[g].nchild;
-            double b = k < end ? next[*k] : 0;
-            for (; k < end; k++)
-                b = next[*k] > b ? next[*k] : b;
+            /* no closed form for a draw node here: its children's
+             * points differ (graph.c) */
+            assert(draws[g].best_waits < 0);
+            v3 b = k < end ? next[*k] : (v3){0, 0, 0};
+            for (; k < end; k++) {
+                const v3 *x = &next[*k];
+                b.ten = x->ten > b.ten ? x->ten : b.ten;
+                b.win = x->win > b.win ? x->win : b.win;
+                b.pts = x->pts > b.pts ? x->pts : b.pts;
+            }
             best[g] = b;
         }
-        /* A node of shanten s needs s + 1 draws to win, and as many to
-         * lose a stick (riichi needs a draw left): with fewer it is worth
-         * 0. */
-        int lo = d->smin - t;
+        /* As in pass: a node of shanten below lo is not reached yet.  A
+         * node of shanten s needs s draws to be tenpai, s + 1 to win and
+         * as many to lose a stick (riichi needs a draw left). */
+        int lo = d->smin - t, r = h - t;
         double nt = (double)w->wall - (double)t;
         for (size_t i = 0; i < N; i++) {
             const wnode *n = &nodes[i];
-            if (n->shanten == 0) {
-                row[i] = tenpai_value(e, n, t, h - t);
+            int s = n->shanten;
+            if (s < lo || r < s) {
+                row[i] = (v3){0, 0, 0};
                 continue;
             }
-            if (n->shanten < lo || h - t < n->shanten + 1) {
-                row[i] = 0;
+            if (s == 0) {
+                row[i].ten = 1;
+                row[i].win = 1 - miss(d, n->left_eff, t, r);
+                row[i].pts = tenpai_value(e, n, t, r);
                 continue;
             }
-            const wedge *x = (const wedge *)w->edges.p + n->edge,
-                        *end = x + n->nedge;
-            double sum = 0;
+            const wedge *x = edges + n->edge, *end = x + n->nedge;
+            v3 sum = {0, 0, 0};
             int mass = 0;
             for (; x < end; x++) {
-                sum += x->left * best[x->draw];
+                const v3 *b = &best[x->draw];
+                sum.ten += x->left * b->ten;
+                sum.win += x->left * b->win;
+                sum.pts += x->left * b->pts;
                 mass += x->left;
             }
-            row[i] = (sum + (nt - mass) * next[i]) / nt;
+            const v3 *stay = &next[i];
+            row[i].ten = s == 1 ? 1 - miss(d, n->left_eff, t, r)
+                                : clamp01((sum.ten + (nt - mass) * stay->ten) /
+                                          nt);
+            if (r == s) { /* tenpai at best: no win, no points */
+                row[i].win = row[i].pts = 0;
+                continue;
+            }
+            row[i].win = clamp01((sum.win + (nt - mass) * stay->win) / nt);
+            row[i].pts = (sum.pts + (nt - mass) * stay->pts) / nt;
         }
         if ((rc = wall_check(w)) != MJT_OK)
             return rc;
-        double *x = next;
+        v3 *x = next;
         next = row;
         row = x;
     }
@@ -442,27 +481,36 @@ static int expect_pass(ep *e, int h, const double **out)
 }
 
 int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
+                double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS],
                 double (*score)[MJT_MAX_DRAWS])
 {
     ep e = {{w, w->draws, 99, NULL, NULL, NULL}, w->ev, 0};
-    int rc = tables(&e.d);
+    int rc = tables(&e.d, 3);
 
+    assert(w->moves == MJT_FORWARD);
     for (int k = 0; k < nroots; k++) {
         int s = wall_nodes(w)[roots[k]].shanten;
         e.d.smin = s < e.d.smin ? s : e.d.smin;
     }
-    /* the exact curve never falls but where riichi is forced */
+    /* the exact curves never fall, but the points where riichi is forced:
+     * keep rounding from them */
     int rises = e.ev->riichi != MJT_RIICHI_ALWAYS;
     for (int h = curves ? 1 : w->draws; h <= w->draws && rc == MJT_OK; h++) {
-        const double *v0;
+        const v3 *v0;
         e.last = e.ev->last && h == w->draws;
         if ((rc = expect_pass(&e, h, &v0)) != MJT_OK)
             break;
         for (int k = 0; k < nroots; k++) {
-            double v = v0[roots[k]];
-            if (rises && curves && h > 1 && v < score[k][h - 2])
-                v = score[k][h - 2];
-            score[k][h - 1] = v;
+            v3 v = v0[roots[k]];
+            if (curves && h > 1) {
+                v.ten = v.ten < tenpai[k][h - 2] ? tenpai[k][h - 2] : v.ten;
+                v.win = v.win < win[k][h - 2] ? win[k][h - 2] : v.win;
+                if (rises && v.pts < score[k][h - 2])
+                    v.pts = score[k][h - 2];
+            }
+            tenpai[k][h - 1] = v.ten;
+            win[k][h - 1] = v.win;
+            score[k][h - 1] = v.pts;
         }
     }
     return rc;

@@ -223,10 +223,9 @@ int mjt_expect_hand(const mjt_tables *t, const mjt_hand *h,
         if ((rc = wall_node(w, &w->proto, c.counts, -1, 0, red, &root)) ==
                 MJT_OK &&
             (rc = wall_built(w)) == MJT_OK &&
-            (rc = wall_curves(w, &root, 1, curves, &out->p.tenpai,
-                              &out->p.win)) == MJT_OK &&
             (rc = wall_values(w)) == MJT_OK)
-            rc = wall_expect(w, &root, 1, curves, &out->score);
+            rc = wall_expect(w, &root, 1, curves, &out->p.tenpai, &out->p.win,
+                             &out->score);
         if (rc == MJT_OK) {
             wall_fill(&out->p, w, q.s.overall, curves);
             finish(out, w, &ev, curves, 1);

@@ -301,10 +301,10 @@ int wall_rows(wall *w, const wrows *q)
                 red_after(q->red, c14.counts, kind, q->ds[i].tile >= MJT_KINDS),
                 &roots[nroots++]);
     }
-    if (rc == MJT_OK && (rc = wall_built(w)) == MJT_OK)
+    if (rc == MJT_OK && (rc = wall_built(w)) == MJT_OK && q->score == NULL)
         rc = wall_curves(w, roots, nroots, q->curves, t_, w_);
-    if (rc == MJT_OK && q->score != NULL && (rc = wall_values(w)) == MJT_OK)
-        rc = wall_expect(w, roots, nroots, q->curves, s_);
+    else if (rc == MJT_OK && (rc = wall_values(w)) == MJT_OK)
+        rc = wall_expect(w, roots, nroots, q->curves, t_, w_, s_);
     for (int k = 0; k < nroots && rc == MJT_OK; k++) {
         memcpy(q->tenpai[of[k]], t_[k], sizeof *t_);
         memcpy(q->win[of[k]], w_[k], sizeof *w_);

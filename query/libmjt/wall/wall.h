@@ -266,9 +266,10 @@ static inline unsigned red_after(unsigned red, const uint8_t *c, int x,
  * MJT_EBUDGET, MJT_ECANCELED. */
 int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
                 double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS]);
-/* dp.c: the expected points of the roots into score[r][h - 1], as
- * wall_curves (wall_values done). */
+/* dp.c: as wall_curves, with the expected points of the roots into
+ * score[r][h - 1] (forward play, wall_values done). */
 int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
+                double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS],
                 double (*score)[MJT_MAX_DRAWS]);
 
 #endif
