@@ -460,9 +460,9 @@ static int expect_pass(ep *e, int h, const v3 **out)
                 mass += x->left;
             }
             const v3 *stay = &next[i];
-            row[i].ten = s == 1 ? 1 - miss(d, n->left_eff, t, r)
-                                : clamp01((sum.ten + (nt - mass) * stay->ten) /
-                                          nt);
+            row[i].ten =
+                s == 1 ? 1 - miss(d, n->left_eff, t, r)
+                       : clamp01((sum.ten + (nt - mass) * stay->ten) / nt);
             if (r == s) { /* tenpai at best: no win, no points */
                 row[i].win = row[i].pts = 0;
                 continue;

@@ -222,8 +222,7 @@ int mjt_expect_hand(const mjt_tables *t, const mjt_hand *h,
         mjt_hand_tiles(&w->proto, &c);
         if ((rc = wall_node(w, &w->proto, c.counts, -1, 0, red, &root)) ==
                 MJT_OK &&
-            (rc = wall_built(w)) == MJT_OK &&
-            (rc = wall_values(w)) == MJT_OK)
+            (rc = wall_built(w)) == MJT_OK && (rc = wall_values(w)) == MJT_OK)
             rc = wall_expect(w, &root, 1, curves, &out->p.tenpai, &out->p.win,
                              &out->score);
         if (rc == MJT_OK) {
