@@ -119,9 +119,9 @@ static const wkey *draw_key(const wall *w, uint32_t i)
     return &((const wdraw *)w->draws_.p)[i].key;
 }
 
-static const wkey *waits_key(const wall *w, uint32_t i)
+static const wkey *memo_key(const wall *w, uint32_t i)
 {
-    return &((const wwaits *)w->waits.p)[i].key;
+    return &((const wmemo *)w->memo.p)[i].key;
 }
 
 /* The slot of k (hash x) in m: the one holding it, or the free one where
@@ -221,10 +221,10 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
     w->ev = NULL;
     w->q_kinds = 0;
     w->nodes.len = w->edges.len = w->draws_.len = w->kids.len = 0;
-    w->waits.len = 0;
+    w->memo.len = 0;
     map_clear(&w->node_map);
     map_clear(&w->draw_map);
-    map_clear(&w->waits_map);
+    map_clear(&w->memo_map);
     w->maxk = 0;
     w->steps = 0;
     w->late = 0;
@@ -233,7 +233,7 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
     w->edges.size = sizeof(wedge);
     w->draws_.size = sizeof(wdraw);
     w->kids.size = sizeof(uint32_t);
-    w->waits.size = sizeof(wwaits);
+    w->memo.size = sizeof(wmemo);
     if (mjt_hand_tiles(proto, &held) != MJT_OK ||
         mjt_hand_held(proto, all) != MJT_OK ||
         mjt_hand_calls(proto, calls, MJT_MAX_CALLS, &ncalls) != MJT_OK)
@@ -269,15 +269,15 @@ void wall_free(wall *w)
     arr_free(&w->edges);
     arr_free(&w->draws_);
     arr_free(&w->kids);
-    arr_free(&w->waits);
+    arr_free(&w->memo);
     free(w->node_map.s);
     free(w->draw_map.s);
-    free(w->waits_map.s);
+    free(w->memo_map.s);
     free(w->q);
     free(w->val);
     memset(&w->node_map, 0, sizeof w->node_map);
     memset(&w->draw_map, 0, sizeof w->draw_map);
-    memset(&w->waits_map, 0, sizeof w->waits_map);
+    memset(&w->memo_map, 0, sizeof w->memo_map);
     w->q = w->val = NULL;
     w->q_kinds = 0;
     w->nq = w->nval = 0;
@@ -285,7 +285,7 @@ void wall_free(wall *w)
 }
 
 /* What only the build needs, freed and given back to the budget: the
- * maps and the memoised waits. */
+ * maps and the memo. */
 static void shed_map(wall *w, wmap *m)
 {
     w->used -= m->n * sizeof *m->s;
@@ -304,8 +304,8 @@ void wall_shed(wall *w)
 {
     shed_map(w, &w->node_map);
     shed_map(w, &w->draw_map);
-    shed_map(w, &w->waits_map);
-    shed_arr(w, &w->waits);
+    shed_map(w, &w->memo_map);
+    shed_arr(w, &w->memo);
 }
 
 int wall_doubles(wall *w, double **p, size_t *room, size_t n)
@@ -657,50 +657,81 @@ int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
 
 /* ==== Draw nodes ==== */
 
-/* The winning tiles of tenpai hand h, memoised. */
-static int waits_of(wall *w, const mjt_hand *h, uint64_t *out)
+/* The memo of hand h (wmemo), made by ask when new: 0, or a failure. */
+static int memo_of(wall *w, const mjt_hand *h, wmemo *out,
+                   int (*ask)(const wall *w, const mjt_hand *h, wmemo *m))
 {
     wkey k;
     wslot *s;
     uint64_t hash;
-    mjt_ukeire_info u;
     int rc;
 
     key_of(&k, h, -1, 0, 0, 0);
-    if ((rc = map_slot(w, &w->waits_map, &k, waits_key, &s, &hash)) != MJT_OK)
+    if ((rc = map_slot(w, &w->memo_map, &k, memo_key, &s, &hash)) != MJT_OK)
         return rc;
-    if (s->gen == w->waits_map.gen) {
-        *out = ((const wwaits *)w->waits.p)[s->idx - 1].waits;
+    if (s->gen == w->memo_map.gen) {
+        *out = ((const wmemo *)w->memo.p)[s->idx - 1];
         return MJT_OK;
     }
-    if ((rc = mjt_ukeire(w->t, h, NULL, &u)) != MJT_OK ||
-        (rc = grow(w, &w->waits, w->waits.len + 1)) != MJT_OK)
+    out->key = k;
+    out->shanten = 0;
+    out->tiles = out->up = 0;
+    if ((rc = ask(w, h, out)) != MJT_OK ||
+        (rc = grow(w, &w->memo, w->memo.len + 1)) != MJT_OK)
         return rc;
-    ((wwaits *)w->waits.p)[w->waits.len] = (wwaits){k, u.tiles};
-    map_set(&w->waits_map, s, hash, (uint32_t)w->waits.len++);
-    *out = u.tiles;
+    ((wmemo *)w->memo.p)[w->memo.len] = *out;
+    map_set(&w->memo_map, s, hash, (uint32_t)w->memo.len++);
     return MJT_OK;
 }
 
-/* The most winning tiles left one of g's discards d (held, their shanten
- * sh: 0) leaves, g of counts c. */
+/* A tenpai hand's winning tiles. */
+static int ask_waits(const wall *w, const mjt_hand *h, wmemo *m)
+{
+    mjt_ukeire_info u;
+    int rc = mjt_ukeire(w->t, h, NULL, &u);
+    m->tiles = u.tiles;
+    return rc;
+}
+
+/* The discards of 3k+2 tiles that keep the least shanten, and those one
+ * above it. */
+static int ask_discards(const wall *w, const mjt_hand *g, wmemo *m)
+{
+    int8_t sh[MJT_KINDS];
+    uint64_t held = mjt__discard_shanten(w->t, g, sh);
+    int least = 127;
+
+    if (held == 0)
+        return MJT_EHAND;
+    for (uint64_t x = held; x != 0; x &= x - 1)
+        if (sh[__builtin_ctzll(x)] < least)
+            least = sh[__builtin_ctzll(x)];
+    for (; held != 0; held &= held - 1) {
+        int x = __builtin_ctzll(held);
+        m->tiles |= (uint64_t)(sh[x] == least) << x;
+        m->up |= (uint64_t)(sh[x] == least + 1) << x;
+    }
+    m->shanten = least;
+    return MJT_OK;
+}
+
+/* The most winning tiles left one of g's discards leaves (keep: those
+ * that leave a tenpai hand), g of counts c. */
 static int best_waits(wall *w, const mjt_hand *g, uint8_t *c, int adj,
-                      uint64_t held, const int8_t *sh)
+                      uint64_t keep)
 {
     int best = 0;
 
-    for (; held != 0; held &= held - 1) {
-        int d = __builtin_ctzll(held), waits = 0, rc;
-        uint64_t m;
-        if (sh[d] != 0)
-            continue;
+    for (; keep != 0; keep &= keep - 1) {
+        int d = __builtin_ctzll(keep), waits = 0, rc;
+        wmemo m;
         mjt_hand h = *g;
         mjt__hand_step(&h, d, -1);
-        if ((rc = waits_of(w, &h, &m)) != MJT_OK)
+        if ((rc = memo_of(w, &h, &m, ask_waits)) != MJT_OK)
             return rc;
         c[d]--;
-        for (; m != 0; m &= m - 1)
-            waits += left_of(w, c, adj, __builtin_ctzll(m));
+        for (uint64_t x = m.tiles; x != 0; x &= x - 1)
+            waits += left_of(w, c, adj, __builtin_ctzll(x));
         c[d]++;
         if (waits > best)
             best = waits;
@@ -722,7 +753,7 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
     wkey k;
     wslot *s;
     uint64_t hash;
-    int8_t sh[MJT_KINDS];
+    wmemo m;
     wdraw d;
     int rc;
 
@@ -737,23 +768,26 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
     d.child = (uint32_t)w->kids.len;
     d.nchild = 0;
     d.best_waits = -1;
-    uint64_t held = mjt__discard_shanten(w->t, g, sh);
-    int s14 = 127;
-    if (held == 0)
-        return MJT_EHAND;
-    for (uint64_t m = held; m != 0; m &= m - 1)
-        if (sh[__builtin_ctzll(m)] < s14)
-            s14 = sh[__builtin_ctzll(m)];
+    /* An expected-score question meets the same 14 tiles again and again
+     * with another adj or other red fives (about half its draw nodes):
+     * their discards are asked once.  The chances' relabelled graph meets
+     * them less often, and a deep question's memory is better spent on
+     * the graph. */
+    m.tiles = m.up = 0;
+    rc = w->ev != NULL ? memo_of(w, g, &m, ask_discards)
+                       : ask_discards(w, g, &m);
+    if (rc != MJT_OK)
+        return rc;
     if (closed) {
-        if ((rc = best_waits(w, g, c, adj, held, sh)) < 0)
+        assert(m.shanten == 0);
+        if ((rc = best_waits(w, g, c, adj, m.tiles)) < 0)
             return rc;
         d.best_waits = rc;
     } else {
-        for (; held != 0; held &= held - 1) {
-            int x = __builtin_ctzll(held);
+        uint64_t keep = m.tiles | (mode == 1 ? m.up : 0);
+        for (; keep != 0; keep &= keep - 1) {
+            int x = __builtin_ctzll(keep);
             uint32_t child;
-            if (sh[x] != s14 && !(mode == 1 && sh[x] == s14 + 1))
-                continue;
             mjt_hand h = *g;
             unsigned rx = red_after(red, c, x, 0);
             c[x]--;

@@ -77,11 +77,16 @@ typedef struct wedge {
     uint32_t draw;
 } wedge;
 
-/* A tenpai hand's winning tiles, memoised. */
-typedef struct wwaits {
+/* What the build asks of a concealed hand, memoised by its codes (key.adj
+ * -1, ex and red 0): of 3k+1 tiles, tenpai, its winning tiles (tiles); of
+ * 3k+2 tiles, the least shanten a discard leaves (shanten), the discards
+ * that leave it (tiles) and those that leave one more (up).  The two sizes
+ * never share a key. */
+typedef struct wmemo {
     wkey key;
-    uint64_t waits;
-} wwaits;
+    int shanten;
+    uint64_t tiles, up;
+} wmemo;
 
 /* A growing array in the question's budget. */
 typedef struct warr {
@@ -110,9 +115,9 @@ typedef struct wall {
     int top;            /* back: the highest shanten allowed */
     int maxk;           /* the most copies left a closed form meets */
     struct wexpect *ev; /* an expected-score question's part, or NULL */
-    warr nodes, edges, draws_, kids, waits; /* wnode, wedge, wdraw,
-                                              uint32_t, wwaits */
-    wmap node_map, draw_map, waits_map;
+    warr nodes, edges, draws_, kids, memo; /* wnode, wedge, wdraw,
+                                             uint32_t, wmemo */
+    wmap node_map, draw_map, memo_map;
     double *q, *val;     /* dp.c's tables */
     size_t q_kinds;      /* the copies q is made for (+ 1), 0: not made */
     size_t nq, nval;     /* their room, in doubles */
@@ -218,7 +223,7 @@ int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
 int wall_build(wall *w);
 /* The budget and the cancel flag. */
 int wall_check(wall *w);
-/* Once built: free what only the build needs (the maps, the waits), so
+/* Once built: free what only the build needs (the maps, the memo), so
  * that the curves' memory takes its place; the next question
  * makes them again. */
 void wall_shed(wall *w);
