@@ -699,30 +699,41 @@ Test(wall, a_deep_question_frees_its_maps_and_the_workspace_goes_on,
     mjt_prob_work_free(work);
 }
 
-/* The same answers through one workspace and without. */
+/* The same answers through one workspace and without, the questions'
+ * walls and T changing (the workspace keeps dp.c's table of W and T). */
 Test(wall, a_workspace_changes_nothing, .timeout = 120)
 {
     mjt_dealer d;
     mjt_prob_work *work = mjt_prob_work_create();
 
     cr_assert(eq(int, mjt_dealer_init(&d, 94, NULL, 0), MJT_OK));
-    for (int i = 0; i < 20; i++) {
+    int asked = 0;
+    for (int i = 0; asked < 12 && i < 1000; i++) {
         mjt_hand h;
         uint8_t seen[MJT_KINDS];
-        mjt_prob a, b;
-        mjt_prob_opts o =
-            opts_of(9, i % 2 ? MJT_EXCHANGE : MJT_FORWARD, MJT_PROB_CURVES);
         random_question(&d, 13, &h, seen);
         mjt_shanten_info s;
         mjt_shanten(test_tables(), &h, &s);
         if (s.overall > 2)
             continue;
-        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &a, NULL),
-                     MJT_OK));
-        o.work = work;
-        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &b, NULL),
-                     MJT_OK));
-        same_curves(&a, &b, 9, "workspace");
+        int n = asked++;
+        /* the same wall with T of 9 and 12, then the next wall with the
+         * same T first */
+        for (int j = 0; j < 2; j++) {
+            int T = (n + j) % 2 ? 12 : 9;
+            mjt_prob a, b;
+            mjt_prob_opts o =
+                opts_of(T, n % 2 ? MJT_EXCHANGE : MJT_FORWARD, MJT_PROB_CURVES);
+            cr_assert(eq(int,
+                         mjt_prob_hand(test_tables(), &h, seen, &o, &a, NULL),
+                         MJT_OK));
+            o.work = work;
+            cr_assert(eq(int,
+                         mjt_prob_hand(test_tables(), &h, seen, &o, &b, NULL),
+                         MJT_OK));
+            same_curves(&a, &b, T, "workspace");
+        }
     }
+    cr_assert(eq(int, asked, 12));
     mjt_prob_work_free(work);
 }

@@ -67,10 +67,18 @@ static int tables(dp *d, size_t values)
     d->q = w->q;
     d->val = w->val;
     d->best = w->val + 2 * values * w->nodes.len;
-    if (w->q_kinds == kmax) /* the question's, made for its chances */
-        return MJT_OK;
-    w->q_kinds = kmax;
-    for (size_t k = 0; k < kmax; k++)
+    /* The table depends on W and T alone, and its rows for fewer copies
+     * come first: a workspace keeps it from one question to the next,
+     * adding the rows a question needs more. */
+    if (w->q_wall != w->wall || w->q_draws != d->T) {
+        w->q_kinds = 0;
+        w->q_wall = w->wall;
+        w->q_draws = d->T;
+    }
+    size_t k0 = w->q_kinds;
+    if (kmax > k0)
+        w->q_kinds = kmax;
+    for (size_t k = k0; k < kmax; k++)
         for (size_t t = 0; t < T1; t++) {
             double *row = &d->q[(k * T1 + t) * T1], p = 1;
             double n = (double)w->wall - (double)t;

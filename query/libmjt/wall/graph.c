@@ -218,8 +218,7 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
     mjt_rules rules;
 
     w->t = t;
-    w->ev = NULL;
-    w->q_kinds = 0;
+    w->ev = NULL; /* q is kept: dp.c knows what it is made for */
     w->nodes.len = w->edges.len = w->draws_.len = w->kids.len = 0;
     w->memo.len = 0;
     map_clear(&w->node_map);

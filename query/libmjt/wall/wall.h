@@ -120,6 +120,7 @@ typedef struct wall {
     wmap node_map, draw_map, memo_map;
     double *q, *val;     /* dp.c's tables */
     size_t q_kinds;      /* the copies q is made for (+ 1), 0: not made */
+    int q_wall, q_draws; /* the W and T it is made for */
     size_t nq, nval;     /* their room, in doubles */
     size_t used, budget; /* bytes held, and the most allowed */
     long long deadline;  /* ns of CLOCK_MONOTONIC, 0: none */
