@@ -12,6 +12,7 @@
 #include "wall.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -238,45 +239,42 @@ int mjt_expect_hand(const mjt_tables *t, const mjt_hand *h,
 
 /* ==== A 14-tile table ==== */
 
+/* A row's values at T, by which the table is ranked (NAN: not asked). */
+typedef struct at_t {
+    double score, win, tenpai;
+} at_t;
+
 /* Order of rows: score at T, then as the chances' rows (values within
  * 1e-9 points of each other count as equal). */
-static int before(const mjt_expect_row *a, int ia, const mjt_expect_row *b,
-                  int ib)
+static int before(const at_t *a, int ia, const at_t *b, int ib)
 {
-    int T = a->e.p.draws - 1;
-    if (isnan(a->e.score[T]) != isnan(b->e.score[T]))
-        return isnan(b->e.score[T]);
-    double ds = a->e.score[T] - b->e.score[T];
+    if (isnan(a->score) != isnan(b->score))
+        return isnan(b->score);
+    double ds = a->score - b->score;
     if (fabs(ds) > 1e-9)
         return ds > 0;
-    mjt_prob_row pa = {0}, pb = {0};
-    pa.p = a->e.p;
-    pb.p = b->e.p;
-    return wall_row_before(&pa, ia, &pb, ib);
+    return wall_row_before(a->win, a->tenpai, ia, b->win, b->tenpai, ib);
 }
 
-/* rows (n) ranked into out. */
-static void rank(const mjt_expect_row *rows, size_t n, mjt_expect_row *out)
+/* The order of n rows of values v, ranked. */
+static void rank(const at_t *v, size_t n, int *order)
 {
-    int order[MJT_MAX_DISCARDS];
-
     for (size_t i = 0; i < n; i++)
         order[i] = (int)i;
     for (size_t i = 1; i < n; i++) /* insertion: stable, at most 14 */
-        for (size_t j = i; j > 0 && before(&rows[order[j]], order[j],
-                                           &rows[order[j - 1]], order[j - 1]);
+        for (size_t j = i; j > 0 && before(&v[order[j]], order[j],
+                                           &v[order[j - 1]], order[j - 1]);
              j--) {
             int tmp = order[j];
             order[j] = order[j - 1];
             order[j - 1] = tmp;
         }
-    for (size_t i = 0; i < n; i++)
-        out[i] = rows[order[i]];
 }
 
-/* The rows of ds (n) into rows, unranked: one graph for them all. */
+/* The rows of ds (n) ranked into out: one graph for them all, the rows
+ * ranked by their values at T, then each written once, in its place. */
 static int table(question *q, const mjt_discard *ds, size_t n,
-                 mjt_expect_row *rows)
+                 mjt_expect_row *out)
 {
     int keeping = (q->o->flags & MJT_PROB_KEEPING) != 0;
     int curves = (q->o->flags & MJT_PROB_CURVES) != 0, rc;
@@ -292,23 +290,36 @@ static int table(question *q, const mjt_discard *ds, size_t n,
     else if ((rc = wall_setup(w, q->t, q->h, q->seen, q->o, &q->d)) == MJT_OK &&
              (rc = begin(q, w, &ev, &r.red)) == MJT_OK)
         rc = wall_failed(wall_rows(w, &r), &q->d, w);
-    for (size_t i = 0; i < n && rc == MJT_OK; i++) {
-        int asked = r.only < 0 || ds[i].shanten == r.only;
-        mjt_prob_row pr;
+    if (rc == MJT_OK) {
+        at_t v[MJT_MAX_DISCARDS];
+        int order[MJT_MAX_DISCARDS], T = w->draws - 1;
         double none[MJT_MAX_DRAWS];
         for (int k = 0; k < MJT_MAX_DRAWS; k++)
             none[k] = NAN;
-        wall_row_fill(&pr, &ds[i], w, asked ? r.tenpai[i] : none,
-                      asked ? r.win[i] : none, curves || !asked);
-        memset(&rows[i], 0, sizeof rows[i]);
-        rows[i].tile = pr.tile;
-        rows[i].shanten = pr.shanten;
-        rows[i].tiles = pr.tiles;
-        rows[i].count = pr.count;
-        rows[i].e.p = pr.p;
-        if (asked)
-            memcpy(rows[i].e.score, r.score[i], sizeof r.score[i]);
-        finish(&rows[i].e, w, &ev, curves, asked);
+        for (size_t i = 0; i < n; i++) {
+            int asked = r.only < 0 || ds[i].shanten == r.only;
+            v[i] = asked ? (at_t){r.score[i][T], r.win[i][T], r.tenpai[i][T]}
+                         : (at_t){NAN, NAN, NAN};
+        }
+        rank(v, n, order);
+        for (size_t k = 0; k < n; k++) {
+            size_t i = (size_t)order[k];
+            int asked = r.only < 0 || ds[i].shanten == r.only;
+            mjt_expect_row *row = &out[k];
+            /* every field is written below: only the padding is left */
+            memset(row, 0, offsetof(mjt_expect_row, e));
+            memset(&row->e.riichi, 0,
+                   offsetof(mjt_expect, score) - offsetof(mjt_expect, riichi));
+            row->tile = ds[i].tile;
+            row->shanten = ds[i].shanten;
+            row->tiles = ds[i].tiles;
+            row->count = ds[i].count;
+            wall_row_fill(&row->e.p, &ds[i], w, asked ? r.tenpai[i] : none,
+                          asked ? r.win[i] : none, curves || !asked);
+            memcpy(row->e.score, asked ? r.score[i] : none,
+                   sizeof row->e.score);
+            finish(&row->e, w, &ev, curves, asked);
+        }
     }
     end(w, &ev);
     wall_done(q->o, w);
@@ -345,11 +356,6 @@ int mjt_expect_discards(const mjt_tables *t, const mjt_hand *h,
         return cap == 0 && n == 0 ? MJT_OK : MJT_ESPACE;
     if (cap < n)
         return MJT_ESPACE;
-    mjt_expect_row *rows = malloc(n * sizeof *rows);
-    if (rows == NULL)
-        return mjt__diag_out(diag, &q.d, MJT_ENOMEM);
-    if ((rc = table(&q, ds, n, rows)) == MJT_OK)
-        rank(rows, n, out);
-    free(rows);
+    rc = table(&q, ds, n, out);
     return rc == MJT_OK ? MJT_OK : mjt__diag_out(diag, &q.d, rc);
 }

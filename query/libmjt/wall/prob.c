@@ -31,6 +31,7 @@
 #include "wall.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -239,14 +240,11 @@ int mjt_prob_hand(const mjt_tables *t, const mjt_hand *h,
 /* Order of rows: win at T, tenpai at T, then the discard table's order
  * (tile order, a red five after its plain one): values within 1e-12 of
  * each other count as equal. */
-int wall_row_before(const mjt_prob_row *a, int ia, const mjt_prob_row *b,
-                    int ib)
+int wall_row_before(double wa, double ta, int ia, double wb, double tb, int ib)
 {
-    int T = a->p.draws - 1;
-    if (isnan(a->p.win[T]) != isnan(b->p.win[T])) /* rows not computed last */
-        return isnan(b->p.win[T]);
-    double dw = a->p.win[T] - b->p.win[T];
-    double dt = a->p.tenpai[T] - b->p.tenpai[T];
+    if (isnan(wa) != isnan(wb)) /* rows not computed last */
+        return isnan(wb);
+    double dw = wa - wb, dt = ta - tb;
     if (fabs(dw) > 1e-12)
         return dw > 0;
     if (fabs(dt) > 1e-12)
@@ -254,25 +252,22 @@ int wall_row_before(const mjt_prob_row *a, int ia, const mjt_prob_row *b,
     return ia < ib;
 }
 
-static void rank_rows(mjt_prob_row *rows, size_t n)
+/* The order of n rows by their win and tenpai at T (NAN: not asked). */
+static void rank_rows(const double *win, const double *ten, size_t n,
+                      int *order)
 {
-    int order[MJT_MAX_DISCARDS];
-    mjt_prob_row tmp[MJT_MAX_DISCARDS];
-
     for (size_t i = 0; i < n; i++)
         order[i] = (int)i;
     for (size_t i = 1; i < n; i++) /* insertion: stable, at most 14 */
         for (size_t j = i;
-             j > 0 && wall_row_before(&rows[order[j]], order[j],
-                                      &rows[order[j - 1]], order[j - 1]);
+             j > 0 && wall_row_before(win[order[j]], ten[order[j]], order[j],
+                                      win[order[j - 1]], ten[order[j - 1]],
+                                      order[j - 1]);
              j--) {
             int x = order[j];
             order[j] = order[j - 1];
             order[j - 1] = x;
         }
-    memcpy(tmp, rows, n * sizeof *rows);
-    for (size_t i = 0; i < n; i++)
-        rows[i] = tmp[order[i]];
 }
 
 int wall_rows(wall *w, const wrows *q)
@@ -315,17 +310,22 @@ int wall_rows(wall *w, const wrows *q)
     return rc;
 }
 
-/* A row's discard table entry and curves (p filled) into *row. */
-void wall_row_fill(mjt_prob_row *row, const mjt_discard *ds, const wall *w,
-                   const double *ten, const double *win, int curves)
+/* A row's curves (p filled) into *p. */
+/* A row's discard table entry. */
+static void row_entry(mjt_prob_row *row, const mjt_discard *ds)
 {
     row->tile = ds->tile;
     row->shanten = ds->shanten;
     row->tiles = ds->tiles;
     row->count = ds->count;
-    memcpy(row->p.tenpai, ten, sizeof row->p.tenpai);
-    memcpy(row->p.win, win, sizeof row->p.win);
-    wall_fill(&row->p, w, ds->shanten, curves);
+}
+
+void wall_row_fill(mjt_prob *p, const mjt_discard *ds, const wall *w,
+                   const double *ten, const double *win, int curves)
+{
+    memcpy(p->tenpai, ten, sizeof p->tenpai);
+    memcpy(p->win, win, sizeof p->win);
+    wall_fill(p, w, ds->shanten, curves);
 }
 
 int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
@@ -336,7 +336,6 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
     mjt__diag d = {.code = MJT_OK};
     mjt_prob_opts dflt;
     mjt_discard ds[MJT_MAX_DISCARDS];
-    mjt_prob_row rows[MJT_MAX_DISCARDS];
     size_t n;
     int rc;
 
@@ -377,34 +376,40 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
         if ((rc = wall_setup(w, t, h, visible, o, &d)) == MJT_OK) {
             w->top = (only >= 0 ? only : s.overall) + 1;
             wrows q = {ds, n, only, curves, 0, ten, win, NULL};
-            rc = wall_rows(w, &q);
-            for (size_t i = 0; i < n && rc == MJT_OK; i++)
-                if (only < 0 || ds[i].shanten == only)
-                    wall_row_fill(&rows[i], &ds[i], w, ten[i], win[i], curves);
-            wall_failed(rc, &d, w);
+            wall_failed(rc = wall_rows(w, &q), &d, w);
+        }
+    }
+    /* Ranked by the values at T, each row is written once, in its place:
+     * those that keep the shanten with their curves, when only they are
+     * asked for, the rest their entries alone. */
+    if (rc == MJT_OK) {
+        double wt[MJT_MAX_DISCARDS], tt[MJT_MAX_DISCARDS];
+        int order[MJT_MAX_DISCARDS], T = w->draws - 1;
+        for (size_t i = 0; i < n; i++) {
+            int asked = !keeping || ds[i].shanten == s.overall;
+            wt[i] = asked ? win[i][T] : NAN;
+            tt[i] = asked ? ten[i][T] : NAN;
+        }
+        rank_rows(wt, tt, n, order);
+        for (size_t k = 0; k < n; k++) {
+            size_t i = (size_t)order[k];
+            mjt_prob_row *row = &out[k];
+            memset(row, 0, offsetof(mjt_prob_row, p));
+            row_entry(row, &ds[i]);
+            if (!keeping || ds[i].shanten == s.overall) {
+                wall_row_fill(&row->p, &ds[i], w, ten[i], win[i], curves);
+                continue;
+            }
+            row->p.draws = w->draws;
+            row->p.moves = moves;
+            row->p.exact = moves == MJT_FORWARD;
+            row->p.shanten = ds[i].shanten;
+            for (int x = 0; x < MJT_MAX_DRAWS; x++)
+                row->p.tenpai[x] = row->p.win[x] = NAN;
         }
     }
     free(ten);
     free(win);
     wall_done(o, w);
-    if (rc == MJT_OK && keeping) /* the rest: their entries, no curves */
-        for (size_t i = 0; i < n; i++)
-            if (ds[i].shanten != s.overall) {
-                memset(&rows[i], 0, sizeof rows[i]);
-                rows[i].tile = ds[i].tile;
-                rows[i].shanten = ds[i].shanten;
-                rows[i].tiles = ds[i].tiles;
-                rows[i].count = ds[i].count;
-                rows[i].p.draws = w->draws;
-                rows[i].p.moves = moves;
-                rows[i].p.exact = moves == MJT_FORWARD;
-                rows[i].p.shanten = ds[i].shanten;
-                for (int k = 0; k < MJT_MAX_DRAWS; k++)
-                    rows[i].p.tenpai[k] = rows[i].p.win[k] = NAN;
-            }
-    if (rc != MJT_OK)
-        return mjt__diag_out(diag, &d, rc);
-    rank_rows(rows, n);
-    memcpy(out, rows, n * sizeof *rows);
-    return MJT_OK;
+    return rc == MJT_OK ? MJT_OK : mjt__diag_out(diag, &d, rc);
 }

@@ -180,10 +180,9 @@ int wall_failed(int rc, mjt__diag *d, const wall *w);
 void wall_fill(mjt_prob *p, const wall *w, int shanten, int curves);
 /* Whether h's concealed tiles are rest mod 3. */
 int wall_count_is(const mjt_hand *h, int rest);
-/* Whether row a (the ia-th) ranks before row b: win at T, tenpai at T,
- * then table order. */
-int wall_row_before(const mjt_prob_row *a, int ia, const mjt_prob_row *b,
-                    int ib);
+/* Whether the ia-th row (its win and tenpai at T: wa, ta) ranks before
+ * the ib-th: win at T, tenpai at T, then table order. */
+int wall_row_before(double wa, double ta, int ia, double wb, double tb, int ib);
 
 /* The rows a 14-tile table asks for, and where their curves go: row i's
  * into tenpai[i], win[i] and, in an expected-score question, score[i]. */
@@ -198,8 +197,8 @@ typedef struct wrows {
 } wrows;
 /* The curves of q's rows, one graph for them all: 0, or a failure. */
 int wall_rows(wall *w, const wrows *q);
-/* A row's discard table entry and curves (p filled) into *row. */
-void wall_row_fill(mjt_prob_row *row, const mjt_discard *ds, const wall *w,
+/* A row's curves into *p (with the rest of p: wall_fill). */
+void wall_row_fill(mjt_prob *p, const mjt_discard *ds, const wall *w,
                    const double *ten, const double *win, int curves);
 
 /* A workspace is a wall kept between calls. */
