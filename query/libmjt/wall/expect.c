@@ -167,13 +167,13 @@ static void end(wall *w, wexpect *ev)
 static void finish(mjt_expect *e, const wall *w, const wexpect *ev, int curves,
                    int asked)
 {
+    int T = w->draws, unknown = !asked ? T : !curves ? T - 1 : 0;
     e->riichi = ev->riichi;
     memset(e->reserved_, 0, sizeof e->reserved_);
-    for (int h = 0; h < MJT_MAX_DRAWS; h++)
-        if (h >= w->draws)
-            e->score[h] = 0;
-        else if (!asked || (!curves && h < w->draws - 1))
-            e->score[h] = NAN;
+    for (int h = 0; h < unknown; h++)
+        e->score[h] = NAN;
+    for (int h = T; h < MJT_MAX_DRAWS; h++)
+        e->score[h] = 0;
 }
 
 /* q's defaults where it was given NULL. */
@@ -316,8 +316,9 @@ static int table(question *q, const mjt_discard *ds, size_t n,
             row->count = ds[i].count;
             wall_row_fill(&row->e.p, &ds[i], w, asked ? r.tenpai[i] : none,
                           asked ? r.win[i] : none, curves || !asked);
-            memcpy(row->e.score, asked ? r.score[i] : none,
-                   sizeof row->e.score);
+            if (asked) /* finish writes the rest */
+                memcpy(row->e.score, r.score[i],
+                       (size_t)w->draws * sizeof *r.score[i]);
             finish(&row->e, w, &ev, curves, asked);
         }
     }

@@ -323,8 +323,9 @@ static void row_entry(mjt_prob_row *row, const mjt_discard *ds)
 void wall_row_fill(mjt_prob *p, const mjt_discard *ds, const wall *w,
                    const double *ten, const double *win, int curves)
 {
-    memcpy(p->tenpai, ten, sizeof p->tenpai);
-    memcpy(p->win, win, sizeof p->win);
+    /* wall_fill writes the points past T */
+    memcpy(p->tenpai, ten, (size_t)w->draws * sizeof *ten);
+    memcpy(p->win, win, (size_t)w->draws * sizeof *win);
     wall_fill(p, w, ds->shanten, curves);
 }
 
