@@ -552,9 +552,9 @@ static void canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind)
 }
 
 /* Find or make the node (h of counts c, adj, ex): made means its shanten
- * and effective kinds are known. */
+ * and effective kinds are known (known: asked already, or NULL). */
 static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
-                unsigned red, uint32_t *out)
+                unsigned red, const mjt_ukeire_info *known, uint32_t *out)
 {
     wkey k;
     wslot *s;
@@ -576,7 +576,9 @@ static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
         w->hand13 = *h;
     wnode *n = &wall_nodes(w)[w->nodes.len];
     mjt_ukeire_info u;
-    if ((rc = mjt_ukeire(w->t, h, NULL, &u)) != MJT_OK)
+    if (known != NULL)
+        u = *known;
+    else if ((rc = mjt_ukeire(w->t, h, NULL, &u)) != MJT_OK)
         return rc;
     memset(n, 0, sizeof *n);
     n->key = k;
@@ -593,16 +595,47 @@ static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
     return MJT_OK;
 }
 
-/* find, on counts c that are canonical already (h gives the calls). */
-static int find_coded(wall *w, const mjt_hand *h, const uint8_t *c, int adj,
-                      int ex, unsigned red, uint32_t *out)
+/* The hand of counts c with h's calls. */
+static mjt_hand coded(const mjt_hand *h, const uint8_t *c)
 {
     uint32_t code[4] = {0, 0, 0, 0};
     mjt_hand hc = *h;
 
     mjt__codes_of(c, code);
     memcpy(hc.opaque_, code, sizeof code);
-    return find(w, &hc, c, adj, ex, red, out);
+    return hc;
+}
+
+/* Whether the node of key k is made: its index into *out. */
+static int made(const wall *w, const wkey *k, uint32_t *out)
+{
+    if (w->node_map.n == 0)
+        return 0;
+    const wslot *s = probe(w, &w->node_map, k, key_hash(k), node_key);
+    if (s->gen != w->node_map.gen)
+        return 0;
+    *out = s->idx - 1;
+    return 1;
+}
+
+/* The effective kinds of hand h (ex, red fives red, no adj: they are the
+ * hand's alone): its node's when made, else asked of the tables into *u
+ * (*asked set), for the node that is made next. */
+static int eff_of(wall *w, const mjt_hand *h, int ex, unsigned red,
+                  uint64_t *eff, mjt_ukeire_info *u, int *asked)
+{
+    wkey k;
+    uint32_t i;
+
+    key_of(&k, h, -1, ex, 0, red);
+    if (made(w, &k, &i)) {
+        *eff = wall_nodes(w)[i].eff;
+        return MJT_OK;
+    }
+    int rc = mjt_ukeire(w->t, h, NULL, u);
+    *asked = rc == MJT_OK;
+    *eff = u->tiles;
+    return rc;
 }
 
 /* find, on the canonical hand of (h, counts, adj)'s class. */
@@ -614,15 +647,17 @@ static int find_canon(wall *w, const mjt_hand *h, const uint8_t *counts,
     memcpy(c, counts, MJT_KINDS);
     *mapped = adj;
     canon(w, c, adj, mapped);
-    return find_coded(w, h, c, *mapped, ex, red, out);
+    mjt_hand hc = coded(h, c);
+    return find(w, &hc, c, *mapped, ex, red, NULL, out);
 }
 
 int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
               int ex, unsigned red, uint32_t *out)
 {
     uint8_t c[MJT_KINDS];
-    uint32_t i;
-    int rc, a;
+    mjt_ukeire_info u;
+    uint64_t eff = 0;
+    int rc, a, asked = 0;
 
     /* In forward play adj counts only while it is an effective kind (it
      * never becomes one later): then a node of its own, whose copies left
@@ -630,28 +665,32 @@ int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
      * there it always counts.  An expected-score question's ura dora
      * count the copies of adj a winning hand drew back (value.c): a hand
      * holding as many as the question did has drawn one back, and keeps
-     * adj too. */
+     * adj too.  Whether adj is effective is the hand's to say, adj aside:
+     * it is asked without making the node that leaves adj out, which the
+     * play may never reach. */
     if (w->moves != MJT_FORWARD)
         return find_canon(w, h, counts, adj, ex, red, &a, out);
     if (w->ev != NULL) { /* no relabelling: h is its class's hand */
-        rc = find(w, h, counts, -1, ex, red, &i);
-        if (rc != MJT_OK || adj < 0 ||
-            !((wall_nodes(w)[i].eff >> adj & 1) ||
-              counts[adj] >= w->ev->orig[adj])) {
-            *out = i;
-            return rc;
+        int keep = adj >= 0 && counts[adj] >= w->ev->orig[adj];
+        if (adj >= 0 && !keep) {
+            if ((rc = eff_of(w, h, ex, red, &eff, &u, &asked)) != MJT_OK)
+                return rc;
+            keep = (int)(eff >> adj & 1);
         }
-        return find(w, h, counts, adj, ex, red, out);
+        return find(w, h, counts, keep ? adj : -1, ex, red, asked ? &u : NULL,
+                    out);
     }
     memcpy(c, counts, MJT_KINDS); /* adj's absence's class, adj's place */
     a = adj;
     canon(w, c, -1, &a);
-    rc = find_coded(w, h, c, -1, ex, red, &i);
-    if (rc != MJT_OK || adj < 0 || !(wall_nodes(w)[i].eff >> a & 1)) {
-        *out = i;
-        return rc;
+    mjt_hand hc = coded(h, c);
+    if (adj >= 0) {
+        if ((rc = eff_of(w, &hc, ex, red, &eff, &u, &asked)) != MJT_OK)
+            return rc;
+        if (eff >> a & 1)
+            return find_canon(w, h, counts, adj, ex, red, &a, out);
     }
-    return find_canon(w, h, counts, adj, ex, red, &a, out);
+    return find(w, &hc, c, -1, ex, red, asked ? &u : NULL, out);
 }
 
 /* ==== Draw nodes ==== */
