@@ -15,8 +15,8 @@
  * it: a tenpai hand with K winning tiles left wins within r draws with
  * chance 1 - C(n - K, r) / C(n, r), and a 1-shanten hand with E effective
  * copies left is tenpai with chance 1 - C(n - E, r) / C(n, r).  Those
- * ratios are products of r factors in [0, 1], tabled once per question
- * (q below); every value is a sum of products of probabilities in [0, 1]
+ * ratios are products of r factors in [0, 1], tabled (q below: a
+ * workspace keeps the table while W and T stay); every value is a sum of products of probabilities in [0, 1]
  * that add up to at most 1, kept in [0, 1].
  *
  * Each horizon is its own optimum, so the full curves take T passes (h =
@@ -39,9 +39,11 @@ typedef struct dp {
     int T;
     int smin;     /* the least shanten of the roots */
     double *q;    /* q[(K * (T + 1) + t) * (T + 1) + r] */
-    double *val;  /* per goal, two rows of a value per node: t + 1's and t's
-                     (32 bytes a node, in the question's budget) */
-    double *best; /* per goal and draw node: its best child's V(., t + 1) */
+    double *val;  /* two rows of values a node, t + 1's and t's: per goal
+                     (32 bytes a node), or an expected-score question's
+                     three values (v3, 48 bytes), in the question's budget */
+    double *best; /* the same values of each draw node's best child at
+                     t + 1 */
 } dp;
 
 /* C(n - K, r) / C(n, r) for n = W - t: r draws from n miss all K. */

@@ -161,6 +161,20 @@ static void end(wall *w, wexpect *ev)
     w->ev = NULL;
 }
 
+/* A table's rows are written field by field (table): the padding is
+ * after a row's count and after riichi, and nowhere else. */
+_Static_assert(offsetof(mjt_prob, tenpai) == 4 * sizeof(int) &&
+                   offsetof(mjt_expect, riichi) == sizeof(mjt_prob) &&
+                   offsetof(mjt_expect, reserved_) ==
+                       offsetof(mjt_expect, score) +
+                           MJT_MAX_DRAWS * sizeof(double) &&
+                   sizeof(mjt_expect) ==
+                       offsetof(mjt_expect, reserved_) +
+                           sizeof(((mjt_expect *)0)->reserved_) &&
+                   sizeof(mjt_expect_row) ==
+                       offsetof(mjt_expect_row, e) + sizeof(mjt_expect),
+               "mjt_expect_row has padding where table does not clear it");
+
 /* The rest of e's curves (0 past T; NAN below it without curves; a row
  * not asked for, NAN), and the riichi choice made: never for an open
  * hand. */
@@ -240,13 +254,13 @@ int mjt_expect_hand(const mjt_tables *t, const mjt_hand *h,
 /* ==== A 14-tile table ==== */
 
 /* A row's values at T, by which the table is ranked (NAN: not asked). */
-typedef struct at_t {
+typedef struct wrank {
     double score, win, tenpai;
-} at_t;
+} wrank;
 
 /* Order of rows: score at T, then as the chances' rows (values within
  * 1e-9 points of each other count as equal). */
-static int before(const at_t *a, int ia, const at_t *b, int ib)
+static int before(const wrank *a, int ia, const wrank *b, int ib)
 {
     if (isnan(a->score) != isnan(b->score))
         return isnan(b->score);
@@ -257,7 +271,7 @@ static int before(const at_t *a, int ia, const at_t *b, int ib)
 }
 
 /* The order of n rows of values v, ranked. */
-static void rank(const at_t *v, size_t n, int *order)
+static void rank(const wrank *v, size_t n, int *order)
 {
     for (size_t i = 0; i < n; i++)
         order[i] = (int)i;
@@ -291,22 +305,24 @@ static int table(question *q, const mjt_discard *ds, size_t n,
              (rc = begin(q, w, &ev, &r.red)) == MJT_OK)
         rc = wall_failed(wall_rows(w, &r), &q->d, w);
     if (rc == MJT_OK) {
-        at_t v[MJT_MAX_DISCARDS];
-        int order[MJT_MAX_DISCARDS], T = w->draws - 1;
+        wrank v[MJT_MAX_DISCARDS];
+        int order[MJT_MAX_DISCARDS], last = w->draws - 1;
         double none[MJT_MAX_DRAWS];
         for (int k = 0; k < MJT_MAX_DRAWS; k++)
             none[k] = NAN;
         for (size_t i = 0; i < n; i++) {
             int asked = r.only < 0 || ds[i].shanten == r.only;
-            v[i] = asked ? (at_t){r.score[i][T], r.win[i][T], r.tenpai[i][T]}
-                         : (at_t){NAN, NAN, NAN};
+            v[i] = asked ? (wrank){r.score[i][last], r.win[i][last],
+                                   r.tenpai[i][last]}
+                         : (wrank){NAN, NAN, NAN};
         }
         rank(v, n, order);
         for (size_t k = 0; k < n; k++) {
             size_t i = (size_t)order[k];
             int asked = r.only < 0 || ds[i].shanten == r.only;
             mjt_expect_row *row = &out[k];
-            /* every field is written below: only the padding is left */
+            /* every field is written below: only the padding is left,
+             * where the asserts above finish say it is */
             memset(row, 0, offsetof(mjt_expect_row, e));
             memset(&row->e.riichi, 0,
                    offsetof(mjt_expect, score) - offsetof(mjt_expect, riichi));

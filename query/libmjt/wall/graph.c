@@ -17,7 +17,8 @@
  * left, and the best keeping discard is the one that leaves most (the
  * chance of a win from tenpai grows with them), so the draw node keeps
  * that count alone; the winning tiles of those tenpai hands are memoised
- * too.
+ * too, and so are the keeping discards of an expected-score question's 14
+ * tiles, which come back with other red fives and ura counts.
  *
  * Everything is allocated in the question's budget (wall.h); the budget
  * and the cancel flag are looked at every 64 hands made.
@@ -727,7 +728,8 @@ static int ask_waits(const wall *w, const mjt_hand *h, wmemo *m)
 {
     mjt_ukeire_info u;
     int rc = mjt_ukeire(w->t, h, NULL, &u);
-    m->tiles = u.tiles;
+    if (rc == MJT_OK)
+        m->tiles = u.tiles;
     return rc;
 }
 
@@ -736,7 +738,7 @@ static int ask_waits(const wall *w, const mjt_hand *h, wmemo *m)
 static int ask_discards(const wall *w, const mjt_hand *g, wmemo *m)
 {
     int8_t sh[MJT_KINDS];
-    uint64_t held = mjt__discard_shanten(w->t, g, sh);
+    uint64_t held = mjt__discard_shanten(w->t, g, sh), keep = 0, up = 0;
     int least = 127;
 
     if (held == 0)
@@ -746,10 +748,12 @@ static int ask_discards(const wall *w, const mjt_hand *g, wmemo *m)
             least = sh[__builtin_ctzll(x)];
     for (; held != 0; held &= held - 1) {
         int x = __builtin_ctzll(held);
-        m->tiles |= (uint64_t)(sh[x] == least) << x;
-        m->up |= (uint64_t)(sh[x] == least + 1) << x;
+        keep |= (uint64_t)(sh[x] == least) << x;
+        up |= (uint64_t)(sh[x] == least + 1) << x;
     }
     m->shanten = least;
+    m->tiles = keep;
+    m->up = up;
     return MJT_OK;
 }
 
@@ -811,7 +815,6 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
      * their discards are asked once.  The chances' relabelled graph meets
      * them less often, and a deep question's memory is better spent on
      * the graph. */
-    m.tiles = m.up = 0;
     rc = w->ev != NULL ? memo_of(w, g, &m, ask_discards)
                        : ask_discards(w, g, &m);
     if (rc != MJT_OK)

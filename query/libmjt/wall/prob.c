@@ -252,6 +252,15 @@ int wall_row_before(double wa, double ta, int ia, double wb, double tb, int ib)
     return ia < ib;
 }
 
+/* A table's rows are written field by field: their padding is before p
+ * alone. */
+_Static_assert(offsetof(mjt_prob, tenpai) == 4 * sizeof(int) &&
+                   sizeof(mjt_prob) == offsetof(mjt_prob, win) +
+                                           MJT_MAX_DRAWS * sizeof(double) &&
+                   sizeof(mjt_prob_row) ==
+                       offsetof(mjt_prob_row, p) + sizeof(mjt_prob),
+               "mjt_prob_row has padding where a table does not clear it");
+
 /* The order of n rows by their win and tenpai at T (NAN: not asked). */
 static void rank_rows(const double *win, const double *ten, size_t n,
                       int *order)
@@ -310,7 +319,6 @@ int wall_rows(wall *w, const wrows *q)
     return rc;
 }
 
-/* A row's curves (p filled) into *p. */
 /* A row's discard table entry. */
 static void row_entry(mjt_prob_row *row, const mjt_discard *ds)
 {
@@ -385,11 +393,11 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
      * asked for, the rest their entries alone. */
     if (rc == MJT_OK) {
         double wt[MJT_MAX_DISCARDS], tt[MJT_MAX_DISCARDS];
-        int order[MJT_MAX_DISCARDS], T = w->draws - 1;
+        int order[MJT_MAX_DISCARDS], last = w->draws - 1;
         for (size_t i = 0; i < n; i++) {
             int asked = !keeping || ds[i].shanten == s.overall;
-            wt[i] = asked ? win[i][T] : NAN;
-            tt[i] = asked ? ten[i][T] : NAN;
+            wt[i] = asked ? win[i][last] : NAN;
+            tt[i] = asked ? ten[i][last] : NAN;
         }
         rank_rows(wt, tt, n, order);
         for (size_t k = 0; k < n; k++) {
