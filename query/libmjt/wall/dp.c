@@ -16,8 +16,9 @@
  * chance 1 - C(n - K, r) / C(n, r), and a 1-shanten hand with E effective
  * copies left is tenpai with chance 1 - C(n - E, r) / C(n, r).  Those
  * ratios are products of r factors in [0, 1], tabled (q below: a
- * workspace keeps the table while W and T stay); every value is a sum of products of probabilities in [0, 1]
- * that add up to at most 1, kept in [0, 1].
+ * workspace keeps the table while W and T stay); every value is a sum of
+ * products of probabilities in [0, 1] that add up to at most 1, kept in
+ * [0, 1].
  *
  * Each horizon is its own optimum, so the full curves take T passes (h =
  * 1 .. T); the values at T take one.  (On the forgetful wall the copies
@@ -321,6 +322,8 @@ int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
     int rc = tables(&d, 2);
 
     for (int k = 0; k < nroots; k++) {
+        if (roots[k] == WALL_NO_ROOT)
+            continue;
         int s = wall_nodes(w)[roots[k]].shanten;
         d.smin = s < d.smin ? s : d.smin;
     }
@@ -331,6 +334,8 @@ int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
         for (int goal = TENPAI; goal <= WIN; goal++) {
             double(*out)[MJT_MAX_DRAWS] = goal == TENPAI ? tenpai : win;
             for (int k = 0; k < nroots; k++) {
+                if (roots[k] == WALL_NO_ROOT)
+                    continue;
                 double v = v0[goal][roots[k]];
                 /* the exact curve never falls: keep rounding from it */
                 if (curves && h > 1 && v < out[k][h - 2])
@@ -499,6 +504,8 @@ int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
 
     assert(w->moves == MJT_FORWARD);
     for (int k = 0; k < nroots; k++) {
+        if (roots[k] == WALL_NO_ROOT)
+            continue;
         int s = wall_nodes(w)[roots[k]].shanten;
         e.d.smin = s < e.d.smin ? s : e.d.smin;
     }
@@ -511,6 +518,8 @@ int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
         if ((rc = expect_pass(&e, h, &v0)) != MJT_OK)
             break;
         for (int k = 0; k < nroots; k++) {
+            if (roots[k] == WALL_NO_ROOT)
+                continue;
             v3 v = v0[roots[k]];
             if (curves && h > 1) {
                 v.ten = v.ten < tenpai[k][h - 2] ? tenpai[k][h - 2] : v.ten;

@@ -282,40 +282,31 @@ static void rank_rows(const double *win, const double *ten, size_t n,
 int wall_rows(wall *w, const wrows *q)
 {
     uint32_t roots[MJT_MAX_DISCARDS];
-    size_t of[MJT_MAX_DISCARDS], n = q->n;
-    double(*t_)[MJT_MAX_DRAWS] = malloc(3 * n * sizeof *t_);
-    double(*w_)[MJT_MAX_DRAWS] = t_ + n, (*s_)[MJT_MAX_DRAWS] = t_ + 2 * n;
-    int nroots = 0, rc = MJT_OK;
+    int rc = MJT_OK;
     mjt_tiles c14;
 
-    if (t_ == NULL)
-        return MJT_ENOMEM;
     mjt_hand_tiles(&w->proto, &c14);
-    for (size_t i = 0; i < n && rc == MJT_OK; i++) {
+    for (size_t i = 0; i < q->n && rc == MJT_OK; i++) {
         int kind = MJT_KIND_OF(q->ds[i].tile);
-        if (q->only >= 0 && q->ds[i].shanten != q->only)
-            continue;
         mjt_hand r = w->proto;
         mjt_tiles c;
-        of[nroots] = i;
+        roots[i] = WALL_NO_ROOT;
+        if (q->only >= 0 && q->ds[i].shanten != q->only)
+            continue;
         if ((rc = mjt_hand_remove(&r, kind)) == MJT_OK &&
             (rc = mjt_hand_tiles(&r, &c)) == MJT_OK)
             rc = wall_node(
                 w, &r, c.counts, kind, 0,
                 red_after(q->red, c14.counts, kind, q->ds[i].tile >= MJT_KINDS),
-                &roots[nroots++]);
+                &roots[i]);
     }
+    /* each row's curves straight into its place (a row of another shanten
+     * is not a root) */
+    int n = (int)q->n;
     if (rc == MJT_OK && (rc = wall_built(w)) == MJT_OK && q->score == NULL)
-        rc = wall_curves(w, roots, nroots, q->curves, t_, w_);
+        rc = wall_curves(w, roots, n, q->curves, q->tenpai, q->win);
     else if (rc == MJT_OK && (rc = wall_values(w)) == MJT_OK)
-        rc = wall_expect(w, roots, nroots, q->curves, t_, w_, s_);
-    for (int k = 0; k < nroots && rc == MJT_OK; k++) {
-        memcpy(q->tenpai[of[k]], t_[k], sizeof *t_);
-        memcpy(q->win[of[k]], w_[k], sizeof *w_);
-        if (q->score != NULL)
-            memcpy(q->score[of[k]], s_[k], sizeof *s_);
-    }
-    free(t_);
+        rc = wall_expect(w, roots, n, q->curves, q->tenpai, q->win, q->score);
     return rc;
 }
 

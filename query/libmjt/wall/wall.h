@@ -271,6 +271,9 @@ static inline unsigned red_after(unsigned red, const uint8_t *c, int x,
  * MJT_EBUDGET, MJT_ECANCELED. */
 int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
                 double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS]);
+/* A root that is not asked (a table's row of another shanten): its curves
+ * are left as they are. */
+#define WALL_NO_ROOT UINT32_MAX
 /* dp.c: as wall_curves, with the expected points of the roots into
  * score[r][h - 1] (forward play, wall_values done). */
 int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
