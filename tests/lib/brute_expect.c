@@ -18,7 +18,7 @@
 typedef struct be_key {
     uint8_t hand[MJT_KINDS], wall[MJT_KINDS];
     uint8_t hred[3], wred[3];
-    int8_t t, h, riichi_at, pad_;
+    int8_t t, h, riichi_at, e; /* e: the moves made (exchange, back) */
 } be_key;
 
 typedef struct be_slot {
@@ -33,6 +33,10 @@ typedef struct be {
     size_t n, used;
     int closed;
     int failed;
+    int forgetful;           /* exchange and back: the forgetful wall */
+    int W;                   /* the wall's tiles at the start */
+    uint8_t base[MJT_KINDS]; /* the hand's and the wall's copies */
+    int reds[3];             /* the hand's and the wall's red fives */
 } be;
 
 static uint64_t key_hash(const be_key *k)
@@ -139,6 +143,9 @@ static int grow(be *b)
 }
 
 static double value(be *b, be_key *s);
+static double reached(be *b, be_key *s, int d);
+static double real_wall(be *b, be_key *s);
+static double best_wall(be *b, be_key *s);
 
 /* The value of 13-tile s after a discard that made it tenpai at draw d:
  * the riichi choice. */
@@ -154,6 +161,42 @@ static double reached(be *b, be_key *s, int d)
         return riichi;
     dama = value(b, s);
     return riichi > dama ? riichi : dama;
+}
+
+/* The best of v (the draw thrown) and the moves of exchange and back
+ * after drawing kind k (red: a red five) into 13-tile state s of shanten
+ * s13: the draw kept, another tile discarded, one move more. */
+static double moved(be *b, const be_key *s, int k, int red, int s13, double v)
+{
+    const brute_expect_q *q = b->q;
+    be_key c = *s;
+    c.hand[k]++;
+    if (red)
+        c.hred[k / 9]++;
+    c.t = (int8_t)(s->t + 1);
+    c.e = (int8_t)(s->e + 1);
+    for (int x = 0; x < MJT_KINDS; x++) {
+        if (c.hand[x] == 0)
+            continue;
+        int five = x < 27 && x % 9 == 4, sx = x / 9;
+        for (int r = 0; r <= five; r++) {
+            if (r ? c.hred[sx] == 0 : five && c.hand[x] == c.hred[sx])
+                continue; /* no such copy */
+            c.hand[x]--;
+            if (r)
+                c.hred[sx]--;
+            int after = shanten_of(b, c.hand);
+            if (after == s13 ||
+                (q->moves == MJT_BACK && after == s13 + 1 && after <= q->top)) {
+                double cv = after == 0 ? reached(b, &c, c.t) : value(b, &c);
+                v = cv > v ? cv : v;
+            }
+            c.hand[x]++;
+            if (r)
+                c.hred[sx]++;
+        }
+    }
+    return v;
 }
 
 /* The value after drawing kind k (red: a red five) at draw d = s->t + 1:
@@ -179,10 +222,11 @@ static double after_draw(be *b, be_key *s, int k, int red)
         s->hred[sred]--;
     int s13 = shanten_of(b, s->hand);
     if (s->riichi_at >= 0 || s14 >= s13) { /* thrown */
+        int moves = s->riichi_at < 0 && s->e < b->q->extra;
         s->t = (int8_t)d;
-        v = value(b, s);
+        v = moves && s13 == 0 ? reached(b, s, d) : value(b, s);
         s->t = (int8_t)(d - 1);
-        return v;
+        return moves ? moved(b, s, k, red, s13, v) : v;
     }
     /* kept: the best discard that keeps the lower shanten, a red five and
      * a plain one both tried */
@@ -229,6 +273,20 @@ static double value(be *b, be_key *s)
         b->failed = 1;
         return 0;
     }
+    double v = b->forgetful ? best_wall(b, s) : real_wall(b, s);
+    if (10 * (b->used + 1) > 7 * b->n && !grow(b))
+        return 0;
+    m = slot(b, s); /* the search may have grown the table */
+    m->key = *s;
+    m->value = v;
+    m->used = 1;
+    b->used++;
+    return v;
+}
+
+/* The value of s on the real wall: each tile of it, weighed by copies. */
+static double real_wall(be *b, be_key *s)
+{
     int n = 0;
     for (int k = 0; k < MJT_KINDS; k++)
         n += s->wall[k];
@@ -251,26 +309,61 @@ static double value(be *b, be_key *s)
                 s->wred[sk]++;
         }
     }
-    double v = sum / n;
-    if (10 * (b->used + 1) > 7 * b->n && !grow(b))
-        return 0;
-    m = slot(b, s); /* the search may have grown the table */
-    m->key = *s;
-    m->value = v;
-    m->used = 1;
-    b->used++;
-    return v;
+    return sum / n;
+}
+
+/* The value of s on the forgetful wall: of the copies not held (a red
+ * five apart), the W - t most valuable, averaged. */
+static double best_wall(be *b, be_key *s)
+{
+    double v[MJT_KINDS + 3];
+    int c[MJT_KINDS + 3], m = 0;
+    for (int k = 0; k < MJT_KINDS; k++) {
+        int left = b->base[k] - s->hand[k];
+        int reds = k < 27 && k % 9 == 4 ? b->reds[k / 9] - s->hred[k / 9] : 0;
+        for (int red = 0; red <= 1 && left > 0; red++) {
+            int copies = red ? reds : left - reds;
+            if (copies <= 0)
+                continue;
+            double x = after_draw(b, s, k, red);
+            int j = m++;
+            for (; j > 0 && v[j - 1] < x; j--) { /* most valuable first */
+                v[j] = v[j - 1];
+                c[j] = c[j - 1];
+            }
+            v[j] = x;
+            c[j] = copies;
+        }
+    }
+    int n = b->W - s->t, need = n;
+    double sum = 0;
+    for (int j = 0; j < m && need > 0; j++) {
+        int take = c[j] < need ? c[j] : need;
+        sum += take * v[j];
+        need -= take;
+    }
+    return sum / n;
 }
 
 int brute_expect(const brute_expect_q *q, double score[])
 {
-    be b = {q, NULL, (size_t)1 << 12, 0, 1, 0};
+    be b = {.q = q, .n = (size_t)1 << 12, .closed = 1};
     double out[8];
 
-    if (q->draws < 1 || q->draws > 6)
+    if (q->draws < 1 || q->draws > 6 || q->moves < MJT_FORWARD ||
+        q->moves > MJT_BACK || q->extra < 0 ||
+        (q->moves == MJT_FORWARD && q->extra != 0))
         return -1;
     for (size_t i = 0; i < q->ncalls; i++)
         b.closed &= q->calls[i].kind == MJT_CLOSED_QUAD;
+    b.forgetful = q->moves != MJT_FORWARD;
+    b.W = 0;
+    for (int k = 0; k < MJT_KINDS; k++) {
+        b.W += q->wall[k];
+        b.base[k] = (uint8_t)(q->hand.counts[k] + q->wall[k]);
+    }
+    for (int s = 0; s < 3; s++)
+        b.reds[s] = q->hand.red[s] + q->wall_red[s];
     b.memo = calloc(b.n, sizeof *b.memo);
     if (b.memo == NULL)
         return -1;

@@ -434,6 +434,139 @@ Test(expect, small_world_rows_against_every_draw_order, .timeout = 1200)
     cr_assert(gt(int, checked, 200));
 }
 
+/* ==== Exchange and back: the forgetful wall ==== */
+
+static const char *moves_name(int m)
+{
+    return m == MJT_EXCHANGE ? "exchange" : "back";
+}
+
+/* The engine's curves for exchange and back against brute_expect's
+ * forgetful wall, taken from its definition: the same expectation at
+ * every point of every curve, with one or two moves, every riichi
+ * choice, open and closed hands, red fives held, drawn and seen (a red
+ * five thrown goes back).  Then each row of a 14-tile table: the world's
+ * hand with one tile of its wall drawn, each row's 13 tiles against the
+ * brute force, back bounded by the row's own shanten. */
+Test(expect, forgetful_worlds_against_every_draw_order, .timeout = 1200)
+{
+    uint64_t rng = 20261129;
+    int checked = 0, rows = 0, tables = 0, moved = 0;
+    double worst = 0;
+    mjt_prob_work *work = mjt_prob_work_create();
+
+    for (int i = 0; i < 600; i++) {
+        world w;
+        int n = (int[]){4, 7, 10, 13}[i % 4];
+        int moves = i % 3 == 2 ? MJT_BACK : MJT_EXCHANGE;
+        int extra = 1 + (i / 3) % 2, table = i % 5 == 4 && n < 13;
+        if (!world_of(&rng, n, (i / 4) % 4, (i / 16) % 2, &w) || w.W < 3)
+            continue;
+        mjt_hand h = w.hand;
+        if (table) { /* draw one tile of the wall into the hand */
+            int x, left = (int)(next(&rng) % (uint64_t)w.W);
+            for (x = 0; left >= w.q.wall[x]; x++)
+                left -= w.q.wall[x];
+            int red = x == 4 && w.q.wall_red[0] > 0 &&
+                      (w.q.wall[4] == 1 || next(&rng) % 2);
+            if (mjt_hand_add(&h, red ? MJT_RED_5M : x) != MJT_OK)
+                continue;
+            w.q.wall[x]--;
+            w.q.wall_red[0] = (uint8_t)(w.q.wall_red[0] - red);
+            w.W--;
+        }
+        int T = 2 + (i / 5) % (table ? 2 : 4);
+        T = T > w.W ? w.W : T;
+        mjt_prob_opts o = opts_of(T, MJT_PROB_CURVES);
+        o.moves = moves;
+        o.extra = extra;
+        o.work = i % 2 ? work : NULL;
+        mjt_expect_row rs[MJT_MAX_DISCARDS];
+        size_t nr = 1;
+        mjt_diag d;
+        char text[MJT_HAND_TEXT];
+        mjt_hand_format(&h, text, sizeof text);
+        int rc = table
+                     ? mjt_expect_discards(test_tables(), &h, w.visible, &o,
+                                           &w.x, rs, MJT_MAX_DISCARDS, &nr, &d)
+                     : mjt_expect_hand(test_tables(), &h, w.visible, &o, &w.x,
+                                       &rs[0].e, &d);
+        cr_assert(eq(int, rc, MJT_OK), "%s %s: %s", text, moves_name(moves),
+                  d.message);
+        /* the chances beside the points are the chances' own */
+        if (!table) { /* the dora indicators are seen */
+            mjt_prob p;
+            uint8_t seen[MJT_KINDS];
+            memcpy(seen, w.visible, sizeof seen);
+            for (int k = 0; k < w.x.dora_len; k++)
+                seen[MJT_KIND_OF(w.x.dora[k])]++;
+            cr_assert(eq(int,
+                         mjt_prob_hand(test_tables(), &h, seen, &o, &p, &d),
+                         MJT_OK),
+                      "%s", d.message);
+            for (int t = 0; t < T; t++)
+                cr_assert(fabs(p.tenpai[t] - rs[0].e.p.tenpai[t]) <= 1e-12 &&
+                              fabs(p.win[t] - rs[0].e.p.win[t]) <= 1e-12,
+                          "%s %s h %d: chances %.15f %.15f, beside the "
+                          "points %.15f %.15f",
+                          text, moves_name(moves), t + 1, p.tenpai[t], p.win[t],
+                          rs[0].e.p.tenpai[t], rs[0].e.p.win[t]);
+        }
+        int all = 1;
+        for (size_t r = 0; r < nr; r++) {
+            brute_expect_q q = w.q;
+            mjt_hand h13 = h;
+            if (table)
+                cr_assert(eq(int, mjt_hand_remove(&h13, rs[r].tile), MJT_OK));
+            mjt_hand_tiles(&h13, &q.hand);
+            mjt_shanten_info s;
+            cr_assert(eq(int, mjt_shanten(test_tables(), &h13, &s), MJT_OK));
+            memcpy(q.unseen, q.wall, sizeof q.unseen);
+            q.t = test_tables();
+            q.draws = T;
+            q.last = w.x.last || T == w.W;
+            q.moves = moves;
+            q.extra = extra;
+            q.top = s.overall + 1;
+            cr_assert(eq(int, rs[r].e.p.exact, 0));
+            cr_assert(eq(int, rs[r].e.p.moves, moves));
+            double want[8], plain[8];
+            brute_expect_q f = q;
+            f.moves = MJT_FORWARD;
+            f.extra = 0;
+            if (brute_expect(&q, want) != 0 || brute_expect(&f, plain) != 0) {
+                all = 0;
+                break;
+            }
+            for (int t = 0; t < T; t++) {
+                cr_assert(same_points(rs[r].e.score[t], want[t]),
+                          "%s%s%s %s extra %d riichi %s round %d seat %d "
+                          "dora %d last %d W %d h %d: engine %.12f, every "
+                          "draw order %.12f",
+                          text, table ? " discard " : "",
+                          table ? mjt_tile_name(rs[r].tile) : "",
+                          moves_name(moves), extra, riichi_name(w.x.riichi),
+                          w.x.round, w.x.seat, w.x.dora_len, q.last, w.W, t + 1,
+                          rs[r].e.score[t], want[t]);
+                double err = fabs(rs[r].e.score[t] - want[t]);
+                worst = err > worst ? err : worst;
+                moved += fabs(want[t] - plain[t]) > 1e-9;
+            }
+            rows++;
+        }
+        checked += all;
+        tables += all && table;
+    }
+    mjt_prob_work_free(work);
+    printf("expect: forgetful worlds: %d (%d tables, %d curves), %d points "
+           "where a move pays, worst %.1e points\n",
+           checked, tables, rows, moved, worst);
+    cr_assert(gt(int, checked, 300));
+    cr_assert(gt(int, tables, 40));
+    /* the moves must matter, or this checks forward play again */
+    cr_assert(gt(int, moved, 200));
+}
+
 /* ==== Rows, invariants, refusals ==== */
 
 /* A random 14-tile hand from ara (at most 2-shanten: quick), with a red
@@ -657,6 +790,87 @@ Test(expect, curves_keep_their_invariants, .timeout = 600)
     cr_assert(gt(int, dora_checked, 20));
 }
 
+/* Exchange and back on real hands: more moves never lower the bound
+ * (back's moves hold exchange's, exchange's forward play's, and the
+ * forgetful wall's bound is at or above the real game's), and the riichi
+ * choices and curves keep forward play's invariants. */
+Test(expect, moves_keep_their_invariants, .timeout = 600)
+{
+    FILE *f = fopen("tests/data/ara/p_normal_10000.txt", "r");
+    uint64_t rng = 13;
+    mjt_prob_work *work = mjt_prob_work_create();
+    int hands = 0, backs = 0, gains = 0;
+
+    cr_assert(not(eq(ptr, f, NULL)));
+    while (hands < 16) {
+        mjt_hand h14, h;
+        uint8_t c[MJT_KINDS], red[3], seen[MJT_KINDS];
+        if (!hand14(f, &rng, &h14, c, red))
+            break;
+        int last = MJT_KINDS - 1; /* the 13 tiles: the last kind goes */
+        while (c[last] == 0)
+            last--;
+        h = h14;
+        cr_assert(eq(int, mjt_hand_remove(&h, last), MJT_OK));
+        mjt_shanten_info s;
+        cr_assert(eq(int, mjt_shanten(test_tables(), &h, &s), MJT_OK));
+        mjt_expect_opts x;
+        situation(&rng, c, &x, seen);
+        int T = 6 + (int)(next(&rng) % 6), nm = s.overall <= 2 ? 3 : 2;
+        mjt_expect e[3][3]; /* [moves][riichi] */
+        char text[MJT_HAND_TEXT];
+        mjt_hand_format(&h, text, sizeof text);
+        for (int m = 0; m < nm; m++)
+            for (int r = 0; r < 3; r++) {
+                mjt_prob_opts o = opts_of(T, MJT_PROB_CURVES);
+                mjt_diag d;
+                o.moves = m;
+                o.work = hands % 2 ? work : NULL;
+                x.riichi = r;
+                cr_assert(eq(int,
+                             mjt_expect_hand(test_tables(), &h, NULL, &o, &x,
+                                             &e[m][r], &d),
+                             MJT_OK),
+                          "%s: %s", text, d.message);
+            }
+        for (int t = 0; t < T; t++) {
+            for (int m = 1; m < nm; m++)
+                for (int r = 0; r < 3; r++) /* more moves */
+                    cr_assert(
+                        ge(dbl, e[m][r].score[t], e[m - 1][r].score[t] - 1e-9),
+                        "%s %s riichi %s h %d: %.6f below %.6f", text,
+                        moves_name(m), riichi_name(r), t + 1, e[m][r].score[t],
+                        e[m - 1][r].score[t]);
+            for (int m = 1; m < nm; m++) {
+                const mjt_expect *b = &e[m][MJT_RIICHI_BEST],
+                                 *nv = &e[m][MJT_RIICHI_NEVER],
+                                 *al = &e[m][MJT_RIICHI_ALWAYS];
+                cr_assert(ge(dbl, nv->score[t], 0));
+                if (nv->p.win[t] == 0)
+                    cr_assert(eq(dbl, nv->score[t], 0));
+                cr_assert(ge(dbl, b->score[t], nv->score[t] - 1e-9));
+                cr_assert(ge(dbl, b->score[t], al->score[t] - 1e-9));
+                if (t > 0) {
+                    cr_assert(ge(dbl, b->score[t], b->score[t - 1]));
+                    cr_assert(ge(dbl, nv->score[t], nv->score[t - 1]));
+                }
+            }
+        }
+        gains += e[1][MJT_RIICHI_BEST].score[T - 1] >
+                 e[0][MJT_RIICHI_BEST].score[T - 1] + 1;
+        backs += nm == 3;
+        hands++;
+    }
+    fclose(f);
+    mjt_prob_work_free(work);
+    printf("expect: moves: %d hands (%d in back too), exchange above forward "
+           "in %d\n",
+           hands, backs, gains);
+    cr_assert(eq(int, hands, 16));
+    cr_assert(gt(int, backs, 8));
+    cr_assert(gt(int, gains, 8));
+}
+
 Test(expect, refusals_say_why)
 {
     mjt_hand h, h14, h3;
@@ -676,14 +890,16 @@ Test(expect, refusals_say_why)
                  MJT_OK));
     cr_assert(eq(int, mjt_hand_set_players(&h3, 3, NULL), MJT_OK));
     mjt_expect_opts_init(&x);
-    o.moves = MJT_EXCHANGE;
+    o.moves = MJT_EXCHANGE; /* answered, and says it is not exact */
     cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
-                 MJT_EINVAL));
-    cr_assert(not(eq(ptr, strstr(d.message, "forward"), NULL)), "%s",
-              d.message);
+                 MJT_OK));
+    cr_assert(eq(int, e.p.exact, 0));
+    cr_assert(eq(int, e.p.moves, MJT_EXCHANGE));
     o.extra = 0; /* exchange with no exchange is forward play */
     cr_assert(eq(int, mjt_expect_hand(test_tables(), &h, NULL, &o, &x, &e, &d),
                  MJT_OK));
+    cr_assert(eq(int, e.p.exact, 1));
+    cr_assert(eq(int, e.p.moves, MJT_FORWARD));
     o = opts_of(5, 0);
     cr_assert(eq(int, mjt_expect_hand(test_tables(), &h3, NULL, &o, &x, &e, &d),
                  MJT_EPLAYERS));

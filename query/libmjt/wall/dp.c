@@ -35,6 +35,10 @@
 
 enum { TENPAI, WIN };
 
+/* The most draws a node has: every kind, and a red five apart in each
+ * suit (an expected-score question's). */
+#define MAX_EDGES (MJT_KINDS + 3)
+
 typedef struct dp {
     wall *w;
     int T;
@@ -139,7 +143,7 @@ static inline int value_known(const dp *d, int goal, const wnode *n, int t,
 static double forgetful(const wall *w, const double *v, const int *c, int m,
                         int mass, double sum, double stay, int t)
 {
-    int cc[MJT_KINDS + 1];
+    int cc[MAX_EDGES + 1];
     double nt = (double)w->wall - (double)t;
     memcpy(cc, c, (size_t)m * sizeof *cc);
     cc[m] = w->wall - mass;
@@ -158,33 +162,52 @@ static double forgetful(const wall *w, const double *v, const int *c, int m,
         cc[lo] -= take;
         drop -= take;
     }
-    return clamp01(total / nt);
+    return total / nt;
+}
+
+/* The value of a node's draws on the forgetful wall: v[j] the value of
+ * drawing its j-th edge (c[j] copies, sum their values added up, mass
+ * their copies), stay the value of the copies not drawn; below: some
+ * v[j] is below stay, level: the copies of those worth stay.  Not
+ * clamped: the points are no chance. */
+static inline double bounded(const wall *w, const double *v, const int *c,
+                             int m, int mass, double sum, double stay,
+                             int below, int level, int t)
+{
+    double nt = (double)w->wall - (double)t;
+    /* Nothing below stay, and the copies worth stay (those drawn, and
+     * the W - mass not drawn) are t or more: the t least valuable are
+     * worth stay each, and the bound is the sum less t times stay.  So
+     * it is in forward play's terms whenever the counts fit the wall. */
+    if (!below && mass - level <= nt)
+        return (sum + (nt - mass) * stay) / nt;
+    return forgetful(w, v, c, m, mass, sum, stay, t);
 }
 
 /* V(node, t) on the forgetful wall (exchange, back: forward play takes
  * value_forward) for horizon h and the goal, stay being V(node, t + 1)
- * and best_of[g] the best child at t + 1 of each draw node g, for the
- * goal. */
+ * and best_of[stride * g] the best child at t + 1 of each draw node g,
+ * for the goal. */
 __attribute__((always_inline)) static inline double
-value(const dp *d, int goal, const double *best_of, const wnode *n, double stay,
-      int t, int h)
+value(const dp *d, int goal, const double *best_of, size_t stride,
+      const wnode *n, double stay, int t, int h)
 {
     const wall *w = d->w;
-    double nt = (double)w->wall - (double)t, sum = 0, known;
+    double sum = 0, known;
 
     if (value_known(d, goal, n, t, h - t, &known))
         return known;
     const wedge *e = (const wedge *)w->edges.p + n->edge;
-    double v[MJT_KINDS];
-    int c[MJT_KINDS], mass = 0, below = 0, level = 0;
+    double v[MAX_EDGES];
+    int c[MAX_EDGES], mass = 0, below = 0, level = 0;
     for (uint32_t j = 0; j < n->nedge; j++, e++) {
         double best;
         /* an effective draw is kept; another may be thrown (stay) */
         best = n->eff >> e->kind & 1 ? 0 : stay;
         if (e->wins)
             best = 1;
-        else if (best_of[e->draw] > best)
-            best = best_of[e->draw];
+        else if (best_of[stride * e->draw] > best)
+            best = best_of[stride * e->draw];
         sum += e->left * best;
         mass += e->left;
         v[j] = best;
@@ -192,13 +215,8 @@ value(const dp *d, int goal, const double *best_of, const wnode *n, double stay,
         below |= best < stay;
         level += best == stay ? e->left : 0;
     }
-    /* Nothing below stay, and the copies worth stay (those drawn, and
-     * the W - mass not drawn) are t or more: the t least valuable are
-     * worth stay each, and the bound is the sum less t times stay.  So
-     * it is in forward play's terms whenever the counts fit the wall. */
-    if (!below && mass - level <= nt)
-        return clamp01((sum + (nt - mass) * stay) / nt);
-    return forgetful(w, v, c, (int)n->nedge, mass, sum, stay, t);
+    return clamp01(
+        bounded(w, v, c, (int)n->nedge, mass, sum, stay, below, level, t));
 }
 
 /* Both goals' V(node, t) in forward play: there every node is settled
@@ -297,10 +315,10 @@ static int pass(dp *d, int h, const double *out[2])
                 row[WIN][i] = v[WIN];
                 continue;
             }
-            row[TENPAI][i] = value(d, TENPAI, best[TENPAI], &nodes[i],
+            row[TENPAI][i] = value(d, TENPAI, best[TENPAI], 1, &nodes[i],
                                    next[TENPAI][i], t, h);
             row[WIN][i] =
-                value(d, WIN, best[WIN], &nodes[i], next[WIN][i], t, h);
+                value(d, WIN, best[WIN], 1, &nodes[i], next[WIN][i], t, h);
         }
         if ((rc = wall_check(w)) != MJT_OK)
             return rc;
@@ -367,12 +385,31 @@ int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
  * and the node takes dama, riichi, or the better, as the option says
  * (riichi only for a closed hand, and only with a draw left: reached at
  * t = h, a tenpai node is worth 0).
+ *
+ * On the forgetful wall (exchange, back) no tenpai node has a closed
+ * form: the bound keeps the wall's most valuable copies, and a win can be
+ * worth less than waiting (haitei comes later, an open hand's win before
+ * it may have no yaku), so each winning copy's points (value.c, per win
+ * edge) are weighed one by one.  A tenpai node keeps two values of its
+ * own per t, each the bound over its wins and its thrown draws: `lock`,
+ * riichi declared and its ippatsu draw past (-1000 at t = h), and `dama`,
+ * no riichi and no move left.  Riichi declared now is the bound with
+ * ippatsu wins and lock after.  A node with no move left takes dama or
+ * riichi as the option says; one that still moves takes riichi, or dama
+ * where its draws are wins, moves as the chances' (an exchange) or
+ * thrown (stay: the node at t + 1, which decides again).  Every other
+ * node is the chances' recursion with points: a kept draw is worth its
+ * best child, which may be below 0.
  */
 
 typedef struct ep {
     dp d;
     const wexpect *ev;
     int last; /* this horizon's last draw is the wall's last tile */
+    /* on the forgetful wall, per tenpai node (its aux), at t + 1 ([0])
+     * and t ([1]): the points with riichi declared and the next draw
+     * past, and on dama making no more moves */
+    double *lock[2], *dama[2];
 } ep;
 
 static double tenpai_value(const ep *e, const wnode *n, int t, int r)
@@ -407,12 +444,97 @@ typedef struct v3 {
     double ten, win, pts;
 } v3;
 
+/* The bound over tenpai node n's draws at t for a hand that makes no
+ * more moves: each win edge worth its value `way` (ev->w), every other
+ * copy worth stay (thrown). */
+static double locked(const ep *e, const wnode *n, int way, double stay, int t)
+{
+    const wall *w = e->d.w;
+    const wedge *x = (const wedge *)w->edges.p + n->edge;
+    double v[MAX_EDGES], sum = 0;
+    int c[MAX_EDGES], m = 0, mass = 0, below = 0, level = 0;
+
+    for (uint32_t j = 0; j < n->nedge; j++, x++) {
+        if (!x->wins)
+            continue;
+        double b = e->ev->w[EV_WAYS * (size_t)x->draw + (size_t)way];
+        sum += x->left * b;
+        mass += x->left;
+        v[m] = b;
+        c[m++] = x->left;
+        below |= b < stay;
+        level += b == stay ? x->left : 0;
+    }
+    return bounded(w, v, c, m, mass, sum, stay, below, level, t);
+}
+
+/* Node n's three values at t on the forgetful wall (exchange, back), r =
+ * h - t >= max(1, its shanten) draws left: stay its values at t + 1,
+ * best[g] the best child's of draw node g.  A tenpai node's rows (e's
+ * lock and dama, by its aux) are written for t. */
+static v3 forgetful_v3(const ep *e, const wnode *n, const v3 *stay,
+                       const v3 *best, int t, int h)
+{
+    const dp *d = &e->d;
+    const wall *w = d->w;
+    int r = h - t, s = n->shanten;
+    v3 out = {value(d, TENPAI, &best->ten, 3, n, stay->ten, t, h),
+              value(d, WIN, &best->win, 3, n, stay->win, t, h), 0};
+
+    if (s > 0 && r == s) /* tenpai at best: no win, no points */
+        return out;
+    double dama = 0, decl = 0;
+    int last = e->last && r == 1, moves = !settled(w, n);
+    if (s == 0) {
+        size_t a = n->aux;
+        /* riichi declared: the next draw ippatsu, the rest locked */
+        e->lock[1][a] =
+            locked(e, n, last ? EV_RIICHI_LAST : EV_RIICHI, e->lock[0][a], t);
+        decl =
+            locked(e, n, last ? EV_IPPATSU_LAST : EV_IPPATSU, e->lock[0][a], t);
+        if (!moves)
+            dama = e->dama[1][a] =
+                locked(e, n, last ? EV_DAMA_LAST : EV_DAMA, e->dama[0][a], t);
+    }
+    if (s > 0 || moves) { /* the chances' recursion, with points */
+        const wedge *x = (const wedge *)w->edges.p + n->edge;
+        double v[MAX_EDGES], sum = 0;
+        int c[MAX_EDGES], mass = 0, below = 0, level = 0;
+        for (uint32_t j = 0; j < n->nedge; j++, x++) {
+            double b;
+            if (x->wins) {
+                b = e->ev->w[EV_WAYS * (size_t)x->draw +
+                             (last ? EV_DAMA_LAST : EV_DAMA)];
+            } else {
+                /* an effective draw is kept; another may be thrown */
+                b = best[x->draw].pts;
+                if (!(n->eff >> x->kind & 1) && stay->pts > b)
+                    b = stay->pts;
+            }
+            sum += x->left * b;
+            mass += x->left;
+            v[j] = b;
+            c[j] = x->left;
+            below |= b < stay->pts;
+            level += b == stay->pts ? x->left : 0;
+        }
+        dama = bounded(w, v, c, (int)n->nedge, mass, sum, stay->pts, below,
+                       level, t);
+    }
+    out.pts = dama;
+    if (s == 0 && e->ev->riichi == MJT_RIICHI_ALWAYS)
+        out.pts = decl;
+    else if (s == 0 && e->ev->riichi == MJT_RIICHI_BEST && decl > dama)
+        out.pts = decl;
+    return out;
+}
+
 /*
  * One horizon's three values, every node at t = 0 into *out: the chances'
- * recursion (pass, in forward play, where an expected-score question is
- * asked) and the points' side by side, so that one read of a node's draws
- * and of its draw nodes' children serves the three.  Each value is its
- * own optimum: a draw node's best child is taken per value.
+ * recursion (pass) and the points' side by side, so that one read of a
+ * node's draws and of its draw nodes' children serves the three (on the
+ * forgetful wall, forgetful_v3).  Each value is its own optimum: a draw
+ * node's best child is taken per value.
  */
 static int expect_pass(ep *e, int h, const v3 **out)
 {
@@ -430,6 +552,11 @@ static int expect_pass(ep *e, int h, const v3 **out)
      * scored (tenpai_value is 0 with no draw left) */
     for (size_t i = 0; i < N; i++)
         next[i] = (v3){nodes[i].shanten == 0, 0, 0};
+    /* and on the forgetful wall a riichi declared has lost its stick */
+    for (size_t a = 0; e->lock[0] != NULL && a < e->ev->ntenpai; a++) {
+        e->lock[0][a] = -1000;
+        e->dama[0][a] = 0;
+    }
     for (int t = h - 1; t >= 0; t--) {
         for (size_t g = 0; g < G; g++) {
             const uint32_t *k = kids + draws[g].child,
@@ -456,6 +583,10 @@ static int expect_pass(ep *e, int h, const v3 **out)
             int s = n->shanten;
             if (s < lo || r < s) {
                 row[i] = (v3){0, 0, 0};
+                continue;
+            }
+            if (w->moves != MJT_FORWARD) {
+                row[i] = forgetful_v3(e, n, &next[i], best, t, h);
                 continue;
             }
             if (s == 0) {
@@ -490,6 +621,12 @@ static int expect_pass(ep *e, int h, const v3 **out)
         v3 *x = next;
         next = row;
         row = x;
+        double *y = e->lock[0];
+        e->lock[0] = e->lock[1];
+        e->lock[1] = y;
+        y = e->dama[0];
+        e->dama[0] = e->dama[1];
+        e->dama[1] = y;
     }
     *out = next;
     return MJT_OK;
@@ -499,10 +636,20 @@ int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
                 double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS],
                 double (*score)[MJT_MAX_DRAWS])
 {
-    ep e = {{w, w->draws, 99, NULL, NULL, NULL}, w->ev, 0};
+    ep e = {{w, w->draws, 99, NULL, NULL, NULL}, w->ev, 0, {NULL}, {NULL}};
     int rc = tables(&e.d, 3);
+    wexpect *ev = w->ev;
 
-    assert(w->moves == MJT_FORWARD);
+    if (rc == MJT_OK && w->moves != MJT_FORWARD &&
+        (rc = wall_doubles(w, &ev->lock, &ev->nlock, 4 * ev->ntenpai + 1)) ==
+            MJT_OK) {
+        size_t n = ev->ntenpai;
+        e.lock[0] = ev->lock;
+        e.lock[1] = ev->lock + n;
+        e.dama[0] = ev->lock + 2 * n;
+        e.dama[1] = ev->lock + 3 * n;
+    }
+
     for (int k = 0; k < nroots; k++) {
         if (roots[k] == WALL_NO_ROOT)
             continue;

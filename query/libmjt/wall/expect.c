@@ -63,10 +63,6 @@ static int check(question *q)
     for (size_t i = 0; i < sizeof x->reserved_; i++)
         if (x->reserved_[i] != 0)
             return refuse(q, MJT_EINVAL, "the reserved bytes: 0");
-    if (wall_moves(q->o) != MJT_FORWARD)
-        return refuse(q, MJT_EINVAL,
-                      "expected score: forward play only (exchange and back "
-                      "with extra 0 are forward play)");
     if ((rc = mjt_shanten(q->t, q->h, &q->s)) != MJT_OK ||
         (rc = mjt_hand_held(q->h, all)) != MJT_OK)
         return rc;
@@ -154,10 +150,12 @@ static int begin(question *q, wall *w, wexpect *ev, unsigned *red)
 /* What an expected-score question held, given back. */
 static void end(wall *w, wexpect *ev)
 {
-    w->used -= ev->nv * sizeof *ev->v;
+    w->used -= (ev->nv + ev->nw + ev->nlock) * sizeof *ev->v;
     free(ev->v);
-    ev->v = NULL;
-    ev->nv = 0;
+    free(ev->w);
+    free(ev->lock);
+    ev->v = ev->w = ev->lock = NULL;
+    ev->nv = ev->nw = ev->nlock = 0;
     w->ev = NULL;
 }
 
@@ -291,19 +289,30 @@ static int table(question *q, const mjt_discard *ds, size_t n,
                  mjt_expect_row *out)
 {
     int keeping = (q->o->flags & MJT_PROB_KEEPING) != 0;
-    int curves = (q->o->flags & MJT_PROB_CURVES) != 0, rc;
+    int curves = (q->o->flags & MJT_PROB_CURVES) != 0, rc = MJT_OK;
     double(*c)[MJT_MAX_DRAWS] = malloc(3 * n * sizeof *c);
     wrows r = {ds,    n,        keeping ? q->s.overall : -1, curves, 0, c,
                c + n, c + 2 * n};
     wall local, *w = wall_for(q->o, &local);
     wexpect ev;
+    /* Back play bounds the shanten by the row's own (+ 1): rows that keep
+     * the 14 tiles' shanten and rows that raise it make two graphs. */
+    int groups = wall_moves(q->o) == MJT_BACK && !keeping ? 2 : 1;
 
     memset(&ev, 0, sizeof ev);
     if (c == NULL)
         rc = MJT_ENOMEM;
-    else if ((rc = wall_setup(w, q->t, q->h, q->seen, q->o, &q->d)) == MJT_OK &&
-             (rc = begin(q, w, &ev, &r.red)) == MJT_OK)
+    for (int g = 0; g < groups && rc == MJT_OK; g++) {
+        if ((rc = wall_setup(w, q->t, q->h, q->seen, q->o, &q->d)) != MJT_OK ||
+            (rc = begin(q, w, &ev, &r.red)) != MJT_OK)
+            break;
+        if (groups == 2)
+            r.only = q->s.overall + g;
+        w->top = (r.only >= 0 ? r.only : q->s.overall) + 1;
         rc = wall_failed(wall_rows(w, &r), &q->d, w);
+        end(w, &ev); /* before the next group's wall_setup */
+    }
+    r.only = keeping ? q->s.overall : -1; /* the rows asked for */
     if (rc == MJT_OK) {
         wrank v[MJT_MAX_DISCARDS];
         int order[MJT_MAX_DISCARDS], last = w->draws - 1;

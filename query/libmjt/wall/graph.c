@@ -669,6 +669,8 @@ int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
      * adj too.  Whether adj is effective is the hand's to say, adj aside:
      * it is asked without making the node that leaves adj out, which the
      * play may never reach. */
+    if (w->moves != MJT_FORWARD && w->ev != NULL) /* no relabelling */
+        return find(w, h, counts, adj, ex, red, NULL, out);
     if (w->moves != MJT_FORWARD)
         return find_canon(w, h, counts, adj, ex, red, &a, out);
     if (w->ev != NULL) { /* no relabelling: h is its class's hand */
@@ -831,6 +833,10 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
             uint32_t child;
             mjt_hand h = *g;
             unsigned rx = red_after(red, c, x, 0);
+            /* the forgetful wall takes the player's discards back: a red
+             * five thrown is in the wall again */
+            if (rx != red && w->moves != MJT_FORWARD)
+                rx += 1u << 5 * (x / 9);
             c[x]--;
             mjt__hand_step(&h, x, -1);
             rc = wall_node(w, &h, c, adj, ex, rx, &child);
@@ -888,9 +894,10 @@ static int build(wall *w, uint32_t i)
 
     /* the kinds it may draw: its effective ones, or every one while it
      * makes moves; a tenpai hand that moves no more has a closed form: no
-     * draws */
+     * draws (but its wins, whose points the forgetful wall's bound weighs
+     * one by one) */
     uint64_t kinds = more ? (UINT64_C(1) << MJT_KINDS) - 1 : n.eff;
-    if (n.shanten <= 0 && !more)
+    if (n.shanten <= 0 && !more && (w->ev == NULL || w->moves == MJT_FORWARD))
         kinds = 0;
     for (; kinds != 0 && rc == MJT_OK; kinds &= kinds - 1) {
         int k = __builtin_ctzll(kinds);
@@ -899,7 +906,7 @@ static int build(wall *w, uint32_t i)
         uint32_t draw;
         if (left == 0)
             continue;
-        if (eff && n.shanten == 0) { /* a winning tile */
+        if (eff && n.shanten == 0 && w->ev == NULL) { /* a winning tile */
             rc = add_edge(w, k, left, 1, 0);
             continue;
         }
@@ -920,6 +927,10 @@ static int build(wall *w, uint32_t i)
             int m = part ? reds : left - reds;
             if (m == 0)
                 continue;
+            if (eff && n.shanten == 0) { /* a win: value.c scores it */
+                rc = add_edge(w, k, m, 1 + part, 0);
+                continue;
+            }
             if (eff)
                 rc =
                     draw_node(w, &g, counts, n.key.adj, n.key.ex, 0,

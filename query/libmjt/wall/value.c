@@ -98,7 +98,34 @@ static inline int pool_of(const wexpect *ev, int j, int c, int adj)
     return p > 0 ? p : 0;
 }
 
-/* The values of tenpai node i into v[EV_WAYS]. */
+/* The win of tenpai node n (of counts, len tiles) on kind k, a red five
+ * when red: its tiles into *c, its situation into *x. */
+static void win_of(const wexpect *ev, const wnode *n, const uint8_t *counts,
+                   int len, int k, int red, mjt_tiles *c, mjt_win *x)
+{
+    memcpy(c->counts, counts, MJT_KINDS);
+    c->counts[k]++;
+    c->len = (uint8_t)(len + 1);
+    for (int s = 0; s < 3; s++)
+        c->red[s] = (uint8_t)(red_held(n->key.red, s) + (red && s == k / 9));
+    *x = ev->win;
+    x->tile = (uint8_t)(red ? MJT_RED_5M + k / 9 : k);
+}
+
+/* The ways of the win edge of node n on kind k (red: a red five) into
+ * ev->w, at that edge's draw (EV_WAYS each); no such edge: nothing. */
+static void edge_ways(const wall *w, const wnode *n, int k, int red,
+                      const double *way)
+{
+    const wedge *e = (const wedge *)w->edges.p + n->edge;
+    for (uint32_t j = 0; j < n->nedge; j++)
+        if (e[j].kind == k && e[j].wins == 1 + red)
+            memcpy(w->ev->w + EV_WAYS * (size_t)e[j].draw, way,
+                   EV_WAYS * sizeof *way);
+}
+
+/* The values of tenpai node i into v[EV_WAYS], and each of its win edges'
+ * (exchange and back) into ev->w. */
 static int node_values(const wall *w, const wnode *n, double *v)
 {
     const wexpect *ev = w->ev;
@@ -138,19 +165,14 @@ static int node_values(const wall *w, const wnode *n, double *v)
             if (copies == 0)
                 continue;
             mjt_tiles c;
-            memcpy(c.counts, counts, MJT_KINDS);
-            c.counts[k]++;
-            c.len = (uint8_t)(len + 1);
-            for (int s = 0; s < 3; s++)
-                c.red[s] =
-                    (uint8_t)(red_held(n->key.red, s) + (red && s == k / 9));
-            mjt_win x = ev->win;
-            x.tile = (uint8_t)(red ? MJT_RED_5M + k / 9 : k);
-            double way[EV_WAYS];
+            mjt_win x;
+            win_of(ev, n, counts, len, k, red, &c, &x);
+            double way[EV_WAYS] = {0}; /* an open hand's riichi: 0 */
             if ((rc = ways(ev, &c, &x, u14, way)) != MJT_OK)
                 return rc;
             for (int j = 0; j < EV_WAYS; j++)
                 v[j] += copies * way[j];
+            edge_ways(w, n, k, red, way);
         }
     }
     for (int j = 0; j < EV_WAYS; j++)
@@ -161,24 +183,35 @@ static int node_values(const wall *w, const wnode *n, double *v)
 int wall_values(wall *w)
 {
     wexpect *ev = w->ev;
-    size_t ntenpai = 0, N = w->nodes.len;
+    size_t ntenpai = 0, nwins = 0, N = w->nodes.len;
     wnode *nodes = wall_nodes(w);
     int rc;
 
-    for (size_t i = 0; i < N; i++)
-        ntenpai += nodes[i].shanten == 0;
+    /* each tenpai node's place, and its win edges' */
+    for (size_t i = 0; i < N; i++) {
+        if (nodes[i].shanten != 0)
+            continue;
+        nodes[i].aux = (uint32_t)ntenpai++;
+        wedge *e = (wedge *)w->edges.p + nodes[i].edge;
+        for (uint32_t j = 0; j < nodes[i].nedge; j++)
+            if (e[j].wins)
+                e[j].draw = (uint32_t)nwins++;
+    }
+    ev->ntenpai = ntenpai;
     if ((rc = wall_doubles(w, &ev->v, &ev->nv, EV_WAYS * (ntenpai + 1))) !=
-        MJT_OK)
+            MJT_OK ||
+        (rc = wall_doubles(w, &ev->w, &ev->nw, EV_WAYS * (nwins + 1))) !=
+            MJT_OK)
         return rc;
-    for (size_t i = 0, at = 0; i < N; i++) {
+    for (size_t i = 0; i < N; i++) {
         if (nodes[i].shanten != 0)
             continue;
         if ((++w->steps & 63) == 0 && (rc = wall_check(w)) != MJT_OK)
             return rc;
-        nodes[i].aux = (uint32_t)at;
-        if ((rc = node_values(w, &nodes[i], ev->v + EV_WAYS * at)) != MJT_OK)
+        if ((rc = node_values(w, &nodes[i],
+                              ev->v + EV_WAYS * (size_t)nodes[i].aux)) !=
+            MJT_OK)
             return rc;
-        at++;
     }
     return MJT_OK;
 }

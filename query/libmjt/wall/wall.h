@@ -71,7 +71,9 @@ typedef struct wdraw {
 } wdraw;
 
 /* A node's draw: the kind drawn, its copies left, and a win or the draw
- * node it leads to. */
+ * node it leads to.  In an expected-score question a win is 1 on a plain
+ * copy and 2 on a red five, and its draw is the index of its values
+ * (wexpect's w, value.c). */
 typedef struct wedge {
     uint8_t kind, left, wins, pad_;
     uint32_t draw;
@@ -154,6 +156,12 @@ typedef struct wexpect {
     int unseen[MJT_KINDS];   /* copies unseen at the question */
     double *v;               /* EV_WAYS values a tenpai node */
     size_t nv;               /* their room, in doubles */
+    double *w;               /* EV_WAYS values a win edge (exchange and
+                                back: a win's own, not an average) */
+    size_t nw;               /* their room, in doubles */
+    size_t ntenpai;          /* the tenpai nodes (their aux: 0 to this) */
+    double *lock;            /* dp.c's rows on the forgetful wall */
+    size_t nlock;            /* their room, in doubles */
 } wexpect;
 
 /* value.c: every tenpai node's values (nodes built).  0, or a failure. */
@@ -275,7 +283,7 @@ int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
  * are left as they are. */
 #define WALL_NO_ROOT UINT32_MAX
 /* dp.c: as wall_curves, with the expected points of the roots into
- * score[r][h - 1] (forward play, wall_values done). */
+ * score[r][h - 1] (wall_values done). */
 int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
                 double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS],
                 double (*score)[MJT_MAX_DRAWS]);
