@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Brute-force expected points of forward play from a known wall, the
+ * Brute-force expected points of play from a known wall, the
  * oracle for the expected-score tests.  It shares no code with the
  * library's wall engine: mjt_shanten says what a hand is and
  * mjt_score_tiles what a win is worth.
@@ -22,17 +22,17 @@
  * within the h draws loses 1000.  score[h - 1] is the best expectation
  * within h draws.
  *
- * Exchange and back (moves, extra, top), on the forgetful wall as
- * brute_wall.h has it: a kind's copies are those the hand started with or
- * the wall held, less those it holds now (the player's discards go back,
- * a red five as red), the wall holds W - t tiles after t draws, and a
- * state's value is the best wall's, its most valuable copies.  A draw
- * that neither wins nor lowers the shanten is thrown, or, while fewer
- * than extra such moves are made and no riichi is declared, kept with a
- * discard that leaves the same shanten, or under back one more, to at
- * most top.  A closed tenpai hand decides on riichi on the discard that
- * makes it tenpai, and again on each draw it throws while it may still
- * move.
+ * Exchange and back (moves, extra, top): a draw that neither wins nor
+ * lowers the shanten is thrown, or, while fewer than extra such moves are
+ * made and no riichi is declared, kept with a discard that leaves the
+ * same shanten, or under back one more, to at most top.  A closed tenpai
+ * hand decides on riichi on the discard that makes it tenpai, and again
+ * on each draw it throws while it may still move.  On the true wall that
+ * is the game; with forgetful set, the forgetful wall as brute_wall.h has
+ * it: a kind's copies are those the hand started with or the wall held,
+ * less those it holds now (the player's discards go back, a red five as
+ * red), the wall holds W - t tiles after t draws, and a state's value is
+ * the best wall's, its most valuable copies.
  */
 #ifndef MJT__TESTS_BRUTE_EXPECT_H
 #define MJT__TESTS_BRUTE_EXPECT_H
@@ -54,11 +54,11 @@ typedef struct brute_expect_q {
     int last;                  /* the T-th draw is the wall's last tile */
     mjt_win win;               /* round, seat, dora indicators */
     const mjt_rules *rules;    /* scoring's */
-    int moves;                 /* an mjt_moves; not MJT_FORWARD: the
-                                  forgetful wall */
+    int moves;                 /* an mjt_moves */
     int extra;                 /* K: exchanges and backward moves */
     int top;                   /* MJT_BACK: the highest shanten after a
                                   discard */
+    int forgetful;             /* 1: the forgetful wall's bound (above) */
 } brute_expect_q;
 
 /* Fill score[0 .. draws - 1]; 0, or -1 when the search passes its bounds

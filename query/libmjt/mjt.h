@@ -1083,9 +1083,9 @@ MJT_API const char *mjt_title_name(int title);
  * expected points, over every way of playing in the move set, of a tsumo
  * win within the first h draws (0 when there is none; a complete hand
  * without a yaku wins nothing), each point its own optimum as the chances
- * are.  Points are mjt_score's (honba and sticks left out).  Forward play
- * only (MJT_EINVAL for exchange and back with K above 0): there it is
- * exact, as the chances are.
+ * are.  Points are mjt_score's (honba and sticks left out).  Exact in
+ * forward play, as the chances are; in exchange and back, the forgetful
+ * wall's bound (exact: 0), as below.
  *
  * Riichi.  A closed hand (no calls but closed quads) that reaches tenpai
  * (by a discard, or a 13-tile question's hand that is tenpai already)
@@ -1098,6 +1098,16 @@ MJT_API const char *mjt_title_name(int title);
  * MJT_RIICHI_ALWAYS the curve may fall from one point to the next (one
  * more draw is one more chance to declare and lose the stick).  Under
  * never and best it never falls.
+ *
+ * Exchange and back.  Riichi ends a hand's moves.  A tenpai hand that may
+ * still move decides on riichi when it reaches tenpai and again at each
+ * draw it throws; one with no move left decides once, as in forward play.
+ * The forgetful wall counts the copies as the chances do (a red five
+ * thrown goes back to the wall) and takes the best wall those counts
+ * allow, each copy's value its own: it is an upper bound of the real
+ * game's expectation for the same moves, and it can keep a winning copy
+ * out of the wall where waiting is worth more (a win on the wall's last
+ * tile scores haitei; an open hand's earlier win may have no yaku).
  *
  * The situation.  Round and seat winds and the dora indicators are
  * scoring's; the indicators count as seen tiles (not to be repeated in

@@ -529,10 +529,8 @@ static void api_prob(const mjt_tables *t, const serve_limits *lim,
     }
     if (rc != MJT_OK) {
         /* the expected points' own refusals: three players, red fives
-         * seen past the rules, a move set other than forward play */
-        int own = a->score &&
-                  (rc == MJT_EPLAYERS || rc == MJT_ERED ||
-                   (rc == MJT_EINVAL && strstr(why.message, "forward play")));
+         * seen past the rules */
+        int own = a->score && (rc == MJT_EPLAYERS || rc == MJT_ERED);
         reply_refused(r, &why, own ? "score"
                                : rc == MJT_ECOPIES || rc == MJT_EPLAYERS
                                    ? "visible"

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Brute-force expected points of forward play (the model is in
- * brute_expect.h).  It walks every order of draws from the exact wall: a
- * state is the concealed tiles with their red fives, the wall with its
- * red fives, the draws made and when riichi was declared; each tile in the
+ * Brute-force expected points (the model is in brute_expect.h).  It walks
+ * every order of draws from the exact wall: a state is the concealed
+ * tiles with their red fives, the wall with its red fives, the draws
+ * made, the moves made and when riichi was declared; each tile in the
  * wall (a red five apart from its plain copies) is a branch weighted by
- * its copies, and each discard after a kept draw a choice, taken at its
- * best.  States met again are memoised, a table per question.
+ * its copies, and each discard after a draw a choice, taken at its best.
+ * On the forgetful wall a state's wall is its copies not held, and its
+ * value the best wall's (best_wall).  States met again are memoised, a
+ * table per question.
  */
 #include "brute_expect.h"
 
@@ -33,7 +35,7 @@ typedef struct be {
     size_t n, used;
     int closed;
     int failed;
-    int forgetful;           /* exchange and back: the forgetful wall */
+    int forgetful;           /* the forgetful wall */
     int W;                   /* the wall's tiles at the start */
     uint8_t base[MJT_KINDS]; /* the hand's and the wall's copies */
     int reds[3];             /* the hand's and the wall's red fives */
@@ -356,7 +358,7 @@ int brute_expect(const brute_expect_q *q, double score[])
         return -1;
     for (size_t i = 0; i < q->ncalls; i++)
         b.closed &= q->calls[i].kind == MJT_CLOSED_QUAD;
-    b.forgetful = q->moves != MJT_FORWARD;
+    b.forgetful = q->forgetful;
     b.W = 0;
     for (int k = 0; k < MJT_KINDS; k++) {
         b.W += q->wall[k];

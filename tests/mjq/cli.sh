@@ -568,8 +568,10 @@ check prob_score_open 0 '2344m567p5688s,666z (11 tiles, 1 call): 17 draws, forwa
     "$Q" prob --tables "$T" --score "2344m567p5688s,666z"
 check prob_score_red_too_many 1 'more red fives than the rules have' -- \
     "$Q" prob --tables "$T" --score --visible 0p0p --draws 2 123m456p789s1122z
-check prob_score_exchange 1 'expected score: forward play only' -- \
-    "$Q" prob --tables "$T" --score --moves exchange 3479m33567p22346s
+check prob_score_exchange 0 '3479m33567p22346s (14 tiles): 6 draws, exchange play (forgetful wall, optimistic), riichi best' -- \
+    "$Q" prob --tables "$T" --score --moves exchange --draws 6 3479m33567p22346s
+check prob_score_back 0 '"moves":"back","exact":false,"riichi":"best","shanten":0,"tenpai":[1,1],"win":[0.0325203252033,0.0642409702786],"score":[87.8048780488,174.117019859]}' -- \
+    "$Q" prob --tables "$T" --json --score --moves back --draws 2 123m456p789s1122z
 check prob_score_three 1 'expected score: four players' -- \
     "$Q" prob --tables "$T" --score --players 3 1199m123p456s1122z
 check prob_situation_alone 2 'prob: --riichi: the situation of the expected points, with --score' -- \

@@ -756,6 +756,28 @@ def test_expect_rows_rank_by_score_and_keep_the_chances(t):
     assert values[0].score[-1] == pytest.approx(rows[0].score[-1], abs=1e-9)
 
 
+def test_expect_moves_are_mjq_prob_score_moves(t):
+    hands = ["144588m345p123s3z", "3479m3567p22346s", "2344m567p588s,666z"]
+    for moves, extra in (("exchange", 1), ("exchange", 2), ("back", 1)):
+        theirs = mjq_prob("--score", "--moves", moves, "--extra", str(extra),
+                          "--draws", "8", *hands)
+        for hand, want in zip(hands, theirs):
+            got = t.expect(hand, draws=8, moves=moves, extra=extra)
+            assert (got.moves, got.exact, len(tuple(got))) == (moves, False, 6)
+            np.testing.assert_allclose(got.score, want["score"], atol=1e-7)
+            plain = t.expect(hand, draws=8)
+            assert (plain.moves, plain.exact) == ("forward", True)
+            assert (got.score >= plain.score - 1e-9).all()  # more moves
+            # the chances beside the points are prob()'s
+            np.testing.assert_allclose(
+                got.win, t.prob(hand, draws=8, moves=moves, extra=extra).win,
+                atol=1e-12)
+    rows = t.expect("3479m33567p22346s", draws=8, moves="exchange")
+    assert all(r.exact is False for r in rows)
+    no_move = t.expect("144588m345p123s3z", moves="exchange", extra=0)
+    assert (no_move.moves, no_move.exact) == ("forward", True)
+
+
 def test_expect_errors(t):
     h = "144588m345p123s3z"
     for kw, says in [({"riichi": "sometimes"}, "'best', 'never' or 'always'"),
@@ -764,8 +786,8 @@ def test_expect_errors(t):
                      ({"dora": "1z2z3z4z5z6z"}, "more than 5")]:
         with pytest.raises(ValueError, match=says):
             t.expect(h, **kw)
-    with pytest.raises(TypeError):
-        t.expect(h, moves="forward")  # forward play only: no such keyword
+    with pytest.raises(ValueError, match="want 'forward', 'exchange' or"):
+        t.expect(h, moves="sideways")
     with pytest.raises(mjt.HandError):
         t.expect("1199m123p456s1122z", players=3)
     with pytest.raises(mjt.HandError):

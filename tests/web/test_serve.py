@@ -767,7 +767,10 @@ def test_api_prob_is_mjq_prob(server):
                     ("hand=123m456p789s1122z&score=1&riichi=never&seat=1z"
                      "&round=2z&dora=1z&draws=3&visible=0p5p",
                      ["--riichi", "never", "--seat", "1z", "--round", "2z",
-                      "--dora", "1z", "--draws", "3", "--visible", "0p5p"])):
+                      "--dora", "1z", "--draws", "3", "--visible", "0p5p"]),
+                    ("hand=3479m3567p22346s&score=1&moves=exchange&extra=2"
+                     "&draws=6", ["--moves", "exchange", "--extra", "2",
+                                  "--draws", "6"])):
         hand = urllib.parse.parse_qs(q)["hand"][0]
         status, _, body = request(server, "GET", "/api/prob?" + q)
         assert status == 200, body

@@ -346,19 +346,24 @@ static PyTypeObject *ExpectType, *ExpectRowType;
 static const char *const riichi_names[] = {"best", "never", "always"};
 
 static const char *const expect_names[] = {
-    "hand",    "visible", "players", "draws", "curves", "keeping", "memory",
-    "timeout", "riichi",  "round",   "seat",  "dora",   "last",    "rules"};
+    "hand",   "visible", "players", "draws", "curves", "keeping",
+    "memory", "timeout", "riichi",  "round", "seat",   "dora",
+    "last",   "rules",   "moves",   "extra"};
 
 const char tables_expect_doc[] =
     "expect(hand, visible=None, *, players=None, draws=None, curves=True,\n"
     "       keeping=False, memory=None, timeout=None, riichi='best',\n"
-    "       round='1z', seat='2z', dora=None, last=False, rules=None)\n\n"
+    "       round='1z', seat='2z', dora=None, last=False, rules=None,\n"
+    "       moves='forward', extra=1)\n\n"
     "prob() with the best expected points of a tsumo win within the next\n"
-    "draws (forward play, exact: see the README).  A 3k+1 hand gives an\n"
-    "Expect: tenpai, win and score (float64 arrays, item h - 1 the value\n"
-    "within h draws), draws, riichi and shanten.  A 3k+2 hand gives a list\n"
+    "draws (see the README): exact in forward play, the forgetful wall's\n"
+    "upper bound in 'exchange' and 'back' (moves and extra as prob()\n"
+    "takes them).  A 3k+1 hand gives an Expect: tenpai, win and score\n"
+    "(float64 arrays, item h - 1 the value within h draws), draws, riichi\n"
+    "and shanten, and by name moves and exact.  A 3k+2 hand gives a list\n"
     "of ExpectRow, one a discard, ranked by score at the last draw: tile,\n"
-    "shanten, tiles, count, tenpai, win, score.  riichi: a closed hand that\n"
+    "shanten, tiles, count, tenpai, win, score, and by name exact.\n"
+    "riichi: a closed hand that\n"
     "reaches tenpai declares it 'never', 'always', or when worth more\n"
     "('best'): ippatsu on the next draw, ura dora an expectation, 1000\n"
     "lost without a win.  round, seat: winds '1z'-'4z' ('1z' the dealer).\n"
@@ -388,6 +393,9 @@ static PyObject *expect_result(const mjt_expect *e)
     PyStructSequence_SET_ITEM(r, 4,
                               PyUnicode_FromString(riichi_names[e->riichi]));
     PyStructSequence_SET_ITEM(r, 5, PyLong_FromLong(p->shanten));
+    PyStructSequence_SET_ITEM(r, 6,
+                              PyUnicode_FromString(moves_names[p->moves]));
+    PyStructSequence_SET_ITEM(r, 7, PyBool_FromLong(p->exact));
     if (PyErr_Occurred()) {
         Py_DECREF(r);
         return NULL;
@@ -409,6 +417,7 @@ static PyObject *expect_row_result(const mjt_expect_row *row)
     PyStructSequence_SET_ITEM(r, 4, curve_or_none(p->tenpai, p->draws));
     PyStructSequence_SET_ITEM(r, 5, curve_or_none(p->win, p->draws));
     PyStructSequence_SET_ITEM(r, 6, curve_or_none(row->e.score, p->draws));
+    PyStructSequence_SET_ITEM(r, 7, PyBool_FromLong(p->exact));
     if (PyErr_Occurred()) {
         Py_DECREF(r);
         return NULL;
@@ -463,7 +472,7 @@ static int expect_opts(PyObject *const *a, mjt_expect_opts *x, mjt_rules *rules)
 PyObject *tables_expect(TablesObject *self, PyObject *const *args,
                         Py_ssize_t nargs, PyObject *kwnames)
 {
-    PyObject *a[14];
+    PyObject *a[16];
     const mjt_tables *t = open_tables(self);
     uint8_t seen[MJT_KINDS];
     mjt_prob_opts o;
@@ -474,12 +483,12 @@ PyObject *tables_expect(TablesObject *self, PyObject *const *args,
     int given, keeping = 0, rc;
 
     if (t == NULL ||
-        parse_args("expect", args, nargs, kwnames, expect_names, 14, 2, 1, a) <
+        parse_args("expect", args, nargs, kwnames, expect_names, 16, 2, 1, a) <
             0 ||
         make_hand(a[0], a[2], &hi) < 0 || expect_opts(a, &x, &rules) < 0 ||
         make_visible_red(a[1], seen, x.red_seen, &given) < 0)
         return NULL;
-    prob_kw k = {a[3], NULL, NULL, a[4], a[6], a[7]};
+    prob_kw k = {a[3], a[14], a[15], a[4], a[6], a[7]};
     if (prob_opts("expect", &k, &o) < 0)
         return NULL;
     if (a[5] != NULL && (keeping = PyObject_IsTrue(a[5])) < 0)
@@ -782,7 +791,12 @@ static PyStructSequence_Field expect_fields[] = {
     {"draws", "the draws T"},
     {"riichi", "the riichi choice: 'best', 'never' or 'always'"},
     {"shanten", "of the hand"},
+    {"moves", "the move set: 'forward', 'exchange' or 'back' (by name)"},
+    {"exact", "True in forward play; else the forgetful wall's upper bound "
+              "(by name)"},
     {NULL, NULL}};
+/* moves and exact came later: by name only, so that a tuple unpacked
+ * keeps its six items */
 static PyStructSequence_Desc expect_desc = {
     "mjt.Expect", "The curves of a 3k+1 hand (Tables.expect).", expect_fields,
     6};
@@ -794,6 +808,7 @@ static PyStructSequence_Field expect_row_fields[] = {
     {"tenpai", "chance of tenpai within h draws at [h - 1], or None"},
     {"win", "chance of a win within h draws at [h - 1], or None"},
     {"score", "expected points within h draws at [h - 1], or None"},
+    {"exact", "True in forward play (by name)"},
     {NULL, NULL}};
 static PyStructSequence_Desc expect_row_desc = {
     "mjt.ExpectRow", "A discard's row of a 3k+2 hand's expected points.",
