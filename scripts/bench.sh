@@ -148,8 +148,14 @@ if [ -n "${MJT_PEER_MAHJONG_CPP:-}" ]; then
             # expected-score tables of the same hands too
             expect=$(awk -v k="prob.expect.table.s$s" '$2 == k { print $3 }' \
                 "$tmp/prob/ours")
+            # and its default (exchanges on) beside our expected score in
+            # exchange play, the keeping rows as for the chances
+            exch=
+            [ "$mode" = default ] && exch=$(awk \
+                -v k="prob.expect.exchange.keep.s$s" '$2 == k { print $3 }' \
+                "$tmp/prob/ours")
             awk -v name="prob.peer.$mode.s$s" -v med="${med:-}" \
-                -v mine="${mine:-}" -v expect="${expect:-}" \
+                -v mine="${mine:-}" -v expect="${expect:-}" -v exch="${exch:-}" \
                 -v bestf="$tmp/prob/best.$best.$s" '
             BEGIN {
                 while ((getline l < bestf) > 0) {
@@ -181,6 +187,9 @@ if [ -n "${MJT_PEER_MAHJONG_CPP:-}" ]; then
                     if (expect > 0)
                         printf "BENCH %s.expect_ratio %.2f x\n", name,
                             med / expect
+                    if (exch > 0)
+                        printf "BENCH %s.exchange_expect_ratio %.2f x\n",
+                            name, med / exch
                     if (compared > 0)
                         printf "BENCH %s.best_differs %d of %d hands\n",
                             name, differ, compared

@@ -97,6 +97,7 @@ static const variant variants[] = {
     {"back.keep", MJT_BACK, MJT_PROB_KEEPING, 1, 6, 3, 0},
     {"expect.keep", MJT_FORWARD, MJT_PROB_KEEPING, 1, 4, 5, 1},
     {"expect.table", MJT_FORWARD, 0, 1, 4, 4, 1},
+    {"expect.exchange.keep", MJT_EXCHANGE, MJT_PROB_KEEPING, 1, 3, 3, 1},
 };
 
 /* One group (variant v, shanten s) in this process: its BENCH lines, and
