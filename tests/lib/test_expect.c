@@ -17,6 +17,7 @@
 #include "brute_expect.h"
 #include "helpers.h"
 #include "mjt.h"
+#include "wall.h" /* a workspace's memory, counted */
 
 static uint64_t next(uint64_t *rng)
 {
@@ -211,7 +212,9 @@ Test(expect, one_draw_by_hand, .timeout = 600)
  * of W of their tiles, a hand of n of them and (13 - n) / 3 calls from
  * outside the world (open ones, or closed quads), the red 5m somewhere;
  * the engine is told every other tile is seen, up to two of them dora
- * indicators. */
+ * indicators.  With three set, the kinds are 4-6 of each suit instead,
+ * the calls honors, and each suit's red five is held, in the wall or
+ * seen. */
 typedef struct world {
     mjt_hand hand;
     brute_expect_q q;
@@ -220,7 +223,8 @@ typedef struct world {
     int W;
 } world;
 
-static int world_of(uint64_t *rng, int n, int honors, int closed, world *w)
+static int world_of(uint64_t *rng, int n, int honors, int closed, int three,
+                    world *w)
 {
     static const mjt_call open[3] = {{MJT_RUN, 9, 0, MJT_FROM_LEFT},
                                      {MJT_RUN, 21, 0, MJT_FROM_LEFT},
@@ -228,13 +232,19 @@ static int world_of(uint64_t *rng, int n, int honors, int closed, world *w)
     static const mjt_call quads[3] = {{MJT_CLOSED_QUAD, 33, 0, 0},
                                       {MJT_CLOSED_QUAD, 17, 0, 0},
                                       {MJT_CLOSED_QUAD, 26, 0, 0}};
+    static const mjt_call open3[3] = {{MJT_TRIPLET, 27, 0, MJT_FROM_ACROSS},
+                                      {MJT_TRIPLET, 28, 0, MJT_FROM_ACROSS},
+                                      {MJT_TRIPLET, 33, 0, MJT_FROM_ACROSS}};
+    static const mjt_call quads3[3] = {{MJT_CLOSED_QUAD, 27, 0, 0},
+                                       {MJT_CLOSED_QUAD, 28, 0, 0},
+                                       {MJT_CLOSED_QUAD, 33, 0, 0}};
     int kinds[12], nk = 0;
     uint8_t c[MJT_KINDS] = {0}, all[MJT_KINDS], seen[MJT_KINDS];
     brute_expect_q *q = &w->q;
 
     for (int k = 0; k < 9; k++)
-        kinds[nk++] = k;
-    for (int k = 0; k < honors; k++)
+        kinds[nk++] = three ? 9 * (k / 3) + 3 + k % 3 : k;
+    for (int k = 0; k < honors && !three; k++)
         kinds[nk++] = 27 + k;
     memset(w, 0, sizeof *w);
     for (int i = 0; i < n; i++) {
@@ -245,7 +255,9 @@ static int world_of(uint64_t *rng, int n, int honors, int closed, world *w)
         c[k]++;
     }
     q->ncalls = (size_t)(13 - n) / 3;
-    memcpy(q->calls, closed ? quads : open, sizeof open);
+    memcpy(q->calls,
+           three ? (closed ? quads3 : open3) : (closed ? quads : open),
+           sizeof open);
     mjt_hand plain;
     if (mjt_hand_from_calls(&plain, c, q->calls, q->ncalls, NULL, NULL) !=
         MJT_OK)
@@ -261,32 +273,38 @@ static int world_of(uint64_t *rng, int n, int honors, int closed, world *w)
         w->W += q->wall[k];
         seen[k] = (uint8_t)(4 - all[k] - q->wall[k]);
     }
-    /* the red 5m: held, in the wall, or seen; the other reds are seen */
-    int red_held = 0, red_seen = 0, coin = (int)(next(rng) % 3);
-    if (c[4] > 0 && (coin == 0 || (seen[4] == 0 && q->wall[4] == 0)))
-        red_held = 1;
-    else if (q->wall[4] > 0 && (coin == 1 || seen[4] == 0))
-        q->wall_red[0] = 1;
-    else
-        red_seen = 1;
+    /* a red five: held, in the wall, or seen; the other reds are seen */
     memcpy(q->hand.counts, c, sizeof c);
-    q->hand.red[0] = (uint8_t)red_held;
     q->hand.len = (uint8_t)n;
     w->hand = plain;
-    if (red_held && (mjt_hand_add(&w->hand, MJT_RED_5M) != MJT_OK ||
-                     mjt_hand_remove(&w->hand, 4) != MJT_OK))
-        return 0;
     mjt_expect_opts_init(&w->x);
+    for (int s = 0; s < 3; s++) {
+        int f = 9 * s + 4;
+        if (s > 0 && !three) {
+            w->x.red_seen[s] = 1;
+            continue;
+        }
+        int coin = (int)(next(rng) % 3);
+        if (c[f] > 0 && (coin == 0 || (seen[f] == 0 && q->wall[f] == 0)))
+            q->hand.red[s] = 1;
+        else if (q->wall[f] > 0 && (coin == 1 || seen[f] == 0))
+            q->wall_red[s] = 1;
+        else
+            w->x.red_seen[s] = 1;
+        if (q->hand.red[s] &&
+            (mjt_hand_add(&w->hand, MJT_RED_5M + s) != MJT_OK ||
+             mjt_hand_remove(&w->hand, f) != MJT_OK))
+            return 0;
+    }
     w->x.riichi = (int)(next(rng) % 3);
     w->x.round = (uint8_t)(next(rng) % 4);
     w->x.seat = (uint8_t)(next(rng) % 4);
     w->x.last = (uint8_t)(next(rng) % 3 == 0);
-    w->x.red_seen[0] = (uint8_t)red_seen;
-    w->x.red_seen[1] = w->x.red_seen[2] = 1;
     memcpy(w->visible, seen, sizeof seen);
     for (int i = (int)(next(rng) % 3); i > 0; i--) {
         int k = (int)(next(rng) % MJT_KINDS);
-        if (w->visible[k] > 0 && !(k == 4 && red_seen && w->visible[k] == 1)) {
+        int red_seen = k < 27 && k % 9 == 4 && w->x.red_seen[k / 9];
+        if (w->visible[k] > 0 && !(red_seen && w->visible[k] == 1)) {
             w->visible[k]--;
             w->x.dora[w->x.dora_len++] = (uint8_t)k;
         }
@@ -314,7 +332,7 @@ Test(expect, small_worlds_against_every_draw_order, .timeout = 1200)
     for (int i = 0; i < 900; i++) {
         world w;
         int n = (int[]){4, 7, 10, 13}[i % 4];
-        if (!world_of(&rng, n, (i / 4) % 4, (i / 16) % 2, &w))
+        if (!world_of(&rng, n, (i / 4) % 4, (i / 16) % 2, 0, &w))
             continue;
         int T = 2 + (i / 5) % 4;
         if (T > w.W)
@@ -371,7 +389,7 @@ Test(expect, small_world_rows_against_every_draw_order, .timeout = 1200)
     for (int i = 0; i < 300; i++) {
         world w;
         int n = (int[]){4, 7, 10}[i % 3];
-        if (!world_of(&rng, n, (i / 3) % 4, (i / 12) % 2, &w) || w.W < 3)
+        if (!world_of(&rng, n, (i / 3) % 4, (i / 12) % 2, 0, &w) || w.W < 3)
             continue;
         /* draw one tile of the wall into the hand */
         int x, left = (int)(next(&rng) % (uint64_t)w.W);
@@ -438,7 +456,9 @@ Test(expect, small_world_rows_against_every_draw_order, .timeout = 1200)
 
 static const char *moves_name(int m)
 {
-    return m == MJT_EXCHANGE ? "exchange" : "back";
+    return m == MJT_FORWARD    ? "forward"
+           : m == MJT_EXCHANGE ? "exchange"
+                               : "back";
 }
 
 /* The engine's curves for exchange and back against brute_expect's
@@ -462,23 +482,28 @@ Test(expect, forgetful_worlds_against_every_draw_order, .timeout = 1200)
         world w;
         int n = (int[]){4, 7, 10, 13}[i % 4];
         int moves = i % 3 == 2 ? MJT_BACK : MJT_EXCHANGE;
-        int extra = 1 + (i / 3) % 2, table = i % 5 == 4 && n < 13;
-        if (!world_of(&rng, n, (i / 4) % 4, (i / 16) % 2, &w) || w.W < 3)
+        int extra = 1 + (i / 3) % 2;
+        /* tables: a fifth of the worlds, two fifths in back play (its
+         * rows of two shanten make two graphs) */
+        int table = n < 13 && (i % 5 == 4 || (moves == MJT_BACK && i % 5 == 1));
+        if (!world_of(&rng, n, (i / 4) % 4, (i / 16) % 2, i % 4 == 3, &w) ||
+            w.W < 3)
             continue;
         mjt_hand h = w.hand;
         if (table) { /* draw one tile of the wall into the hand */
             int x, left = (int)(next(&rng) % (uint64_t)w.W);
             for (x = 0; left >= w.q.wall[x]; x++)
                 left -= w.q.wall[x];
-            int red = x == 4 && w.q.wall_red[0] > 0 &&
-                      (w.q.wall[4] == 1 || next(&rng) % 2);
-            if (mjt_hand_add(&h, red ? MJT_RED_5M : x) != MJT_OK)
+            int sx = x / 9, red = x < 27 && x % 9 == 4 &&
+                                  w.q.wall_red[sx] > 0 &&
+                                  (w.q.wall[x] == 1 || next(&rng) % 2);
+            if (mjt_hand_add(&h, red ? MJT_RED_5M + sx : x) != MJT_OK)
                 continue;
             w.q.wall[x]--;
-            w.q.wall_red[0] = (uint8_t)(w.q.wall_red[0] - red);
+            w.q.wall_red[sx] = (uint8_t)(w.q.wall_red[sx] - red);
             w.W--;
         }
-        int T = 2 + (i / 5) % (table ? 2 : 4);
+        int T = 2 + (i / 5) % (table && moves != MJT_BACK ? 2 : 4);
         T = T > w.W ? w.W : T;
         mjt_prob_opts o = opts_of(T, MJT_PROB_CURVES);
         o.moves = moves;
@@ -542,7 +567,7 @@ Test(expect, forgetful_worlds_against_every_draw_order, .timeout = 1200)
             f.moves = MJT_FORWARD;
             f.extra = 0;
             g.draws = full || T < 3 ? T : 3;
-            g.draws = full || i % 3 == 0 ? g.draws : 0;
+            g.draws = full || (i / 3) % 3 == 0 ? g.draws : 0;
             g.last = g.draws == T && q.last; /* haitei only at h = T */
             if (brute_expect(&q, want) != 0 ||
                 (g.draws > 0 && brute_expect(&g, truth) != 0) ||
@@ -887,12 +912,36 @@ Test(expect, moves_keep_their_invariants, .timeout = 600)
                     cr_assert(eq(dbl, nv->score[t], 0));
                 cr_assert(ge(dbl, b->score[t], nv->score[t] - 1e-9));
                 cr_assert(ge(dbl, b->score[t], al->score[t] - 1e-9));
-                if (t > 0) {
-                    cr_assert(ge(dbl, b->score[t], b->score[t - 1]));
-                    cr_assert(ge(dbl, nv->score[t], nv->score[t - 1]));
-                }
             }
         }
+        /* the values at T alone (a curve keeps each point at least the
+         * one before it, these do not): each the curve's point, and
+         * rising under best and never (every other hand: slow) */
+        for (int m = 1; m < nm && hands % 2 == 0; m++)
+            for (int r = hands % 4 == 0; r < 2; r += 2) {
+                double before = -1e300;
+                for (int T1 = 3; T1 <= T; T1 += T - 3) { /* 3 and T */
+                    mjt_prob_opts o1 = opts_of(T1, 0);
+                    mjt_expect one;
+                    mjt_diag d;
+                    o1.moves = m;
+                    o1.work = work;
+                    x.riichi = r;
+                    cr_assert(eq(int,
+                                 mjt_expect_hand(test_tables(), &h, NULL, &o1,
+                                                 &x, &one, &d),
+                                 MJT_OK),
+                              "%s", d.message);
+                    double v = one.score[T1 - 1];
+                    cr_assert(same_points(v, e[m][r].score[T1 - 1]),
+                              "%s %s riichi %s T %d: %.9f alone, %.9f on "
+                              "the curve",
+                              text, moves_name(m), riichi_name(r), T1, v,
+                              e[m][r].score[T1 - 1]);
+                    cr_assert(ge(dbl, v, before - 1e-9));
+                    before = v;
+                }
+            }
         gains += e[1][MJT_RIICHI_BEST].score[T - 1] >
                  e[0][MJT_RIICHI_BEST].score[T - 1] + 1;
         backs += nm == 3;
@@ -1020,6 +1069,64 @@ static int same_expect(const mjt_expect *a, const mjt_expect *b)
  * too, and a workspace carries nothing from one question to the next:
  * expected points, chances, then expected points again, equal to fresh
  * answers. */
+/* What a workspace's wall holds, in bytes, as the budget counts it. */
+static size_t held_bytes(const wall *w)
+{
+    const warr *a[] = {&w->nodes, &w->edges, &w->draws_, &w->kids, &w->memo};
+    size_t b = (w->node_map.n + w->draw_map.n + w->memo_map.n) * sizeof(wslot);
+    for (size_t i = 0; i < sizeof a / sizeof *a; i++)
+        b += a[i]->cap * a[i]->size;
+    return b + (w->nq + w->nval) * sizeof(double);
+}
+
+/* After every question, answered or stopped by its budget anywhere, a
+ * workspace counts exactly what it holds, and holds no question's part:
+ * hands and tables (back's in two graphs), in every move set. */
+Test(expect, a_workspace_counts_what_it_holds, .timeout = 600)
+{
+    static const char *const hands[] = {
+        "406m33567p2234s7z", "123m456p789s1122z", "2344m567p588s,666z",
+        "406m33567p22346s7z"};
+    mjt_prob_work *work = mjt_prob_work_create();
+    int stopped = 0, answered = 0;
+
+    for (int i = 0; i < 4; i++) {
+        mjt_hand h;
+        cr_assert(eq(int,
+                     mjt_hand_parse(&h, hands[i], strlen(hands[i]), NULL, NULL),
+                     MJT_OK));
+        for (int m = MJT_FORWARD; m <= MJT_BACK; m++)
+            for (size_t mem = 20000; mem <= (size_t)64 << 20; mem *= 3) {
+                mjt_prob_opts o = opts_of(4, MJT_PROB_CURVES);
+                mjt_expect_row rows[MJT_MAX_DISCARDS];
+                mjt_expect e;
+                size_t n;
+                o.moves = m;
+                o.extra = 2;
+                o.memory = mem;
+                o.work = work;
+                int rc =
+                    i == 3
+                        ? mjt_expect_discards(test_tables(), &h, NULL, &o, NULL,
+                                              rows, MJT_MAX_DISCARDS, &n, NULL)
+                        : mjt_expect_hand(test_tables(), &h, NULL, &o, NULL, &e,
+                                          NULL);
+                cr_assert(rc == MJT_OK || rc == MJT_EBUDGET, "%s: %d", hands[i],
+                          rc);
+                cr_assert(eq(sz, work->w.used, held_bytes(&work->w)),
+                          "%s moves %s memory %zu: counts %zu, holds %zu",
+                          hands[i], moves_name(m), mem, work->w.used,
+                          held_bytes(&work->w));
+                cr_assert(eq(ptr, work->w.ev, NULL));
+                stopped += rc != MJT_OK;
+                answered += rc == MJT_OK;
+            }
+    }
+    mjt_prob_work_free(work);
+    cr_assert(gt(int, stopped, 20));
+    cr_assert(gt(int, answered, 20));
+}
+
 Test(expect, budgets_cancel_and_workspace)
 {
     mjt_hand deep, h14, h13;
