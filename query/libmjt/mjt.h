@@ -843,8 +843,9 @@ enum mjt_moves { MJT_FORWARD, MJT_EXCHANGE, MJT_BACK };
  * at T are computed (the other points are then NAN), several times
  * faster. */
 #define MJT_PROB_CURVES 1u
-/* mjt_prob_discards: only the rows whose discard keeps the shanten; the
- * others get their discard table entry and NAN curves. */
+/* mjt_prob_discards: only the rows whose discard keeps the shanten (a
+ * complete hand's: those that leave it tenpai); the others get their
+ * discard table entry and NAN curves. */
 #define MJT_PROB_KEEPING 2u
 
 /*
@@ -1104,10 +1105,11 @@ MJT_API const char *mjt_title_name(int title);
  * draw it throws; one with no move left decides once, as in forward play.
  * The forgetful wall counts the copies as the chances do (a red five
  * thrown goes back to the wall) and takes the best wall those counts
- * allow, each copy's value its own: it is an upper bound of the real
- * game's expectation for the same moves, and it can keep a winning copy
- * out of the wall where waiting is worth more (a win on the wall's last
- * tile scores haitei; an open hand's earlier win may have no yaku).
+ * allow, each copy's value its own: it is an upper bound of the
+ * expectation on the true wall in the same moves, and it can keep a
+ * winning copy out of the wall where waiting is worth more (a win on the
+ * wall's last tile scores haitei; an open hand's earlier win may have no
+ * yaku).
  *
  * The situation.  Round and seat winds and the dora indicators are
  * scoring's; the indicators count as seen tiles (not to be repeated in
@@ -1115,11 +1117,12 @@ MJT_API const char *mjt_title_name(int title);
  * called, seen (red_seen, and red indicators) are in the wall (as many as
  * the wall holds fives: the rest were among the fives seen), and a red
  * five drawn and kept is held.  Where a five's discard keeps the shanten,
- * a plain copy goes before a red one.  A red five whose draw does not
- * lower the shanten is thrown as any such draw is, even where the hand
- * holds a plain copy it could take the place of (forward play keeps no
- * such draw).  Haitei: when last is set, or T equals the
- * wall (W), the T-th draw is the wall's last tile.
+ * a plain copy goes before a red one.  In forward play a red five whose
+ * draw does not lower the shanten is thrown as any such draw is, even
+ * where the hand holds a plain copy it could take the place of (forward
+ * play keeps no such draw); in exchange and back it may take that place,
+ * as one of the K moves.  Haitei: when last is set, or T equals the wall
+ * (W), the T-th draw is the wall's last tile.
  *
  * Ura dora.  The ura indicator is uniform over the tiles unseen at the
  * question (not in the hand, for a 14-tile table its 14 tiles, not called

@@ -957,6 +957,40 @@ Test(expect, moves_keep_their_invariants, .timeout = 600)
     cr_assert(gt(int, gains, 8));
 }
 
+/* A complete 14-tile hand's keeping rows are those that leave it tenpai
+ * (its least shanten after a discard, as mjt_discards_keep says), for the
+ * chances and the points alike; its other rows are NAN. */
+Test(expect, a_complete_hands_keeping_rows_are_its_tenpai_rows)
+{
+    mjt_hand h;
+    cr_assert(eq(int, mjt_hand_parse(&h, "123m456p789s11222z", 18, NULL, NULL),
+                 MJT_OK));
+    for (int m = MJT_FORWARD; m <= MJT_EXCHANGE; m++) {
+        mjt_prob_opts o = opts_of(3, MJT_PROB_KEEPING);
+        mjt_prob_row pr[MJT_MAX_DISCARDS];
+        mjt_expect_row er[MJT_MAX_DISCARDS];
+        size_t np, ne, tenpai = 0;
+        o.moves = m;
+        cr_assert(eq(int,
+                     mjt_prob_discards(test_tables(), &h, NULL, &o, pr,
+                                       MJT_MAX_DISCARDS, &np, NULL),
+                     MJT_OK));
+        cr_assert(eq(int,
+                     mjt_expect_discards(test_tables(), &h, NULL, &o, NULL, er,
+                                         MJT_MAX_DISCARDS, &ne, NULL),
+                     MJT_OK));
+        cr_assert(eq(sz, np, ne));
+        for (size_t i = 0; i < np; i++) {
+            cr_assert(eq(int, isnan(pr[i].p.win[2]), pr[i].shanten != 0),
+                      "%s row %s", moves_name(m), mjt_tile_name(pr[i].tile));
+            cr_assert(eq(int, isnan(er[i].e.score[2]), er[i].shanten != 0),
+                      "%s row %s", moves_name(m), mjt_tile_name(er[i].tile));
+            tenpai += pr[i].shanten == 0;
+        }
+        cr_assert(gt(sz, tenpai, 0));
+    }
+}
+
 Test(expect, refusals_say_why)
 {
     mjt_hand h, h14, h3;

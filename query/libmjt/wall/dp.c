@@ -130,30 +130,55 @@ static inline int value_known(const dp *d, int goal, const wnode *n, int t,
     return 0;
 }
 
+/* A node's draws gathered for the forgetful wall's bound: each draw's
+ * value and copies (v, c: m of them), their values added up (sum) and
+ * their copies (mass), stay the value of a copy not drawn, below whether
+ * some draw is worth less than stay, level the copies worth just that. */
+typedef struct fsum {
+    double v[MAX_EDGES], sum, stay;
+    int c[MAX_EDGES], m, mass, below, level;
+} fsum;
+
+static inline void fsum_init(fsum *f, double stay)
+{
+    f->sum = 0;
+    f->stay = stay;
+    f->m = f->mass = f->below = f->level = 0;
+}
+
+static inline void fsum_add(fsum *f, double v, int copies)
+{
+    f->sum += copies * v;
+    f->mass += copies;
+    f->v[f->m] = v;
+    f->c[f->m++] = copies;
+    f->below |= v < f->stay;
+    f->level += v == f->stay ? copies : 0;
+}
+
 /* The forgetful wall (exchange, back) counts a kind's copies as if the
  * player's discards went back: the real wall holds at most that many of
  * each kind, n in all.  The best such wall is the bound kept: the n draws
- * go to the most valuable kinds first, the other kinds (all worth stay,
+ * go to the most valuable draws first, the other kinds (all worth stay,
  * their copies the rest of the forgetful count) among them.  So every
  * value stays at or above the real game's.  The forgetful counts add up
  * to W, so those n draws are every copy but the t = W - n least valuable:
- * taken off one kind at a time, least first (a few kinds below stay, then
- * the many worth stay).  v and c: the m kinds drawn, their values and
- * copies; sum: the copies' values added up. */
-static double forgetful(const wall *w, const double *v, const int *c, int m,
-                        int mass, double sum, double stay, int t)
+ * taken off one draw at a time, least first (a few draws below stay,
+ * then the many worth stay). */
+static double forgetful(const wall *w, const fsum *f, int t)
 {
-    int cc[MAX_EDGES + 1];
-    double nt = (double)w->wall - (double)t;
-    memcpy(cc, c, (size_t)m * sizeof *cc);
-    cc[m] = w->wall - mass;
-    double total = sum + cc[m] * stay;
+    int cc[MAX_EDGES + 1], m = f->m;
+    double nt = (double)w->wall - (double)t, stay = f->stay;
+    memcpy(cc, f->c, (size_t)m * sizeof *cc);
+    cc[m] = w->wall - f->mass;
+    double total = f->sum + cc[m] * stay;
     for (int drop = t; drop > 0;) {
         int lo = m;
         for (int i = 0; i < m; i++)
-            if (cc[i] > 0 && (cc[lo] == 0 || v[i] < (lo == m ? stay : v[lo])))
+            if (cc[i] > 0 &&
+                (cc[lo] == 0 || f->v[i] < (lo == m ? stay : f->v[lo])))
                 lo = i;
-        double vl = lo == m ? stay : v[lo];
+        double vl = lo == m ? stay : f->v[lo];
         int take = cc[lo] < drop ? cc[lo] : drop;
         assert(take > 0); /* t < W: copies are left */
         if (take <= 0)    /* never, but a release build must not spin */
@@ -165,23 +190,18 @@ static double forgetful(const wall *w, const double *v, const int *c, int m,
     return total / nt;
 }
 
-/* The value of a node's draws on the forgetful wall: v[j] the value of
- * drawing its j-th edge (c[j] copies, sum their values added up, mass
- * their copies), stay the value of the copies not drawn; below: some
- * v[j] is below stay, level: the copies of those worth stay.  Not
+/* The forgetful wall's value of a node's draws f after t draws.  Not
  * clamped: the points are no chance. */
-static inline double bounded(const wall *w, const double *v, const int *c,
-                             int m, int mass, double sum, double stay,
-                             int below, int level, int t)
+static inline double bounded(const wall *w, const fsum *f, int t)
 {
     double nt = (double)w->wall - (double)t;
     /* Nothing below stay, and the copies worth stay (those drawn, and
      * the W - mass not drawn) are t or more: the t least valuable are
      * worth stay each, and the bound is the sum less t times stay.  So
      * it is in forward play's terms whenever the counts fit the wall. */
-    if (!below && mass - level <= nt)
-        return (sum + (nt - mass) * stay) / nt;
-    return forgetful(w, v, c, m, mass, sum, stay, t);
+    if (!f->below && f->mass - f->level <= nt)
+        return (f->sum + (nt - f->mass) * f->stay) / nt;
+    return forgetful(w, f, t);
 }
 
 /* V(node, t) on the forgetful wall (exchange, back: forward play takes
@@ -193,30 +213,23 @@ value(const dp *d, int goal, const double *best_of, size_t stride,
       const wnode *n, double stay, int t, int h)
 {
     const wall *w = d->w;
-    double sum = 0, known;
+    double known;
+    fsum f;
 
     if (value_known(d, goal, n, t, h - t, &known))
         return known;
+    fsum_init(&f, stay);
     const wedge *e = (const wedge *)w->edges.p + n->edge;
-    double v[MAX_EDGES];
-    int c[MAX_EDGES], mass = 0, below = 0, level = 0;
     for (uint32_t j = 0; j < n->nedge; j++, e++) {
-        double best;
         /* an effective draw is kept; another may be thrown (stay) */
-        best = n->eff >> e->kind & 1 ? 0 : stay;
+        double best = n->eff >> e->kind & 1 ? 0 : stay;
         if (e->wins)
             best = 1;
         else if (best_of[stride * e->draw] > best)
             best = best_of[stride * e->draw];
-        sum += e->left * best;
-        mass += e->left;
-        v[j] = best;
-        c[j] = e->left;
-        below |= best < stay;
-        level += best == stay ? e->left : 0;
+        fsum_add(&f, best, e->left);
     }
-    return clamp01(
-        bounded(w, v, c, (int)n->nedge, mass, sum, stay, below, level, t));
+    return clamp01(bounded(w, &f, t));
 }
 
 /* Both goals' V(node, t) in forward play: there every node is settled
@@ -449,23 +462,15 @@ typedef struct v3 {
  * copy worth stay (thrown). */
 static double locked(const ep *e, const wnode *n, int way, double stay, int t)
 {
-    const wall *w = e->d.w;
-    const wedge *x = (const wedge *)w->edges.p + n->edge;
-    double v[MAX_EDGES], sum = 0;
-    int c[MAX_EDGES], m = 0, mass = 0, below = 0, level = 0;
+    const wedge *x = (const wedge *)e->d.w->edges.p + n->edge;
+    fsum f;
 
-    for (uint32_t j = 0; j < n->nedge; j++, x++) {
-        if (!x->wins)
-            continue;
-        double b = e->ev->w[EV_WAYS * (size_t)x->draw + (size_t)way];
-        sum += x->left * b;
-        mass += x->left;
-        v[m] = b;
-        c[m++] = x->left;
-        below |= b < stay;
-        level += b == stay ? x->left : 0;
-    }
-    return bounded(w, v, c, m, mass, sum, stay, below, level, t);
+    fsum_init(&f, stay);
+    for (uint32_t j = 0; j < n->nedge; j++, x++)
+        if (x->wins)
+            fsum_add(&f, e->ev->w[EV_WAYS * (size_t)x->draw + (size_t)way],
+                     x->left);
+    return bounded(e->d.w, &f, t);
 }
 
 /* Node n's three values at t on the forgetful wall (exchange, back), r =
@@ -498,8 +503,8 @@ static v3 forgetful_v3(const ep *e, const wnode *n, const v3 *stay,
     }
     if (s > 0 || moves) { /* the chances' recursion, with points */
         const wedge *x = (const wedge *)w->edges.p + n->edge;
-        double v[MAX_EDGES], sum = 0;
-        int c[MAX_EDGES], mass = 0, below = 0, level = 0;
+        fsum f;
+        fsum_init(&f, stay->pts);
         for (uint32_t j = 0; j < n->nedge; j++, x++) {
             double b;
             if (x->wins) {
@@ -511,15 +516,9 @@ static v3 forgetful_v3(const ep *e, const wnode *n, const v3 *stay,
                 if (!(n->eff >> x->kind & 1) && stay->pts > b)
                     b = stay->pts;
             }
-            sum += x->left * b;
-            mass += x->left;
-            v[j] = b;
-            c[j] = x->left;
-            below |= b < stay->pts;
-            level += b == stay->pts ? x->left : 0;
+            fsum_add(&f, b, x->left);
         }
-        dama = bounded(w, v, c, (int)n->nedge, mass, sum, stay->pts, below,
-                       level, t);
+        dama = bounded(w, &f, t);
     }
     out.pts = dama;
     if (s == 0 && e->ev->riichi == MJT_RIICHI_ALWAYS)
@@ -553,7 +552,8 @@ static int expect_pass(ep *e, int h, const v3 **out)
     for (size_t i = 0; i < N; i++)
         next[i] = (v3){nodes[i].shanten == 0, 0, 0};
     /* and on the forgetful wall a riichi declared has lost its stick */
-    for (size_t a = 0; e->lock[0] != NULL && a < e->ev->ntenpai; a++) {
+    int forgetful = w->moves != MJT_FORWARD;
+    for (size_t a = 0; forgetful && a < e->ev->ntenpai; a++) {
         e->lock[0][a] = -1000;
         e->dama[0][a] = 0;
     }
@@ -585,7 +585,7 @@ static int expect_pass(ep *e, int h, const v3 **out)
                 row[i] = (v3){0, 0, 0};
                 continue;
             }
-            if (w->moves != MJT_FORWARD) {
+            if (forgetful) {
                 row[i] = forgetful_v3(e, n, &next[i], best, t, h);
                 continue;
             }
@@ -621,12 +621,14 @@ static int expect_pass(ep *e, int h, const v3 **out)
         v3 *x = next;
         next = row;
         row = x;
-        double *y = e->lock[0];
-        e->lock[0] = e->lock[1];
-        e->lock[1] = y;
-        y = e->dama[0];
-        e->dama[0] = e->dama[1];
-        e->dama[1] = y;
+        if (forgetful) {
+            double *y = e->lock[0];
+            e->lock[0] = e->lock[1];
+            e->lock[1] = y;
+            y = e->dama[0];
+            e->dama[0] = e->dama[1];
+            e->dama[1] = y;
+        }
     }
     *out = next;
     return MJT_OK;

@@ -147,7 +147,8 @@ static int begin(question *q, wall *w, wexpect *ev, unsigned *red)
     return MJT_OK;
 }
 
-/* What an expected-score question held, given back. */
+/* What an expected-score question held, given back (ev->riichi, the
+ * choice the rows report, stays). */
 static void end(wall *w, wexpect *ev)
 {
     w->used -= (ev->nv + ev->nw + ev->nlock) * sizeof *ev->v;
@@ -290,9 +291,10 @@ static int table(question *q, const mjt_discard *ds, size_t n,
 {
     int keeping = (q->o->flags & MJT_PROB_KEEPING) != 0;
     int curves = (q->o->flags & MJT_PROB_CURVES) != 0, rc = MJT_OK;
+    /* the least shanten a discard leaves: a complete hand's is tenpai */
+    int least = q->s.overall < 0 ? 0 : q->s.overall;
     double(*c)[MJT_MAX_DRAWS] = malloc(3 * n * sizeof *c);
-    wrows r = {ds,    n,        keeping ? q->s.overall : -1, curves, 0, c,
-               c + n, c + 2 * n};
+    wrows r = {ds, n, keeping ? least : -1, curves, 0, c, c + n, c + 2 * n};
     wall local, *w = wall_for(q->o, &local);
     wexpect ev;
     /* Back play bounds the shanten by the row's own (+ 1): rows that keep
@@ -307,12 +309,12 @@ static int table(question *q, const mjt_discard *ds, size_t n,
             (rc = begin(q, w, &ev, &r.red)) != MJT_OK)
             break;
         if (groups == 2)
-            r.only = q->s.overall + g;
-        w->top = (r.only >= 0 ? r.only : q->s.overall) + 1;
+            r.only = least + g;
+        w->top = (r.only >= 0 ? r.only : least) + 1;
         rc = wall_failed(wall_rows(w, &r), &q->d, w);
         end(w, &ev); /* before the next group's wall_setup */
     }
-    r.only = keeping ? q->s.overall : -1; /* the rows asked for */
+    r.only = keeping ? least : -1; /* the rows asked for */
     if (rc == MJT_OK) {
         wrank v[MJT_MAX_DISCARDS];
         int order[MJT_MAX_DISCARDS], last = w->draws - 1;

@@ -365,6 +365,8 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
      * the 14 tiles' shanten and rows that raise it make two graphs. */
     int keeping = (o->flags & MJT_PROB_KEEPING) != 0;
     int moves = wall_moves(o), groups = moves == MJT_BACK && !keeping ? 2 : 1;
+    /* the least shanten a discard leaves: a complete hand's is tenpai */
+    int least = s.overall < 0 ? 0 : s.overall;
     wall local, *w = wall_for(o, &local);
     double(*ten)[MJT_MAX_DRAWS] = malloc(n * sizeof *ten);
     double(*win)[MJT_MAX_DRAWS] = malloc(n * sizeof *win);
@@ -372,9 +374,9 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
     if (n > 0 && (ten == NULL || win == NULL))
         rc = MJT_ENOMEM;
     for (int g = 0; g < groups && rc == MJT_OK; g++) {
-        int only = groups == 1 && !keeping ? -1 : s.overall + g;
+        int only = groups == 1 && !keeping ? -1 : least + g;
         if ((rc = wall_setup(w, t, h, visible, o, &d)) == MJT_OK) {
-            w->top = (only >= 0 ? only : s.overall) + 1;
+            w->top = (only >= 0 ? only : least) + 1;
             wrows q = {ds, n, only, curves, 0, ten, win, NULL};
             wall_failed(rc = wall_rows(w, &q), &d, w);
         }
@@ -386,7 +388,7 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
         double wt[MJT_MAX_DISCARDS], tt[MJT_MAX_DISCARDS];
         int order[MJT_MAX_DISCARDS], last = w->draws - 1;
         for (size_t i = 0; i < n; i++) {
-            int asked = !keeping || ds[i].shanten == s.overall;
+            int asked = !keeping || ds[i].shanten == least;
             wt[i] = asked ? win[i][last] : NAN;
             tt[i] = asked ? ten[i][last] : NAN;
         }
@@ -396,7 +398,7 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
             mjt_prob_row *row = &out[k];
             memset(row, 0, offsetof(mjt_prob_row, p));
             row_entry(row, &ds[i]);
-            if (!keeping || ds[i].shanten == s.overall) {
+            if (!keeping || ds[i].shanten == least) {
                 wall_row_fill(&row->p, &ds[i], w, ten[i], win[i], curves);
                 continue;
             }

@@ -4,7 +4,9 @@
  * per winning copy left, the average points of the tsumo wins it can make,
  * each scored by the scoring engine, in each way the win can come (dama
  * or riichi, ippatsu, haitei: EV_*).  dp.c's closed form weighs them by
- * the chance of each.
+ * the chance of each.  On the forgetful wall (exchange, back) each win
+ * is a draw of its own (a red five apart), and its ways are kept per win
+ * edge: the bound weighs each copy on its own.
  *
  * A winning kind's copies left are its red fives in the wall (a red five
  * drawn is held) and its plain copies; each copy is equally likely to be

@@ -133,7 +133,8 @@ typedef struct wall {
 
 /* An expected-score question's part: the situation its wins are scored
  * in, and per tenpai node (its aux) the average points of a win from it,
- * per winning copy left, in each way the win can come (value.c). */
+ * per winning copy left, in each way the win can come (value.c); on the
+ * forgetful wall, the same ways per win edge too. */
 enum {
     EV_DAMA,
     EV_DAMA_LAST,
