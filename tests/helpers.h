@@ -84,6 +84,14 @@ static inline int test_hand_len(const mjt_hand *h)
     return mjt_hand_tiles(h, &t) == MJT_OK ? t.len : -1;
 }
 
+/* An mjt_moves' name, as mjq prints it. */
+static inline const char *test_moves_name(int moves)
+{
+    return moves == MJT_FORWARD    ? "forward"
+           : moves == MJT_EXCHANGE ? "exchange"
+                                   : "back";
+}
+
 /* The text form of counts (no red five) into buf. */
 static inline void test_counts_text(const uint8_t c[MJT_KINDS], char *buf,
                                     size_t cap)

@@ -454,13 +454,6 @@ Test(expect, small_world_rows_against_every_draw_order, .timeout = 1200)
 
 /* ==== Exchange and back: the forgetful wall ==== */
 
-static const char *moves_name(int m)
-{
-    return m == MJT_FORWARD    ? "forward"
-           : m == MJT_EXCHANGE ? "exchange"
-                               : "back";
-}
-
 /* The engine's curves for exchange and back against brute_expect's
  * forgetful wall, taken from its definition: the same expectation at
  * every point of every curve, with one or two moves, every riichi
@@ -519,8 +512,8 @@ Test(expect, forgetful_worlds_against_every_draw_order, .timeout = 1200)
                                            &w.x, rs, MJT_MAX_DISCARDS, &nr, &d)
                      : mjt_expect_hand(test_tables(), &h, w.visible, &o, &w.x,
                                        &rs[0].e, &d);
-        cr_assert(eq(int, rc, MJT_OK), "%s %s: %s", text, moves_name(moves),
-                  d.message);
+        cr_assert(eq(int, rc, MJT_OK), "%s %s: %s", text,
+                  test_moves_name(moves), d.message);
         /* the chances beside the points are the chances' own */
         if (!table) { /* the dora indicators are seen */
             mjt_prob p;
@@ -537,8 +530,8 @@ Test(expect, forgetful_worlds_against_every_draw_order, .timeout = 1200)
                               fabs(p.win[t] - rs[0].e.p.win[t]) <= 1e-12,
                           "%s %s h %d: chances %.15f %.15f, beside the "
                           "points %.15f %.15f",
-                          text, moves_name(moves), t + 1, p.tenpai[t], p.win[t],
-                          rs[0].e.p.tenpai[t], rs[0].e.p.win[t]);
+                          text, test_moves_name(moves), t + 1, p.tenpai[t],
+                          p.win[t], rs[0].e.p.tenpai[t], rs[0].e.p.win[t]);
         }
         int all = 1;
         for (size_t r = 0; r < nr; r++) {
@@ -582,9 +575,10 @@ Test(expect, forgetful_worlds_against_every_draw_order, .timeout = 1200)
                           "draw order %.12f",
                           text, table ? " discard " : "",
                           table ? mjt_tile_name(rs[r].tile) : "",
-                          moves_name(moves), extra, riichi_name(w.x.riichi),
-                          w.x.round, w.x.seat, w.x.dora_len, q.last, w.W, t + 1,
-                          rs[r].e.score[t], want[t]);
+                          test_moves_name(moves), extra,
+                          riichi_name(w.x.riichi), w.x.round, w.x.seat,
+                          w.x.dora_len, q.last, w.W, t + 1, rs[r].e.score[t],
+                          want[t]);
                 double err = fabs(rs[r].e.score[t] - want[t]);
                 worst = err > worst ? err : worst;
                 moved += fabs(want[t] - plain[t]) > 1e-9;
@@ -594,7 +588,7 @@ Test(expect, forgetful_worlds_against_every_draw_order, .timeout = 1200)
                     continue;
                 cr_assert(ge(dbl, want[t], truth[t] - 1e-9),
                           "%s %s h %d: bound %.9f below the game %.9f", text,
-                          moves_name(moves), t + 1, want[t], truth[t]);
+                          test_moves_name(moves), t + 1, want[t], truth[t]);
                 cr_assert(ge(dbl, truth[t], plain[t] - 1e-9));
                 if (want[t] - truth[t] > above)
                     above = want[t] - truth[t];
@@ -901,8 +895,8 @@ Test(expect, moves_keep_their_invariants, .timeout = 600)
                     cr_assert(
                         ge(dbl, e[m][r].score[t], e[m - 1][r].score[t] - 1e-9),
                         "%s %s riichi %s h %d: %.6f below %.6f", text,
-                        moves_name(m), riichi_name(r), t + 1, e[m][r].score[t],
-                        e[m - 1][r].score[t]);
+                        test_moves_name(m), riichi_name(r), t + 1,
+                        e[m][r].score[t], e[m - 1][r].score[t]);
             for (int m = 1; m < nm; m++) {
                 const mjt_expect *b = &e[m][MJT_RIICHI_BEST],
                                  *nv = &e[m][MJT_RIICHI_NEVER],
@@ -936,7 +930,7 @@ Test(expect, moves_keep_their_invariants, .timeout = 600)
                     cr_assert(same_points(v, e[m][r].score[T1 - 1]),
                               "%s %s riichi %s T %d: %.9f alone, %.9f on "
                               "the curve",
-                              text, moves_name(m), riichi_name(r), T1, v,
+                              text, test_moves_name(m), riichi_name(r), T1, v,
                               e[m][r].score[T1 - 1]);
                     cr_assert(ge(dbl, v, before - 1e-9));
                     before = v;
@@ -982,9 +976,11 @@ Test(expect, a_complete_hands_keeping_rows_are_its_tenpai_rows)
         cr_assert(eq(sz, np, ne));
         for (size_t i = 0; i < np; i++) {
             cr_assert(eq(int, isnan(pr[i].p.win[2]), pr[i].shanten != 0),
-                      "%s row %s", moves_name(m), mjt_tile_name(pr[i].tile));
+                      "%s row %s", test_moves_name(m),
+                      mjt_tile_name(pr[i].tile));
             cr_assert(eq(int, isnan(er[i].e.score[2]), er[i].shanten != 0),
-                      "%s row %s", moves_name(m), mjt_tile_name(er[i].tile));
+                      "%s row %s", test_moves_name(m),
+                      mjt_tile_name(er[i].tile));
             tenpai += pr[i].shanten == 0;
         }
         cr_assert(gt(sz, tenpai, 0));
@@ -1149,7 +1145,7 @@ Test(expect, a_workspace_counts_what_it_holds, .timeout = 600)
                           rc);
                 cr_assert(eq(sz, work->w.used, held_bytes(&work->w)),
                           "%s moves %s memory %zu: counts %zu, holds %zu",
-                          hands[i], moves_name(m), mem, work->w.used,
+                          hands[i], test_moves_name(m), mem, work->w.used,
                           held_bytes(&work->w));
                 cr_assert(eq(ptr, work->w.ev, NULL));
                 stopped += rc != MJT_OK;

@@ -165,13 +165,6 @@ static int world_of(uint64_t *rng, int n, int honors, world *x)
     return 1;
 }
 
-static const char *moves_name(int moves)
-{
-    return moves == MJT_FORWARD    ? "forward"
-           : moves == MJT_EXCHANGE ? "exchange"
-                                   : "back";
-}
-
 /* The engine against brute_wall: equal to the truth in forward play, to
  * the forgetful wall's bound (from its definition) in exchange and back,
  * and that bound never below the truth, the error recorded.  (Even in
@@ -229,20 +222,21 @@ Test(wall, small_worlds_against_every_draw_order, .timeout = 1200)
             double ref_w = moves == MJT_FORWARD ? bw[h] : fw[h];
             cr_assert(lt(dbl, fabs(p.tenpai[h] - ref_t), 1e-12),
                       "%s %s W %d h %d tenpai: engine %.15f, the %s %.15f",
-                      text, moves_name(moves), x.W, h + 1, p.tenpai[h],
+                      text, test_moves_name(moves), x.W, h + 1, p.tenpai[h],
                       moves == MJT_FORWARD ? "truth" : "forgetful wall", ref_t);
             cr_assert(lt(dbl, fabs(p.win[h] - ref_w), 1e-12),
                       "%s %s W %d h %d win: engine %.15f, the %s %.15f", text,
-                      moves_name(moves), x.W, h + 1, p.win[h],
+                      test_moves_name(moves), x.W, h + 1, p.win[h],
                       moves == MJT_FORWARD ? "truth" : "forgetful wall", ref_w);
             if (moves != MJT_FORWARD) {
                 cr_assert(gt(dbl, et, -1e-12),
                           "%s %s h %d tenpai below the truth: %.15f < %.15f",
-                          text, moves_name(moves), h + 1, p.tenpai[h], bt[h]);
+                          text, test_moves_name(moves), h + 1, p.tenpai[h],
+                          bt[h]);
                 cr_assert(gt(dbl, ew, -1e-12),
                           "%s %s h %d win below the truth: %.15f < %.15f "
                           "wall %d%d%d%d%d%d%d%d%d/%d%d%d",
-                          text, moves_name(moves), h + 1, p.win[h], bw[h],
+                          text, test_moves_name(moves), h + 1, p.win[h], bw[h],
                           x.wall[0], x.wall[1], x.wall[2], x.wall[3], x.wall[4],
                           x.wall[5], x.wall[6], x.wall[7], x.wall[8],
                           x.wall[27], x.wall[28], x.wall[29]);
