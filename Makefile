@@ -535,7 +535,9 @@ docs: deps ## refresh docs/page.png, the screenshot of the page the README shows
 	$(Q)$(MAKE) --no-print-directory all $(BUILD)/test/mjt.lmdb
 	$(Q)MJT_SCREENSHOT=docs/page.png PYTHON='$(PYTHON)' sh tests/web/web.sh $(BUILD)
 
-check: ## is every C file laid out as .clang-format says?
+check: ## is every C file laid out as .clang-format says? (CI runs it)
+	$(Q)command -v clang-format >/dev/null 2>&1 || \
+	    sh scripts/install-deps.sh clang-format
 	$(Q)sh scripts/check.sh
 
 help: ## list the targets

@@ -26,10 +26,10 @@
     X(EHAND, -13, "not a hand made by the mjt_hand calls")                     \
     X(ESTALE, -14, "hand changed outside the mjt_hand calls")                  \
     X(ECALL, -15, "not a meld that can be called")                             \
-    X(EPLAYERS, -16, "not in the game of the hand's number of players")     \
-    X(ECANCELED, -17, "stopped by the caller")                              \
-    X(ERED, -18, "more red fives than the rules have")                      \
-    X(EBUDGET, -19, "over the budget of memory or time")                    \
+    X(EPLAYERS, -16, "not in the game of the hand's number of players")        \
+    X(ECANCELED, -17, "stopped by the caller")                                 \
+    X(ERED, -18, "more red fives than the rules have")                         \
+    X(EBUDGET, -19, "over the budget of memory or time")                       \
     X(ENOTWIN, -20, "not a complete hand")
 
 enum {

@@ -96,10 +96,10 @@ MJT_API const char *mjt_isa(void);
     X(EHAND, -13, "not a hand made by the mjt_hand calls")                     \
     X(ESTALE, -14, "hand changed outside the mjt_hand calls")                  \
     X(ECALL, -15, "not a meld that can be called")                             \
-    X(EPLAYERS, -16, "not in the game of the hand's number of players")     \
-    X(ECANCELED, -17, "stopped by the caller")                              \
-    X(ERED, -18, "more red fives than the rules have")                      \
-    X(EBUDGET, -19, "over the budget of memory or time")                    \
+    X(EPLAYERS, -16, "not in the game of the hand's number of players")        \
+    X(ECANCELED, -17, "stopped by the caller")                                 \
+    X(ERED, -18, "more red fives than the rules have")                         \
+    X(EBUDGET, -19, "over the budget of memory or time")                       \
     X(ENOTWIN, -20, "not a complete hand")
 
 typedef enum mjt_errno {
@@ -699,14 +699,14 @@ MJT_API int mjt_improve_discard(const mjt_tables *t, const mjt_hand *h,
 
 /* A block of tiles, named by its kind and its lowest tile (0-33). */
 enum mjt_block_kind {
-    MJT_RUN,       /* meld: tile, tile+1, tile+2 */
-    MJT_TRIPLET,   /* meld: three of tile */
-    MJT_PAIR,      /* two of tile */
-    MJT_WAIT_ONE,  /* waiting block: tile alone (tanki) */
-    MJT_WAIT_PAIR, /* waiting block: two of tile (shanpon) */
-    MJT_WAIT_SIDE, /* waiting block: tile, tile+1 (ryanmen, penchan) */
-    MJT_WAIT_GAP,  /* waiting block: tile, tile+2 (kanchan) */
-    MJT_QUAD,      /* a called quad (kan): four of tile; in calls only */
+    MJT_RUN,        /* meld: tile, tile+1, tile+2 */
+    MJT_TRIPLET,    /* meld: three of tile */
+    MJT_PAIR,       /* two of tile */
+    MJT_WAIT_ONE,   /* waiting block: tile alone (tanki) */
+    MJT_WAIT_PAIR,  /* waiting block: two of tile (shanpon) */
+    MJT_WAIT_SIDE,  /* waiting block: tile, tile+1 (ryanmen, penchan) */
+    MJT_WAIT_GAP,   /* waiting block: tile, tile+2 (kanchan) */
+    MJT_QUAD,       /* a called quad (kan): four of tile; in calls only */
     MJT_CLOSED_QUAD /* a closed quad (ankan): four of tile; in calls only */
 };
 
@@ -861,10 +861,10 @@ MJT_API mjt_prob_work *mjt_prob_work_create(void);
 MJT_API void mjt_prob_work_free(mjt_prob_work *w);
 
 typedef struct mjt_prob_opts {
-    int draws;   /* T: 1 to W (and to MJT_MAX_DRAWS); 0: 17, or W if
+    int draws; /* T: 1 to W (and to MJT_MAX_DRAWS); 0: 17, or W if
                     fewer [0] */
-    int moves;   /* an mjt_moves [MJT_FORWARD] */
-    int extra;   /* K of exchange and back: 0 to 8 [1]; with 0 they
+    int moves; /* an mjt_moves [MJT_FORWARD] */
+    int extra; /* K of exchange and back: 0 to 8 [1]; with 0 they
                     are forward play, answered and reported as such */
     unsigned flags;
     /* The budget: memory in bytes that one call may hold, a workspace's
@@ -963,17 +963,18 @@ typedef struct mjt_win {
                         tenhou, another seat's chiihou */
     uint8_t round;   /* the round wind, a seat 0-3 */
     uint8_t seat;    /* the player's seat wind, 0-3 (0: the dealer) */
-    uint8_t dora_len, ura_len;          /* indicators given, 0-5 each */
-    uint8_t dora[MJT_MAX_INDICATORS];   /* dora indicators, tile ids */
-    uint8_t ura[MJT_MAX_INDICATORS];    /* ura dora indicators (riichi) */
-    uint16_t honba;  /* counters: 300 points each, from the payers */
-    uint16_t sticks; /* riichi sticks on the table: 1000 each, taken */
+    uint8_t dora_len, ura_len;        /* indicators given, 0-5 each */
+    uint8_t dora[MJT_MAX_INDICATORS]; /* dora indicators, tile ids */
+    uint8_t ura[MJT_MAX_INDICATORS];  /* ura dora indicators (riichi) */
+    uint16_t honba;       /* counters: 300 points each, from the payers */
+    uint16_t sticks;      /* riichi sticks on the table: 1000 each, taken */
     uint8_t reserved_[8]; /* 0 */
 } mjt_win;
 
 MJT_API void mjt_win_init(mjt_win *w);
 
 /* The yaku, by the names every client prints (mjt_yaku_name). */
+/* clang-format off */
 enum mjt_yaku {
     MJT_Y_RIICHI, MJT_Y_DOUBLE_RIICHI, MJT_Y_IPPATSU, MJT_Y_MENZEN_TSUMO,
     MJT_Y_HAITEI, MJT_Y_HOUTEI, MJT_Y_RINSHAN, MJT_Y_CHANKAN,
@@ -992,6 +993,7 @@ enum mjt_yaku {
     MJT_Y_DORA, MJT_Y_RED_FIVE, MJT_Y_URA_DORA,
     MJT_YAKU_COUNT
 };
+/* clang-format on */
 
 /* The parts fu are made of (mjt_fu_name), each with the tile it is of
  * (the pair's, the meld's, the winning tile for a wait; MJT_NO_TILE for
@@ -1012,8 +1014,13 @@ enum mjt_fu_part {
 
 /* Limits (mjt_title_name). */
 enum mjt_title {
-    MJT_TITLE_NONE, MJT_TITLE_MANGAN, MJT_TITLE_HANEMAN, MJT_TITLE_BAIMAN,
-    MJT_TITLE_SANBAIMAN, MJT_TITLE_YAKUMAN, MJT_TITLE_COUNTED_YAKUMAN
+    MJT_TITLE_NONE,
+    MJT_TITLE_MANGAN,
+    MJT_TITLE_HANEMAN,
+    MJT_TITLE_BAIMAN,
+    MJT_TITLE_SANBAIMAN,
+    MJT_TITLE_YAKUMAN,
+    MJT_TITLE_COUNTED_YAKUMAN
 };
 
 #define MJT_MAX_YAKU 24
@@ -1029,17 +1036,21 @@ typedef struct mjt_score {
     int32_t pay[4];  /* what each seat (0 East .. 3 North) pays, honba in */
     int32_t sticks;  /* riichi sticks taken, in points */
     uint8_t yaku_len;
-    struct { uint8_t yaku, han; } yaku[MJT_MAX_YAKU]; /* han: the multiple
+    struct {
+        uint8_t yaku, han;
+    } yaku[MJT_MAX_YAKU]; /* han: the multiple
                                                           for a yakuman */
     uint8_t fu_len;
-    struct { uint8_t part, tile, fu; } fu_parts[MJT_MAX_FU_PARTS];
+    struct {
+        uint8_t part, tile, fu;
+    } fu_parts[MJT_MAX_FU_PARTS];
     /* The reading taken: form (an mjt_form), its blocks (standard: the
      * pair then the melds, calls last; seven pairs: the pairs; thirteen
      * orphans: the pair), which of them are calls (bits), which one the
      * winning tile completed, and the wait (an mjt_shape_kind). */
     uint8_t form, blocks_len, calls, win_block, wait;
     mjt_block blocks[7];
-    int32_t pao;     /* the seat that pays for feeding a yakuman, or -1 */
+    int32_t pao; /* the seat that pays for feeding a yakuman, or -1 */
 } mjt_score;
 
 /*
@@ -1133,16 +1144,16 @@ MJT_API const char *mjt_title_name(int title);
 enum mjt_riichi { MJT_RIICHI_BEST, MJT_RIICHI_NEVER, MJT_RIICHI_ALWAYS };
 
 typedef struct mjt_expect_opts {
-    int riichi;        /* an mjt_riichi [MJT_RIICHI_BEST] */
-    uint8_t round;     /* the round wind, 0-3 [0 East] */
-    uint8_t seat;      /* the player's seat wind, 0-3 (0: dealer) [1] */
-    uint8_t last;      /* 1: the T-th draw is the wall's last tile [0] */
-    uint8_t dora_len;  /* indicators given, 0-5 [0] */
+    int riichi;       /* an mjt_riichi [MJT_RIICHI_BEST] */
+    uint8_t round;    /* the round wind, 0-3 [0 East] */
+    uint8_t seat;     /* the player's seat wind, 0-3 (0: dealer) [1] */
+    uint8_t last;     /* 1: the T-th draw is the wall's last tile [0] */
+    uint8_t dora_len; /* indicators given, 0-5 [0] */
     uint8_t dora[MJT_MAX_INDICATORS]; /* dora indicators, tile ids 0-36 */
-    uint8_t red_seen[3]; /* red fives among visible, m p s [0] */
+    uint8_t red_seen[3];              /* red fives among visible, m p s [0] */
     const mjt_rules *rules; /* scoring's choices; NULL: the defaults.  The
                                players and red fives are the hand's. */
-    uint8_t reserved_[16]; /* 0 */
+    uint8_t reserved_[16];  /* 0 */
 } mjt_expect_opts;
 
 /* The defaults, in brackets above, into *x.  Start from them: a value
@@ -1189,8 +1200,7 @@ typedef struct mjt_expect_row {
  * points or 1e-12 of each other count as equal).
  */
 MJT_API int mjt_expect_discards(const mjt_tables *t, const mjt_hand *h,
-                                const uint8_t *visible,
-                                const mjt_prob_opts *o,
+                                const uint8_t *visible, const mjt_prob_opts *o,
                                 const mjt_expect_opts *x, mjt_expect_row *out,
                                 size_t cap, size_t *len, mjt_diag *diag);
 
@@ -1237,10 +1247,10 @@ enum { MJT_DEALT, MJT_DISTINCT };
 #define MJT_STATS_ONE_SUIT 1u
 
 typedef struct mjt_stats {
-    int tiles;        /* hands of this many tiles */
-    int players;      /* 3 or 4: with 3, 108 tiles without 2m to 8m */
-    int one_suit;     /* MJT_STATS_ONE_SUIT was given */
-    uint64_t states;  /* mjt_stats_exact: states of three parts joined */
+    int tiles;       /* hands of this many tiles */
+    int players;     /* 3 or 4: with 3, 108 tiles without 2m to 8m */
+    int one_suit;    /* MJT_STATS_ONE_SUIT was given */
+    uint64_t states; /* mjt_stats_exact: states of three parts joined */
     mjt_u128 total[2];
     /* hands by shanten + 1 (0 complete) of each form: standard, seven
      * pairs, thirteen orphans, overall; a form that does not apply (seven
@@ -1306,8 +1316,7 @@ MJT_API uint64_t mjt_enum_size(int tiles, const mjt_rules *rules,
  * [*first, *end), parts of sizes that differ by one at most, in order.
  * MJT_EINVAL for arguments out of range. */
 MJT_API int mjt_enum_part(int tiles, const mjt_rules *rules, unsigned flags,
-                          int part, int parts, uint64_t *first,
-                          uint64_t *end);
+                          int part, int parts, uint64_t *first, uint64_t *end);
 
 /*
  * Tally every hand of e into *out (states 0).  MJT_OK, or MJT_ECOUNT (as
@@ -1317,8 +1326,7 @@ MJT_API int mjt_enum_part(int tiles, const mjt_rules *rules, unsigned flags,
  * joins them before it returns; t is only read.
  */
 MJT_API int mjt_enumerate(const mjt_tables *t, const mjt_enum *e,
-                          mjt_stats *out, const mjt_work *work,
-                          mjt_diag *diag);
+                          mjt_stats *out, const mjt_work *work, mjt_diag *diag);
 
 /* Add the counts of from into to, parts of one job: MJT_EINVAL when they
  * count hands of other tiles, players or flags (to is then unchanged). */
@@ -1359,7 +1367,12 @@ typedef struct mjt_file mjt_file;
 /* The parts of a file: the records of the suit patterns and of the honor
  * patterns, then (format 3 on) the forms of each (its decompositions and
  * the arrangements one tile short, with the tiles that complete them). */
-enum { MJT_PART_SUIT, MJT_PART_HONOR, MJT_PART_SUIT_FORMS, MJT_PART_HONOR_FORMS };
+enum {
+    MJT_PART_SUIT,
+    MJT_PART_HONOR,
+    MJT_PART_SUIT_FORMS,
+    MJT_PART_HONOR_FORMS
+};
 
 /* MJT_OK, or MJT_ENOENT, MJT_EIO, MJT_EFORMAT (not LMDB, not a table file,
  * a format this library does not know, truncated), MJT_ENOMEM, MJT_EINVAL;
@@ -1377,8 +1390,7 @@ MJT_API const char *mjt_file_part_name(int part);
 /* The value of the file's meta key into buf, NUL-terminated and cut to
  * cap - 1 bytes: MJT_ENOENT (buf "") when the file has no such key,
  * MJT_EINVAL when cap is 0. */
-MJT_API int mjt_file_meta(mjt_file *f, const char *key, char *buf,
-                          size_t cap);
+MJT_API int mjt_file_meta(mjt_file *f, const char *key, char *buf, size_t cap);
 /* Call fn with every meta key and value (lengths given, not
  * NUL-terminated), in key order. */
 MJT_API int mjt_file_meta_each(mjt_file *f,
@@ -1443,10 +1455,10 @@ enum mjt_change_kind {
 };
 
 typedef struct mjt_change {
-    int kind;    /* an mjt_change_kind */
-    int part;    /* MJT_PART_* */
-    int tiles;   /* in the pattern */
-    int ranks;   /* 9 in a suit, 7 for honors */
+    int kind;  /* an mjt_change_kind */
+    int part;  /* MJT_PART_* */
+    int tiles; /* in the pattern */
+    int ranks; /* 9 in a suit, 7 for honors */
     uint8_t counts[9];
     uint64_t key;
     /* Records, MJT_CHANGED: the slot that differs (one change each), as

@@ -61,8 +61,8 @@ int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
 }
 
 int analysis_prob(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
-                  const mjt_prob_opts *o, const mjt_expect_opts *x,
-                  analysis *a, mjt_diag *diag)
+                  const mjt_prob_opts *o, const mjt_expect_opts *x, analysis *a,
+                  mjt_diag *diag)
 {
     mjt_expect_row *rows;
     size_t n;
@@ -370,8 +370,7 @@ static void ukeire_json(FILE *out, const an_ukeire *u)
 /* {"tiles":[...],"left":[...],"COUNT":[...],"discards":[[...],...],
  * "TOTAL":N} of n steps, each list in their order. */
 static void steps_json(FILE *out, const mjt_step *s, int n,
-                       const char *count_key, const char *total_key,
-                       int total)
+                       const char *count_key, const char *total_key, int total)
 {
     fprintf(out, "{\"tiles\":[");
     for (int i = 0; i < n; i++)
@@ -400,8 +399,7 @@ static void steps_json(FILE *out, const mjt_step *s, int n,
 static void improve_json(FILE *out, const mjt_improve_info *m)
 {
     fprintf(out, ",\"improvement\":");
-    steps_json(out, m->improve, m->nimprove, "best", "count",
-               m->improve_count);
+    steps_json(out, m->improve, m->nimprove, "best", "count", m->improve_count);
     fprintf(out, ",\"two_step\":");
     if (m->ntwo < 0)
         fprintf(out, "null");

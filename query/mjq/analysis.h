@@ -59,8 +59,8 @@ int analysis_of(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
  * in situation x when x is not NULL: MJT_OK, or the library's failure
  * with diag. */
 int analysis_prob(const mjt_tables *t, const mjt_hand *h, const uint8_t *seen,
-                  const mjt_prob_opts *o, const mjt_expect_opts *x,
-                  analysis *a, mjt_diag *diag);
+                  const mjt_prob_opts *o, const mjt_expect_opts *x, analysis *a,
+                  mjt_diag *diag);
 
 /* Add the improvement tiles and two-step effective tiles to a: MJT_OK,
  * or the library's failure (MJT_ENOMEM when no memory). */

@@ -109,8 +109,7 @@ int cli_add_visible(cli_globals *g, const char *text);
  * into list and *len, and --rule NAME=VALUE into rules: NULL, or the
  * problem. */
 int cli_wind_value(const char *s);
-const char *cli_indicators_value(const char *text, uint8_t *list,
-                                 uint8_t *len);
+const char *cli_indicators_value(const char *text, uint8_t *list, uint8_t *len);
 const char *cli_rule_value(mjt_rules *rules, const char *text);
 
 /* "3" or "4" into *players: 0, or -1 for anything else. */

@@ -37,8 +37,7 @@ long cli_read_line(FILE *f, char *buf, size_t cap, int *too_long)
 /* A JSON string at *p (past the opening quote) into out (cap bytes, NUL
  * kept); *p moves past the closing quote.  Tiles are ASCII, so \u escapes
  * above 0x7F are refused.  NULL, or the problem. */
-const char *cli_json_str(const char **p, const char *end, char *out,
-                            size_t cap)
+const char *cli_json_str(const char **p, const char *end, char *out, size_t cap)
 {
     size_t n = 0;
 
@@ -94,7 +93,7 @@ void cli_json_space(const char **p, const char *end)
  * commas.  NULL, or the problem.
  */
 const char *cli_json_calls(const char **p, const char *end, char *out,
-                              size_t cap)
+                           size_t cap)
 {
     size_t n = 0;
     const char *err;
@@ -135,4 +134,3 @@ const char *cli_json_calls(const char **p, const char *end, char *out,
         return NULL;
     }
 }
-

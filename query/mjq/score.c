@@ -41,8 +41,7 @@ static int from_value(const char *s)
     return -1;
 }
 
-const char *cli_indicators_value(const char *text, uint8_t *list,
-                                 uint8_t *len)
+const char *cli_indicators_value(const char *text, uint8_t *list, uint8_t *len)
 {
     size_t n = 0;
     *len = 0;
@@ -151,9 +150,9 @@ static const char *json_question(const char *p, const char *end, question *q)
     int have_hand = 0;
     unsigned seen = 0;
     static const char *const keys[] = {
-        "hand",   "calls",   "win",     "tsumo", "from",   "riichi",
-        "ippatsu", "round",  "seat",    "dora",  "ura",    "last",
-        "rinshan", "chankan", "first",  "honba", "sticks"};
+        "hand",    "calls",   "win",   "tsumo", "from",  "riichi",
+        "ippatsu", "round",   "seat",  "dora",  "ura",   "last",
+        "rinshan", "chankan", "first", "honba", "sticks"};
 
     cli_json_space(&p, end);
     if (p >= end || *p++ != '{')
@@ -275,8 +274,8 @@ static void block_text(char *buf, size_t cap, const mjt_score *s, int i,
     if (s->calls >> i & 1) {
         const mjt_call *c = &calls[(*call_at)++];
         const char *from = c->kind == MJT_CLOSED_QUAD ? "closed"
-                           : c->from ? seat_words[c->from]
-                                     : NULL;
+                           : c->from                  ? seat_words[c->from]
+                                                      : NULL;
         if (from != NULL)
             snprintf(buf + at, cap - at, ":%s", from);
     }
@@ -335,8 +334,8 @@ static void text_answer(FILE *out, const char *text, const mjt_win *w,
     char name[64];
     static const char *const winds[4] = {"East", "South", "West", "North"};
     fprintf(out, "%s: %s on %s, %s round, %s seat\n", text,
-            w->tsumo ? "tsumo" : "ron", mjt_tile_name(w->tile),
-            winds[w->round], winds[w->seat]);
+            w->tsumo ? "tsumo" : "ron", mjt_tile_name(w->tile), winds[w->round],
+            winds[w->seat]);
     if (s->yaku_len == 0) {
         fprintf(out, "no yaku: the hand is complete but scores nothing\n");
         return;
@@ -395,8 +394,8 @@ static int answer(const run *r, question *q, long lineno)
     char text[MJT_HAND_TEXT];
     int rc;
 
-    if ((rc = mjt_hand_parse(&h, q->hand, strlen(q->hand), &r->rules,
-                             &diag)) == MJT_OK) {
+    if ((rc = mjt_hand_parse(&h, q->hand, strlen(q->hand), &r->rules, &diag)) ==
+        MJT_OK) {
         if (!q->has_win) {
             int t = last_tile(q->hand);
             if (t >= 0)
@@ -478,20 +477,22 @@ static int batch(const run *r, const question *base, FILE *in)
 }
 
 static const cli_opt score_opts[] = {
-    {"win", 'w', 1},     {"tsumo", 't', 0},   {"from", 0, 1},
-    {"riichi", 'r', 0},  {"double-riichi", 0, 0}, {"ippatsu", 0, 0},
-    {"round", 0, 1},     {"seat", 0, 1},      {"dora", 'd', 1},
-    {"ura", 0, 1},       {"last", 0, 0},      {"rinshan", 0, 0},
-    {"chankan", 0, 0},   {"first", 0, 0},     {"honba", 0, 1},
-    {"sticks", 0, 1},    {"rule", 0, 1},      {"json", 0, 0},
-    {"players", 0, 1},   {NULL, 0, 0}};
+    {"win", 'w', 1},         {"tsumo", 't', 0},
+    {"from", 0, 1},          {"riichi", 'r', 0},
+    {"double-riichi", 0, 0}, {"ippatsu", 0, 0},
+    {"round", 0, 1},         {"seat", 0, 1},
+    {"dora", 'd', 1},        {"ura", 0, 1},
+    {"last", 0, 0},          {"rinshan", 0, 0},
+    {"chankan", 0, 0},       {"first", 0, 0},
+    {"honba", 0, 1},         {"sticks", 0, 1},
+    {"rule", 0, 1},          {"json", 0, 0},
+    {"players", 0, 1},       {NULL, 0, 0}};
 
 const char *cli_rule_value(mjt_rules *rules, const char *text)
 {
     static const char *const names[] = {
-        "open_tanyao",     "double_yakuman",  "counted_yakuman",
-        "yakuman_stack",   "round_up_mangan", "pinfu_tsumo_fu",
-        "double_wind_fu",  "pao"};
+        "open_tanyao",     "double_yakuman", "counted_yakuman", "yakuman_stack",
+        "round_up_mangan", "pinfu_tsumo_fu", "double_wind_fu",  "pao"};
     uint8_t *const at[] = {&rules->open_tanyao,     &rules->double_yakuman,
                            &rules->counted_yakuman, &rules->yakuman_stack,
                            &rules->round_up_mangan, &rules->pinfu_tsumo_fu,
@@ -543,7 +544,12 @@ int cli_score(int argc, char **argv, cli_globals *g)
         }
         const char *name = score_opts[k].name;
         switch (k) {
-        case 1: case 5: case 10: case 11: case 12: case 13:
+        case 1:
+        case 5:
+        case 10:
+        case 11:
+        case 12:
+        case 13:
             err = set_number(&base, name, 1);
             break;
         case 3:
@@ -552,7 +558,8 @@ int cli_score(int argc, char **argv, cli_globals *g)
         case 4:
             base.w.riichi = 2;
             break;
-        case 14: case 15:
+        case 14:
+        case 15:
             v = strtol(value, &endp, 10);
             if (*value == '\0' || *endp != '\0')
                 err = "a number";
@@ -580,8 +587,10 @@ int cli_score(int argc, char **argv, cli_globals *g)
     }
     r.json = g->json;
     if (players != 4) {
-        fprintf(stderr, "%s: score: three-player scoring is not supported "
-                        "yet\n", cli_prog);
+        fprintf(stderr,
+                "%s: score: three-player scoring is not supported "
+                "yet\n",
+                cli_prog);
         return 2;
     }
     if (mjt_rules_check(&r.rules, &diag) != MJT_OK) {
@@ -590,8 +599,9 @@ int cli_score(int argc, char **argv, cli_globals *g)
     }
     if (nhands == 0) {
         if (isatty(STDIN_FILENO))
-            fprintf(stderr, "%s: reading hands from the terminal, one a line "
-                            "(end with Ctrl-D; 'mjq score --help' for more)\n",
+            fprintf(stderr,
+                    "%s: reading hands from the terminal, one a line "
+                    "(end with Ctrl-D; 'mjq score --help' for more)\n",
                     cli_prog);
         return batch(&r, &base, stdin);
     }

@@ -495,9 +495,9 @@ static void api_prob(const mjt_tables *t, const serve_limits *lim,
     x.round = (uint8_t)a->round;
     x.seat = (uint8_t)a->seat;
     memcpy(x.red_seen, seen.red, 3);
-    const char *bad = a->dora != NULL ? cli_indicators_value(
-                                            a->dora, x.dora, &x.dora_len)
-                                      : NULL;
+    const char *bad = a->dora != NULL
+                          ? cli_indicators_value(a->dora, x.dora, &x.dora_len)
+                          : NULL;
     if (bad != NULL) {
         mjt_diag d = {MJT_EINVAL, 0, -1, ""};
         snprintf(d.message, sizeof d.message, "%s", bad);
@@ -505,8 +505,8 @@ static void api_prob(const mjt_tables *t, const serve_limits *lim,
         reply_refused(r, &d, "dora");
         return;
     }
-    rc = prob_of(t, &h, seen.len ? seen.counts : NULL, &o,
-                 a->score ? &x : NULL, res, &why);
+    rc = prob_of(t, &h, seen.len ? seen.counts : NULL, &o, a->score ? &x : NULL,
+                 res, &why);
     if (rc != MJT_OK)
         free(res);
     if (rc == MJT_ECANCELED) {
@@ -517,12 +517,14 @@ static void api_prob(const mjt_tables *t, const serve_limits *lim,
         char m[240];
         int late = strstr(why.message, "time") != NULL;
         if (late)
-            snprintf(m, sizeof m, "%s (--max-time %ld ms): ask for fewer "
-                                  "draws, or forward play",
+            snprintf(m, sizeof m,
+                     "%s (--max-time %ld ms): ask for fewer "
+                     "draws, or forward play",
                      why.message, lim->work_ms);
         else
-            snprintf(m, sizeof m, "%s (--max-memory): ask for fewer draws, "
-                                  "or forward play",
+            snprintf(m, sizeof m,
+                     "%s (--max-memory): ask for fewer draws, "
+                     "or forward play",
                      why.message);
         reply_limit(r, 422, late ? "max-time" : "max-memory", m);
         return;
@@ -531,10 +533,10 @@ static void api_prob(const mjt_tables *t, const serve_limits *lim,
         /* the expected points' own refusals: three players, red fives
          * seen past the rules */
         int own = a->score && (rc == MJT_EPLAYERS || rc == MJT_ERED);
-        reply_refused(r, &why, own ? "score"
-                               : rc == MJT_ECOPIES || rc == MJT_EPLAYERS
-                                   ? "visible"
-                                   : "hand");
+        reply_refused(r, &why,
+                      own                                       ? "score"
+                      : rc == MJT_ECOPIES || rc == MJT_EPLAYERS ? "visible"
+                                                                : "hand");
         return;
     }
     FILE *f = open_memstream(&buf, &len);
@@ -686,9 +688,9 @@ static int refuse(serve_reply *r, int status, const char *message)
 static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
                        serve_reply *r)
 {
-    static const char *const names[] = {
-        "hand",    "visible", "players", "draws", "moves", "extra",
-        "improve", "score",   "riichi",  "round", "seat",  "dora"};
+    static const char *const names[] = {"hand",   "visible", "players", "draws",
+                                        "moves",  "extra",   "improve", "score",
+                                        "riichi", "round",   "seat",    "dora"};
     enum { NAMES = sizeof names / sizeof *names };
     const char *given[NAMES] = {NULL};
     unsigned takes = takes_args(p->path);
@@ -708,8 +710,7 @@ static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
                           kn == -2 ? "a NUL byte in the query"
                                    : "a broken %-escape in the query");
         int k = 0;
-        while (k < NAMES &&
-               (!(takes >> k & 1) || strcmp(buf, names[k]) != 0))
+        while (k < NAMES && (!(takes >> k & 1) || strcmp(buf, names[k]) != 0))
             k++;
         if (k == NAMES) {
             snprintf(m, sizeof m, "unknown parameter '%.40s'%s", buf,
@@ -793,16 +794,15 @@ static int check_query(const char *q, size_t n, serve_parsed *p, char *buf,
             continue;
         if (k == 4) {
             if ((p->args.moves = prob_moves_value(v)) < 0) {
-                mjt_diag d = {MJT_EINVAL, 0, -1,
-                              "forward, exchange or back"};
+                mjt_diag d = {MJT_EINVAL, 0, -1, "forward, exchange or back"};
                 reply_refused(r, &d, "moves");
                 return 1;
             }
             continue;
         }
         x = strtol(v, &end, 10);
-        if (*end != '\0' || (k == 3 ? x < 1 || x > MJT_MAX_DRAWS
-                                    : x < 0 || x > 8)) {
+        if (*end != '\0' ||
+            (k == 3 ? x < 1 || x > MJT_MAX_DRAWS : x < 0 || x > 8)) {
             mjt_diag d = {MJT_EINVAL, 0, -1, ""};
             snprintf(d.message, sizeof d.message, "%s",
                      k == 3 ? "1 to 128 draws (at most the wall)"
@@ -904,11 +904,10 @@ void serve_parsed_free(serve_parsed *p)
 /* ==== The command ==== */
 
 static const cli_opt serve_opts[] = {
-    {"listen", 0, 1},     {"tables", 0, 1},          {"threads", 0, 1},
-    {"max-connections", 0, 1}, {"max-per-address", 0, 1},
-    {"max-body", 0, 1},   {"max-lines", 0, 1},       {"max-answer", 0, 1},
-    {"max-time", 0, 1},   {"request-timeout", 0, 1}, {"max-memory", 0, 1},
-    {NULL, 0, 0}};
+    {"listen", 0, 1},          {"tables", 0, 1},          {"threads", 0, 1},
+    {"max-connections", 0, 1}, {"max-per-address", 0, 1}, {"max-body", 0, 1},
+    {"max-lines", 0, 1},       {"max-answer", 0, 1},      {"max-time", 0, 1},
+    {"request-timeout", 0, 1}, {"max-memory", 0, 1},      {NULL, 0, 0}};
 
 static int number(const char *a, long lo, long hi, long *out)
 {

@@ -39,9 +39,9 @@ void serve_limits_init(serve_limits *lim);
 typedef struct serve_request {
     const char *method;
     const char *target;
-    int content_lengths;       /* Content-Length headers */
+    int content_lengths;        /* Content-Length headers */
     const char *content_length; /* the first one's value */
-    int transfer_encodings;    /* Transfer-Encoding headers */
+    int transfer_encodings;     /* Transfer-Encoding headers */
     const char *transfer_encoding;
 } serve_request;
 
@@ -116,8 +116,8 @@ void serve_reply_free(serve_reply *r);
 
 /* Serve t on the listening socket fd until SIGINT or SIGTERM, with
  * threads workers (httpd.c); 0, or 1 when the server cannot start. */
-int serve_run(const mjt_tables *t, int fd, int threads,
-              const serve_limits *lim, const char *shown);
+int serve_run(const mjt_tables *t, int fd, int threads, const serve_limits *lim,
+              const char *shown);
 
 /* A file of the page. */
 typedef struct web_asset {

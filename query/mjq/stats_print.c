@@ -142,7 +142,8 @@ static void print_json(const view *v)
                    u128_text(complete_of(v, i), a));
         printf("}");
     } else {
-        ratio_of(cli_u128(r->ukeire_sum[v->c]), 0, cli_u128(r->total[v->c]), &m);
+        ratio_of(cli_u128(r->ukeire_sum[v->c]), 0, cli_u128(r->total[v->c]),
+                 &m);
         printf(",\"ukeire_mean\":{\"exact\":\"%s\",\"decimal\":\"%s\"}",
                m.exact, m.decimal);
         printf(",\"waiting_on\":{");
@@ -182,11 +183,12 @@ static void print_text(const view *v)
             any |= cli_u128(r->dist[v->c][x][s]) != 0;
         if (!any)
             continue;
-        printf("%-8d %20s %20s %20s %20s\n", s - 1,
-               u128_text(cli_u128(r->dist[v->c][3][s]), a),
-               u128_text(cli_u128(r->dist[v->c][0][s]), b),
-               applies(v, 1) ? u128_text(cli_u128(r->dist[v->c][1][s]), c) : "-",
-               applies(v, 2) ? u128_text(cli_u128(r->dist[v->c][2][s]), d) : "-");
+        printf(
+            "%-8d %20s %20s %20s %20s\n", s - 1,
+            u128_text(cli_u128(r->dist[v->c][3][s]), a),
+            u128_text(cli_u128(r->dist[v->c][0][s]), b),
+            applies(v, 1) ? u128_text(cli_u128(r->dist[v->c][1][s]), c) : "-",
+            applies(v, 2) ? u128_text(cli_u128(r->dist[v->c][2][s]), d) : "-");
     }
     mean_of(v, &m);
     printf("\nmean shanten  %s (%s)\n", m.decimal, m.exact);
@@ -221,10 +223,9 @@ void stats_print(const mjt_stats *r, int count, int json)
 /* ==== The command ==== */
 
 static const cli_opt stats_options[] = {
-    {"tables", 0, 1},   {"tiles", 0, 1},    {"count", 0, 1}, {"json", 0, 0},
-    {"jobs", 'j', 1},   {"one-suit", 0, 0}, {"part", 0, 1},  {"merge", 0, 0},
-    {"by-query", 0, 0}, {"players", 0, 1},  {"quiet", 'q', 0},
-    {NULL, 0, 0}};
+    {"tables", 0, 1},   {"tiles", 0, 1},    {"count", 0, 1},   {"json", 0, 0},
+    {"jobs", 'j', 1},   {"one-suit", 0, 0}, {"part", 0, 1},    {"merge", 0, 0},
+    {"by-query", 0, 0}, {"players", 0, 1},  {"quiet", 'q', 0}, {NULL, 0, 0}};
 
 /* --part K/N; 0, or -1 when malformed. */
 static int parse_part(const char *a, stats_opts *o)

@@ -90,8 +90,8 @@ typedef struct variant {
 static const variant variants[] = {
     {"forward.keep", MJT_FORWARD, MJT_PROB_KEEPING, 1, 6, 7, 0},
     {"forward.keep.fresh", MJT_FORWARD, MJT_PROB_KEEPING, 0, 4, 7, 0},
-    {"forward.keep.curves", MJT_FORWARD, MJT_PROB_KEEPING | MJT_PROB_CURVES,
-     1, 4, 7, 0},
+    {"forward.keep.curves", MJT_FORWARD, MJT_PROB_KEEPING | MJT_PROB_CURVES, 1,
+     4, 7, 0},
     {"forward.table", MJT_FORWARD, 0, 1, 4, 4, 0},
     {"exchange.keep", MJT_EXCHANGE, MJT_PROB_KEEPING, 1, 6, 4, 0},
     {"back.keep", MJT_BACK, MJT_PROB_KEEPING, 1, 6, 3, 0},
@@ -156,8 +156,7 @@ static void group(const mjt_tables *t, const variant *v, int s, FILE *best)
     if (answered > 0) {
         qsort(ms, (size_t)answered, sizeof *ms, bench_cmp_double);
         printf("BENCH prob.%s.s%d %.3f ms\n", v->name, s, ms[answered / 2]);
-        printf("BENCH prob.%s.s%d.max %.3f ms\n", v->name, s,
-               ms[answered - 1]);
+        printf("BENCH prob.%s.s%d.max %.3f ms\n", v->name, s, ms[answered - 1]);
     }
     printf("BENCH prob.%s.s%d.peak %.1f MB\n", v->name, s,
            (double)(peak - rss0) / 1024);
@@ -238,8 +237,8 @@ int main(int argc, char **argv)
                 _exit(0);
             }
             int status;
-            if (pid < 0 || waitpid(pid, &status, 0) < 0 ||
-                !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+            if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+                WEXITSTATUS(status) != 0) {
                 fprintf(stderr, "bench_prob: %s at %d-shanten failed\n",
                         variants[v].name, s);
                 return 1;

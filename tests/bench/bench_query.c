@@ -733,7 +733,8 @@ int main(int argc, char **argv)
     for (int r = 0; r < RUNS; r++) {
         mjt_tables *u;
         double t0 = bench_now();
-        if (mjt_tables_open_flags(&u, argv[1], MJT_OPEN_PRIVATE, &d) != MJT_OK) {
+        if (mjt_tables_open_flags(&u, argv[1], MJT_OPEN_PRIVATE, &d) !=
+            MJT_OK) {
             fprintf(stderr, "bench_query: %s\n", d.message);
             return 1;
         }

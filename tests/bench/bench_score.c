@@ -90,8 +90,8 @@ static int read_item(const char *line, item *it)
 /* ns a hand of one pass: 0 from the text, 1 from the counts and calls
  * (mjt_score_tiles), 2 from them through a hand (mjt_hand_from_calls,
  * then mjt_score_hand: no red five), 3 a hand made beforehand. */
-static double pass(const item *items, const mjt_hand *built, size_t n,
-                   int how, long *sink)
+static double pass(const item *items, const mjt_hand *built, size_t n, int how,
+                   long *sink)
 {
     mjt_score s;
     int rc = MJT_OK;
@@ -106,8 +106,8 @@ static double pass(const item *items, const mjt_hand *built, size_t n,
             rc = mjt_score_hand(&h, &it->w, NULL, &s, NULL);
             break;
         case 1:
-            rc = mjt_score_tiles(&it->held, it->calls, it->ncalls, &it->w,
-                                 NULL, &s, NULL);
+            rc = mjt_score_tiles(&it->held, it->calls, it->ncalls, &it->w, NULL,
+                                 &s, NULL);
             break;
         case 2:
             mjt_hand_from_calls(&h, it->held.counts, it->calls, it->ncalls,
@@ -128,8 +128,7 @@ static double pass(const item *items, const mjt_hand *built, size_t n,
 int main(int argc, char **argv)
 {
     static const char *const names[] = {"score.text", "score.counts",
-                                        "score.counts.hand",
-                                        "score.prebuilt"};
+                                        "score.counts.hand", "score.prebuilt"};
     char line[256];
     size_t n = 0, cap = 1024;
     item *items = malloc(cap * sizeof *items);
@@ -147,8 +146,8 @@ int main(int argc, char **argv)
         return 1;
     }
     while (fgets(line, sizeof line, f) != NULL) {
-        if (n == cap && (items = realloc(items, (cap *= 2) * sizeof *items)) ==
-                            NULL)
+        if (n == cap &&
+            (items = realloc(items, (cap *= 2) * sizeof *items)) == NULL)
             return 1;
         if (read_item(line, &items[n]) < 0) {
             fprintf(stderr, "bench_score: line %zu: %s", n + 1, line);

@@ -157,7 +157,7 @@ typedef struct bw_ctx {
     size_t ncap, nlen;
     double *pool; /* each node's tenpai[0..d], then win[0..d] */
     size_t plen, pcap;
-    bw_hand *hands; /* the hand memo, in the order made */
+    bw_hand *hands;  /* the hand memo, in the order made */
     bw_masks *masks; /* by the same index */
     size_t hlen, hcap;
     bw_slot *slots; /* open addressing over hands, at most half full */
@@ -213,9 +213,8 @@ static int hands_room(bw_ctx *c)
 static bw_slot *slot_find(bw_ctx *c, const bw_set *hand)
 {
     size_t j = slot_of(hand, c->scap);
-    while (c->slots[j].index >= 0 &&
-           (c->slots[j].key.w[0] != hand->w[0] ||
-            c->slots[j].key.w[1] != hand->w[1]))
+    while (c->slots[j].index >= 0 && (c->slots[j].key.w[0] != hand->w[0] ||
+                                      c->slots[j].key.w[1] != hand->w[1]))
         j = (j + 1) & (c->scap - 1);
     return &c->slots[j];
 }
@@ -230,8 +229,8 @@ static int ask_shanten(bw_ctx *c, const uint8_t counts[MJT_KINDS])
 {
     mjt_hand h;
     mjt_shanten_info info;
-    if (mjt_hand_from_calls(&h, counts, c->calls, c->ncalls, &c->rules,
-                            NULL) != MJT_OK ||
+    if (mjt_hand_from_calls(&h, counts, c->calls, c->ncalls, &c->rules, NULL) !=
+            MJT_OK ||
         mjt_shanten(c->t, &h, &info) != MJT_OK)
         return -100;
     return info.overall;
@@ -317,8 +316,8 @@ static int32_t hand_draw(bw_ctx *c, int32_t i, int k)
  * do are kept with the hand, found once for the kinds of the whole wall,
  * which only shrinks.
  */
-static int one_draw(bw_ctx *c, int32_t i, int s, const bw_set *wall,
-                    int left, double *t, double *w)
+static int one_draw(bw_ctx *c, int32_t i, int s, const bw_set *wall, int left,
+                    double *t, double *w)
 {
     if (!(c->masks[i].ten & BW_KNOWN)) {
         uint64_t ten = BW_KNOWN, win = 0;
@@ -457,8 +456,8 @@ static double chance(const bw_ctx *c, const uint8_t wc[MJT_KINDS],
 static uint32_t solve(bw_ctx *c, int32_t i13, const bw_set *wall, int e)
 {
     const bw_set hand = c->hands[i13].key;
-    uint64_t key[4] = {hand.w[0], hand.w[1] | (uint64_t)e << 40,
-                       wall->w[0], wall->w[1]};
+    uint64_t key[4] = {hand.w[0], hand.w[1] | (uint64_t)e << 40, wall->w[0],
+                       wall->w[1]};
     if (2 * (c->nlen + 1) > c->ncap && nodes_grow(c) != 0)
         return BW_FAIL;
     const bw_node *found = nodes_find(c, key);
@@ -537,8 +536,8 @@ static uint32_t solve(bw_ctx *c, int32_t i13, const bw_set *wall, int e)
             } else if (x != k) {
                 /* Keeping a tile that does not help: an exchange at
                  * the same shanten, or under BACK a step back. */
-                int ok = s == s13 || (c->moves == MJT_BACK && s == s13 + 1 &&
-                                      s <= c->top);
+                int ok = s == s13 ||
+                         (c->moves == MJT_BACK && s == s13 + 1 && s <= c->top);
                 if (!swaps || !ok)
                     continue;
                 use = 1;

@@ -20,7 +20,8 @@
 static void make(const called_hand *x, mjt_hand *h)
 {
     mjt_diag d;
-    int rc = mjt_hand_from_calls(h, x->counts, x->calls, (size_t)x->ncalls, NULL, &d);
+    int rc = mjt_hand_from_calls(h, x->counts, x->calls, (size_t)x->ncalls,
+                                 NULL, &d);
     cr_assert(eq(int, rc, MJT_OK), "%s", d.message);
 }
 
@@ -143,8 +144,9 @@ static void check_random(uint64_t seed, int hands, int near)
         make(&x, &h);
         mjt_hand_format(&h, text, sizeof text);
         /* The text form says the same hand. */
-        cr_assert(eq(int, mjt_hand_parse(&g, text, strlen(text), NULL, &d), MJT_OK),
-                  "%s: %s", text, d.message);
+        cr_assert(
+            eq(int, mjt_hand_parse(&g, text, strlen(text), NULL, &d), MJT_OK),
+            "%s: %s", text, d.message);
         cr_assert(eq(int, memcmp(&g, &h, sizeof h), 0), "%s", text);
         if (x.len % 3 == 1)
             check_13(&x, &h, text);
@@ -338,38 +340,50 @@ Test(calls, every_bad_list_says_what_is_wrong)
 
     c[0] = 1;
     cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_OK));
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 5, NULL, &d), MJT_ECALL));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 5, NULL, &d), MJT_ECALL));
     cr_assert(not(eq(ptr, strstr(d.message, "5 calls (at most 4)"), NULL)));
     calls[1] = (mjt_call){MJT_RUN, 27, 0, 0};
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
     cr_assert(
         not(eq(ptr, strstr(d.message, "call 2: honors make no runs"), NULL)),
         "%s", d.message);
     calls[1] = (mjt_call){MJT_RUN, 7, 0, 0};
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
     calls[1] = (mjt_call){MJT_PAIR, 7, 0, 0};
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
     calls[1] = (mjt_call){MJT_TRIPLET, 34, 0, 0};
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
     calls[1] = (mjt_call){MJT_TRIPLET, 3, 1, 0}; /* a red five in 444m */
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECALL));
     cr_assert(not(eq(ptr, strstr(d.message, "red fives"), NULL)));
     calls[1] = (mjt_call){MJT_QUAD, 0, 0, 0};
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECOPIES));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECOPIES));
     calls[1] = (mjt_call){MJT_TRIPLET, 1, 0, 0};
     c[0] = 3; /* 15 tiles */
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECOUNT));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECOUNT));
     c[0] = 5;
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECOPIES));
-    cr_assert(eq(int, mjt_hand_from_calls(NULL, c, calls, 4, NULL, &d), MJT_EINVAL));
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, NULL, 4, NULL, &d), MJT_EINVAL));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 4, NULL, &d), MJT_ECOPIES));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(NULL, c, calls, 4, NULL, &d), MJT_EINVAL));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, NULL, 4, NULL, &d), MJT_EINVAL));
     /* No calls: counts alone, as mjt_hand_from_counts. */
     memset(c, 0, sizeof c);
     c[0] = 2;
     cr_assert(eq(int, mjt_hand_from_calls(&h, c, NULL, 0, NULL, &d), MJT_OK));
     cr_assert(eq(int, test_hand_len(&h), 2));
     c[0] = 3;
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, NULL, 0, NULL, &d), MJT_ECOUNT));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, NULL, 0, NULL, &d), MJT_ECOUNT));
 }
 
 /* Draws and discards know the calls: no fifth copy counting them, no
@@ -418,8 +432,8 @@ Test(calls, the_fast_verdict_is_the_named_one)
     /* runs 21 places x 2 seats (+ a red five in 9 of them), triplets and
      * quads 34 x 4 seats (+ 3 or 4 red counts at the 3 fives), closed
      * quads 34 (+ 4 at the fives) */
-    cr_assert_eq(valid, 21 * 2 + 9 * 2 + (34 + 9) * 4 + (34 + 12) * 4 +
-                            (34 + 12));
+    cr_assert_eq(valid,
+                 21 * 2 + 9 * 2 + (34 + 9) * 4 + (34 + 12) * 4 + (34 + 12));
 }
 
 /* Bytes of the calls changed outside the library: MJT_ESTALE, never a

@@ -40,7 +40,8 @@ static void check_ways(const uint8_t c[MJT_KINDS], const uint8_t *ids, int len)
     char text[64];
 
     cr_assert(eq(int, mjt_hand_from_counts(&a, c, NULL, NULL), MJT_OK));
-    cr_assert(eq(int, mjt_hand_from_tiles(&b, ids, (size_t)len, NULL, NULL), MJT_OK));
+    cr_assert(
+        eq(int, mjt_hand_from_tiles(&b, ids, (size_t)len, NULL, NULL), MJT_OK));
     test_counts_text(c, text, sizeof text);
     p = hand_of(text);
     /* an empty hand is not a hand, so start from one tile and build up */
@@ -134,7 +135,8 @@ Test(hand, walks_of_draws_and_discards)
                 n += c[i];
             if (n % 3 == 0 || n == 0)
                 continue; /* a state the queries refuse; keep walking */
-            cr_assert(eq(int, mjt_hand_from_counts(&fresh, c, NULL, NULL), MJT_OK));
+            cr_assert(
+                eq(int, mjt_hand_from_counts(&fresh, c, NULL, NULL), MJT_OK));
             cr_assert(eq(int, memcmp(&h, &fresh, sizeof h), 0));
             mjt_shanten_info a, b;
             cr_assert(eq(int, mjt_shanten(t, &h, &a), MJT_OK));
@@ -457,8 +459,8 @@ Test(sealed, garbage_bytes_never_crash_nor_lie)
         ok += rc == MJT_OK;
         stale += rc == MJT_ESTALE;
     }
-    cr_assert(gt(int, stale, 0), "%d refused as stale, %d read as hands",
-              stale, ok);
+    cr_assert(gt(int, stale, 0), "%d refused as stale, %d read as hands", stale,
+              ok);
 }
 
 /* One bit flipped anywhere in a real hand: refused, or still a hand that

@@ -155,7 +155,8 @@ static void check_hand(const mjt_tables *t, const uint8_t c[MJT_KINDS],
     char name[64];
 
     hand_name(c, name, sizeof name);
-    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK), "%s", name);
+    cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK), "%s",
+              name);
     mjt_shanten(t, &h, &got);
     brute_shanten(c, &want);
     cr_assert(eq(int, got.standard, want.standard), "%s seed %llu", name,
@@ -336,7 +337,8 @@ Test(threads, shared_tables_answer_alike, .timeout = 300)
     for (int i = 0; i < HANDS; i++) {
         uint8_t c[MJT_KINDS];
         test_deal(&rng, sizes[i % 10], c, NULL);
-        cr_assert(eq(int, mjt_hand_from_counts(&hands[i], c, NULL, NULL), MJT_OK));
+        cr_assert(
+            eq(int, mjt_hand_from_counts(&hands[i], c, NULL, NULL), MJT_OK));
     }
     alone = (reader){test_tables(), hands, HANDS, 0};
     read_hands(&alone);
@@ -355,11 +357,10 @@ Test(threads, shared_tables_answer_alike, .timeout = 300)
 Test(errors, each_code_has_its_own_message)
 {
     static const int codes[] = {
-        MJT_EINVAL,  MJT_ENOMEM,   MJT_EIO,     MJT_ENOENT,
-        MJT_EFORMAT, MJT_ECORRUPT, MJT_ESYNTAX, MJT_ECOPIES,
-        MJT_ECOUNT,  MJT_ETILE,    MJT_ESPACE,  MJT_EABSENT,
-        MJT_EHAND,   MJT_ESTALE,   MJT_ECALL,   MJT_EPLAYERS,
-        MJT_ECANCELED, MJT_ERED,     MJT_EBUDGET};
+        MJT_EINVAL,   MJT_ENOMEM,    MJT_EIO,     MJT_ENOENT, MJT_EFORMAT,
+        MJT_ECORRUPT, MJT_ESYNTAX,   MJT_ECOPIES, MJT_ECOUNT, MJT_ETILE,
+        MJT_ESPACE,   MJT_EABSENT,   MJT_EHAND,   MJT_ESTALE, MJT_ECALL,
+        MJT_EPLAYERS, MJT_ECANCELED, MJT_ERED,    MJT_EBUDGET};
     size_t n = sizeof codes / sizeof *codes;
     for (size_t i = 0; i < n; i++) {
         cr_assert(lt(int, codes[i], 0));
@@ -397,18 +398,16 @@ Test(errors, a_refusal_is_its_message_and_zeroes)
         mjt_diag d;
         for (int which = 0; which < 2; which++) {
             memset(&d, 0xAA, sizeof d);
-            int rc = which == 0 ? mjt_hand_parse(&h, bad[i], strlen(bad[i]),
-                                                 NULL, &d)
-                                : mjt_tiles_parse(&t, bad[i], strlen(bad[i]),
-                                                  &d);
+            int rc = which == 0
+                         ? mjt_hand_parse(&h, bad[i], strlen(bad[i]), NULL, &d)
+                         : mjt_tiles_parse(&t, bad[i], strlen(bad[i]), &d);
             cr_assert(lt(int, rc, 0), "%s", bad[i]);
             cr_assert(eq(int, d.code, rc));
             cr_assert(eq(int, d.sys_errno, 0));
             size_t n = strlen(d.message);
             cr_assert(gt(sz, n, 0));
             for (size_t j = n; j < sizeof d.message; j++)
-                cr_assert(eq(int, d.message[j], 0), "%s: byte %zu", bad[i],
-                          j);
+                cr_assert(eq(int, d.message[j], 0), "%s: byte %zu", bad[i], j);
         }
     }
 }
@@ -450,8 +449,8 @@ ParameterizedTest(struct bad_hand *b, errors, bad_hands_are_refused)
 {
     mjt_hand h;
     mjt_diag d;
-    cr_assert(
-        eq(int, mjt_hand_parse(&h, b->text, strlen(b->text), NULL, &d), b->code));
+    cr_assert(eq(int, mjt_hand_parse(&h, b->text, strlen(b->text), NULL, &d),
+                 b->code));
     cr_assert(eq(str, d.message, b->message));
 }
 
@@ -502,7 +501,8 @@ Test(errors, open_says_io_error)
 {
     mjt_tables *t = NULL;
     mjt_diag d;
-    cr_assert(eq(int, mjt_tables_open(&t, "tests/mjq/cli.sh/x.lmdb", &d), MJT_EIO));
+    cr_assert(
+        eq(int, mjt_tables_open(&t, "tests/mjq/cli.sh/x.lmdb", &d), MJT_EIO));
     cr_assert(eq(ptr, t, NULL));
     cr_assert(eq(int, d.sys_errno, ENOTDIR));
 }
@@ -685,13 +685,13 @@ Test(arrays, one_rule_for_too_small)
                              : mjt_hand_calls(&hc, buf.c, c, &n);
             cr_assert(eq(sz, n, want[k]), "call %d, cap %zu", k, c);
             if (c < want[k]) {
-                cr_assert(eq(int, rc[k], MJT_ESPACE), "call %d, cap %zu", k,
-                          c);
+                cr_assert(eq(int, rc[k], MJT_ESPACE), "call %d, cap %zu", k, c);
                 cr_assert(eq(int, memcmp(&buf, &untouched, sizeof buf), 0),
                           "call %d wrote into a short array", k);
             } else {
                 cr_assert(eq(int, rc[k], MJT_OK), "call %d, cap %zu", k, c);
-                cr_assert(not(eq(int, memcmp(&buf, &untouched, sizeof buf), 0)));
+                cr_assert(
+                    not(eq(int, memcmp(&buf, &untouched, sizeof buf), 0)));
             }
         }
     n = 99;
@@ -713,8 +713,8 @@ Test(query, discards_sort_best_first)
     mjt_discard d[MJT_MAX_DISCARDS], e[MJT_MAX_DISCARDS];
     size_t n;
 
-    cr_assert(eq(int, mjt_discards(test_tables(), &h, NULL, d,
-                                   MJT_MAX_DISCARDS, &n),
+    cr_assert(eq(int,
+                 mjt_discards(test_tables(), &h, NULL, d, MJT_MAX_DISCARDS, &n),
                  MJT_OK));
     mjt_discards_sort(d, n);
     for (size_t i = 1; i < n; i++) {
@@ -755,8 +755,8 @@ Test(tables, find_looks_in_the_tree_above)
     snprintf(dir, sizeof dir, "/tmp/mjt-find-%d", (int)getpid());
     snprintf(sub, sizeof sub, "%s/a/b", dir);
     snprintf(want, sizeof want, "%s/tables/mjt.lmdb", dir);
-    snprintf(cmd, sizeof cmd, "mkdir -p %s %s/tables && ln -sf %s %s", sub,
-             dir, abs, want);
+    snprintf(cmd, sizeof cmd, "mkdir -p %s %s/tables && ln -sf %s %s", sub, dir,
+             abs, want);
     cr_assert(eq(int, system(cmd), 0));
     cr_assert(eq(int, chdir(sub), 0));
     unsetenv("MJT_TABLES");

@@ -11,8 +11,7 @@
 #include "helpers.h"
 #include "mjt.h"
 
-static int parse(mjt_hand *h, const char *text, const mjt_rules *r,
-                 mjt_diag *d)
+static int parse(mjt_hand *h, const char *text, const mjt_rules *r, mjt_diag *d)
 {
     return mjt_hand_parse(h, text, strlen(text), r, d);
 }
@@ -41,13 +40,14 @@ Test(red, one_a_suit_by_default_from_every_constructor)
     cr_assert(eq(str, d.message, "4 red 5p (the game has only 1)"));
     /* the calls' red fives count: 406s held and 055s called */
     cr_assert(eq(int, parse(&h, "406s33z,055s,111z,222z", NULL, &d), MJT_ERED));
-    cr_assert(eq(str, d.message, "2 red 5s counting the calls (the game has only 1)"));
+    cr_assert(eq(str, d.message,
+                 "2 red 5s counting the calls (the game has only 1)"));
     uint8_t c[MJT_KINDS] = {0};
     c[27] = 2, c[28] = 2;
-    mjt_call calls[3] = {{MJT_QUAD, 13, 2, 0}, {MJT_TRIPLET, 29, 0, 0},
-                         {MJT_TRIPLET, 30, 0, 0}};
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 3, NULL, &d),
-                 MJT_ERED));
+    mjt_call calls[3] = {
+        {MJT_QUAD, 13, 2, 0}, {MJT_TRIPLET, 29, 0, 0}, {MJT_TRIPLET, 30, 0, 0}};
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 3, NULL, &d), MJT_ERED));
 }
 
 Test(red, the_rules_may_have_more)
@@ -104,7 +104,7 @@ Test(red, bytes_past_the_rules_are_stale)
 
     cr_assert(eq(int, parse(&h, "123m406p789s1122z", NULL, NULL), MJT_OK));
     mjt_hand bad = h;
-    bad.opaque_[0] += 0; /* the same codes */
+    bad.opaque_[0] += 0;        /* the same codes */
     bad.opaque_[5] += 1u << 11; /* two red 5p in the meta word */
     cr_assert(eq(int, mjt_shanten(test_tables(), &bad, &s), MJT_ESTALE));
     mjt_tiles t;
@@ -126,16 +126,16 @@ Test(players, rules_of_three_players_at_construction)
     cr_assert(eq(int, mjt_hand_from_counts(&h, c, &r, &d), MJT_OK));
     cr_assert(eq(int, mjt_hand_players(&h), 3));
     cr_assert(eq(int, mjt_shanten(test_tables(), &h, &a), MJT_OK));
-    cr_assert(eq(int, mjt_shanten_counts_players(test_tables(), c, 3, &b),
-                 MJT_OK));
+    cr_assert(
+        eq(int, mjt_shanten_counts_players(test_tables(), c, 3, &b), MJT_OK));
     cr_assert(eq(int, a.overall, b.overall));
     c[1] = 1, c[27] = 0;
     cr_assert(eq(int, mjt_hand_from_counts(&h, c, &r, &d), MJT_EPLAYERS));
     cr_assert(eq(int, parse(&h, "19m406p789s11223z", &r, &d), MJT_OK), "%s",
               d.message);
     cr_assert(eq(int, mjt_hand_players(&h), 3));
-    cr_assert(eq(int, parse(&h, "1m406p789s112z,555p:across", &r, &d),
-                 MJT_EPLAYERS));
+    cr_assert(
+        eq(int, parse(&h, "1m406p789s112z,555p:across", &r, &d), MJT_EPLAYERS));
     cr_assert(eq(str, d.message,
                  "call 555p:across has no place in three-player mahjong "
                  "(there is no seat across)"));
@@ -168,10 +168,10 @@ Test(calls_from, the_notation_round_trips)
     mjt_hand h;
     mjt_call calls[MJT_MAX_CALLS];
     size_t n;
-    cr_assert(eq(int,
-                 parse(&h, "123m44p,789s:left,555p:across,7777z:closed", NULL,
-                       NULL),
-                 MJT_OK));
+    cr_assert(
+        eq(int,
+           parse(&h, "123m44p,789s:left,555p:across,7777z:closed", NULL, NULL),
+           MJT_OK));
     cr_assert(eq(int, mjt_hand_calls(&h, calls, MJT_MAX_CALLS, &n), MJT_OK));
     cr_assert(eq(sz, n, 3));
     cr_assert(eq(int, calls[0].kind, MJT_RUN));
@@ -195,8 +195,8 @@ Test(calls_from, held_counts_every_copy)
     cr_assert(eq(int, all[4], 4));
     cr_assert(eq(int, all[13], 2));
     cr_assert(eq(int, all[27] + all[28], 6));
-    cr_assert(eq(int, parse(&h, "12m55p,5555m,111z:left,222z", NULL, NULL),
-                 MJT_OK));
+    cr_assert(
+        eq(int, parse(&h, "12m55p,5555m,111z:left,222z", NULL, NULL), MJT_OK));
     cr_assert(eq(int, mjt_hand_held(&h, all), MJT_OK));
     cr_assert(eq(int, all[4], 4));
     mjt_hand bad;
@@ -213,8 +213,8 @@ Test(calls_from, closed_and_open_quads_answer_alike)
     mjt_ukeire_info ua, ub;
 
     cr_assert(eq(int, parse(&a, "123m456p78s11z,9999s", NULL, NULL), MJT_OK));
-    cr_assert(eq(int, parse(&b, "123m456p78s11z,9999s:closed", NULL, NULL),
-                 MJT_OK));
+    cr_assert(
+        eq(int, parse(&b, "123m456p78s11z,9999s:closed", NULL, NULL), MJT_OK));
     cr_assert(eq(int, mjt_shanten(test_tables(), &a, &sa), MJT_OK));
     cr_assert(eq(int, mjt_shanten(test_tables(), &b, &sb), MJT_OK));
     cr_assert(eq(int, sa.overall, sb.overall));
@@ -245,8 +245,8 @@ Test(calls_from, what_cannot_be_is_refused)
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         mjt_hand h;
         mjt_diag d;
-        cr_assert(eq(int, parse(&h, bad[i].text, NULL, &d), bad[i].code),
-                  "%s", bad[i].text);
+        cr_assert(eq(int, parse(&h, bad[i].text, NULL, &d), bad[i].code), "%s",
+                  bad[i].text);
         cr_assert(eq(str, d.message, (char *)bad[i].says));
     }
     uint8_t c[MJT_KINDS] = {0};
@@ -255,18 +255,19 @@ Test(calls_from, what_cannot_be_is_refused)
                          {MJT_CLOSED_QUAD, 30, 0, MJT_FROM_LEFT}};
     mjt_hand h;
     mjt_diag d;
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 1, NULL, &d),
-                 MJT_ECALL));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 1, NULL, &d), MJT_ECALL));
     cr_assert(eq(str, d.message, "call 1: a run is called from the left only"));
     calls[0].from = MJT_FROM_LEFT;
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 2, NULL, &d),
-                 MJT_ECALL));
-    cr_assert(eq(str, d.message,
-                 "call 2: a closed quad comes from no other seat"));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 2, NULL, &d), MJT_ECALL));
+    cr_assert(
+        eq(str, d.message, "call 2: a closed quad comes from no other seat"));
     calls[1].from = 7;
-    cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 2, NULL, &d),
-                 MJT_ECALL));
+    cr_assert(
+        eq(int, mjt_hand_from_calls(&h, c, calls, 2, NULL, &d), MJT_ECALL));
     calls[1].from = MJT_FROM_UNKNOWN;
     cr_assert(eq(int, mjt_hand_from_calls(&h, c, calls, 2, NULL, &d), MJT_OK));
-    cr_assert(eq(str, (char *)text_of(&h), "123m123p11z,123s:left,4444z:closed"));
+    cr_assert(
+        eq(str, (char *)text_of(&h), "123m123p11z,123s:left,4444z:closed"));
 }

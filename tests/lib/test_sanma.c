@@ -93,7 +93,8 @@ static int lib_shapes(const mjt_hand *h, brute_arr *out, uint64_t *special)
 static void make3(const hand3 *x, mjt_hand *h)
 {
     mjt_diag d;
-    int rc = mjt_hand_from_calls(h, x->counts, x->calls, (size_t)x->ncalls, NULL, &d);
+    int rc = mjt_hand_from_calls(h, x->counts, x->calls, (size_t)x->ncalls,
+                                 NULL, &d);
     cr_assert(eq(int, rc, MJT_OK), "%s", d.message);
     cr_assert(eq(int, mjt_hand_set_players(h, 3, &d), MJT_OK), "%s", d.message);
     cr_assert(eq(int, mjt_hand_players(h), 3));
@@ -435,10 +436,11 @@ Test(sanma, every_refusal_names_the_problem)
                                     "mahjong (it has no 2m to 8m)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        cr_assert(eq(int,
-                     mjt_hand_parse(&h, bad[i].text, strlen(bad[i].text), NULL, &d),
-                     MJT_OK),
-                  "%s", bad[i].text);
+        cr_assert(
+            eq(int,
+               mjt_hand_parse(&h, bad[i].text, strlen(bad[i].text), NULL, &d),
+               MJT_OK),
+            "%s", bad[i].text);
         before = h;
         int rc = mjt_hand_set_players(&h, 3, &d);
         if (bad[i].says == NULL) { /* red fives of p and s are in the game */
@@ -527,13 +529,15 @@ Test(sanma, a_flipped_players_bit_is_stale)
     mjt_tiles held;
     mjt_hand h;
 
-    cr_assert(eq(int, mjt_hand_parse(&h, "15m123p456s11z", 14, NULL, NULL), MJT_OK));
+    cr_assert(
+        eq(int, mjt_hand_parse(&h, "15m123p456s11z", 14, NULL, NULL), MJT_OK));
     cr_assert(eq(int, mjt_shanten(t, &h, &s), MJT_OK));
     h.opaque_[5] |= 1u << 20; /* the three-player bit (query/internal.h) */
     cr_assert(eq(int, mjt_shanten(t, &h, &s), MJT_ESTALE));
     cr_assert(eq(int, mjt_hand_tiles(&h, &held), MJT_ESTALE));
     cr_assert(eq(int, mjt_hand_players(&h), MJT_ESTALE));
-    cr_assert(eq(int, mjt_hand_parse(&h, "19m1p55s,123p,111z,222z", 23, NULL, NULL),
+    cr_assert(eq(int,
+                 mjt_hand_parse(&h, "19m1p55s,123p,111z,222z", 23, NULL, NULL),
                  MJT_OK));
     cr_assert(eq(int, mjt_shanten(t, &h, &s), MJT_OK));
     h.opaque_[5] |= 1u << 20; /* a chi in a three-player hand */

@@ -201,10 +201,9 @@ Test(yakuman, big_three_dragons_fed_by_one_seat_pays_half_on_ron)
     /* South wins; the last dragon came from the right (West): West pays
      * half of the yakuman, the discarder (East, on the left) the rest. */
     mjt_win w = ron(MJT_FROM_LEFT);
-    cr_assert(eq(int,
-                  score("123m55p,555z:left,666z:across,777z:right", "5p", &w,
-                        NULL),
-                  MJT_OK));
+    cr_assert(eq(
+        int, score("123m55p,555z:left,666z:across,777z:right", "5p", &w, NULL),
+        MJT_OK));
     cr_assert(eq(int, has(MJT_Y_DAISANGEN), 1));
     cr_assert(eq(int, s.points, 32000));
     cr_assert(eq(int, s.pao, 2));
@@ -213,19 +212,17 @@ Test(yakuman, big_three_dragons_fed_by_one_seat_pays_half_on_ron)
     /* tsumo: the feeder pays it all */
     w = tsumo();
     w.honba = 1;
-    cr_assert(eq(int,
-                  score("123m55p,555z:left,666z:across,777z:right", "5p", &w,
-                        NULL),
-                  MJT_OK));
+    cr_assert(eq(
+        int, score("123m55p,555z:left,666z:across,777z:right", "5p", &w, NULL),
+        MJT_OK));
     cr_assert(eq(int, s.pay[2], 32300));
     cr_assert(eq(int, s.pay[MJT_EAST] + s.pay[3], 0));
     mjt_rules r;
     mjt_rules_init(&r, 4);
     r.pao = 0;
-    cr_assert(eq(int,
-                  score("123m55p,555z:left,666z:across,777z:right", "5p", &w,
-                        &r),
-                  MJT_OK));
+    cr_assert(
+        eq(int, score("123m55p,555z:left,666z:across,777z:right", "5p", &w, &r),
+           MJT_OK));
     cr_assert(eq(int, s.pay[MJT_EAST], 16100));
     cr_assert(eq(int, s.pay[2], 8100));
 }
@@ -236,8 +233,8 @@ Test(fu, closed_quad_of_the_round_wind)
 {
     /* 20 + closed quad of honors 32 + single wait 2 + tsumo 2 = 56: 60 */
     mjt_win w = tsumo();
-    cr_assert(eq(int, score("123m456p789s22s,1111z:closed", "2s", &w, NULL),
-                  MJT_OK));
+    cr_assert(
+        eq(int, score("123m456p789s22s,1111z:closed", "2s", &w, NULL), MJT_OK));
     cr_assert(eq(int, s.fu, 60));
     cr_assert(eq(int, s.han, 2)); /* fully concealed tsumo, round wind */
     cr_assert(eq(int, s.points, 4000));
@@ -267,7 +264,7 @@ Test(fu, open_hand_of_no_fu_is_30_and_pinfu_tsumo_20)
     /* open all simples won two-sided: 20 fu, made 30 */
     mjt_win w = ron(MJT_FROM_LEFT);
     cr_assert(eq(int, score("234m456p22s,678s:left,345p:left", "4m", &w, NULL),
-                  MJT_OK));
+                 MJT_OK));
     cr_assert(eq(int, s.fu, 30));
     cr_assert(eq(int, s.fu_parts[s.fu_len - 1].part, MJT_FU_OPEN_PINFU));
     cr_assert(eq(int, has(MJT_Y_TANYAO), 1));
@@ -290,9 +287,8 @@ Test(limits, complete_without_a_yaku_scores_nothing)
     mjt_win w = ron(MJT_FROM_LEFT);
     w.dora_len = 1;
     w.dora[0] = (uint8_t)mjt_tile_from_name("4p", 2);
-    cr_assert(eq(int, score("123m456p55s,234s:left,789s:left", "5s", &w,
-                            NULL),
-                  MJT_OK));
+    cr_assert(eq(int, score("123m456p55s,234s:left,789s:left", "5s", &w, NULL),
+                 MJT_OK));
     cr_assert(eq(int, s.yaku_len, 0));
     cr_assert(eq(int, s.han, 0));
     cr_assert(eq(int, s.points, 0));
@@ -323,71 +319,67 @@ Test(refused, what_cannot_happen_is_named)
 {
     mjt_win w = ron(MJT_FROM_LEFT);
     w.riichi = 1;
-    cr_assert(eq(int, score("123m456p55s,234s:left,789s:left", "5s", &w,
-                            NULL),
-                  MJT_EINVAL));
+    cr_assert(eq(int, score("123m456p55s,234s:left,789s:left", "5s", &w, NULL),
+                 MJT_EINVAL));
     cr_assert(eq(str, d.message, "riichi with an open hand"));
     w = ron(MJT_FROM_LEFT);
     w.ippatsu = 1;
-    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL),
-                  MJT_EINVAL));
+    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL), MJT_EINVAL));
     w = tsumo();
     w.rinshan = 1;
-    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL),
-                  MJT_EINVAL));
+    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL), MJT_EINVAL));
     cr_assert(eq(str, d.message, "rinshan without a quad"));
     w = ron(MJT_FROM_UNKNOWN);
-    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL),
-                  MJT_EINVAL));
+    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL), MJT_EINVAL));
     w = ron(MJT_FROM_LEFT);
-    cr_assert(eq(int, score("123345m456p789s22s", "1z", &w, NULL),
-                  MJT_EABSENT));
-    cr_assert(eq(int, score("123345m456p789s23s", "3m", &w, NULL),
-                  MJT_ENOTWIN));
+    cr_assert(
+        eq(int, score("123345m456p789s22s", "1z", &w, NULL), MJT_EABSENT));
+    cr_assert(
+        eq(int, score("123345m456p789s23s", "3m", &w, NULL), MJT_ENOTWIN));
     w.dora_len = 3;
     w.dora[0] = w.dora[1] = w.dora[2] = (uint8_t)mjt_tile_from_name("2s", 2);
-    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL),
-                  MJT_ECOPIES));
+    cr_assert(
+        eq(int, score("123345m456p789s22s", "3m", &w, NULL), MJT_ECOPIES));
     /* chankan: the quad holds the other three copies of the winning tile,
      * so the hand, a call or an indicator showing one more is refused */
     w = ron(MJT_FROM_LEFT);
     w.chankan = 1;
     cr_assert(eq(int, score("123345m456p789s22s", "4m", &w, NULL), MJT_OK));
     cr_assert(eq(int, has(MJT_Y_CHANKAN), 1));
-    cr_assert(eq(int, score("123345m456p789s22s", "3m", &w, NULL),
-                  MJT_ECOPIES));
+    cr_assert(
+        eq(int, score("123345m456p789s22s", "3m", &w, NULL), MJT_ECOPIES));
     cr_assert(eq(str, d.message,
                  "chankan on 3m: the quad holds its other three copies, but "
                  "the hand, its calls and the indicators show 1 more"));
-    cr_assert(eq(int, score("123m345p789s22s,456m:left", "1m", &w, NULL),
-                  MJT_OK));
+    cr_assert(
+        eq(int, score("123m345p789s22s,456m:left", "1m", &w, NULL), MJT_OK));
     cr_assert(eq(int, score("123m345p789s22s,123m:left", "1m", &w, NULL),
-                  MJT_ECOPIES));
+                 MJT_ECOPIES));
     w.dora_len = 1;
     w.dora[0] = (uint8_t)mjt_tile_from_name("4m", 2);
-    cr_assert(eq(int, score("123345m456p789s22s", "4m", &w, NULL),
-                  MJT_ECOPIES));
+    cr_assert(
+        eq(int, score("123345m456p789s22s", "4m", &w, NULL), MJT_ECOPIES));
     w.dora[0] = (uint8_t)mjt_tile_from_name("3m", 2);
     cr_assert(eq(int, score("123345m456p789s22s", "4m", &w, NULL), MJT_OK));
     mjt_rules r3;
     mjt_rules_init(&r3, 3);
     w = ron(MJT_FROM_LEFT);
-    cr_assert(eq(int, score("111999m456p789s22s", "1m", &w, &r3),
-                  MJT_EPLAYERS));
+    cr_assert(
+        eq(int, score("111999m456p789s22s", "1m", &w, &r3), MJT_EPLAYERS));
     cr_assert(eq(int, mjt_score_hand(NULL, &w, NULL, &s, &d), MJT_EINVAL));
     /* from counts too: a NULL anywhere is refused, not read */
     mjt_tiles held;
     cr_assert(eq(int, mjt_tiles_parse(&held, "123345m456p789s22s", 18, NULL),
-                  MJT_OK));
-    cr_assert(eq(int, mjt_score_tiles(NULL, NULL, 0, &w, NULL, &s, &d),
-                  MJT_EINVAL));
+                 MJT_OK));
+    cr_assert(
+        eq(int, mjt_score_tiles(NULL, NULL, 0, &w, NULL, &s, &d), MJT_EINVAL));
     cr_assert(eq(str, d.message, "score: NULL argument"));
     cr_assert(eq(int, mjt_score_tiles(&held, NULL, 0, NULL, NULL, &s, &d),
-                  MJT_EINVAL));
+                 MJT_EINVAL));
     cr_assert(eq(int, mjt_score_tiles(&held, NULL, 0, &w, NULL, NULL, &d),
-                  MJT_EINVAL));
-    cr_assert(eq(int, mjt_score_tiles(&held, NULL, 1, &w, NULL, &s, &d),
-                  MJT_EINVAL));
+                 MJT_EINVAL));
+    cr_assert(
+        eq(int, mjt_score_tiles(&held, NULL, 1, &w, NULL, &s, &d), MJT_EINVAL));
 }
 
 Test(refused, a_refusal_is_its_message_and_zeroes)
@@ -427,13 +419,13 @@ Test(rules, null_is_the_defaults)
      * NULL: it must be mjt_rules_init's (every field that scoring reads
      * shows in one of these hands; the random hands of tiles:: too) */
     static const char *const hands[][2] = {
-        {"123m456p789s22s,1111z:closed", "2s"},  /* quad fu, round wind */
-        {"222m555p789s234s11z", "4s"},           /* double wind pair */
+        {"123m456p789s22s,1111z:closed", "2s"}, /* quad fu, round wind */
+        {"222m555p789s234s11z", "4s"},          /* double wind pair */
         {"123m55p,555z:left,666z:across,777z:right", "5p"}, /* pao */
-        {"119m19p19s1234567z", "1m"},            /* double yakuman */
-        {"12345678922233m", "3m"},               /* counted yakuman */
+        {"119m19p19s1234567z", "1m"},                       /* double yakuman */
+        {"12345678922233m", "3m"},                 /* counted yakuman */
         {"234m456p22s,678s:left,345p:left", "4m"}, /* open tanyao */
-        {"234567m234p66s678s", "8s"},            /* pinfu tsumo */
+        {"234567m234p66s678s", "8s"},              /* pinfu tsumo */
     };
     mjt_rules r;
     mjt_rules_init(&r, 4);
@@ -486,7 +478,8 @@ static size_t random_hand(mjt_tiles *t, mjt_call *calls)
             int run = rnd(2), k;
             if (run) {
                 k = (int)rnd(27);
-                if (k % 9 > 6 || all[k] > 3 || all[k + 1] > 3 || all[k + 2] > 3) {
+                if (k % 9 > 6 || all[k] > 3 || all[k + 1] > 3 ||
+                    all[k + 2] > 3) {
                     ok = 0;
                     break;
                 }
@@ -533,9 +526,10 @@ Test(tiles, the_same_answers_as_a_hand)
         mjt_call calls[MJT_MAX_CALLS];
         size_t ncalls = random_hand(&t, calls);
         mjt_hand h;
-        cr_assert(eq(int, mjt_hand_from_calls(&h, t.counts, calls, ncalls,
-                                              NULL, &d),
-                     MJT_OK), "%s", d.message);
+        cr_assert(eq(int,
+                     mjt_hand_from_calls(&h, t.counts, calls, ncalls, NULL, &d),
+                     MJT_OK),
+                  "%s", d.message);
         mjt_win w;
         mjt_win_init(&w);
         do
@@ -588,17 +582,17 @@ Test(tiles, the_ladder_is_the_scorer_with_more_han)
         r.counted_yakuman = (uint8_t)rnd(2);
         r.round_up_mangan = (uint8_t)rnd(2);
         int32_t ladder[9];
-        cr_assert(eq(int, mjt__score_ladder(&t, NULL, 0, &w, &r, 9, ladder),
-                     MJT_OK));
+        cr_assert(
+            eq(int, mjt__score_ladder(&t, NULL, 0, &w, &r, 9, ladder), MJT_OK));
         mjt_score sc;
         mjt_win x = w;
         for (int e = 0; e <= 4; e++) {
             x.riichi = (uint8_t)(e >= 4 ? 2 : e >= 1);
             x.ippatsu = (uint8_t)(e >= 2);
             x.last = (uint8_t)(e >= 3);
-            cr_assert(eq(int, mjt_score_tiles(&t, NULL, 0, &x, &r, &sc, &d),
-                         MJT_OK),
-                      "%s", d.message);
+            cr_assert(
+                eq(int, mjt_score_tiles(&t, NULL, 0, &x, &r, &sc, &d), MJT_OK),
+                "%s", d.message);
             cr_assert(eq(i32, ladder[e], sc.points), "hand %d, %d more han", i,
                       e);
         }
@@ -612,9 +606,9 @@ Test(tiles, the_ladder_is_the_scorer_with_more_han)
                 continue;
             x.ura_len = 1;
             x.ura[0] = (uint8_t)k;
-            cr_assert(eq(int, mjt_score_tiles(&t, NULL, 0, &x, &r, &sc, &d),
-                         MJT_OK),
-                      "%s", d.message);
+            cr_assert(
+                eq(int, mjt_score_tiles(&t, NULL, 0, &x, &r, &sc, &d), MJT_OK),
+                "%s", d.message);
             cr_assert(eq(i32, ladder[4 + t.counts[target]], sc.points),
                       "hand %d, ura %d", i, k);
             ura_checked++;
@@ -630,50 +624,52 @@ Test(tiles, what_a_hand_maker_refuses)
 {
     mjt_tiles t;
     mjt_win w = ron(MJT_FROM_LEFT);
-    cr_assert(eq(int, mjt_tiles_parse(&t, "123345m456p789s22s", 18, NULL),
-                  MJT_OK));
+    cr_assert(
+        eq(int, mjt_tiles_parse(&t, "123345m456p789s22s", 18, NULL), MJT_OK));
     w.tile = (uint8_t)mjt_tile_from_name("3m", 2);
     cr_assert(eq(int, mjt_score_tiles(&t, NULL, 0, &w, NULL, &s, &d), MJT_OK));
     cr_assert(eq(int, s.points, 1000));
     mjt_tiles bad = t;
     bad.len = 13;
-    cr_assert(eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d),
-                  MJT_EINVAL));
+    cr_assert(
+        eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d), MJT_EINVAL));
     bad = t;
     bad.counts[0] = 5, bad.len += 4;
-    cr_assert(eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d),
-                  MJT_ECOPIES));
+    cr_assert(
+        eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d), MJT_ECOPIES));
     /* the first kind above 4 is named, wherever it lies among the
      * counts (the last two kinds and bytes of 128 and more too) */
-    static const struct { int kind, count; const char *says; } over[] = {
-        {33, 250, "250 copies of 7z"}, {32, 5, "5 copies of 6z"},
-        {20, 128, "128 copies of 3s"}, {17, 6, "6 copies of 9p"}};
+    static const struct {
+        int kind, count;
+        const char *says;
+    } over[] = {{33, 250, "250 copies of 7z"},
+                {32, 5, "5 copies of 6z"},
+                {20, 128, "128 copies of 3s"},
+                {17, 6, "6 copies of 9p"}};
     for (size_t i = 0; i < sizeof over / sizeof *over; i++) {
         bad = t;
         bad.counts[over[i].kind] = (uint8_t)over[i].count;
         bad.counts[33] = bad.counts[33] ? bad.counts[33] : 7;
         cr_assert(eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d),
-                      MJT_ECOPIES));
+                     MJT_ECOPIES));
         cr_assert(eq(str, d.message, (char *)over[i].says));
     }
     mjt_tiles red = t;
     red.red[1] = 1; /* the 5p is the red one */
-    cr_assert(eq(int, mjt_score_tiles(&red, NULL, 0, &w, NULL, &s, &d),
-                  MJT_OK));
+    cr_assert(
+        eq(int, mjt_score_tiles(&red, NULL, 0, &w, NULL, &s, &d), MJT_OK));
     cr_assert(eq(int, has(MJT_Y_RED_FIVE), 1));
     cr_assert(eq(int, s.points, 2000));
     bad = t;
     bad.red[0] = 2; /* one 5m held, two red */
-    cr_assert(eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d),
-                  MJT_ERED));
+    cr_assert(
+        eq(int, mjt_score_tiles(&bad, NULL, 0, &w, NULL, &s, &d), MJT_ERED));
     mjt_call c = {MJT_RUN, 25, 0, MJT_FROM_LEFT}; /* 8s9s and no 10s */
-    cr_assert(eq(int, mjt_tiles_parse(&t, "123345m456p22s", 14, NULL),
-                  MJT_OK));
-    cr_assert(eq(int, mjt_score_tiles(&t, &c, 1, &w, NULL, &s, &d),
-                  MJT_ECALL));
+    cr_assert(eq(int, mjt_tiles_parse(&t, "123345m456p22s", 14, NULL), MJT_OK));
+    cr_assert(eq(int, mjt_score_tiles(&t, &c, 1, &w, NULL, &s, &d), MJT_ECALL));
     cr_assert(eq(str, d.message, "call 1: a run starts at 1 to 7 of its suit"));
     c.tile = 24; /* 789s */
     cr_assert(eq(int, mjt_score_tiles(&t, &c, 1, &w, NULL, &s, &d), MJT_OK));
-    cr_assert(eq(int, mjt_score_tiles(&t, NULL, 1, &w, NULL, &s, &d),
-                  MJT_EINVAL));
+    cr_assert(
+        eq(int, mjt_score_tiles(&t, NULL, 1, &w, NULL, &s, &d), MJT_EINVAL));
 }

@@ -363,8 +363,9 @@ Test(random, thirteen_random_tiles, .timeout = 900)
 static mjt_hand hand(const char *text)
 {
     mjt_hand h;
-    cr_assert(eq(int, mjt_hand_parse(&h, text, strlen(text), NULL, NULL), MJT_OK),
-              "%s", text);
+    cr_assert(
+        eq(int, mjt_hand_parse(&h, text, strlen(text), NULL, NULL), MJT_OK),
+        "%s", text);
     return h;
 }
 

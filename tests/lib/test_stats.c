@@ -32,8 +32,7 @@ Test(stats, exact_13_tiles_totals)
     mjt_stats s;
     mjt_diag d;
 
-    cr_assert(eq(int,
-                 mjt_stats_exact(test_tables(), NULL, 13, 0, &s, NULL, &d),
+    cr_assert(eq(int, mjt_stats_exact(test_tables(), NULL, 13, 0, &s, NULL, &d),
                  MJT_OK));
     cr_assert(eq(int, s.tiles, 13));
     cr_assert(eq(int, s.players, 4));
@@ -105,8 +104,8 @@ Test(enumerate, a_part_with_a_visitor, .timeout = 300)
                  MJT_OK));
     v.first = e.first;
     v.end = e.end;
-    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL),
-                 MJT_OK));
+    cr_assert(
+        eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL), MJT_OK));
     uint64_t n = e.end - e.first;
     cr_assert(eq(u64, v.hands, n));
     /* each rank once: their sum is that of first .. end - 1 */
@@ -123,11 +122,11 @@ Test(enumerate, parts_add_up_to_the_whole)
     mjt_enum e = {4, NULL, 0, 0, 0, 1, NULL, NULL};
 
     e.end = mjt_enum_size(4, NULL, 0);
-    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &whole, NULL, NULL),
-                 MJT_OK));
+    cr_assert(
+        eq(int, mjt_enumerate(test_tables(), &e, &whole, NULL, NULL), MJT_OK));
     for (int k = 1; k <= 7; k++) {
-        cr_assert(eq(int, mjt_enum_part(4, NULL, 0, k, 7, &e.first, &e.end),
-                     MJT_OK));
+        cr_assert(
+            eq(int, mjt_enum_part(4, NULL, 0, k, 7, &e.first, &e.end), MJT_OK));
         cr_assert(eq(u64, e.first, last));
         last = e.end;
         cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &part, NULL, NULL),
@@ -174,8 +173,8 @@ Test(work, progress_reaches_the_whole)
     mjt_enum e = {8, NULL, 0, 0, 0, 2, NULL, NULL};
 
     e.end = mjt_enum_size(8, NULL, 0);
-    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, &work, NULL),
-                 MJT_OK));
+    cr_assert(
+        eq(int, mjt_enumerate(test_tables(), &e, &s, &work, NULL), MJT_OK));
     cr_assert(eq(int, w.backwards, 0));
     cr_assert(eq(u64, w.last_done, e.end));
     cr_assert(eq(u64, w.total, e.end));
@@ -240,8 +239,8 @@ Test(work, arguments_out_of_range_are_refused)
                  MJT_ECOUNT));
     cr_assert(eq(str, d.message, "12 tiles: the count must be 1 or 2 mod 3"));
     e.tiles = 9;
-    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, &d),
-                 MJT_ECOUNT));
+    cr_assert(
+        eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, &d), MJT_ECOUNT));
     e.tiles = 13;
     cr_assert(eq(int, mjt_stats_exact(test_tables(), &bad, 13, 0, &s, NULL, &d),
                  MJT_EINVAL));
@@ -249,15 +248,15 @@ Test(work, arguments_out_of_range_are_refused)
     cr_assert(eq(int, mjt_stats_exact(NULL, NULL, 13, 0, &s, NULL, NULL),
                  MJT_EINVAL));
     e.threads = 0;
-    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL),
-                 MJT_EINVAL));
+    cr_assert(
+        eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL), MJT_EINVAL));
     e.threads = 1;
     e.end = mjt_enum_size(13, NULL, 0) + 1;
-    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL),
-                 MJT_EINVAL));
+    cr_assert(
+        eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL), MJT_EINVAL));
     e.rules = &bad;
-    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL),
-                 MJT_EINVAL));
+    cr_assert(
+        eq(int, mjt_enumerate(test_tables(), &e, &s, NULL, NULL), MJT_EINVAL));
     cr_assert(eq(u64, mjt_enum_size(13, &bad, 0), 0));
     cr_assert(eq(u64, mjt_enum_size(15, NULL, 0), 0));
     cr_assert(eq(u64, mjt_enum_size(13, NULL, 4), 0));
@@ -333,7 +332,8 @@ Test(rules, defaults_and_checks)
     mjt_rules_init(&r, 4);
     r.red[1] = 5;
     cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_EINVAL));
-    cr_assert(eq(str, d.message, "rules: 5 red fives of p (a suit has 4 fives)"));
+    cr_assert(
+        eq(str, d.message, "rules: 5 red fives of p (a suit has 4 fives)"));
     mjt_rules_init(&r, 4);
     r.open_tanyao = 2;
     cr_assert(eq(int, mjt_rules_check(&r, &d), MJT_EINVAL));
@@ -436,8 +436,8 @@ Test(work, progress_rises_on_many_threads)
     mjt_work work = {watch_order, &c, NULL};
 
     e.end = mjt_enum_size(7, NULL, 0);
-    cr_assert(eq(int, mjt_enumerate(test_tables(), &e, &s, &work, NULL),
-                 MJT_OK));
+    cr_assert(
+        eq(int, mjt_enumerate(test_tables(), &e, &s, &work, NULL), MJT_OK));
     cr_assert(eq(int, c.backwards, 0));
     cr_assert(eq(u64, c.last_done, e.end));
     cr_assert(gt(u64, c.progress_calls, 16));

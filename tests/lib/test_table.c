@@ -203,8 +203,8 @@ Test(table, an_altered_record_is_caught, .timeout = 120)
     /* The file reads, and its honor part fails its digest. */
     cr_assert(eq(int, mjt_file_open(&f, path, &diag), MJT_OK));
     cr_assert(eq(int, mjt_file_verify(f, MJT_PART_SUIT, NULL, &diag), MJT_OK));
-    cr_assert(eq(int, mjt_file_verify(f, MJT_PART_HONOR, NULL, &diag),
-                 MJT_ECORRUPT));
+    cr_assert(
+        eq(int, mjt_file_verify(f, MJT_PART_HONOR, NULL, &diag), MJT_ECORRUPT));
     mjt_file_close(f);
     /* A diff trusts equal digests unless told to read the records, which
      * finds the record that changed and the damage. */

@@ -808,10 +808,9 @@ static uint64_t discard_shanten(const mjt_tables *t, const mjt_hand *h,
             int yk = __builtin_popcountll(ge[0] & MJT__YAOCHU);
             int yp = __builtin_popcountll(ge[1] & MJT__YAOCHU);
             for (int took = 0; took < 3; took++) {
-                int c = mjt__chiitoi_of(pairs - (took == 1),
-                                        kinds - (took == 0));
-                int x = mjt__kokushi_of(yk - (took == 0),
-                                        yp - (took == 1) > 0);
+                int c =
+                    mjt__chiitoi_of(pairs - (took == 1), kinds - (took == 0));
+                int x = mjt__kokushi_of(yk - (took == 0), yp - (took == 1) > 0);
                 other[0][took] = c;
                 other[1][took] = x < c ? x : c;
             }

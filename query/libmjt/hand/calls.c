@@ -85,21 +85,24 @@ static const char *call_problem(int kind, int tile, int red, int from)
  * fives each kind may hold at each tile (-1: no such call), and the seats
  * each kind may come from (bit `from`).
  */
-#define RUN_MOST(t) ((t) < 27 && (t) % 9 <= 6 ? (t) % 9 >= 2 && (t) % 9 <= 4 : -1)
+#define RUN_MOST(t)                                                            \
+    ((t) < 27 && (t) % 9 <= 6 ? (t) % 9 >= 2 && (t) % 9 <= 4 : -1)
 #define SET_MOST(t, n) ((t) < 27 && (t) % 9 == 4 ? (n) : 0)
 #define ROW(m, ...)                                                            \
-    {m(0, __VA_ARGS__),  m(1, __VA_ARGS__),  m(2, __VA_ARGS__),                \
-     m(3, __VA_ARGS__),  m(4, __VA_ARGS__),  m(5, __VA_ARGS__),                \
-     m(6, __VA_ARGS__),  m(7, __VA_ARGS__),  m(8, __VA_ARGS__),                \
-     m(9, __VA_ARGS__),  m(10, __VA_ARGS__), m(11, __VA_ARGS__),               \
-     m(12, __VA_ARGS__), m(13, __VA_ARGS__), m(14, __VA_ARGS__),               \
-     m(15, __VA_ARGS__), m(16, __VA_ARGS__), m(17, __VA_ARGS__),               \
-     m(18, __VA_ARGS__), m(19, __VA_ARGS__), m(20, __VA_ARGS__),               \
-     m(21, __VA_ARGS__), m(22, __VA_ARGS__), m(23, __VA_ARGS__),               \
-     m(24, __VA_ARGS__), m(25, __VA_ARGS__), m(26, __VA_ARGS__),               \
-     m(27, __VA_ARGS__), m(28, __VA_ARGS__), m(29, __VA_ARGS__),               \
-     m(30, __VA_ARGS__), m(31, __VA_ARGS__), m(32, __VA_ARGS__),               \
-     m(33, __VA_ARGS__)}
+    {                                                                          \
+        m(0, __VA_ARGS__), m(1, __VA_ARGS__), m(2, __VA_ARGS__),               \
+            m(3, __VA_ARGS__), m(4, __VA_ARGS__), m(5, __VA_ARGS__),           \
+            m(6, __VA_ARGS__), m(7, __VA_ARGS__), m(8, __VA_ARGS__),           \
+            m(9, __VA_ARGS__), m(10, __VA_ARGS__), m(11, __VA_ARGS__),         \
+            m(12, __VA_ARGS__), m(13, __VA_ARGS__), m(14, __VA_ARGS__),        \
+            m(15, __VA_ARGS__), m(16, __VA_ARGS__), m(17, __VA_ARGS__),        \
+            m(18, __VA_ARGS__), m(19, __VA_ARGS__), m(20, __VA_ARGS__),        \
+            m(21, __VA_ARGS__), m(22, __VA_ARGS__), m(23, __VA_ARGS__),        \
+            m(24, __VA_ARGS__), m(25, __VA_ARGS__), m(26, __VA_ARGS__),        \
+            m(27, __VA_ARGS__), m(28, __VA_ARGS__), m(29, __VA_ARGS__),        \
+            m(30, __VA_ARGS__), m(31, __VA_ARGS__), m(32, __VA_ARGS__),        \
+            m(33, __VA_ARGS__)                                                 \
+    }
 #define RUN_AT(t, unused) RUN_MOST(t)
 static const int8_t red_most[4][MJT_KINDS] = {
     ROW(RUN_AT, 0), ROW(SET_MOST, 3), ROW(SET_MOST, 4), ROW(SET_MOST, 4)};
@@ -107,9 +110,8 @@ static const int8_t red_most[4][MJT_KINDS] = {
 #undef ROW
 #undef SET_MOST
 #undef RUN_MOST
-static const uint8_t from_ok[4] = {
-    1u << MJT_FROM_UNKNOWN | 1u << MJT_FROM_LEFT, 0xF, 0xF,
-    1u << MJT_FROM_UNKNOWN};
+static const uint8_t from_ok[4] = {1u << MJT_FROM_UNKNOWN | 1u << MJT_FROM_LEFT,
+                                   0xF, 0xF, 1u << MJT_FROM_UNKNOWN};
 
 /* Whether a call of kind bits kb (0-3), tile, red and from (below 4) is
  * valid: call_problem's verdict. */
@@ -135,7 +137,6 @@ const char *mjt__call_problem(int kind, int tile, int red, int from)
 {
     return call_problem(kind, tile, red, from);
 }
-
 
 /* A valid call as text ("406m", "3333m:closed", "555p:left") into
  * buf[16]. */
@@ -206,10 +207,9 @@ int mjt__sanma_calls(const mjt_hand *h, mjt__diag *diag)
             mjt__diag_set(diag, MJT_EPLAYERS, -1,
                           "call %s has no place in three-player mahjong (%s)",
                           text,
-                          kind == MJT_RUN ? "there is no chi"
-                          : from == MJT_FROM_ACROSS
-                              ? "there is no seat across"
-                              : "it has no 2m to 8m");
+                          kind == MJT_RUN           ? "there is no chi"
+                          : from == MJT_FROM_ACROSS ? "there is no seat across"
+                                                    : "it has no 2m to 8m");
             return MJT_EPLAYERS;
         }
     }
@@ -265,9 +265,9 @@ static int attach(mjt_hand *h, int n, const uint8_t counts[MJT_KINDS],
     }
     for (size_t i = 0; i < ncalls; i++) {
         const mjt_call *c = &calls[i];
-        const char *why = mjt__call_struct_ok(c) ? NULL
-                                                 : call_problem(c->kind, c->tile,
-                                                                c->red, c->from);
+        const char *why = mjt__call_struct_ok(c)
+                              ? NULL
+                              : call_problem(c->kind, c->tile, c->red, c->from);
         if (why != NULL) {
             mjt__diag_set(diag, MJT_ECALL, where ? where[i] : -1,
                           "call %zu: %s", i + 1, why);

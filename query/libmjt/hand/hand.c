@@ -33,9 +33,8 @@ static inline void put_hand(mjt_hand *h, const uint32_t code[4], int n,
                             unsigned red, uint32_t rules)
 {
     static const uint32_t zero[6];
-    uint64_t meta =
-        MJT__HAND_MAGIC |
-        (uint64_t)((uint32_t)n | red << MJT__RED_SHIFT(0) | rules) << 32;
+    uint32_t low = (uint32_t)n | red << MJT__RED_SHIFT(0) | rules;
+    uint64_t meta = MJT__HAND_MAGIC | (uint64_t)low << 32;
     memcpy(h->opaque_, code, 4 * sizeof *code);
     memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
     memcpy(h->opaque_ + MJT__H_META + 1, zero, sizeof zero);
@@ -68,7 +67,9 @@ int mjt__hand_build(mjt_hand *h, const uint8_t counts[MJT_KINDS], unsigned red,
 /* The four base-5 digits of every value of a code's lo field (those past
  * 5^4 too, so that any code reads inside the table), worked out by the
  * compiler: 4 KB. */
+/* clang-format off */
 #define DIGITS4(n) {(n) % 5, (n) / 5 % 5, (n) / 25 % 5, (n) / 125 % 5}
+/* clang-format on */
 #define DIGITS4_4(n)                                                           \
     DIGITS4(n), DIGITS4((n) + 1), DIGITS4((n) + 2), DIGITS4((n) + 3)
 #define DIGITS4_16(n)                                                          \
@@ -230,8 +231,8 @@ static unsigned red_field(const mjt_tiles *tiles)
 }
 
 /* A hand of what tiles holds under rules, checking its count. */
-static int from_set(mjt_hand *h, const mjt_tiles *tiles,
-                    const mjt_rules *rules, mjt__diag *diag)
+static int from_set(mjt_hand *h, const mjt_tiles *tiles, const mjt_rules *rules,
+                    mjt__diag *diag)
 {
     mjt_hand tmp;
     int n = build(&tmp, tiles->counts, red_field(tiles));
@@ -250,6 +251,7 @@ static int from_set(mjt_hand *h, const mjt_tiles *tiles,
  * zeros.  k bad ids (1 to 14) put 85k there, below 2^12, so within fields
  * 9 to 11 (real tiles never carry out of field 8), and field 10 of 85k is
  * 5, 10 or 15: above 4, which the caps' check refuses. */
+/* clang-format off */
 #define FIELD(p, r)                                                            \
     {(p) == 0 ? UINT64_C(1) << 4 * (r) : 0,                                    \
      (p) == 1 ? UINT64_C(1) << 4 * (r) : 0,                                    \
@@ -274,6 +276,7 @@ _Alignas(32) const uint64_t mjt__id_fields[257][4] = {
     BAD4, /* 256: no id, for a choice that adds nothing */
     {0, 0, 0, 0},
 };
+/* clang-format on */
 #undef BAD16
 #undef BAD4
 #undef BAD
@@ -292,8 +295,7 @@ static inline int ids_hand(mjt_hand *h, const uint8_t *tiles, size_t len,
     unsigned red;
     int n = (int)len;
 
-    if (mjt__codes_of_ids(tiles, len, code, &red) != 0 || n == 0 ||
-        n % 3 == 0)
+    if (mjt__codes_of_ids(tiles, len, code, &red) != 0 || n == 0 || n % 3 == 0)
         return -1;
     int64_t bits = mjt__rules_take(rules, code[0], red);
     if (bits < 0)
@@ -524,7 +526,7 @@ static int sanma_fast(mjt_hand *h)
         (m & MJT__LO_MASK) >= 5 || hi % 625 != 0 || hi >= MJT__SUIT_HI)
         return 0;
     meta = (meta & ~((uint64_t)MJT__RULES_BITS << 32)) |
-           (uint64_t)SANMA_BITS << 32;
+           ((uint64_t)SANMA_BITS << 32);
     memcpy(h->opaque_ + MJT__H_MAGIC, &meta, sizeof meta);
     return 1;
 }
@@ -571,8 +573,9 @@ static int fits(const mjt_hand *h, const mjt_tiles *set, uint32_t bits,
 
 /* The rules' bits that hold any hand: four players, four red fives a
  * suit (4 xor 1 in each field). */
-#define ANY_BITS (5u << MJT__RLIM_SHIFT(0) | 5u << MJT__RLIM_SHIFT(1) |        \
-                  5u << MJT__RLIM_SHIFT(2))
+#define ANY_BITS                                                               \
+    (5u << MJT__RLIM_SHIFT(0) | 5u << MJT__RLIM_SHIFT(1) |                     \
+     5u << MJT__RLIM_SHIFT(2))
 
 /* Put h under the rules' bits, or say why not (h is then unchanged).  Its
  * bytes are checked under rules that hold any hand, then what it holds

@@ -36,22 +36,27 @@ int mjt_rules_check(const mjt_rules *r, mjt_diag *diag)
         mjt__diag_set(&d, MJT_EINVAL, -1, "rules: NULL");
         return mjt__diag_out(diag, &d, MJT_EINVAL);
     }
-    const uint8_t yes_no[] = {r->open_tanyao,     r->double_yakuman,
-                              r->counted_yakuman, r->yakuman_stack,
-                              r->round_up_mangan, r->pinfu_tsumo_fu,
+    const uint8_t yes_no[] = {r->open_tanyao,
+                              r->double_yakuman,
+                              r->counted_yakuman,
+                              r->yakuman_stack,
+                              r->round_up_mangan,
+                              r->pinfu_tsumo_fu,
                               r->pao};
-    static const char *const names[] = {
-        "open_tanyao",     "double_yakuman",  "counted_yakuman",
-        "yakuman_stack",   "round_up_mangan", "pinfu_tsumo_fu",
-        "pao"};
+    static const char *const names[] = {"open_tanyao",
+                                        "double_yakuman",
+                                        "counted_yakuman",
+                                        "yakuman_stack",
+                                        "round_up_mangan",
+                                        "pinfu_tsumo_fu",
+                                        "pao"};
     if (r->players != 3 && r->players != 4)
         mjt__diag_set(&d, MJT_EINVAL, -1,
                       "rules: %d players (a game has 3 or 4)", r->players);
     for (int s = 0; s < 3 && d.code == 0; s++)
         if (r->red[s] > 4 || (s == 0 && r->players == 3 && r->red[0] != 0))
-            mjt__diag_set(&d, MJT_EINVAL, -1,
-                          "rules: %d red fives of %c (%s)", r->red[s],
-                          suit[s],
+            mjt__diag_set(&d, MJT_EINVAL, -1, "rules: %d red fives of %c (%s)",
+                          r->red[s], suit[s],
                           r->red[s] > 4 ? "a suit has 4 fives"
                                         : "three players have no 5m");
     for (size_t i = 0; i < sizeof yes_no && d.code == 0; i++)

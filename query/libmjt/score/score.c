@@ -28,8 +28,9 @@
 enum { HONOR0 = 27, WHITE = 31 };
 
 /* 2s 3s 4s 6s 8s and 6z: all green */
-#define GREEN_TILES (1ull << 19 | 1ull << 20 | 1ull << 21 | 1ull << 23 | \
-                     1ull << 25 | 1ull << 32)
+#define GREEN_TILES                                                            \
+    (1ull << 19 | 1ull << 20 | 1ull << 21 | 1ull << 23 | 1ull << 25 |          \
+     1ull << 32)
 
 typedef struct blk {
     uint8_t kind; /* MJT_RUN, MJT_TRIPLET, MJT_QUAD, MJT_CLOSED_QUAD */
@@ -54,19 +55,21 @@ typedef struct ctx {
     uint64_t call_trips, call_runs;
     int call_nrun, call_ntrip, call_nquad, call_nclosed;
     int call_fu_len, call_fu_sum;
-    struct { uint8_t part, tile, fu; } call_fu[MJT_MAX_CALLS]; /* 0 past */
-    uint64_t call_blocks; /* the calls as mjt_blocks, 16 bits each */
+    struct {
+        uint8_t part, tile, fu;
+    } call_fu[MJT_MAX_CALLS]; /* 0 past */
+    uint64_t call_blocks;     /* the calls as mjt_blocks, 16 bits each */
     /* the tiles' own facts, calls and all: a terminal or honor held, an
      * honor, honors alone, greens alone, one suit alone */
     int any_yaochu, any_honor, all_honors, green, one_suit;
-    int tiles_yakuman; /* a first draw, all honors, all green, nine gates */
+    int tiles_yakuman;  /* a first draw, all honors, all green, nine gates */
     uint32_t situation; /* the situation's yaku, bits L_* below */
-    uint64_t held;   /* the kinds held concealed, as bits */
-    uint64_t ones;   /* those held once */
-    uint64_t twos;   /* those held twice */
-    uint64_t fours;  /* those held four times */
-    int sum[4];      /* tiles of each part (m, p, s, z) */
-    mjt_score *best; /* the caller's */
+    uint64_t held;      /* the kinds held concealed, as bits */
+    uint64_t ones;      /* those held once */
+    uint64_t twos;      /* those held twice */
+    uint64_t fours;     /* those held four times */
+    int sum[4];         /* tiles of each part (m, p, s, z) */
+    mjt_score *best;    /* the caller's */
     mjt_score cur;
     /* mjt__score_ladder's: the most points of a reading with e more han,
      * e = 0 .. nladder - 1; NULL for none */
@@ -79,10 +82,11 @@ _Static_assert(sizeof(((ctx *)0)->call_fu) == 3 * MJT_MAX_CALLS &&
 
 /* The terminals and honors, as bits of kinds; the runs that hold a
  * terminal, by their lowest tile (123 and 789 of each suit). */
-#define YAOCHU (0x7Full << 27 | 1ull << 0 | 1ull << 8 | 1ull << 9 | \
-                1ull << 17 | 1ull << 18 | 1ull << 26)
-#define YAOCHU_RUNS (1ull << 0 | 1ull << 6 | 1ull << 9 | 1ull << 15 | \
-                     1ull << 18 | 1ull << 24)
+#define YAOCHU                                                                 \
+    (0x7Full << 27 | 1ull << 0 | 1ull << 8 | 1ull << 9 | 1ull << 17 |          \
+     1ull << 18 | 1ull << 26)
+#define YAOCHU_RUNS                                                            \
+    (1ull << 0 | 1ull << 6 | 1ull << 9 | 1ull << 15 | 1ull << 18 | 1ull << 24)
 
 static int is_terminal_or_honor(int k)
 {
@@ -141,8 +145,8 @@ static inline void tally_of(const uint8_t *counts, tally *t)
     __m128i y[3] = {_mm_max_epu8(x[0], four), _mm_max_epu8(x[1], four),
                     _mm_max_epu8(x[2], four)};
     t->over = ~lanes_eq(y, four) & ALL_KINDS;
-    __m128i s = _mm_add_epi64(_mm_sad_epu8(x[0], zero),
-                              _mm_sad_epu8(x[1], zero));
+    __m128i s =
+        _mm_add_epi64(_mm_sad_epu8(x[0], zero), _mm_sad_epu8(x[1], zero));
     s = _mm_add_epi64(s, _mm_sad_epu8(_mm_srli_si128(x[2], 14), zero));
     t->sum = _mm_cvtsi128_si32(s) + _mm_cvtsi128_si32(_mm_srli_si128(s, 8));
 #ifndef NDEBUG
@@ -158,9 +162,9 @@ static inline void tally_of(const uint8_t *counts, tally *t)
 #endif
 
 /* The part of a kind: 0-2 the suits, 3 the honors. */
-static const uint8_t part_of[MJT_KINDS] = {
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
-    1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3};
+static const uint8_t part_of[MJT_KINDS] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1,
+                                           1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2,
+                                           2, 2, 2, 3, 3, 3, 3, 3, 3, 3};
 
 /* A reading's score being written: the running counts of its lists, its
  * fu, the han of its yaku and the multiples of its yakuman, which reach
@@ -222,7 +226,7 @@ static inline void fu_if(sheet *t, int cond, int part, int tile, int fu)
     t->fu += fu & -on;
 }
 _Static_assert(MJT_MAX_FU_PARTS >= 11, "a reading's fu parts fit, and the "
-                                      "calls' are copied four at once");
+                                       "calls' are copied four at once");
 
 static inline void block(sheet *t, int kind, int tile, int call)
 {
@@ -257,6 +261,7 @@ static int ceil100(long v)
 /* The yaku of a standard reading in the order they are listed, as the
  * bits of a mask: the situation's (every form's), then the reading's;
  * with their han closed and open. */
+/* clang-format off */
 enum {
     L_RIICHI, L_DOUBLE_RIICHI, L_IPPATSU, L_MENZEN_TSUMO, L_HAITEI,
     L_HOUTEI, L_RINSHAN, L_CHANKAN, L_ROUND_WIND, L_SEAT_WIND, L_WHITE,
@@ -284,6 +289,7 @@ static const struct {
     {MJT_Y_SANSHOKU_DOUKOU, {2, 2}}, {MJT_Y_HONROUTOU, {2, 2}},
     {MJT_Y_SHOUSANGEN, {2, 2}},  {MJT_Y_HONITSU, {3, 2}},
     {MJT_Y_CHINITSU, {6, 5}}};
+/* clang-format on */
 
 /* The yaku of mask (bits L_*), in list order, with their han. */
 static inline void list_yaku(sheet *t, uint32_t mask, int open)
@@ -319,7 +325,8 @@ static uint32_t situation_mask(const ctx *c)
            (uint32_t)(c->menzen & w->tsumo) << L_MENZEN_TSUMO |
            (uint32_t)(w->last & w->tsumo) << L_HAITEI |
            (uint32_t)(w->last & !w->tsumo) << L_HOUTEI |
-           (uint32_t)w->rinshan << L_RINSHAN | (uint32_t)w->chankan << L_CHANKAN;
+           (uint32_t)w->rinshan << L_RINSHAN |
+           (uint32_t)w->chankan << L_CHANKAN;
 }
 
 static inline void first_draw_yakuman(const ctx *c, sheet *t)
@@ -333,6 +340,7 @@ static inline void first_draw_yakuman(const ctx *c, sheet *t)
  * both worked out and one kept. */
 static void settle_han(const ctx *c, mjt_score *s, int han)
 {
+    /* clang-format off */
     static const int16_t limit_base[14] = {0,    0,    0,    0,    0,
                                            0,    3000, 3000, 4000, 4000,
                                            4000, 6000, 6000, 8000};
@@ -340,6 +348,7 @@ static void settle_han(const ctx *c, mjt_score *s, int han)
         0, 0, 0, 0, 0, 0, MJT_TITLE_HANEMAN, MJT_TITLE_HANEMAN,
         MJT_TITLE_BAIMAN, MJT_TITLE_BAIMAN, MJT_TITLE_BAIMAN,
         MJT_TITLE_SANBAIMAN, MJT_TITLE_SANBAIMAN, MJT_TITLE_COUNTED_YAKUMAN};
+    /* clang-format on */
     const mjt_win *w = c->w;
     const mjt_rules *r = c->r;
     int dealer = w->seat == MJT_EAST;
@@ -457,8 +466,8 @@ static void settle(const ctx *c, mjt_score *s, int k, int han, int pao,
         got = from_dealer + 2L * from_other;
         for (int p = 0; p < 4; p++)
             if (p != w->seat)
-                s->pay[p] += (p == MJT_EAST ? from_dealer : from_other) +
-                             100 * w->honba;
+                s->pay[p] +=
+                    (p == MJT_EAST ? from_dealer : from_other) + 100 * w->honba;
     }
     s->points = (int32_t)(got + fed);
     s->sticks = 1000 * w->sticks;
@@ -490,7 +499,8 @@ static int named_yakuman(const mjt_score *s)
 {
     int k = 0;
     for (int i = 0; i < s->yaku_len; i++)
-        if (s->yaku[i].yaku >= MJT_Y_TENHOU && s->yaku[i].yaku <= MJT_Y_CHUUREN9)
+        if (s->yaku[i].yaku >= MJT_Y_TENHOU &&
+            s->yaku[i].yaku <= MJT_Y_CHUUREN9)
             k += s->yaku[i].han;
     return k;
 }
@@ -611,8 +621,8 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
     int nquad = c->call_nquad;
     int pair = sp->pair;
     /* every block holds a terminal or an honor */
-    int outside = (int)(YAOCHU >> pair & 1) & !(trips & ~YAOCHU) &
-                  !(runs & ~YAOCHU_RUNS);
+    int outside =
+        (int)(YAOCHU >> pair & 1) & !(trips & ~YAOCHU) & !(runs & ~YAOCHU_RUNS);
     int dragons = __builtin_popcountll(trips & DRAGONS);
     int winds = __builtin_popcountll(trips & WINDS);
 
@@ -724,7 +734,8 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
                 n++;
                 last = i;
             }
-            if (n == want && pao < 0 && c->calls[last].kind != MJT_CLOSED_QUAD &&
+            if (n == want && pao < 0 &&
+                c->calls[last].kind != MJT_CLOSED_QUAD &&
                 c->calls[last].from != MJT_FROM_UNKNOWN) {
                 pao = (w->seat + c->calls[last].from) % 4;
                 pao_yaku = yk;
@@ -747,8 +758,7 @@ static void standard(ctx *c, const split *sp, int win_block, int wait)
          << L_TANYAO;
     m |= (uint32_t)(menzen & (pairs == 1)) << L_IIPEIKOU;
     m |= (uint32_t)(menzen & (pairs == 2)) << L_RYANPEIKOU;
-    m |= (uint32_t)((runs & runs >> 9 & runs >> 18 & 0x7F) != 0)
-         << L_SANSHOKU;
+    m |= (uint32_t)((runs & runs >> 9 & runs >> 18 & 0x7F) != 0) << L_SANSHOKU;
     m |= (uint32_t)(straight != 0) << L_ITTSU; /* 123 456 789 of a suit */
     m |= (uint32_t)(outside & (nrun > 0))
          << (c->any_honor ? L_CHANTA : L_JUNCHAN);
@@ -783,8 +793,7 @@ static void each_wait(ctx *c, const split *sp)
     if (sp->trip >> k & 1)
         standard(c, sp, block_at(sp, k, 0), MJT_SHANPON);
     if (suit && (run >> k & 1))
-        standard(c, sp, block_at(sp, k, 1),
-                 r == 6 ? MJT_PENCHAN : MJT_RYANMEN);
+        standard(c, sp, block_at(sp, k, 1), r == 6 ? MJT_PENCHAN : MJT_RYANMEN);
 }
 
 /* Every split of the concealed counts n (pair taken) into melds, the
@@ -799,8 +808,8 @@ static void search(ctx *c, uint8_t *n, uint64_t left, const split *sp)
     int k = __builtin_ctzll(left);
     for (int trip = n[k] >= 3; trip >= 0; trip--) {
         int runs = n[k] - 3 * trip;
-        if (runs > 0 && (!(RUN_STARTS >> k & 1) || n[k + 1] < runs ||
-                         n[k + 2] < runs))
+        if (runs > 0 &&
+            (!(RUN_STARTS >> k & 1) || n[k + 1] < runs || n[k + 2] < runs))
             continue;
         split next = *sp;
         next.trip |= (uint64_t)trip << k;
@@ -924,8 +933,7 @@ static void thirteen_orphans(ctx *c)
 static int nine_gates(const ctx *c)
 {
     static const uint8_t gate[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
-    if ((c->ncalls != 0) | (c->win >= HONOR0) |
-        (c->sum[part_of[c->win]] != 14))
+    if ((c->ncalls != 0) | (c->win >= HONOR0) | (c->sum[part_of[c->win]] != 14))
         return 0;
     int s0 = c->win / 9 * 9;
     for (int k = 0; k < MJT_KINDS; k++)
@@ -957,10 +965,10 @@ static int dora_of(int indicator)
 
 /* dora_of of every tile id (debug builds check each use against it). */
 static const uint8_t dora_next[MJT_TILE_IDS] = {
-    1,  2,  3,  4,  5,  6,  7,  8,  0,          /* m */
-    10, 11, 12, 13, 14, 15, 16, 17, 9,          /* p */
-    19, 20, 21, 22, 23, 24, 25, 26, 18,         /* s */
-    28, 29, 30, 27, 32, 33, 31, 5,  14, 23};    /* z, then the red fives */
+    1,  2,  3,  4,  5,  6,  7,  8,  0,       /* m */
+    10, 11, 12, 13, 14, 15, 16, 17, 9,       /* p */
+    19, 20, 21, 22, 23, 24, 25, 26, 18,      /* s */
+    28, 29, 30, 27, 32, 33, 31, 5,  14, 23}; /* z, then the red fives */
 
 int mjt__dora_of(int tile)
 {
@@ -1000,8 +1008,8 @@ static int check_win_all(const ctx *c, const mjt_tiles *held, mjt__diag *d)
     if ((v[0] | v[1] | v[2] | v[3] | v[4] | v[5]) > 1 || reserved != 0) {
         for (size_t i = 0; i < sizeof v; i++)
             if (v[i] > 1) {
-                mjt__diag_set(d, MJT_EINVAL, -1, "%s is %d (0 or 1)",
-                              flags[i], v[i]);
+                mjt__diag_set(d, MJT_EINVAL, -1, "%s is %d (0 or 1)", flags[i],
+                              v[i]);
                 return MJT_EINVAL;
             }
         for (size_t i = 0; i < sizeof w->reserved_; i++)
@@ -1016,8 +1024,8 @@ static int check_win_all(const ctx *c, const mjt_tiles *held, mjt__diag *d)
      * that names the first that fails. */
     int tsumo = w->tsumo, riichi = w->riichi != 0;
     int fails = (w->round > 3) | (w->seat > 3) | (w->riichi > 2) |
-                ((tsumo ^ 1) & ((w->from < MJT_FROM_RIGHT) |
-                                (w->from > MJT_FROM_LEFT))) |
+                ((tsumo ^ 1) &
+                 ((w->from < MJT_FROM_RIGHT) | (w->from > MJT_FROM_LEFT))) |
                 (riichi & (c->menzen ^ 1)) | (w->ippatsu & (riichi ^ 1)) |
                 (w->rinshan & (tsumo ^ 1)) | (w->chankan & tsumo) |
                 (w->rinshan & w->last) |
@@ -1034,8 +1042,7 @@ static int check_win_all(const ctx *c, const mjt_tiles *held, mjt__diag *d)
         bad = "seat: a wind 0-3 (1z-4z)";
     else if (w->riichi > 2)
         bad = "riichi: 0, 1 or 2 (double)";
-    else if (!w->tsumo &&
-             (w->from < MJT_FROM_RIGHT || w->from > MJT_FROM_LEFT))
+    else if (!w->tsumo && (w->from < MJT_FROM_RIGHT || w->from > MJT_FROM_LEFT))
         bad = "a ron needs the seat it came from: left, across or right";
     else if (w->riichi && !c->menzen)
         bad = "riichi with an open hand";
@@ -1101,16 +1108,17 @@ static int win_plainly_ok(const ctx *c)
     uint64_t reserved;
     memcpy(&reserved, w->reserved_, sizeof reserved);
 #if defined(__SSE2__)
+    /* clang-format off */
     static const uint8_t most[16] = {MJT_TILE_IDS - 1, 1, 3, 2, 1, 1, 0, 1,
                                      1, 3, 3, MJT_MAX_INDICATORS,
                                      MJT_MAX_INDICATORS, 255, 255, 255};
+    /* clang-format on */
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)w);
     __m128i m = _mm_loadu_si128((const __m128i *)(const void *)most);
     /* bytes 13-15 (dora indicators past the list, perhaps never
      * written) set aside, so that nothing depends on them */
-    int in_range =
-        (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(x, m), m)) | 0xE000) ==
-        0xFFFF;
+    int in_range = (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(x, m), m)) |
+                    0xE000) == 0xFFFF;
     assert(in_range == win_in_range(w));
 #else
     int in_range = win_in_range(w);
@@ -1123,19 +1131,15 @@ static int win_plainly_ok(const ctx *c)
                ((w->ura_len != 0) & (riichi ^ 1));
     return in_range & (reserved == 0) & !odds;
 }
-_Static_assert(offsetof(mjt_win, tile) == 0 && offsetof(mjt_win, tsumo) == 1 &&
-                   offsetof(mjt_win, from) == 2 &&
-                   offsetof(mjt_win, riichi) == 3 &&
-                   offsetof(mjt_win, ippatsu) == 4 &&
-                   offsetof(mjt_win, last) == 5 &&
-                   offsetof(mjt_win, rinshan) == 6 &&
-                   offsetof(mjt_win, chankan) == 7 &&
-                   offsetof(mjt_win, first) == 8 &&
-                   offsetof(mjt_win, round) == 9 &&
-                   offsetof(mjt_win, seat) == 10 &&
-                   offsetof(mjt_win, dora_len) == 11 &&
-                   offsetof(mjt_win, ura_len) == 12 && sizeof(mjt_win) >= 16,
-               "win_plainly_ok reads the situation's first 16 bytes");
+_Static_assert(
+    offsetof(mjt_win, tile) == 0 && offsetof(mjt_win, tsumo) == 1 &&
+        offsetof(mjt_win, from) == 2 && offsetof(mjt_win, riichi) == 3 &&
+        offsetof(mjt_win, ippatsu) == 4 && offsetof(mjt_win, last) == 5 &&
+        offsetof(mjt_win, rinshan) == 6 && offsetof(mjt_win, chankan) == 7 &&
+        offsetof(mjt_win, first) == 8 && offsetof(mjt_win, round) == 9 &&
+        offsetof(mjt_win, seat) == 10 && offsetof(mjt_win, dora_len) == 11 &&
+        offsetof(mjt_win, ura_len) == 12 && sizeof(mjt_win) >= 16,
+    "win_plainly_ok reads the situation's first 16 bytes");
 
 /* The situation checked, the short way when it plainly holds. */
 static int check_win(const ctx *c, const mjt_tiles *held, mjt__diag *d)
@@ -1198,9 +1202,9 @@ static void standard_forms(ctx *c)
         int first = 9 * pair_part;
         uint64_t w;
         memcpy(&w, c->counts + first, sizeof w);
-        int rank_sum = byte_sum(w & 0xFF0000FF0000FF00ull) +
-                       2 * (byte_sum(w & 0x0000FF0000FF0000ull) +
-                            c->counts[first + 8]);
+        int rank_sum =
+            byte_sum(w & 0xFF0000FF0000FF00ull) +
+            2 * (byte_sum(w & 0x0000FF0000FF0000ull) + c->counts[first + 8]);
         /* the kinds held twice or more at ranks q, q + 3, q + 6 */
         pairs = (c->held & ~c->ones) & 0x49ull << (first + 2 * rank_sum % 3);
     }
@@ -1267,9 +1271,11 @@ static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
         const mjt_call *x = &calls[i];
         int kind = x->kind, k = x->tile;
         int run = kind == MJT_RUN, set = !run;
-        int quad = set & (kind != MJT_TRIPLET), closed = kind == MJT_CLOSED_QUAD;
+        int quad = set & (kind != MJT_TRIPLET),
+            closed = kind == MJT_CLOSED_QUAD;
         c.calls[i] = (blk){(uint8_t)kind, x->tile, x->from};
-        c.call_blocks |= (uint64_t)((unsigned)kind | (unsigned)k << 8) << (16 * i);
+        uint64_t as_block = (unsigned)kind | (unsigned)k << 8;
+        c.call_blocks |= as_block << (16 * i);
         all[k] = (uint8_t)(all[k] + (run ? 1 : 3 + quad));
         all[k + 1] = (uint8_t)(all[k + 1] + run);
         all[k + 2] = (uint8_t)(all[k + 2] + run);
@@ -1301,8 +1307,8 @@ static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
          mjt__above4(mjt__load64le(all + 24)) |
          mjt__above4(mjt__load64le(all + 26))) != 0)
         for (size_t i = 0; i < ncalls; i++)
-            for (int k = calls[i].tile;
-                 k < calls[i].tile + 3 && k < MJT_KINDS; k++)
+            for (int k = calls[i].tile; k < calls[i].tile + 3 && k < MJT_KINDS;
+                 k++)
                 if (all[k] > 4) {
                     mjt__diag_set(d, MJT_ECOPIES, -1,
                                   "%s: a fifth copy, counting the calls",
@@ -1331,7 +1337,7 @@ static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
             mjt__diag_set(d, MJT_ERED, -1,
                           "%d red fives of %c in the hand and the "
                           "indicators; the rules have %d",
-                          seen_red[su], "mps"[su], rules->red[su]);
+                          seen_red[su], "mps"[su], rules -> red[su]);
             return MJT_ERED;
         }
     /* A robbed quad's other three copies are in it: the winning tile is
@@ -1417,9 +1423,14 @@ _Static_assert(sizeof(mjt_score) >= 144 && sizeof(mjt_score) <= 160,
 
 /* mjt_rules_init's four players, for rules given as NULL (test_score.c
  * checks they are equal). */
-static const mjt_rules default_rules = {
-    .players = 4, .red = {1, 1, 1}, .open_tanyao = 1, .double_yakuman = 1,
-    .counted_yakuman = 1, .yakuman_stack = 1, .double_wind_fu = 4, .pao = 1};
+static const mjt_rules default_rules = {.players = 4,
+                                        .red = {1, 1, 1},
+                                        .open_tanyao = 1,
+                                        .double_yakuman = 1,
+                                        .counted_yakuman = 1,
+                                        .yakuman_stack = 1,
+                                        .double_wind_fu = 4,
+                                        .pao = 1};
 
 /* The checks both calls share: NULL arguments, the rules (NULL: the
  * defaults), four players.  MJT_OK or the code, d set. */
@@ -1529,7 +1540,7 @@ int mjt_score_tiles(const mjt_tiles *concealed, const mjt_call *calls,
         if (concealed->red[su] > concealed->counts[9 * su + 4]) {
             mjt__diag_set(&d, MJT_ERED, -1, "%d red fives of %c but %d fives",
                           concealed->red[su], "mps"[su],
-                          concealed->counts[9 * su + 4]);
+                          concealed -> counts[9 * su + 4]);
             rc = MJT_ERED;
         }
     if (rc == MJT_OK && ty.sum != concealed->len) {
@@ -1625,11 +1636,11 @@ const char *mjt_yaku_name(int yaku)
 const char *mjt_fu_name(int part)
 {
     static const char *const names[] = {
-        "base",           "closed ron",  "tsumo",     "open pinfu",
-        "value pair",     "wait",        "open triplet", "closed triplet",
-        "open quad",      "closed quad", "rounding"};
+        "base",       "closed ron",  "tsumo",        "open pinfu",
+        "value pair", "wait",        "open triplet", "closed triplet",
+        "open quad",  "closed quad", "rounding"};
     return part >= 0 && part < (int)(sizeof names / sizeof *names) ? names[part]
-                                                                  : NULL;
+                                                                   : NULL;
 }
 
 const char *mjt_title_name(int title)

@@ -263,8 +263,7 @@ static int players_of(const mjt_rules *rules, unsigned flags, unsigned known)
     int players = rules == NULL ? 4 : rules->players;
     if (rules != NULL && mjt_rules_check(rules, NULL) != MJT_OK)
         return 0;
-    if ((flags & ~known) != 0 ||
-        ((flags & MJT_STATS_ONE_SUIT) && players != 4))
+    if ((flags & ~known) != 0 || ((flags & MJT_STATS_ONE_SUIT) && players != 4))
         return 0;
     return players;
 }
@@ -287,9 +286,8 @@ int mjt_enum_part(int tiles, const mjt_rules *rules, unsigned flags, int part,
 {
     uint64_t all = mjt_enum_size(tiles, rules, flags);
 
-    if (first == NULL || end == NULL || parts < 1 || part < 1 ||
-        part > parts || players_of(rules, flags, ENUM_FLAGS) == 0 ||
-        tiles < 0 || tiles > 14)
+    if (first == NULL || end == NULL || parts < 1 || part < 1 || part > parts ||
+        players_of(rules, flags, ENUM_FLAGS) == 0 || tiles < 0 || tiles > 14)
         return MJT_EINVAL;
     *first = (uint64_t)((u128)all * (u128)(part - 1) / (u128)parts);
     *end = (uint64_t)((u128)all * (u128)part / (u128)parts);
@@ -323,7 +321,8 @@ static int run(const mjt_tables *t, const visit_data *fast, const space *sp,
         return MJT_ENOMEM;
     if (failed != 0)
         return failed == MJT_ECANCELED ? MJT_ECANCELED
-                                       : failed < 0 ? failed : MJT_EINVAL;
+               : failed < 0            ? failed
+                                       : MJT_EINVAL;
     return mjt__work_cancelled(j->work) ? MJT_ECANCELED : MJT_OK;
 }
 
@@ -338,8 +337,9 @@ int mjt_enumerate(const mjt_tables *t, const mjt_enum *e, mjt_stats *out,
 
     if (t == NULL || out == NULL || players == 0) {
         mjt__diag_set(&d, MJT_EINVAL, -1, "%s",
-                      e == NULL || players != 0 ? "NULL argument"
-                                                : "rules or flags out of range");
+                      e == NULL || players != 0
+                          ? "NULL argument"
+                          : "rules or flags out of range");
         return mjt__diag_out(diag, &d, MJT_EINVAL);
     }
     if (!mjt__stats_tiles_ok(e->tiles)) {
@@ -349,15 +349,13 @@ int mjt_enumerate(const mjt_tables *t, const mjt_enum *e, mjt_stats *out,
     uint64_t all = mjt_enum_size(e->tiles, e->rules, e->flags);
     if (e->first > e->end || e->end > all || e->threads < 1 ||
         e->threads > 64) {
-        mjt__diag_set(&d, MJT_EINVAL, -1,
-                      "%s out of range",
-                      e->threads < 1 || e->threads > 64 ? "threads"
-                                                        : "ranks");
+        mjt__diag_set(&d, MJT_EINVAL, -1, "%s out of range",
+                      e->threads < 1 || e->threads > 64 ? "threads" : "ranks");
         return mjt__diag_out(diag, &d, MJT_EINVAL);
     }
     /* the fast visit joins four-player parts and visits no hand itself */
-    int by_query = (e->flags & MJT_ENUM_BY_QUERY) || players == 3 ||
-                   e->visit != NULL;
+    int by_query =
+        (e->flags & MJT_ENUM_BY_QUERY) || players == 3 || e->visit != NULL;
     rc = MJT_ENOMEM;
     if ((!by_query && mjt__visit_load(t, &fast) != MJT_OK) ||
         (r = calloc((size_t)e->threads + 1, sizeof *r)) == NULL)

@@ -21,7 +21,7 @@ enum { MJT__PART_SUIT, MJT__PART_HONOR };
  * that fn returns; 0 after the last. */
 typedef int mjt__pattern_fn(void *ctx, const uint8_t *counts, int n,
                             const mjt__mrec *rec);
-int mjt__each_pattern(const struct mjt_tables *t, int part,
-                      mjt__pattern_fn *fn, void *ctx);
+int mjt__each_pattern(const struct mjt_tables *t, int part, mjt__pattern_fn *fn,
+                      void *ctx);
 
 #endif

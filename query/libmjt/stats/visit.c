@@ -791,13 +791,12 @@ typedef struct reader {
     int tb, ranks;
 } reader;
 
-static int put_pattern(void *ctx, const uint8_t *c, int t,
-                       const mjt__mrec *rec)
+static int put_pattern(void *ctx, const uint8_t *c, int t, const mjt__mrec *rec)
 {
     reader *rd = ctx;
     visit_data *v = rd->v;
-    prec *p = &v->part[rd->tb][v->from[rd->tb][t] +
-                                lex_place(v, c, rd->ranks, t)];
+    prec *p =
+        &v->part[rd->tb][v->from[rd->tb][t] + lex_place(v, c, rd->ranks, t)];
 
     assert(p->w == 0); /* each place once: w is 1 at least when taken */
 

@@ -417,24 +417,24 @@ static int find(char *buf, size_t cap, mjt__diag *diag)
     /* every place in the 159 bytes of a message: the working directory
      * gives way (its start cut) to the others */
     if (have_env)
-        snprintf(env_part, sizeof env_part, "$MJT_TABLES (%.40s) does not "
-                                            "exist",
+        snprintf(env_part, sizeof env_part,
+                 "$MJT_TABLES (%.40s) does not "
+                 "exist",
                  env);
     else
         snprintf(env_part, sizeof env_part, "$MJT_TABLES is not set");
     const char *fmt = "no tables: %s, no tables/mjt.lmdb in %s%s or above, "
                       "no %s";
-    size_t fixed = strlen(fmt) - 8 + strlen(env_part) +
-                   strlen(MJT__INSTALLED_TABLES);
-    size_t room = fixed < MJT__DIAG_MESSAGE - 1 - 12
-                      ? MJT__DIAG_MESSAGE - 1 - fixed
-                      : 12;
+    size_t fixed =
+        strlen(fmt) - 8 + strlen(env_part) + strlen(MJT__INSTALLED_TABLES);
+    size_t room =
+        fixed < MJT__DIAG_MESSAGE - 1 - 12 ? MJT__DIAG_MESSAGE - 1 - fixed : 12;
     const char *where = cwd[0] ? cwd : "the working directory";
     int cut = strlen(where) > room;
     if (cut)
         where += strlen(where) - (room - 3);
-    mjt__diag_set(diag, MJT_ENOENT, -1, fmt, env_part, cut ? "..." : "",
-                  where, MJT__INSTALLED_TABLES);
+    mjt__diag_set(diag, MJT_ENOENT, -1, fmt, env_part, cut ? "..." : "", where,
+                  MJT__INSTALLED_TABLES);
     return MJT_ENOENT;
 }
 
@@ -532,7 +532,8 @@ static int cache_forms_ok(const struct mjt_tables *t, size_t nforms)
         for (size_t i = 0; i < n; i++) {
             uint32_t w = t->fidx_of[table][i];
             if ((size_t)MJT__F_FIRST(w) + MJT__F_DECOMPOSITIONS(w) +
-                    MJT__F_ARRANGEMENTS(w) > nforms)
+                    MJT__F_ARRANGEMENTS(w) >
+                nforms)
                 return 0;
         }
     }

@@ -38,8 +38,7 @@ static PyObject *steps_dict(const mjt_step *s, int n, const char *count_key,
     for (int what = STEP_TILE; d != NULL && what <= STEP_DISCARDS; what++) {
         v = steps_list(s, n, what);
         if (v == NULL ||
-            PyDict_SetItemString(d, keys[what] ? keys[what] : count_key, v) <
-                0)
+            PyDict_SetItemString(d, keys[what] ? keys[what] : count_key, v) < 0)
             Py_CLEAR(d);
         Py_XDECREF(v);
     }
@@ -55,11 +54,11 @@ static PyObject *steps_dict(const mjt_step *s, int n, const char *count_key,
 /* Set "improvement" and "two_step" of m into dict out: 0, or -1. */
 static int improve_into(PyObject *out, const mjt_improve_info *m)
 {
-    PyObject *imp = steps_dict(m->improve, m->nimprove, "best", "count",
-                               m->improve_count);
+    PyObject *imp =
+        steps_dict(m->improve, m->nimprove, "best", "count", m->improve_count);
     PyObject *two = m->ntwo < 0 ? Py_NewRef(Py_None)
-                                : steps_dict(m->two, m->ntwo, "reach",
-                                             "total", m->two_total);
+                                : steps_dict(m->two, m->ntwo, "reach", "total",
+                                             m->two_total);
     int rc = imp == NULL || two == NULL ||
                      PyDict_SetItemString(out, "improvement", imp) < 0 ||
                      PyDict_SetItemString(out, "two_step", two) < 0
@@ -100,8 +99,8 @@ PyObject *tables_improve(TablesObject *self, PyObject *const *args,
     int given, rc;
 
     if (t == NULL ||
-        parse_args("improve", args, nargs, kwnames, improve_names, 3, 2, 1,
-                   a) < 0 ||
+        parse_args("improve", args, nargs, kwnames, improve_names, 3, 2, 1, a) <
+            0 ||
         make_hand(a[0], a[2], &hi) < 0 || make_visible(a[1], seen, &given) < 0)
         return NULL;
     const uint8_t *v = given ? seen : NULL;

@@ -60,8 +60,8 @@ void *diag_error(int code, const mjt_diag *d)
  * not given are left NULL.  min are required.  0, or -1 with TypeError.
  */
 int parse_args(const char *fn, PyObject *const *args, Py_ssize_t nargs,
-                      PyObject *kwnames, const char *const *names, int n,
-                      int npos, int min, PyObject **out)
+               PyObject *kwnames, const char *const *names, int n, int npos,
+               int min, PyObject **out)
 {
     for (int i = 0; i < n; i++)
         out[i] = NULL;
@@ -424,7 +424,7 @@ static void hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], size_t *ncalls)
 {
     size_t n = 0;
 
-    mjt_hand_held(h, all); /* all zero for a hand it refuses */
+    mjt_hand_held(h, all);          /* all zero for a hand it refuses */
     mjt_hand_calls(h, NULL, 0, &n); /* the number alone */
     if (ncalls != NULL)
         *ncalls = n;
@@ -1053,8 +1053,8 @@ static int run_batch(TablesObject *self, const rows *r, int what, int players,
             mjt_hand h;
             mjt_diag d;
             char m[200];
-            int rc =
-                mjt_hand_from_counts(&h, row_counts(r, jobs[k].bad, c), NULL, &d);
+            int rc = mjt_hand_from_counts(&h, row_counts(r, jobs[k].bad, c),
+                                          NULL, &d);
             if (rc == MJT_OK && players == 3)
                 rc = mjt_hand_set_players(&h, 3, &d);
             const char *why = rc != MJT_OK ? d.message
@@ -1071,7 +1071,7 @@ static int run_batch(TablesObject *self, const rows *r, int what, int players,
 /* The result array of n items of format fmt ('b', 'h', 'Q', 'd') holding
  * bytes: a numpy array when the caller gave one, else an array.array. */
 PyObject *result_array(const char *fmt, const void *data, size_t bytes,
-                              int numpy)
+                       int numpy)
 {
     PyObject *buf = PyByteArray_FromStringAndSize(data, (Py_ssize_t)bytes);
     if (buf == NULL)

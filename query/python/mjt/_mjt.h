@@ -37,7 +37,6 @@ const mjt_tables *open_tables(TablesObject *self);
  * frees the tables if close() came meanwhile. */
 void busy_end(TablesObject *self);
 
-
 /* ==== Helpers of _mjt.c ==== */
 
 /* Raise mjt.HandError(message) with .code and .offset (-1: None); NULL. */
@@ -104,8 +103,7 @@ PyObject *tables_enumerate(TablesObject *self, PyObject *const *args,
                            Py_ssize_t nargs, PyObject *kwnames);
 PyObject *module_deal(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
                       PyObject *kwnames);
-extern const char tables_stats_doc[], tables_enumerate_doc[],
-    module_deal_doc[];
+extern const char tables_stats_doc[], tables_enumerate_doc[], module_deal_doc[];
 
 /* _prob.c: Tables.prob and Tables.prob_batch, and their types (added to
  * module m by prob_types: 0, or -1 with an exception). */
@@ -124,8 +122,8 @@ int prob_types(PyObject *m);
  * the rules (None or a dict of scoring fields); 0, or -1 with an
  * exception naming fn and the keyword. */
 int wind_of(const char *fn, const char *name, PyObject *o, uint8_t *out);
-int indicators_of(const char *fn, const char *name, PyObject *o,
-                  uint8_t *list, uint8_t *len);
+int indicators_of(const char *fn, const char *name, PyObject *o, uint8_t *list,
+                  uint8_t *len);
 int rules_of(const char *fn, PyObject *o, mjt_rules *r);
 PyObject *module_score(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
                        PyObject *kwnames);

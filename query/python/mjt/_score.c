@@ -10,6 +10,7 @@
 #include <string.h>
 
 /* The situation's fields, by their names in mjq's JSON lines. */
+/* clang-format off */
 enum {
     Q_HAND, Q_CALLS, Q_WIN, Q_TSUMO, Q_FROM, Q_RIICHI, Q_IPPATSU, Q_ROUND,
     Q_SEAT, Q_DORA, Q_URA, Q_LAST, Q_RINSHAN, Q_CHANKAN, Q_FIRST, Q_HONBA,
@@ -19,6 +20,7 @@ static const char *const fields[Q_FIELDS] = {
     "hand",  "calls",   "win",     "tsumo",   "from",   "riichi",
     "ippatsu", "round", "seat",    "dora",    "ura",    "last",
     "rinshan", "chankan", "first", "honba",   "sticks"};
+/* clang-format on */
 
 static const char *const seat_words[4] = {NULL, "right", "across", "left"};
 
@@ -46,8 +48,10 @@ static int small_int(const char *fn, const char *name, PyObject *o, long hi,
     long v = PyLong_Check(o) ? PyLong_AsLongAndOverflow(o, &overflow) : -1;
     if (!PyLong_Check(o) || overflow || v < 0 || v > hi) {
         if (!PyErr_Occurred())
-            PyErr_Format(PyExc_ValueError, "%s(): %s=%R: want an int from 0 "
-                         "to %ld", fn, name, o, hi);
+            PyErr_Format(PyExc_ValueError,
+                         "%s(): %s=%R: want an int from 0 "
+                         "to %ld",
+                         fn, name, o, hi);
         return -1;
     }
     *out = v;
@@ -89,8 +93,7 @@ int wind_of(const char *fn, const char *name, PyObject *o, uint8_t *out)
         if (!PyErr_Occurred() || PyErr_ExceptionMatches(PyExc_ValueError)) {
             PyErr_Clear();
             PyErr_Format(PyExc_ValueError,
-                         "%s(): %s=%R: want a wind, '1z' to '4z'", fn, name,
-                         o);
+                         "%s(): %s=%R: want a wind, '1z' to '4z'", fn, name, o);
         }
         return -1;
     }
@@ -99,8 +102,8 @@ int wind_of(const char *fn, const char *name, PyObject *o, uint8_t *out)
 }
 
 /* Indicators: tiles as text ("4p1z") or a list of names or ids. */
-int indicators_of(const char *fn, const char *name, PyObject *o,
-                  uint8_t *list, uint8_t *len)
+int indicators_of(const char *fn, const char *name, PyObject *o, uint8_t *list,
+                  uint8_t *len)
 {
     *len = 0;
     if (PyUnicode_Check(o)) {
@@ -111,8 +114,7 @@ int indicators_of(const char *fn, const char *name, PyObject *o,
         if (s == NULL)
             return -1;
         if (mjt_tiles_parse(&set, s, (size_t)n, &d) != MJT_OK) {
-            PyErr_Format(PyExc_ValueError, "%s(): %s: %s", fn, name,
-                         d.message);
+            PyErr_Format(PyExc_ValueError, "%s(): %s: %s", fn, name, d.message);
             return -1;
         }
         if (set.len > MJT_MAX_INDICATORS) {
@@ -190,9 +192,8 @@ static int last_tile_of(PyObject *hand)
 int rules_of(const char *fn, PyObject *o, mjt_rules *r)
 {
     static const char *const names[] = {
-        "open_tanyao",     "double_yakuman",  "counted_yakuman",
-        "yakuman_stack",   "round_up_mangan", "pinfu_tsumo_fu",
-        "double_wind_fu",  "pao"};
+        "open_tanyao",     "double_yakuman", "counted_yakuman", "yakuman_stack",
+        "round_up_mangan", "pinfu_tsumo_fu", "double_wind_fu",  "pao"};
     uint8_t *const at[] = {&r->open_tanyao,     &r->double_yakuman,
                            &r->counted_yakuman, &r->yakuman_stack,
                            &r->round_up_mangan, &r->pinfu_tsumo_fu,
@@ -249,9 +250,7 @@ static int question_of(const char *fn, PyObject *const *v, mjt_hand *h,
         return PyErr_Format(PyExc_TypeError, "%s(): no hand", fn), -1;
     if (v[Q_CALLS] != NULL && v[Q_CALLS] != Py_None) {
         if (!PyUnicode_Check(hand))
-            return score_error(fn, "calls",
-                               "with calls, the hand is text"),
-                   -1;
+            return score_error(fn, "calls", "with calls, the hand is text"), -1;
         PyObject *sep = PyUnicode_FromString(",");
         PyObject *parts = sep ? PySequence_List(v[Q_CALLS]) : NULL;
         if (parts != NULL && PyList_Insert(parts, 0, hand) == 0)
@@ -276,13 +275,15 @@ static int question_of(const char *fn, PyObject *const *v, mjt_hand *h,
     } else if (last >= 0) {
         w->tile = (uint8_t)last;
     } else {
-        return score_error(fn, "win", "name the winning tile (a hand of "
-                                      "counts has no last tile)"),
+        return score_error(fn, "win",
+                           "name the winning tile (a hand of "
+                           "counts has no last tile)"),
                -1;
     }
-    uint8_t *const flags[] = {[Q_TSUMO] = &w->tsumo,     [Q_IPPATSU] = &w->ippatsu,
-                              [Q_LAST] = &w->last,       [Q_RINSHAN] = &w->rinshan,
-                              [Q_CHANKAN] = &w->chankan, [Q_FIRST] = &w->first};
+    uint8_t *const flags[] = {
+        [Q_TSUMO] = &w->tsumo,     [Q_IPPATSU] = &w->ippatsu,
+        [Q_LAST] = &w->last,       [Q_RINSHAN] = &w->rinshan,
+        [Q_CHANKAN] = &w->chankan, [Q_FIRST] = &w->first};
     for (int f = 0; f < Q_FIELDS; f++) {
         if (v[f] == NULL || v[f] == Py_None)
             continue;
@@ -290,8 +291,8 @@ static int question_of(const char *fn, PyObject *const *v, mjt_hand *h,
             if (flag_of(fn, fields[f], v[f], flags[f]) < 0)
                 return -1;
         } else if (f == Q_FROM) {
-            const char *s = PyUnicode_Check(v[f]) ? PyUnicode_AsUTF8(v[f])
-                                                  : NULL;
+            const char *s =
+                PyUnicode_Check(v[f]) ? PyUnicode_AsUTF8(v[f]) : NULL;
             int i = 1;
             while (s != NULL && i < 4 && strcmp(s, seat_words[i]) != 0)
                 i++;
@@ -311,8 +312,8 @@ static int question_of(const char *fn, PyObject *const *v, mjt_hand *h,
                 return -1;
             w->riichi = (uint8_t)n;
         } else if (f == Q_ROUND || f == Q_SEAT) {
-            if (wind_of(fn, fields[f], v[f], f == Q_ROUND ? &w->round
-                                                          : &w->seat) < 0)
+            if (wind_of(fn, fields[f], v[f],
+                        f == Q_ROUND ? &w->round : &w->seat) < 0)
                 return -1;
         } else if (f == Q_DORA || f == Q_URA) {
             if (indicators_of(fn, fields[f], v[f],
@@ -355,7 +356,7 @@ static PyObject *block_text(const mjt_score *s, int i, const mjt_call *calls,
                             int *call_at)
 {
     const mjt_block *b = &s->blocks[i];
-    int n = b->kind == MJT_PAIR                           ? 2
+    int n = b->kind == MJT_PAIR                            ? 2
             : b->kind == MJT_TRIPLET || b->kind == MJT_RUN ? 3
                                                            : 4;
     char buf[24];
@@ -367,8 +368,8 @@ static PyObject *block_text(const mjt_score *s, int i, const mjt_call *calls,
     if (s->calls >> i & 1) {
         const mjt_call *c = &calls[(*call_at)++];
         const char *from = c->kind == MJT_CLOSED_QUAD ? "closed"
-                           : c->from ? seat_words[c->from]
-                                     : NULL;
+                           : c->from                  ? seat_words[c->from]
+                                                      : NULL;
         if (from != NULL)
             PyOS_snprintf(buf + at, sizeof buf - at, ":%s", from);
     }
@@ -389,9 +390,9 @@ static PyObject *answer(const mjt_hand *h, const mjt_score *s)
     if ((list = PyList_New(s->yaku_len)) == NULL || put(d, "yaku", list) < 0)
         goto fail;
     for (int i = 0; i < s->yaku_len; i++) {
-        PyObject *y = named("name",
-                            PyUnicode_FromString(mjt_yaku_name(s->yaku[i].yaku)),
-                            "han", s->yaku[i].han);
+        PyObject *y =
+            named("name", PyUnicode_FromString(mjt_yaku_name(s->yaku[i].yaku)),
+                  "han", s->yaku[i].han);
         if (y == NULL)
             goto fail;
         PyList_SET_ITEM(list, i, y);
@@ -404,7 +405,8 @@ static PyObject *answer(const mjt_hand *h, const mjt_score *s)
             goto fail;
     } else {
         if (put(d, "fu", PyLong_FromLong(s->fu)) < 0 ||
-            (list = PyList_New(s->fu_len)) == NULL || put(d, "fu_parts", list) < 0)
+            (list = PyList_New(s->fu_len)) == NULL ||
+            put(d, "fu_parts", list) < 0)
             goto fail;
         for (int i = 0; i < s->fu_len; i++) {
             int part = s->fu_parts[i].part, tile = s->fu_parts[i].tile;
@@ -486,13 +488,13 @@ PyObject *module_score(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
                        PyObject *kwnames)
 {
     static const char *const names[] = {
-        "hand",   "win",     "tsumo",   "discarder", "riichi", "ippatsu",
-        "round",  "seat",    "dora",    "ura",       "last",   "rinshan",
-        "chankan", "first",  "honba",   "sticks",    "rules"};
-    static const int field_of[] = {Q_HAND,   Q_WIN,     Q_TSUMO,   Q_FROM,
-                                   Q_RIICHI, Q_IPPATSU, Q_ROUND,   Q_SEAT,
-                                   Q_DORA,   Q_URA,     Q_LAST,    Q_RINSHAN,
-                                   Q_CHANKAN, Q_FIRST,  Q_HONBA,   Q_STICKS};
+        "hand",    "win",   "tsumo", "discarder", "riichi", "ippatsu",
+        "round",   "seat",  "dora",  "ura",       "last",   "rinshan",
+        "chankan", "first", "honba", "sticks",    "rules"};
+    static const int field_of[] = {Q_HAND,    Q_WIN,     Q_TSUMO, Q_FROM,
+                                   Q_RIICHI,  Q_IPPATSU, Q_ROUND, Q_SEAT,
+                                   Q_DORA,    Q_URA,     Q_LAST,  Q_RINSHAN,
+                                   Q_CHANKAN, Q_FIRST,   Q_HONBA, Q_STICKS};
     PyObject *a[17] = {0}, *v[Q_FIELDS] = {0};
     mjt_rules rules;
     mjt_hand h;
@@ -590,8 +592,8 @@ PyObject *module_score_batch(PyObject *m, PyObject *const *args,
             PyObject *msg = value ? PyObject_Str(value) : NULL;
             const char *s = msg ? PyUnicode_AsUTF8(msg) : NULL;
             jobs[i].rc = MJT_EINVAL;
-            PyObject *code = value ? PyObject_GetAttrString(value, "code")
-                                   : NULL;
+            PyObject *code =
+                value ? PyObject_GetAttrString(value, "code") : NULL;
             if (code != NULL && PyLong_Check(code))
                 jobs[i].rc = (int)PyLong_AsLong(code);
             PyErr_Clear();
@@ -605,14 +607,11 @@ PyObject *module_score_batch(PyObject *m, PyObject *const *args,
             jobs[i].rc = jobs[i].rc ? jobs[i].rc : MJT_EINVAL;
         }
     }
-    Py_BEGIN_ALLOW_THREADS
-    for (Py_ssize_t i = 0; i < n; i++)
-        if (jobs[i].rc == MJT_OK)
-            jobs[i].rc = mjt_score_hand(&jobs[i].h, &jobs[i].w, &rules,
-                                        &jobs[i].s, &jobs[i].d);
-    Py_END_ALLOW_THREADS
-    if ((out = PyList_New(n)) == NULL)
-        goto done;
+    Py_BEGIN_ALLOW_THREADS for (Py_ssize_t i = 0; i < n;
+                                i++) if (jobs[i].rc == MJT_OK) jobs[i]
+        .rc =
+        mjt_score_hand(&jobs[i].h, &jobs[i].w, &rules, &jobs[i].s, &jobs[i].d);
+    Py_END_ALLOW_THREADS if ((out = PyList_New(n)) == NULL) goto done;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *r;
         if (jobs[i].rc == MJT_OK) {

@@ -91,9 +91,9 @@ static PyObject *counts_dict(const mjt_stats *s, int c)
     for (int k = 0; w != NULL && k < MJT_KINDS; k++) {
         if (s->players == 3 && k >= 1 && k <= 7)
             continue;
-        PyObject *t = Py_BuildValue("(NNN)", u128(s->waiting[k][c][0]),
-                                    u128(s->waiting[k][c][1]),
-                                    u128(s->waiting[k][c][2]));
+        PyObject *t =
+            Py_BuildValue("(NNN)", u128(s->waiting[k][c][0]),
+                          u128(s->waiting[k][c][1]), u128(s->waiting[k][c][2]));
         if (put(w, mjt_tile_name(k), t) < 0)
             Py_CLEAR(w);
     }
@@ -198,9 +198,8 @@ PyObject *tables_stats(TablesObject *self, PyObject *const *args,
         return NULL;
     mjt_rules_init(&rules, players ? players : 4);
     self->busy++;
-    Py_BEGIN_ALLOW_THREADS rc =
-        mjt_stats_exact(t, &rules, (int)tiles, one ? MJT_STATS_ONE_SUIT : 0,
-                        &s, NULL, &d);
+    Py_BEGIN_ALLOW_THREADS rc = mjt_stats_exact(
+        t, &rules, (int)tiles, one ? MJT_STATS_ONE_SUIT : 0, &s, NULL, &d);
     Py_END_ALLOW_THREADS busy_end(self);
     return rc == MJT_OK ? stats_dict(&s) : work_error(rc, &d);
 }
@@ -232,11 +231,9 @@ static int visit_py(void *user, const uint8_t counts[MJT_KINDS], uint64_t rank,
     PyGILState_STATE g = PyGILState_Ensure();
     int stop = c->cancel;
     if (!stop) {
-        PyObject *r = PyObject_CallFunction(c->visit, "y#Ki",
-                                            (const char *)counts,
-                                            (Py_ssize_t)MJT_KINDS,
-                                            (unsigned long long)rank,
-                                            s->overall);
+        PyObject *r = PyObject_CallFunction(
+            c->visit, "y#Ki", (const char *)counts, (Py_ssize_t)MJT_KINDS,
+            (unsigned long long)rank, s->overall);
         stop = r == NULL ? -1 : PyObject_IsTrue(r);
         Py_XDECREF(r);
         if (stop < 0)
@@ -253,9 +250,9 @@ static void progress_py(void *user, uint64_t done, uint64_t total)
     calls *c = user;
     PyGILState_STATE g = PyGILState_Ensure();
     if (c->progress != NULL && !c->cancel) {
-        PyObject *r = PyObject_CallFunction(c->progress, "KK",
-                                            (unsigned long long)done,
-                                            (unsigned long long)total);
+        PyObject *r =
+            PyObject_CallFunction(c->progress, "KK", (unsigned long long)done,
+                                  (unsigned long long)total);
         if (r == NULL)
             keep_error(c);
         Py_XDECREF(r);
@@ -296,9 +293,9 @@ const char tables_enumerate_doc[] =
     "progress(done, total) is called about every second.  An exception\n"
     "either raises stops the walk and is raised from here.";
 
-static const char *const enum_names[] = {
-    "tiles",    "part",    "players", "one_suit", "by_query",
-    "threads",  "visit",   "progress"};
+static const char *const enum_names[] = {"tiles",    "part",     "players",
+                                         "one_suit", "by_query", "threads",
+                                         "visit",    "progress"};
 
 PyObject *tables_enumerate(TablesObject *self, PyObject *const *args,
                            Py_ssize_t nargs, PyObject *kwnames)
@@ -332,7 +329,8 @@ PyObject *tables_enumerate(TablesObject *self, PyObject *const *args,
     mjt_rules_init(&rules, players ? players : 4);
     e.tiles = (int)tiles;
     e.rules = &rules;
-    e.flags = (one ? MJT_STATS_ONE_SUIT : 0) | (by_query ? MJT_ENUM_BY_QUERY : 0);
+    e.flags =
+        (one ? MJT_STATS_ONE_SUIT : 0) | (by_query ? MJT_ENUM_BY_QUERY : 0);
     e.threads = (int)threads;
     if (get_part(a[1], &e) < 0)
         return NULL;
@@ -355,7 +353,8 @@ PyObject *tables_enumerate(TablesObject *self, PyObject *const *args,
     if (rc != MJT_OK)
         return work_error(rc, &d);
     PyObject *r = stats_dict(&s);
-    if (r == NULL || put(r, "first", PyLong_FromUnsignedLongLong(e.first)) < 0 ||
+    if (r == NULL ||
+        put(r, "first", PyLong_FromUnsignedLongLong(e.first)) < 0 ||
         put(r, "end", PyLong_FromUnsignedLongLong(e.end)) < 0)
         Py_CLEAR(r);
     return r;

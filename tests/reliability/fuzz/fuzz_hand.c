@@ -25,7 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     size_t n = mjt_hand_format(&h, text, sizeof text);
-    if (n >= sizeof text || mjt_hand_parse(&back, text, n, NULL, NULL) != MJT_OK ||
+    if (n >= sizeof text ||
+        mjt_hand_parse(&back, text, n, NULL, NULL) != MJT_OK ||
         memcmp(&back, &h, sizeof h) != 0 || mjt_hand_tiles(&h, &held) != MJT_OK)
         abort();
     /* Without calls, the counts alone answer the same; with them, the
@@ -35,7 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t ncalls;
     mjt_hand again;
     if (mjt_hand_calls(&h, calls, MJT_MAX_CALLS, &ncalls) != MJT_OK ||
-        mjt_hand_from_calls(&again, held.counts, calls, ncalls, NULL, NULL) != MJT_OK)
+        mjt_hand_from_calls(&again, held.counts, calls, ncalls, NULL, NULL) !=
+            MJT_OK)
         abort();
     if (mjt_shanten(t, &h, &s) != MJT_OK || s.overall < -1 || s.overall > 8 ||
         mjt_shanten(t, &again, &c) != MJT_OK || memcmp(&s, &c, sizeof s) != 0)

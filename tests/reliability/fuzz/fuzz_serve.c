@@ -39,8 +39,8 @@ static const char *field(const uint8_t **p, const uint8_t *end, char *buf,
 static void check_reply(const serve_reply *r)
 {
     int s = r->status;
-    if ((s != 200 && s != 400 && s != 404 && s != 405 && s != 413 &&
-         s != 422 && s != 500 && s != 501 && s != 503) ||
+    if ((s != 200 && s != 400 && s != 404 && s != 405 && s != 413 && s != 422 &&
+         s != 500 && s != 501 && s != 503) ||
         r->type == NULL || (r->len > 0 && r->body == NULL) ||
         (s == 405 && r->allow == NULL))
         abort();

@@ -43,7 +43,8 @@ static inline int sealed_ask_all(const mjt_tables *t, const mjt_hand *h,
         int players = mjt_hand_players(h);
         if (rt != MJT_OK || (players != 3 && players != 4) ||
             mjt_hand_calls(h, calls, MJT_MAX_CALLS, &n) != MJT_OK ||
-            mjt_hand_from_calls(&g, held->counts, calls, n, NULL, NULL) != MJT_OK ||
+            mjt_hand_from_calls(&g, held->counts, calls, n, NULL, NULL) !=
+                MJT_OK ||
             mjt_hand_set_players(&g, players, NULL) != MJT_OK ||
             mjt_shanten(t, &g, &want) != MJT_OK ||
             memcmp(&s, &want, sizeof s) != 0)
