@@ -2,7 +2,7 @@
 /*
  * The expected score's public calls: mjt_expect_hand and
  * mjt_expect_discards, the wall model's question (prob.c) with the points
- * of each win (value.c) weighed by the dynamic program (dp.c).
+ * of each win (value.c) weighed by the dynamic program (points.c).
  *
  * A question's part beside the chances' (wexpect): the situation its
  * wins are scored in, the counts the ura dora need (the question's tiles

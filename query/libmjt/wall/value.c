@@ -3,7 +3,7 @@
  * What a win from a tenpai node is worth, for an expected-score question:
  * per winning copy left, the average points of the tsumo wins it can make,
  * each scored by the scoring engine, in each way the win can come (dama
- * or riichi, ippatsu, haitei: EV_*).  dp.c's closed form weighs them by
+ * or riichi, ippatsu, haitei: EV_*).  points.c's closed form weighs them by
  * the chance of each.  On the forgetful wall (exchange, back) each win
  * is a draw of its own (a red five apart), and its ways are kept per win
  * edge: the bound weighs each copy on its own.

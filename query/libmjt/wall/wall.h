@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The wall model's engine (graph.c builds the graph of hands a question
- * can reach, dp.c computes the curves over it, prob.c is the public API).
+ * can reach, dp.c computes the curves over it and points.c the expected
+ * points, prob.c and expect.c are the public API).
  * See prob.c for the model and the argument that makes forward play exact.
  */
 #ifndef MJT__QUERY_WALL_H
@@ -161,7 +162,7 @@ typedef struct wexpect {
                                 back: a win's own, not an average) */
     size_t nw;               /* their room, in doubles */
     size_t ntenpai;          /* the tenpai nodes (their aux: 0 to this) */
-    double *lock;            /* dp.c's rows on the forgetful wall */
+    double *lock;            /* points.c's rows on the forgetful wall */
     size_t nlock;            /* their room, in doubles */
 } wexpect;
 
@@ -283,7 +284,7 @@ int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
 /* A root that is not asked (a table's row of another shanten): its curves
  * are left as they are. */
 #define WALL_NO_ROOT UINT32_MAX
-/* dp.c: as wall_curves, with the expected points of the roots into
+/* points.c: as wall_curves, with the expected points of the roots into
  * score[r][h - 1] (wall_values done). */
 int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
                 double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS],
