@@ -17,6 +17,7 @@
 #include "brute_wall.h"
 #include "helpers.h"
 #include "mjt.h"
+#include "wall.h" /* a workspace's maps, looked into */
 
 static mjt_prob_opts opts_of(int draws, int moves, unsigned flags)
 {
@@ -729,5 +730,61 @@ Test(wall, a_workspace_changes_nothing, .timeout = 120)
         }
     }
     cr_assert(eq(int, asked, 12));
+    mjt_prob_work_free(work);
+}
+
+/* The slots of map m that hold one of its question's entries. */
+static size_t live_slots(const wmap *m)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < m->n; i++)
+        n += m->s[i].mark >> WSLOT_GEN_SHIFT == m->gen;
+    return n;
+}
+
+/* The slots of a workspace's maps carry the question's number in 8 bits,
+ * and the maps are cleared when it wraps, every 255 questions: through
+ * 600 questions, each map's live slots are exactly its entries, each
+ * graph is as large as a fresh workspace makes it (no entry is missed),
+ * and the answers are those asked without a workspace. */
+Test(wall, a_workspace_outlives_its_map_generations, .timeout = 120)
+{
+    mjt_dealer d;
+    mjt_prob_work *work = mjt_prob_work_create();
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 95, NULL, 0), MJT_OK));
+    int asked = 0;
+    for (int i = 0; asked < 600 && i < 100000; i++) {
+        mjt_hand h;
+        uint8_t seen[MJT_KINDS];
+        random_question(&d, 13, &h, seen);
+        mjt_shanten_info s;
+        mjt_shanten(test_tables(), &h, &s);
+        if (s.overall > 1)
+            continue;
+        int T = 4 + asked % 3;
+        mjt_prob a, b;
+        mjt_prob_opts o =
+            opts_of(T, asked % 4 ? MJT_FORWARD : MJT_EXCHANGE, MJT_PROB_CURVES);
+        mjt_prob_work *fresh = mjt_prob_work_create();
+        o.work = fresh;
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &a, NULL),
+                     MJT_OK));
+        o.work = work;
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &b, NULL),
+                     MJT_OK));
+        same_curves(&a, &b, T, "workspace");
+        const wall *w = &work->w;
+        cr_assert(eq(sz, w->nodes.len, fresh->w.nodes.len), "question %d",
+                  asked);
+        cr_assert(eq(sz, w->draws_.len, fresh->w.draws_.len), "question %d",
+                  asked);
+        cr_assert(eq(sz, live_slots(&w->node_map), w->nodes.len));
+        cr_assert(eq(sz, live_slots(&w->draw_map), w->draws_.len));
+        cr_assert(eq(sz, live_slots(&w->memo_map), w->memo.len));
+        mjt_prob_work_free(fresh);
+        asked++;
+    }
+    cr_assert(eq(int, asked, 600));
     mjt_prob_work_free(work);
 }

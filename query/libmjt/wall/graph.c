@@ -7,7 +7,7 @@
  * are shared: many hands draw to the same 14 tiles.
  *
  * Everything is found by hash maps of keys (open addressing, a slot the
- * entry's index and 32 bits of its key's hash: most probes read the slots
+ * entry's index and 24 bits of its key's hash: most probes read the slots
  * alone) and made once: a node's
  * shanten and effective kinds (one query) when first reached, its draws
  * when wall_build reaches it, breadth first; a draw node's children from
@@ -125,18 +125,24 @@ static const wkey *memo_key(const wall *w, uint32_t i)
     return &((const wmemo *)w->memo.p)[i].key;
 }
 
+/* Whether slot s holds an entry of m's question. */
+static inline int live(const wmap *m, const wslot *s)
+{
+    return s->mark >> WSLOT_GEN_SHIFT == m->gen;
+}
+
 /* The slot of k (hash x) in m: the one holding it, or the free one where
  * it goes. */
 static wslot *probe(const wall *w, const wmap *m, const wkey *k, uint64_t x,
                     key_at at)
 {
     size_t mask = m->n - 1, i = x & mask;
-    uint32_t tag = (uint32_t)(x >> 32);
+    uint32_t mark = m->gen << WSLOT_GEN_SHIFT | WSLOT_TAG(x);
     for (;; i = (i + 1) & mask) {
         wslot *s = &m->s[i];
-        if (s->gen != m->gen)
+        if (!live(m, s))
             return s;
-        if (s->tag == tag && !memcmp(at(w, s->idx - 1), k, sizeof *k))
+        if (s->mark == mark && !memcmp(at(w, s->idx - 1), k, sizeof *k))
             return s;
     }
 }
@@ -146,7 +152,7 @@ static wslot *probe(const wall *w, const wmap *m, const wkey *k, uint64_t x,
 static void map_clear(wmap *m)
 {
     m->used = 0;
-    if (++m->gen == 0) {
+    if (++m->gen == 1u << (32 - WSLOT_GEN_SHIFT)) {
         if (m->s != NULL)
             memset(m->s, 0, m->n * sizeof *m->s);
         m->gen = 1;
@@ -176,11 +182,12 @@ static int map_slot(wall *w, wmap *m, const wkey *k, key_at at, wslot **out,
         m->n = n;
         m->gen = 1;
         for (size_t i = 0; i < nold; i++)
-            if (old[i].gen == gen) {
+            if (old[i].mark >> WSLOT_GEN_SHIFT == gen) {
                 const wkey *key = at(w, old[i].idx - 1);
-                wslot *s = probe(w, m, key, key_hash(key), at);
-                *s = old[i];
-                s->gen = 1;
+                uint64_t x = key_hash(key);
+                wslot *s = probe(w, m, key, x, at);
+                s->idx = old[i].idx;
+                s->mark = 1u << WSLOT_GEN_SHIFT | WSLOT_TAG(x);
             }
         free(old);
         w->used -= nold * sizeof *old;
@@ -193,8 +200,7 @@ static int map_slot(wall *w, wmap *m, const wkey *k, key_at at, wslot **out,
 static void map_set(wmap *m, wslot *s, uint64_t hash, uint32_t idx)
 {
     s->idx = idx + 1;
-    s->tag = (uint32_t)(hash >> 32);
-    s->gen = m->gen;
+    s->mark = m->gen << WSLOT_GEN_SHIFT | WSLOT_TAG(hash);
     m->used++;
 }
 
@@ -565,7 +571,7 @@ static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
     key_of(&k, h, adj, ex, 0, red);
     if ((rc = map_slot(w, &w->node_map, &k, node_key, &s, &hash)) != MJT_OK)
         return rc;
-    if (s->gen == w->node_map.gen) {
+    if (live(&w->node_map, s)) {
         *out = s->idx - 1;
         return MJT_OK;
     }
@@ -613,7 +619,7 @@ static int made(const wall *w, const wkey *k, uint32_t *out)
     if (w->node_map.n == 0)
         return 0;
     const wslot *s = probe(w, &w->node_map, k, key_hash(k), node_key);
-    if (s->gen != w->node_map.gen)
+    if (!live(&w->node_map, s))
         return 0;
     *out = s->idx - 1;
     return 1;
@@ -710,7 +716,7 @@ static int memo_of(wall *w, const mjt_hand *h, wmemo *out,
     key_of(&k, h, -1, 0, 0, 0);
     if ((rc = map_slot(w, &w->memo_map, &k, memo_key, &s, &hash)) != MJT_OK)
         return rc;
-    if (s->gen == w->memo_map.gen) {
+    if (live(&w->memo_map, s)) {
         *out = ((const wmemo *)w->memo.p)[s->idx - 1];
         return MJT_OK;
     }
@@ -804,7 +810,7 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
     key_of(&k, g, adj, ex, mode, red);
     if ((rc = map_slot(w, &w->draw_map, &k, draw_key, &s, &hash)) != MJT_OK)
         return rc;
-    if (s->gen == w->draw_map.gen) {
+    if (live(&w->draw_map, s)) {
         *out = s->idx - 1;
         return MJT_OK;
     }
@@ -825,7 +831,8 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
         assert(m.shanten == 0);
         if ((rc = best_waits(w, g, c, adj, m.tiles)) < 0)
             return rc;
-        d.best_waits = rc;
+        assert(rc <= INT8_MAX); /* at most 13 kinds of 4 copies */
+        d.best_waits = (int8_t)rc;
     } else {
         uint64_t keep = m.tiles | (mode == 1 ? m.up : 0);
         for (; keep != 0; keep &= keep - 1) {

@@ -28,12 +28,17 @@ typedef struct wkey {
 #define WKEY_MODE 0x80u
 
 /* A map from keys to the index of the entry that holds the key: open
- * addressing, a slot the index + 1 and 32 bits of the key's hash, so that
- * most probes read only the slots.  A slot belongs to the question whose
- * gen it holds: a workspace's maps need no clearing. */
+ * addressing, a slot the index + 1 and in mark 24 bits of the key's hash,
+ * so that most probes read only the slots, below the gen of the question
+ * the slot belongs to (8 bits): a workspace's maps are cleared once in 255
+ * questions.  Eight bytes a slot: a deep question's draw map holds
+ * millions. */
 typedef struct wslot {
-    uint32_t idx, tag, gen;
+    uint32_t idx, mark;
 } wslot;
+
+#define WSLOT_TAG(hash) ((uint32_t)((hash) >> 40))
+#define WSLOT_GEN_SHIFT 24
 
 typedef struct wmap {
     wslot *s;
@@ -67,8 +72,10 @@ typedef struct wnode {
  */
 typedef struct wdraw {
     wkey key;
-    uint32_t child, nchild;
-    int best_waits; /* -1: the children decide */
+    uint32_t child;
+    uint8_t nchild;    /* at most 14 discards */
+    int8_t best_waits; /* -1: the children decide (at most 4 x 13 tiles) */
+    uint8_t pad_[2];
 } wdraw;
 
 /* A node's draw: the kind drawn, its copies left, and a win or the draw
