@@ -694,6 +694,21 @@ Test(wall, a_deep_question_frees_its_maps_and_the_workspace_goes_on,
     mjt_prob_work_free(work);
 }
 
+/* The next random 13-tile question of d whose shanten is at most s
+ * (within 100000 deals, or the test fails). */
+static void question_within(mjt_dealer *d, int s, mjt_hand *h,
+                            uint8_t seen[MJT_KINDS])
+{
+    for (int i = 0; i < 100000; i++) {
+        mjt_shanten_info x;
+        random_question(d, 13, h, seen);
+        mjt_shanten(test_tables(), h, &x);
+        if (x.overall <= s)
+            return;
+    }
+    cr_fatal("no question of shanten %d or less in 100000 deals", s);
+}
+
 /* The same answers through one workspace and without, the questions'
  * walls and T changing (the workspace keeps dp.c's table of W and T). */
 Test(wall, a_workspace_changes_nothing, .timeout = 120)
@@ -703,14 +718,10 @@ Test(wall, a_workspace_changes_nothing, .timeout = 120)
 
     cr_assert(eq(int, mjt_dealer_init(&d, 94, NULL, 0), MJT_OK));
     int asked = 0;
-    for (int i = 0; asked < 12 && i < 1000; i++) {
+    for (; asked < 12;) {
         mjt_hand h;
         uint8_t seen[MJT_KINDS];
-        random_question(&d, 13, &h, seen);
-        mjt_shanten_info s;
-        mjt_shanten(test_tables(), &h, &s);
-        if (s.overall > 2)
-            continue;
+        question_within(&d, 2, &h, seen);
         int n = asked++;
         /* the same wall with T of 9 and 12, then the next wall with the
          * same T first */
@@ -754,14 +765,10 @@ Test(wall, a_workspace_outlives_its_map_generations, .timeout = 120)
 
     cr_assert(eq(int, mjt_dealer_init(&d, 95, NULL, 0), MJT_OK));
     int asked = 0;
-    for (int i = 0; asked < 600 && i < 100000; i++) {
+    for (; asked < 600;) {
         mjt_hand h;
         uint8_t seen[MJT_KINDS];
-        random_question(&d, 13, &h, seen);
-        mjt_shanten_info s;
-        mjt_shanten(test_tables(), &h, &s);
-        if (s.overall > 1)
-            continue;
+        question_within(&d, 1, &h, seen);
         int T = 4 + asked % 3;
         mjt_prob a, b;
         mjt_prob_opts o =
@@ -779,9 +786,12 @@ Test(wall, a_workspace_outlives_its_map_generations, .timeout = 120)
                   asked);
         cr_assert(eq(sz, w->draws_.len, fresh->w.draws_.len), "question %d",
                   asked);
-        cr_assert(eq(sz, live_slots(&w->node_map), w->nodes.len));
-        cr_assert(eq(sz, live_slots(&w->draw_map), w->draws_.len));
-        cr_assert(eq(sz, live_slots(&w->memo_map), w->memo.len));
+        cr_assert(eq(sz, live_slots(&w->node_map), w->nodes.len), "question %d",
+                  asked);
+        cr_assert(eq(sz, live_slots(&w->draw_map), w->draws_.len),
+                  "question %d", asked);
+        cr_assert(eq(sz, live_slots(&w->memo_map), w->memo.len), "question %d",
+                  asked);
         mjt_prob_work_free(fresh);
         asked++;
     }

@@ -29,7 +29,6 @@
 #include "dp.h"
 
 #include <assert.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* The miss table, and room for `values` values a node (two rows of them)

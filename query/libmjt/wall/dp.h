@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the two recursions over a built graph share: the chances' (dp.c)
- * and the expected points' (points.c).  The miss table, the closed forms,
- * and the forgetful wall's bound are here as inlines, so that each pass
- * keeps them in its loop.
+ * and the expected points' (points.c).  The closed forms and the forgetful
+ * wall's bound are inlines here, so that each pass keeps them in its loop;
+ * the miss table's making and the bound's slow case are dp.c's.
  */
 #ifndef MJT__WALL_DP_H
 #define MJT__WALL_DP_H

@@ -818,6 +818,7 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
     d.child = (uint32_t)w->kids.len;
     d.nchild = 0;
     d.best_waits = -1;
+    d.pad_[0] = d.pad_[1] = 0;
     /* An expected-score question meets the same 14 tiles again and again
      * with another adj or other red fives (about half its draw nodes):
      * their discards are asked once.  The chances' relabelled graph meets
@@ -852,6 +853,7 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
                 (rc = grow(w, &w->kids, w->kids.len + 1)) != MJT_OK)
                 return rc;
             ((uint32_t *)w->kids.p)[w->kids.len++] = child;
+            assert(d.nchild < UINT8_MAX); /* at most 14 kinds held */
             d.nchild++;
         }
     }

@@ -37,6 +37,7 @@
  */
 #include "dp.h"
 
+#include <assert.h>
 #include <stddef.h>
 
 typedef struct ep {
