@@ -757,7 +757,11 @@ static size_t live_slots(const wmap *m)
  * and the maps are cleared when it wraps, every 255 questions: through
  * 600 questions, each map's live slots are exactly its entries, each
  * graph is as large as a fresh workspace makes it (no entry is missed),
- * and the answers are those asked without a workspace. */
+ * and the answers are those asked without a workspace.  Question 300 is
+ * a deeper one, so that every map grows when its question number is no
+ * longer 1 and it holds slots of the questions since the wrap: the slots
+ * it carries must be live in the grown map (whose number starts at 1
+ * again). */
 Test(wall, a_workspace_outlives_its_map_generations, .timeout = 120)
 {
     mjt_dealer d;
@@ -768,11 +772,18 @@ Test(wall, a_workspace_outlives_its_map_generations, .timeout = 120)
     for (; asked < 600;) {
         mjt_hand h;
         uint8_t seen[MJT_KINDS];
-        question_within(&d, 1, &h, seen);
-        int T = 4 + asked % 3;
+        int deep = asked == 300, T = deep ? 8 : 4 + asked % 3;
+        size_t before[3] = {work->w.node_map.n, work->w.draw_map.n,
+                            work->w.memo_map.n};
+        mjt_shanten_info x;
+        do {
+            question_within(&d, deep ? 3 : 1, &h, seen);
+            mjt_shanten(test_tables(), &h, &x);
+        } while (deep && x.overall < 3);
         mjt_prob a, b;
         mjt_prob_opts o =
-            opts_of(T, asked % 4 ? MJT_FORWARD : MJT_EXCHANGE, MJT_PROB_CURVES);
+            opts_of(T, asked % 4 && !deep ? MJT_FORWARD : MJT_EXCHANGE,
+                    MJT_PROB_CURVES);
         mjt_prob_work *fresh = mjt_prob_work_create();
         o.work = fresh;
         cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &a, NULL),
@@ -792,6 +803,11 @@ Test(wall, a_workspace_outlives_its_map_generations, .timeout = 120)
                   "question %d", asked);
         cr_assert(eq(sz, live_slots(&w->memo_map), w->memo.len), "question %d",
                   asked);
+        if (deep) {
+            cr_assert(gt(sz, w->node_map.n, before[0]), "the nodes' map grew");
+            cr_assert(gt(sz, w->draw_map.n, before[1]), "the draws' map grew");
+            cr_assert(gt(sz, w->memo_map.n, before[2]), "the memo's map grew");
+        }
         mjt_prob_work_free(fresh);
         asked++;
     }
