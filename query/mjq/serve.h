@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mjq serve: requests to replies (serve.c), the HTTP server around them
- * (httpd.c), and the page's files compiled in (web_assets.c, which
- * scripts/embed.sh makes from query/web).
+ * mjq serve: requests checked (request.c) and turned into replies
+ * (serve.c), the HTTP server around them (httpd.c), and the page's files
+ * compiled in (web_assets.c, which scripts/embed.sh makes from query/web).
  *
- * serve.c knows nothing of sockets: it checks a request as it arrived
- * (serve_check), then turns it into a reply (serve_handle), so that the
- * fuzz target and the tests call both directly.  httpd.c owns the
+ * Neither request.c nor serve.c knows of sockets: a request is checked as
+ * it arrived (serve_check), then turned into a reply (serve_handle), so
+ * that the fuzz target and the tests call both directly.  httpd.c owns the
  * connections, the limits in time and the threads.
  */
 #ifndef MJT__QUERY_CLI_SERVE_H
@@ -112,6 +112,14 @@ void serve_handle(const mjt_tables *t, const serve_limits *lim,
 
 /* A JSON error reply {"error": message} of status. */
 void serve_error(serve_reply *r, int status, const char *message);
+/* The 400 of a text refused: {"error": the message, "code": its name,
+ * "field": field ("hand", "visible", an option), "offset": the byte in
+ * that text or null}, so that the page can say it in a player's words. */
+void serve_refused(serve_reply *r, const mjt_diag *why, const char *field);
+/* A refusal of status for a limit: {"error": message, "limit": the
+ * option that sets it}. */
+void serve_limit(serve_reply *r, int status, const char *limit,
+                 const char *message);
 void serve_reply_free(serve_reply *r);
 
 /* Serve t on the listening socket fd until SIGINT or SIGTERM, with
