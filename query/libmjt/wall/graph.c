@@ -360,204 +360,6 @@ static void hand_at(const wall *w, uint32_t i, mjt_hand *h)
     memcpy(h->opaque_, wall_nodes(w)[i].key.code, 16);
 }
 
-/* ==== Symmetry ====
- *
- * The game does not tell the three suits apart, nor a suit from itself
- * read backwards (9 to 1: runs stay runs, terminals terminals, the
- * thirteen orphans stay the same set), nor one honor from another.  What
- * tells kinds apart in a question is what each has to give: its copies
- * not seen or called (one fewer for a row's discard, adj) and its cap (4
- * less called).  A relabelling of kinds that keeps both for every kind
- * maps each hand to one with the same chances (the draws, the shanten,
- * the moves all map along), so a node holds one hand of each class, the
- * canonical one: each suit read the way that sorts first (when reading it
- * backwards keeps what it has to give), suits of equal gifts sorted,
- * honors of equal gifts sorted by count.  With nothing seen, a deep hand's
- * graph shrinks some forty times; seen tiles leave fewer relabellings.
- */
-
-/* What kind k has to give, for a node whose adj is adj. */
-static int gift(const wall *w, int k, int adj)
-{
-    return (w->base[k] - (k == adj)) | w->cap[k] << 4;
-}
-
-static const wsym *sym_of(wall *w, int adj)
-{
-    wsym *y = &w->sym[adj + 1];
-
-    if (y->ok)
-        return y;
-    /* Scoring tells every kind apart (the three-colour yaku read ranks,
-     * all green one suit, the winds and dragons their own yaku, the dora
-     * their kinds): an expected-score question relabels nothing, and
-     * wall_node never asks it to. */
-    assert(w->ev == NULL);
-    for (int s = 0; s < 3; s++) {
-        y->rev[s] = 1;
-        y->cls[s] = (uint8_t)s;
-        for (int r = 0; r < 9; r++)
-            if (gift(w, 9 * s + r, adj) != gift(w, 9 * s + 8 - r, adj))
-                y->rev[s] = 0;
-        for (int t = 0; t < s && y->cls[s] == s; t++) {
-            int same = 1;
-            for (int r = 0; r < 9 && same; r++)
-                same = gift(w, 9 * s + r, adj) == gift(w, 9 * t + r, adj);
-            if (same)
-                y->cls[s] = y->cls[t];
-        }
-    }
-    y->hone = 1;
-    for (int z = 0; z < 7; z++) {
-        y->hcls[z] = (uint8_t)z;
-        for (int u = 0; u < z && y->hcls[z] == z; u++)
-            if (gift(w, 27 + z, adj) == gift(w, 27 + u, adj))
-                y->hcls[z] = y->hcls[u];
-        y->hone &= y->hcls[z] == 0;
-    }
-    y->ok = 1;
-    return y;
-}
-
-/* x read from (or to be written as) 8 bytes in memory order: the bytes'
- * order on a little-endian machine. */
-static inline uint64_t le64(uint64_t x)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return __builtin_bswap64(x);
-#else
-    return x;
-#endif
-}
-
-/* A suit's nine counts (each below 16) as nibbles, rank r at nibble r. */
-static inline uint64_t suit_nibbles(const uint8_t v[9])
-{
-    uint64_t x;
-    memcpy(&x, v, sizeof x); /* ranks 0-7, a byte each, little-endian */
-    x = le64(x);
-    x = (x | x >> 4) & UINT64_C(0x00FF00FF00FF00FF);
-    x = (x | x >> 8) & UINT64_C(0x0000FFFF0000FFFF);
-    x = (x | x >> 16) & UINT64_C(0x00000000FFFFFFFF);
-    return x | (uint64_t)v[8] << 32;
-}
-
-/* The nine counts back from suit_nibbles' form. */
-static inline void suit_counts(uint64_t x, uint8_t v[9])
-{
-    uint64_t y = x & UINT64_C(0xFFFFFFFF);
-    y = (y | y << 16) & UINT64_C(0x0000FFFF0000FFFF);
-    y = (y | y << 8) & UINT64_C(0x00FF00FF00FF00FF);
-    y = (y | y << 4) & UINT64_C(0x0F0F0F0F0F0F0F0F);
-    y = le64(y);
-    memcpy(v, &y, sizeof y);
-    v[8] = (uint8_t)(x >> 32);
-}
-
-/* Nine nibbles in reverse: nibble r to nibble 8 - r. */
-static inline uint64_t nibbles_reversed(uint64_t x)
-{
-    x = __builtin_bswap64(x);
-    x = (x >> 4 & UINT64_C(0x0F0F0F0F0F0F0F0F)) |
-        (x & UINT64_C(0x0F0F0F0F0F0F0F0F)) << 4;
-    return x >> 28;
-}
-
-/* Honors' counts h (each at most 4) when all honors are of one class:
- * sorted, most copies first, as the insertion sort of canon leaves them
- * (it is stable), by counting them; *kind (a kind, or -1) follows its
- * tile when it is an honor. */
-static void honors_sorted(uint8_t h[7], int *kind)
-{
-    unsigned n = 0; /* nibble v: how many honors hold v copies */
-
-    for (int z = 0; z < 7; z++)
-        n += 1u << 4 * h[z];
-    if (kind != NULL && *kind >= 27) {
-        int z0 = *kind - 27, v0 = h[z0], at = 0;
-        for (int v = 4; v > v0; v--)
-            at += n >> 4 * v & 15;
-        for (int z = 0; z < z0; z++)
-            at += h[z] == v0;
-        *kind = 27 + at;
-    }
-    /* runs of 4s, 3s, 2s and 1s, a byte a count (the rest 0s) */
-    uint64_t out = 0;
-    unsigned at = 0;
-    for (unsigned v = 4; v >= 1; v--) {
-        unsigned m = n >> 4 * v & 15;
-        uint64_t run =
-            ((UINT64_C(1) << 8 * m) - 1) & UINT64_C(0x0101010101010101);
-        out |= v * run << 8 * at;
-        at += m;
-    }
-    out = le64(out);
-    memcpy(h, &out, 7);
-}
-
-/* Put counts c in the canonical order of its class under the
- * relabellings that keep adj's gifts; *kind (a kind, or -1) follows its
- * tile.  Each suit is read the way whose counts, rank by rank, come first
- * (when backwards keeps its gifts); suits of a class are then sorted by
- * those readings, a stable insertion sort that moves a suit past its
- * neighbours of the same class only. */
-static void canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind)
-{
-    const wsym *y = sym_of(w, adj);
-    uint64_t key[3], out[3];
-    int order[3] = {0, 1, 2}, back[3];
-
-    /* A reading's counts rank by rank as one number: nibble 8 - r holds
-     * rank r, so numbers compare as the readings do.  The forward
-     * reading's is the reversed nibbles; the backward reading's is the
-     * nibbles themselves. */
-    for (int s = 0; s < 3; s++) {
-        uint64_t lo = suit_nibbles(c + 9 * s), hi = nibbles_reversed(lo);
-        back[s] = y->rev[s] && lo < hi;
-        key[s] = back[s] ? lo : hi;
-        out[s] = back[s] ? hi : lo; /* the reading, rank r at nibble r */
-    }
-    for (int i = 1; i < 3; i++)
-        for (int j = i; j > 0; j--) {
-            int a = order[j - 1], b = order[j];
-            if (y->cls[a] != y->cls[b] || !(key[b] < key[a]))
-                break;
-            order[j - 1] = b;
-            order[j] = a;
-        }
-    for (int i = 0; i < 3; i++)
-        suit_counts(out[order[i]], c + 9 * i);
-    if (kind != NULL && *kind >= 0 && *kind < 27) {
-        int s = *kind / 9, r = *kind % 9, i = 0;
-        while (order[i] != s)
-            i++;
-        *kind = 9 * i + (back[s] ? 8 - r : r);
-    }
-    if (y->hone) {
-        honors_sorted(c + 27, kind);
-        return;
-    }
-    int hon[7] = {0, 1, 2, 3, 4, 5, 6};
-    uint8_t h[7];
-    memcpy(h, c + 27, sizeof h);
-    for (int i = 1; i < 7; i++) /* honors of a class: more copies first */
-        for (int j = i; j > 0 && y->hcls[hon[j - 1]] == y->hcls[hon[j]] &&
-                        h[hon[j]] > h[hon[j - 1]];
-             j--) {
-            int x = hon[j - 1];
-            hon[j - 1] = hon[j];
-            hon[j] = x;
-        }
-    for (int i = 0; i < 7; i++)
-        c[27 + i] = h[hon[i]];
-    if (kind != NULL && *kind >= 27) {
-        int i = 0;
-        while (hon[i] != *kind - 27)
-            i++;
-        *kind = 27 + i;
-    }
-}
-
 /* Find or make the node (h of counts c, adj, ex): made means its shanten
  * and effective kinds are known (known: asked already, or NULL). */
 static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
@@ -653,7 +455,7 @@ static int find_canon(wall *w, const mjt_hand *h, const uint8_t *counts,
 
     memcpy(c, counts, MJT_KINDS);
     *mapped = adj;
-    canon(w, c, adj, mapped);
+    wall_canon(w, c, adj, mapped);
     mjt_hand hc = coded(h, c);
     return find(w, &hc, c, *mapped, ex, red, NULL, out);
 }
@@ -691,7 +493,7 @@ int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
     }
     memcpy(c, counts, MJT_KINDS); /* adj's absence's class, adj's place */
     a = adj;
-    canon(w, c, -1, &a);
+    wall_canon(w, c, -1, &a);
     mjt_hand hc = coded(h, c);
     if (adj >= 0) {
         if ((rc = eff_of(w, &hc, ex, red, &eff, &u, &asked)) != MJT_OK)

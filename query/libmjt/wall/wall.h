@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The wall model's engine (graph.c builds the graph of hands a question
- * can reach, dp.c computes the curves over it and points.c the expected
- * points, prob.c and expect.c are the public API).
+ * can reach, one hand of each class of symmetry.c's relabellings; dp.c
+ * computes the curves over it and points.c the expected points; prob.c
+ * and expect.c are the public API).
  * See prob.c for the model and the argument that makes forward play exact.
  */
 #ifndef MJT__QUERY_WALL_H
@@ -104,7 +105,7 @@ typedef struct warr {
     size_t len, cap, size; /* elements, room, bytes an element */
 } warr;
 
-/* The relabellings of kinds that keep a question's chances (graph.c):
+/* The relabellings of kinds that keep a question's chances (symmetry.c):
  * for a kind counted as seen once more (adj + 1; 0: none), which suits
  * may be read backwards, and which suits and which honors may trade
  * places (hone: every honor with every other). */
@@ -236,6 +237,11 @@ int wall_doubles(wall *w, double **p, size_t *room, size_t n);
  * the size of every node's hand. */
 int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
               int ex, unsigned red, uint32_t *out);
+/* symmetry.c: put counts c in the canonical order of its class under the
+ * relabellings that keep adj's gifts (adj: as in wkey); *kind (a kind, or
+ * -1) follows its tile.  Never for an expected-score question, whose
+ * scoring tells every kind apart. */
+void wall_canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind);
 /* Build every node made and not built yet, breadth first. */
 int wall_build(wall *w);
 /* The budget and the cancel flag. */
