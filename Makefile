@@ -304,7 +304,7 @@ $(BUILD)/$(LIB_DIR)/tables/tables.o $(BUILD)/isa/raw/$(LIB_DIR)/tables/tables.o:
 # nothing.  An optimisation level the user gives, in CFLAGS (make debug's
 # -O0) or in EXTRA_CFLAGS, is theirs alone.
 ifeq ($(origin CFLAGS)$(findstring -O,$(EXTRA_CFLAGS)),file)
-$(foreach d,$(BUILD) $(BUILD)/isa/raw,$(foreach f,score/score wall/dp wall/points wall/graph wall/symmetry,\
+$(foreach d,$(BUILD) $(BUILD)/isa/raw,$(foreach f,score/score score/readings score/settle score/situation wall/dp wall/points wall/graph wall/symmetry,\
     $(eval $(d)/$(LIB_DIR)/$(f).o: FILE_CFLAGS = -O3)))
 endif
 
