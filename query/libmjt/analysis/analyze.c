@@ -35,11 +35,15 @@
  * pairs the part words count (so from their sum), their tiles from the
  * planes of held tiles (core/index.h), read only by the queries that need
  * tiles.
+ *
+ * Hands with calls: each query takes the caps the calls put on the
+ * concealed kinds from called.c, which says why its answers are exact.
  */
 #include "internal.h"
 #include "codes.h"
 #include "minplus.h"
 #include "join.h"
+#include "called.h"
 
 #if MJT__HAVE_VEC
 const uint8_t mjt__rev[5][16] = {
@@ -110,211 +114,16 @@ static int std_ukeire(const recs *r, int len, uint64_t *mask, unsigned *ties)
     return WITH_K(len / 3, std_ukeire_k, r, mask, ties);
 }
 
-/* ==== Calls ====
- *
- * A hand with calls has caps below 4 on the kinds its calls hold; the
- * tables are solved with 4.  Each part holding a called kind is answered
- * exactly, mostly from the tables still.
- *
- * Honors (and the manzu of three players, which forms no run either).  A
- * called honor is a triplet or a quad, so its kind has at most one copy
- * left: it can be no pair or triplet of the concealed part, and a copy of
- * it held is of no use.  The honors' record is then the tables' record of
- * the honors without those copies, with the called kinds taken out of its
- * need masks.  That is exact on every slot the join reads (at
- * most k + 1 groups for a hand of k melds and 4 - k calls): a target the
- * tables allow that puts a group on a called kind draws all of it, and at
- * least two more honor kinds than it has such groups are neither called
- * nor used by it, so none is held (a group there would cost less) and the
- * same group costs the same on one of them.  (For the three-player manzu
- * the free kind may be in another part: as internal.h says of its rules,
- * a drawn group costs no more there.)
- *
- * Suits.  A target that breaks a cap holds more of a called kind r than
- * its cap, so it draws at least cap(r) + 1 - held(r) copies of r: its part
- * of the hand costs that much at least, and r is in that slot's need mask.
- * The join says which slots of each part lie on an optimal split; when for
- * each of them and each called r of the part, r is not in its need mask,
- * or the slot costs no more than cap(r) - held(r), or the tables show no
- * target of that cost there holding more than cap(r) of r (within_caps),
- * no optimal target breaks a cap, so the capped optimum and its effective
- * tiles are the tables' own.
- * Otherwise the suits whose proof fails get their records from the exact
- * solve of capped.c and the join runs again; a suit still on the tables'
- * record is proved anew on the ties of that join.  That is exact for the
- * same reason: the capped records are nowhere below the tables', so an
- * optimum whose ties the proof covers is the capped one, with the same
- * ties and need masks.
- */
-typedef struct caps {
-    uint8_t called[MJT_KINDS]; /* copies in the calls */
-    uint8_t held[MJT_KINDS];   /* copies in the concealed part, of the
-                                  called kinds only */
-    uint64_t kinds;            /* the called kinds */
-    unsigned suits;            /* bit s: suit s holds a called kind and
-                                  forms runs */
-    unsigned dead_parts;       /* bit p: a part forming no run holds one */
-    uint32_t code[4];          /* those parts without called kinds' copies */
-    unsigned dead[4];          /* their called ranks */
-} caps;
-
-/* The caps of a hand of v's codes whose calls hold called[] (kinds: the
- * kinds with a copy there). */
-static void caps_of(const uint8_t called[MJT_KINDS], uint64_t kinds,
-                    const mjt__hv *v, caps *c)
+/* std_deficit and std_ukeire for called.c, whose calls are rarer than
+ * this file's: the hot paths here keep their static, inlined forms. */
+int mjt__std_deficit(const recs *r, int len)
 {
-    memcpy(c->called, called, MJT_KINDS);
-    c->kinds = kinds;
-    c->suits = c->dead_parts = 0;
-    memcpy(c->code, v->code, sizeof c->code);
-    memset(c->dead, 0, sizeof c->dead);
-    for (; kinds != 0; kinds &= kinds - 1) {
-        int i = __builtin_ctzll(kinds), p = i / 9, r = i % 9;
-        c->held[i] = (uint8_t)mjt__code_digit(v->code[p], r);
-        if (v->ru->honor_like >> p & 1) {
-            c->dead_parts |= 1u << p;
-            c->dead[p] |= 1u << r;
-            c->code[p] -= c->held[i] * mjt__code_step[r];
-        } else {
-            c->suits |= 1u << p;
-        }
-    }
+    return std_deficit(r, len);
 }
 
-/* The caps of h (which has calls) and v. */
-static void hand_caps(const mjt_hand *h, const mjt__hv *v, caps *c)
+int mjt__std_ukeire(const recs *r, int len, uint64_t *mask, unsigned *ties)
 {
-    uint8_t called[MJT_KINDS];
-    uint64_t kinds = mjt__hand_called(h, called);
-    caps_of(called, kinds, v, c);
-}
-
-/* Suit p's record under the caps, by the exact solve; need masks when
- * with_need. */
-static void capped_rec(const caps *c, const mjt__hv *v, int p, int melds,
-                       int with_need, mjt__mrec *out)
-{
-    uint8_t cap[9], held[9];
-    mjt__record rec;
-
-    for (int r = 0; r < 9; r++) {
-        cap[r] = (uint8_t)(4 - c->called[9 * p + r]);
-        held[r] = (uint8_t)mjt__code_digit(v->code[p], r);
-    }
-    mjt__capped_record(held, cap, 9, 1, melds, with_need, &rec);
-    *out = mjt__mrec_pack(&rec);
-}
-
-/*
- * Whether no target of suit p's record r on the slots in ties, at their
- * deficits, can break a cap (see above).  A slot of deficit d whose need
- * mask holds a called rank x with d > cap(x) - held(x) asks the tables:
- * with j = cap(x) + 1 - held(x), some target of deficit d on it holds
- * more of x than its cap exactly when the pattern with j more copies of x
- * has deficit d - j there (each copy added lowers a deficit by one at
- * most, and by j only for a target that holds them all).
- */
-static int within_caps(const caps *c, const mjt__hv *v, int p,
-                       const mjt__mrec *r, unsigned ties)
-{
-    for (; ties != 0; ties &= ties - 1) {
-        int slot = __builtin_ctz(ties), d = mjt__mrec_deficit(r, slot);
-        for (unsigned need = mjt__mrec_need(r, slot); need; need &= need - 1) {
-            int x = __builtin_ctz(need), i = 9 * p + x;
-            if (!c->called[i]) /* held[i] is set for called kinds only */
-                continue;
-            int j = 4 - c->called[i] + 1 - c->held[i];
-            if (d < j)
-                continue;
-            if (MJT__W_LEN(v->w[p]) + j > 14) /* past the tables */
-                return 0;
-            const mjt__mrec *more = mjt__rec(
-                v->ru, p, v->code[p] + (uint32_t)j * mjt__code_step[x]);
-            if (mjt__mrec_deficit(more, slot) == d - j)
-                return 0;
-        }
-    }
-    return 1;
-}
-
-/* Solved suit records a discard table shares: those of the suits its
- * discard leaves as they are. */
-typedef struct solved {
-    unsigned have; /* bit p: rec[p] holds suit p's */
-    mjt__mrec rec[3];
-} solved;
-
-/* The record of part p, forming no run, whose called ranks dead are taken
- * out: the tables' record of code (the part without their copies), those
- * ranks out of its need masks (slots 1 and 2 at bits 40 and 49 of w0, the
- * rest in w1, 9 bits each). */
-static void dead_rec(const mjt__game *ru, int p, uint32_t code, unsigned dead,
-                     mjt__mrec *out)
-{
-    uint64_t d = dead;
-    *out = *mjt__rec(ru, p, code);
-    out->w0 &= ~(d << 40 | d << 49);
-    out->w1 &= ~spread_need(dead);
-}
-
-/* The records of v under caps c: the tables' own, but those of the parts
- * forming no run that hold a called kind, which dead_rec makes in dead. */
-static recs called_recs(const mjt__hv *v, const caps *c, mjt__mrec dead[4])
-{
-    recs r = recs_of(v);
-    for (unsigned dp = c->dead_parts; dp != 0; dp &= dp - 1) {
-        int p = __builtin_ctz(dp);
-        dead_rec(v->ru, p, c->code[p], c->dead[p], &dead[p]);
-        r.r[p] = &dead[p];
-    }
-    return r;
-}
-
-/*
- * The standard-form deficit of a hand with calls (concealed part v, caps
- * c), exactly, and its effective tiles in *mask when mask is not NULL.
- * With sv, suits but `changed` take their solved record from there, or
- * leave it there.
- */
-static int called_std(const mjt__hv *v, const caps *c, uint64_t *mask,
-                      solved *sv, int changed)
-{
-    uint64_t unused;
-    mjt__mrec dead[4], own[3];
-    unsigned ties[4];
-    recs r = called_recs(v, c, dead);
-
-    if (mask == NULL && c->suits == 0)
-        return std_deficit(&r, v->len);
-    int d = std_ukeire(&r, v->len, mask ? mask : &unused, ties);
-    for (unsigned left = c->suits;;) { /* the suits on the tables' records */
-        unsigned todo = 0;
-        for (unsigned s = left; s != 0; s &= s - 1) {
-            int p = __builtin_ctz(s);
-            if (!within_caps(c, v, p, r.r[p], ties[p]))
-                todo |= 1u << p;
-        }
-        if (todo == 0)
-            return d;
-        for (; todo != 0; todo &= todo - 1) {
-            int p = __builtin_ctz(todo);
-            left &= ~(1u << p);
-            if (sv != NULL && p != changed && (sv->have >> p & 1)) {
-                r.r[p] = &sv->rec[p];
-                continue;
-            }
-            capped_rec(c, v, p, v->len / 3, mask != NULL, &own[p]);
-            r.r[p] = &own[p];
-            if (sv != NULL && p != changed) {
-                sv->rec[p] = own[p];
-                sv->have |= 1u << p;
-            }
-        }
-        if (left == 0)
-            return mask != NULL ? std_ukeire(&r, v->len, mask, NULL)
-                                : std_deficit(&r, v->len);
-        d = std_ukeire(&r, v->len, mask ? mask : &unused, ties);
-    }
+    return std_ukeire(r, len, mask, ties);
 }
 
 /* ==== Seven pairs and thirteen orphans ==== */
@@ -379,8 +188,9 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
         return MJT_ECOUNT;
     if (ncalls != 0) {
         caps c;
-        hand_caps(h, &v, &c);
-        out->standard = out->overall = called_std(&v, &c, NULL, NULL, -1) - 1;
+        mjt__hand_caps(h, &v, &c);
+        out->standard = out->overall =
+            mjt__called_std(&v, &c, NULL, NULL, -1) - 1;
         out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
         return MJT_OK;
     }
@@ -468,13 +278,6 @@ int mjt_shanten_tiles(const mjt_tables *t, const uint8_t *tiles, size_t len,
 
 /* ==== Tiles left to draw ==== */
 
-/* The held tiles and the visible ones as planes: bit i of ge[j] set when
- * tile i is held more than j times, of vis[j] when seen more than j times
- * (vis[4]: more than 4, an error). */
-typedef struct planes {
-    uint64_t ge[4], vis[5];
-} planes;
-
 #if defined(__SSE2__)
 /* Bits of the 34 counts of x (as mjt__lanes34 holds them) above j. */
 static uint64_t above(const __m128i x[3], int j)
@@ -538,17 +341,6 @@ static int planes_of(const mjt_tables *t, const mjt__hv *v,
     return pl->vis[0] & ~v->ru->kinds ? MJT_EPLAYERS : MJT_OK;
 }
 
-/* Copies of the tiles in mask that are neither held nor seen. */
-static int tiles_left(const planes *pl, uint64_t mask)
-{
-    int n = 4 * __builtin_popcountll(mask);
-
-    for (int j = 0; j < 4; j++)
-        n -= __builtin_popcountll(mask & pl->ge[j]) +
-             __builtin_popcountll(mask & pl->vis[j]);
-    return n;
-}
-
 int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
                mjt_ukeire_info *out)
 {
@@ -566,13 +358,13 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
         return MJT_ECOUNT;
     caps c;
     if (ncalls != 0)
-        hand_caps(h, &v, &c);
+        mjt__hand_caps(h, &v, &c);
     if ((rc = planes_of(t, &v, visible, ncalls ? c.called : NULL, &pl)) !=
         MJT_OK)
         return rc;
     int shanten;
     if (ncalls != 0) {
-        shanten = called_std(&v, &c, &tiles, NULL, -1) - 1;
+        shanten = mjt__called_std(&v, &c, &tiles, NULL, -1) - 1;
     } else {
         recs r = recs_of(&v);
         shanten = std_ukeire(&r, v.len, &tiles, NULL) - 1;
@@ -615,79 +407,6 @@ INLINE size_t discards_k(const mjt__hv *v, const planes *pl, mjt_discard *out,
         }
         /* The discarded tile is gone from the hand but still not drawable,
          * so the 14-tile planes count what is left. */
-        e->count = tiles_left(pl, e->tiles);
-    }
-    return n;
-}
-
-/* The caps of v less one tile (of its part) from v's caps c: caps_of's,
- * for the kind and part the tile changes alone. */
-static void caps_less(const caps *c, const mjt__hv *less, int tile, caps *cl)
-{
-    int part = tile / 9;
-
-    *cl = *c;
-    if (!(c->dead_parts >> part & 1))
-        cl->code[part] = less->code[part];
-    else if (!(c->kinds >> tile & 1))
-        cl->code[part] -= mjt__code_step[tile % 9];
-    if (c->kinds >> tile & 1)
-        cl->held[tile]--;
-#ifndef NDEBUG
-    caps x;
-    caps_of(c->called, c->kinds, less, &x);
-    assert(!memcmp(x.code, cl->code, sizeof x.code) &&
-           (!(c->kinds >> tile & 1) || x.held[tile] == cl->held[tile]));
-#endif
-}
-
-/*
- * The discard table of a hand with calls (caps c): each entry is the hand
- * less one tile, answered as mjt_ukeire answers it.  The entries share the
- * join of the tables' records (dtable), and each entry's answer from it is
- * proved against the caps on its ties as called_std proves a hand's; an
- * entry whose proof fails is answered by called_std, which shares the
- * suits it solves with the next such entries.
- */
-INLINE size_t called_discards_k(const mjt__hv *v, const caps *c,
-                                const planes *pl, mjt_discard *out, int k)
-{
-    size_t n = 0;
-    solved sv = {0, {{0, 0}}};
-    mjt__mrec dead[4];
-    recs r = called_recs(v, c, dead);
-    dtable d;
-
-    dtable_init(&d, &r, k);
-    for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
-        int tile = __builtin_ctzll(held), part = tile / 9;
-        mjt__hv less = *v;
-        caps cl;
-        mjt__mrec own;
-        const mjt__mrec *ri;
-        unsigned ties[4];
-
-        less.code[part] -= mjt__code_step[tile % 9];
-        less.len--;
-        mjt__hv_words(&less);
-        caps_less(c, &less, tile, &cl);
-        if (c->dead_parts >> part & 1) {
-            dead_rec(v->ru, part, cl.code[part], c->dead[part], &own);
-            ri = &own;
-        } else {
-            ri = mjt__rec(v->ru, part, less.code[part]);
-        }
-        mjt_discard *e = &out[n++];
-        e->tile = tile;
-        int def = dtable_entry(&d, part, ri, &e->tiles, ties, k), proved = 1;
-        for (unsigned s = c->suits; s != 0 && proved; s &= s - 1) {
-            int p = __builtin_ctz(s);
-            proved =
-                within_caps(&cl, &less, p, p == part ? ri : r.r[p], ties[p]);
-        }
-        if (!proved)
-            def = called_std(&less, &cl, &e->tiles, &sv, part);
-        e->shanten = def - 1;
         e->count = tiles_left(pl, e->tiles);
     }
     return n;
@@ -756,7 +475,7 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
         return MJT_ECOUNT;
     caps c;
     if (ncalls != 0)
-        hand_caps(h, &v, &c);
+        mjt__hand_caps(h, &v, &c);
     if ((rc = planes_of(t, &v, visible, ncalls ? c.called : NULL, &pl)) !=
         MJT_OK)
         return rc;
@@ -767,9 +486,8 @@ int mjt_discards(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     }
     /* Straight into out when it has room for a whole table. */
     mjt_discard *e = cap >= MJT_MAX_DISCARDS ? out : buf;
-    size_t n = ncalls != 0
-                   ? WITH_K(v.len / 3, called_discards_k, &v, &c, &pl, e)
-                   : WITH_K(v.len / 3, discards_k, &v, &pl, e);
+    size_t n = ncalls != 0 ? mjt__called_discards(&v, &c, &pl, e)
+                           : WITH_K(v.len / 3, discards_k, &v, &pl, e);
     if (h->opaque_[MJT__H_META] >> MJT__RED_SHIFT(0) & 0x1FF) /* red fives */
         n = split_red(h, &pl, e, n);
     assert(n == need && n <= MJT_MAX_DISCARDS);
@@ -840,7 +558,7 @@ static uint64_t discard_shanten(const mjt_tables *t, const mjt_hand *h,
     }
     caps c;
     solved sv = {0, {{0, 0}}};
-    hand_caps(h, v, &c);
+    mjt__hand_caps(h, v, &c);
     for (uint64_t held = ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
         mjt__hv less = *v;
@@ -848,8 +566,8 @@ static uint64_t discard_shanten(const mjt_tables *t, const mjt_hand *h,
         less.code[part] -= mjt__code_step[tile % 9];
         less.len--;
         mjt__hv_words(&less);
-        caps_of(c.called, c.kinds, &less, &cl);
-        sh[tile] = (int8_t)(called_std(&less, &cl, NULL, &sv, part) - 1);
+        mjt__caps_of(c.called, c.kinds, &less, &cl);
+        sh[tile] = (int8_t)(mjt__called_std(&less, &cl, NULL, &sv, part) - 1);
     }
     return ge[0];
 }
@@ -977,8 +695,8 @@ int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits)
         return MJT_ECOUNT;
     if (ncalls != 0) { /* the effective tiles of a tenpai hand */
         caps c;
-        hand_caps(h, &v, &c);
-        *waits = called_std(&v, &c, &m, NULL, -1) == 1 ? m : 0;
+        mjt__hand_caps(h, &v, &c);
+        *waits = mjt__called_std(&v, &c, &m, NULL, -1) == 1 ? m : 0;
         return MJT_OK;
     }
     recs r = recs_of(&v);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The pieces of the join that the queries of analyze.c and the
- * improvement tiles of improve.c share: the records a hand reads, the
- * need masks of tied slots, and the discard table's state, which answers
- * a hand with one part's record replaced.  All inline: they run in the
+ * The pieces of the join that the queries of analyze.c, the hands with
+ * calls of called.c and the improvement tiles of improve.c share: the
+ * records a hand reads, the need masks of tied slots, the discard
+ * table's state, which answers a hand with one part's record replaced,
+ * and the planes the copies left are counted on.  All inline: they run in the
  * hot loops of both.
  */
 #ifndef MJT__QUERY_JOIN_H
@@ -189,6 +190,24 @@ INLINE int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
     }
     *mask = m;
     return MJT__INF - best;
+}
+
+/* The held tiles and the visible ones as planes: bit i of ge[j] set when
+ * tile i is held more than j times, of vis[j] when seen more than j times
+ * (vis[4]: more than 4, an error). */
+typedef struct planes {
+    uint64_t ge[4], vis[5];
+} planes;
+
+/* Copies of the tiles in mask that are neither held nor seen. */
+static inline int tiles_left(const planes *pl, uint64_t mask)
+{
+    int n = 4 * __builtin_popcountll(mask);
+
+    for (int j = 0; j < 4; j++)
+        n -= __builtin_popcountll(mask & pl->ge[j]) +
+             __builtin_popcountll(mask & pl->vis[j]);
+    return n;
 }
 
 #endif
