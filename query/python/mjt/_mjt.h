@@ -43,6 +43,17 @@ void busy_end(TablesObject *self);
 void *hand_error(int code, const char *message, long offset);
 /* HandError from a library diagnostic (its message when it has one). */
 void *diag_error(int code, const mjt_diag *d);
+/* The names of the kinds of a 34-bit mask, as a list. */
+PyObject *tile_names(uint64_t mask);
+
+/* ==== Helpers of _tiles.c ==== */
+
+/* The tile id of a name: mjt's ("1m", "0p", "7z") or mjai's ("5mr", "E",
+ * "S", "W", "N", "P", "F", "C") of n bytes at s; -1 for none. */
+int tile_of_name(const char *s, Py_ssize_t n);
+/* Copies of each kind in h's concealed tiles and its calls (the
+ * library's count), and the number of calls. */
+void hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], size_t *ncalls);
 
 /* A hand from what the caller gave. */
 typedef struct hand_in {
@@ -64,8 +75,8 @@ int make_visible_red(PyObject *obj, uint8_t c[MJT_KINDS], uint8_t red[3],
                      int *given);
 /* The error of a query that takes visible tiles, as mjq names it. */
 void *visible_error(int rc, const mjt_hand *h, const uint8_t *seen);
-/* The names of the kinds of a 34-bit mask, as a list. */
-PyObject *tile_names(uint64_t mask);
+
+/* ==== Helpers of _batch.c ==== */
 
 /* An (N, 34) buffer of uint8 counts, read a row at a time. */
 typedef struct rows {
@@ -95,6 +106,12 @@ static inline const uint8_t *row_counts(const rows *r, Py_ssize_t i,
  * bytes: a numpy array when numpy, else an array.array. */
 PyObject *result_array(const char *fmt, const void *data, size_t bytes,
                        int numpy);
+
+/* _batch.c: Tables.shanten_batch and Tables.ukeire_batch. */
+PyObject *tables_shanten_batch(TablesObject *self, PyObject *const *args,
+                               Py_ssize_t nargs, PyObject *kwnames);
+PyObject *tables_ukeire_batch(TablesObject *self, PyObject *const *args,
+                              Py_ssize_t nargs, PyObject *kwnames);
 
 /* _stats.c: Tables.stats, Tables.enumerate and mjt.deal. */
 PyObject *tables_stats(TablesObject *self, PyObject *const *args,
