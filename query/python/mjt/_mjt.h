@@ -122,8 +122,9 @@ PyObject *module_deal(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
                       PyObject *kwnames);
 extern const char tables_stats_doc[], tables_enumerate_doc[], module_deal_doc[];
 
-/* _prob.c: Tables.prob and Tables.prob_batch, and their types (added to
- * module m by prob_types: 0, or -1 with an exception). */
+/* _prob.c: Tables.prob and Tables.expect, and the types of both and of
+ * Tables.prob_batch (_prob_batch.c), added to module m by prob_types (0,
+ * or -1 with an exception). */
 PyObject *tables_prob(TablesObject *self, PyObject *const *args,
                       Py_ssize_t nargs, PyObject *kwnames);
 PyObject *tables_prob_batch(TablesObject *self, PyObject *const *args,
@@ -133,6 +134,21 @@ PyObject *tables_expect(TablesObject *self, PyObject *const *args,
 extern const char tables_prob_doc[], tables_prob_batch_doc[],
     tables_expect_doc[];
 int prob_types(PyObject *m);
+
+/* What _prob.c lends _prob_batch.c: the keywords Tables.prob and
+ * Tables.prob_batch share after their own, read into *o by prob_opts (0,
+ * or -1 with an exception naming fn); an int keyword from lo to hi; n
+ * doubles as an array (numpy's when numpy); the error of a budget
+ * refused. */
+typedef struct prob_kw {
+    PyObject *draws, *moves, *extra, *curves, *memory, *timeout;
+} prob_kw;
+
+int prob_opts(const char *fn, const prob_kw *k, mjt_prob_opts *o);
+int long_in(const char *fn, const char *name, PyObject *o, long lo, long hi,
+            long *out);
+PyObject *doubles(const double *v, size_t n, int numpy);
+extern PyObject *BudgetError;
 
 /* _score.c: mjt.score and mjt.score_batch, and the situation's words
  * Tables.expect shares: a wind ('1z'-'4z'), indicators (text or a list),
