@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The wall model's refusals, budgets and cancel flag, and its
+ * workspaces: a deep question frees its maps, a workspace changes no
+ * answer, and its maps outlive the 8-bit question number they carry.
+ */
+#include <criterion/criterion.h>
+#include <criterion/new/assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "helpers.h"
+#include "mjt.h"
+#include "wall.h" /* a workspace's maps, looked into */
+#include "wall_test.h"
+
+Test(wall, refusals_say_why)
+{
+    mjt_hand h13, h14;
+    mjt_prob p;
+    mjt_prob_row rows[MJT_MAX_DISCARDS];
+    size_t n;
+    mjt_diag d;
+    mjt_prob_opts o;
+    uint8_t seen[MJT_KINDS] = {0};
+
+    mjt_hand_parse(&h13, "4566m123p456p789s", 17, NULL, NULL);
+    mjt_hand_parse(&h14, "4566m123p456p789s1z", 19, NULL, NULL);
+    o = opts_of(17, 7, 0);
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, NULL, &o, &p, &d),
+                 MJT_EINVAL));
+    cr_assert(not(eq(ptr, strstr(d.message, "moves 7"), NULL)), "%s",
+              d.message);
+    o = opts_of(200, MJT_FORWARD, 0);
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, NULL, &o, &p, &d),
+                 MJT_EINVAL));
+    o = opts_of(17, MJT_EXCHANGE, 0);
+    o.extra = 9;
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, NULL, &o, &p, &d),
+                 MJT_EINVAL));
+    o = opts_of(17, MJT_FORWARD, 64);
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, NULL, &o, &p, &d),
+                 MJT_EINVAL));
+    o = opts_of(17, MJT_FORWARD, 0);
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h14, NULL, &o, &p, &d),
+                 MJT_ECOUNT));
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h13, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_ECOUNT));
+    seen[2] = 4; /* 3m: the hand holds none, but 4 seen is fine */
+    cr_assert(
+        eq(int, mjt_prob_hand(test_tables(), &h13, seen, &o, &p, &d), MJT_OK));
+    cr_assert(eq(dbl, p.tenpai[16], 1.0));
+    seen[5] = 3; /* 6m: held twice */
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, seen, &o, &p, &d),
+                 MJT_ECOPIES));
+    /* more draws than the wall holds: every tile seen but 2 of 1m and 1
+     * of 2m */
+    uint8_t all[MJT_KINDS];
+    mjt_hand_held(&h13, all);
+    for (int k = 0; k < MJT_KINDS; k++)
+        seen[k] = (uint8_t)(4 - all[k]);
+    seen[0] -= 2;
+    seen[1] -= 1;
+    o = opts_of(5, MJT_FORWARD, 0);
+    cr_assert(eq(int, mjt_prob_hand(test_tables(), &h13, seen, &o, &p, &d),
+                 MJT_EINVAL));
+    cr_assert(not(eq(ptr, strstr(d.message, "the wall holds 3 tiles"), NULL)),
+              "%s", d.message);
+    o.draws = 0; /* the default: 17, or the wall when it holds fewer */
+    cr_assert(
+        eq(int, mjt_prob_hand(test_tables(), &h13, seen, &o, &p, &d), MJT_OK));
+    cr_assert(eq(int, p.draws, 3));
+}
+
+Test(wall, budgets_and_cancel_stop_the_search)
+{
+    mjt_hand h;
+    mjt_prob_row rows[MJT_MAX_DISCARDS];
+    size_t n;
+    mjt_diag d;
+    mjt_prob_opts o = opts_of(17, MJT_EXCHANGE, 0);
+    volatile int stop = 1;
+
+    mjt_hand_parse(&h, "148m23458p345s237z", 18, NULL, NULL); /* 4-shanten */
+    o.memory = 100000;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_EBUDGET));
+    cr_assert(
+        not(eq(ptr, strstr(d.message, "over the memory budget (100000 bytes)"),
+               NULL)),
+        "%s", d.message);
+    o.memory = 0;
+    o.time_ms = 1;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_EBUDGET));
+    cr_assert(not(eq(ptr, strstr(d.message, "over the time budget"), NULL)),
+              "%s", d.message);
+    o.time_ms = 0;
+    o.cancel = &stop;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_ECANCELED));
+    /* a workspace that holds more than a later call's budget does not
+     * lend it: the budget counts what the call holds */
+    mjt_prob_work *work = mjt_prob_work_create();
+    mjt_hand h2;
+    mjt_hand_parse(&h2, "144588m345p123s35z", 18, NULL, NULL); /* 2-shanten */
+    o.cancel = NULL;
+    o.work = work;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h2, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_OK));
+    o.memory = 100000;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h2, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_EBUDGET));
+    o.memory = 0;
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h2, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, &n, &d),
+                 MJT_OK));
+    mjt_prob_work_free(work);
+    o.work = NULL;
+    /* asking the size */
+    o.cancel = NULL;
+    o.moves = MJT_FORWARD;
+    cr_assert(
+        eq(int, mjt_prob_discards(test_tables(), &h, NULL, &o, NULL, 0, &n, &d),
+           MJT_ESPACE));
+    cr_assert(eq(sz, n, 14));
+}
+
+/* A question deeper than a workspace keeps (its graph over 32 MiB) frees
+ * the build's maps before its curves: it is answered within a budget
+ * that holds its graph or its curves but not both, its best row as
+ * before it did (the values of commit f5aa791, which kept them), the
+ * same rows through a workspace as without, and the workspace answers
+ * the next questions, small and deep, as a fresh call does. */
+static void table_of(const char *text, mjt_prob_work *work, mjt_prob_row *rows,
+                     size_t *n)
+{
+    mjt_hand h;
+    mjt_prob_opts o = opts_of(17, MJT_FORWARD, MJT_PROB_KEEPING);
+    mjt_diag d;
+    o.work = work;
+    /* the deep question's graph holds 37.5 MB, its maps 11 MB of it, and
+     * its curves 7.5 MB more: within 40 MiB only when the maps go first */
+    o.memory = (size_t)40 << 20;
+    cr_assert(
+        eq(int, mjt_hand_parse(&h, text, strlen(text), NULL, NULL), MJT_OK));
+    cr_assert(eq(int,
+                 mjt_prob_discards(test_tables(), &h, NULL, &o, rows,
+                                   MJT_MAX_DISCARDS, n, &d),
+                 MJT_OK),
+              "%s: %s", text, d.message);
+}
+
+Test(wall, a_deep_question_frees_its_maps_and_the_workspace_goes_on,
+     .timeout = 120)
+{
+    static const char *const asked[] = {
+        "369m2566p12579s37z", /* 5-shanten: 37 MB built, before its curves */
+        "144588m345p123s35z", /* 2-shanten */
+        "369m2566p12579s37z"};
+    mjt_prob_work *work = mjt_prob_work_create();
+    for (int i = 0; i < 3; i++) {
+        mjt_prob_row a[MJT_MAX_DISCARDS], b[MJT_MAX_DISCARDS];
+        size_t na, nb;
+        table_of(asked[i], NULL, a, &na);
+        table_of(asked[i], work, b, &nb);
+        if (i != 1) {
+            cr_assert(eq(int, a[0].tile, 29)); /* 3z */
+            cr_assert(
+                lt(dbl, fabs(a[0].p.tenpai[16] - 0x1.942b574053276p-2), 1e-12));
+            cr_assert(
+                lt(dbl, fabs(a[0].p.win[16] - 0x1.1de5597a0305ep-4), 1e-12));
+        }
+        cr_assert(eq(sz, na, nb), "%s", asked[i]);
+        for (size_t k = 0; k < na; k++) {
+            cr_assert(eq(int, a[k].tile, b[k].tile), "%s row %zu", asked[i], k);
+            /* the values at T (the rest NAN); NAN for a row that raises
+             * the shanten */
+            cr_assert(eq(int, isnan(a[k].p.win[16]), isnan(b[k].p.win[16])));
+            if (!isnan(a[k].p.win[16])) {
+                cr_assert(lt(dbl, fabs(a[k].p.win[16] - b[k].p.win[16]), 1e-12),
+                          "%s row %zu", asked[i], k);
+                cr_assert(
+                    lt(dbl, fabs(a[k].p.tenpai[16] - b[k].p.tenpai[16]), 1e-12),
+                    "%s row %zu", asked[i], k);
+            }
+        }
+    }
+    mjt_prob_work_free(work);
+}
+
+/* The next random 13-tile question of d whose shanten is at most s
+ * (within 100000 deals, or the test fails). */
+static void question_within(mjt_dealer *d, int s, mjt_hand *h,
+                            uint8_t seen[MJT_KINDS])
+{
+    for (int i = 0; i < 100000; i++) {
+        mjt_shanten_info x;
+        random_question(d, 13, h, seen);
+        mjt_shanten(test_tables(), h, &x);
+        if (x.overall <= s)
+            return;
+    }
+    cr_fatal("no question of shanten %d or less in 100000 deals", s);
+}
+
+/* The same answers through one workspace and without, the questions'
+ * walls and T changing (the workspace keeps dp.c's table of W and T). */
+Test(wall, a_workspace_changes_nothing, .timeout = 120)
+{
+    mjt_dealer d;
+    mjt_prob_work *work = mjt_prob_work_create();
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 94, NULL, 0), MJT_OK));
+    int asked = 0;
+    for (; asked < 12;) {
+        mjt_hand h;
+        uint8_t seen[MJT_KINDS];
+        question_within(&d, 2, &h, seen);
+        int n = asked++;
+        /* the same wall with T of 9 and 12, then the next wall with the
+         * same T first */
+        for (int j = 0; j < 2; j++) {
+            int T = (n + j) % 2 ? 12 : 9;
+            mjt_prob a, b;
+            mjt_prob_opts o =
+                opts_of(T, n % 2 ? MJT_EXCHANGE : MJT_FORWARD, MJT_PROB_CURVES);
+            cr_assert(eq(int,
+                         mjt_prob_hand(test_tables(), &h, seen, &o, &a, NULL),
+                         MJT_OK));
+            o.work = work;
+            cr_assert(eq(int,
+                         mjt_prob_hand(test_tables(), &h, seen, &o, &b, NULL),
+                         MJT_OK));
+            same_curves(&a, &b, T, "workspace");
+        }
+    }
+    cr_assert(eq(int, asked, 12));
+    mjt_prob_work_free(work);
+}
+
+/* The slots of map m that hold one of its question's entries. */
+static size_t live_slots(const wmap *m)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < m->n; i++)
+        n += m->s[i].mark >> WSLOT_GEN_SHIFT == m->gen;
+    return n;
+}
+
+/* The slots of a workspace's maps carry the question's number in 8 bits,
+ * and the maps are cleared when it wraps, every 255 questions: through
+ * 600 questions, each map's live slots are exactly its entries, each
+ * graph is as large as a fresh workspace makes it (no entry is missed),
+ * and the answers are those asked without a workspace.  Question 300 is
+ * a deeper one, so that every map grows when its question number is no
+ * longer 1 and it holds slots of the questions since the wrap: the slots
+ * it carries must be live in the grown map (whose number starts at 1
+ * again). */
+Test(wall, a_workspace_outlives_its_map_generations, .timeout = 120)
+{
+    mjt_dealer d;
+    mjt_prob_work *work = mjt_prob_work_create();
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 95, NULL, 0), MJT_OK));
+    int asked = 0;
+    for (; asked < 600;) {
+        mjt_hand h;
+        uint8_t seen[MJT_KINDS];
+        int deep = asked == 300, T = deep ? 8 : 4 + asked % 3;
+        size_t before[3] = {work->w.node_map.n, work->w.draw_map.n,
+                            work->w.memo_map.n};
+        mjt_shanten_info x;
+        do {
+            question_within(&d, deep ? 3 : 1, &h, seen);
+            mjt_shanten(test_tables(), &h, &x);
+        } while (deep && x.overall < 3);
+        mjt_prob a, b;
+        mjt_prob_opts o =
+            opts_of(T, asked % 4 && !deep ? MJT_FORWARD : MJT_EXCHANGE,
+                    MJT_PROB_CURVES);
+        mjt_prob_work *fresh = mjt_prob_work_create();
+        o.work = fresh;
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &a, NULL),
+                     MJT_OK));
+        o.work = work;
+        cr_assert(eq(int, mjt_prob_hand(test_tables(), &h, seen, &o, &b, NULL),
+                     MJT_OK));
+        same_curves(&a, &b, T, "workspace");
+        const wall *w = &work->w;
+        cr_assert(eq(sz, w->nodes.len, fresh->w.nodes.len), "question %d",
+                  asked);
+        cr_assert(eq(sz, w->draws_.len, fresh->w.draws_.len), "question %d",
+                  asked);
+        cr_assert(eq(sz, live_slots(&w->node_map), w->nodes.len), "question %d",
+                  asked);
+        cr_assert(eq(sz, live_slots(&w->draw_map), w->draws_.len),
+                  "question %d", asked);
+        cr_assert(eq(sz, live_slots(&w->memo_map), w->memo.len), "question %d",
+                  asked);
+        if (deep) {
+            cr_assert(gt(sz, w->node_map.n, before[0]), "the nodes' map grew");
+            cr_assert(gt(sz, w->draw_map.n, before[1]), "the draws' map grew");
+            cr_assert(gt(sz, w->memo_map.n, before[2]), "the memo's map grew");
+        }
+        mjt_prob_work_free(fresh);
+        asked++;
+    }
+    cr_assert(eq(int, asked, 600));
+    mjt_prob_work_free(work);
+}
