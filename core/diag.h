@@ -3,7 +3,7 @@
  * The error list and the diagnostics that every part of mjt shares.  core
  * reports with these codes; mjt.h's MJT_E* codes are the same numbers and
  * mjt_strerror() returns these messages (query/errors.c checks both at
- * compile time, test_query.c checks the messages), so the public list
+ * compile time, test_errors.c checks the messages), so the public list
  * and this one cannot drift apart.
  */
 #ifndef MJT__CORE_DIAG_H

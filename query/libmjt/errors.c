@@ -4,7 +4,7 @@
  * (core/diag.h), which mjt.h repeats so that it stands alone: the
  * assertions below fail the build if a code of either list is missing from
  * the other or has another value, or if mjt_diag's layout is not
- * mjt__diag's.  (test_query.c's errors tests check that the messages agree too.)
+ * mjt__diag's.  (test_errors.c checks that the messages agree too.)
  */
 #include "internal.h"
 

@@ -231,8 +231,9 @@ Test(expect, rows_are_the_hands_after_each_discard, .timeout = 600)
         mjt_prob_opts o = opts_of(4 + (int)(next(&rng) % 14), MJT_PROB_CURVES);
         o.work = work;
         /* a sixth of the hands in exchange play, fewer draws (slower;
-         * back's tables are the small worlds' below: its graph without
-         * relabellings passes the budget from 2-shanten) */
+         * back's tables are the small worlds' of test_expect_worlds.c:
+         * its graph without relabellings passes the budget from
+         * 2-shanten) */
         if (hands % 6 == 1) {
             o.moves = MJT_EXCHANGE;
             o.draws = o.draws > 5 ? 5 : o.draws;

@@ -9,6 +9,7 @@
 #include <criterion/new/assert.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "brute_expect.h"

@@ -195,8 +195,8 @@ int mjt__called_std(const mjt__hv *v, const caps *c, uint64_t *mask, solved *sv,
     }
 }
 
-/* The caps of v less one tile (of its part) from v's caps c: caps_of's,
- * for the kind and part the tile changes alone. */
+/* The caps of v less one tile (of its part) from v's caps c:
+ * mjt__caps_of's, for the kind and part the tile changes alone. */
 static void caps_less(const caps *c, const mjt__hv *less, int tile, caps *cl)
 {
     int part = tile / 9;
@@ -220,9 +220,9 @@ static void caps_less(const caps *c, const mjt__hv *less, int tile, caps *cl)
  * The discard table of a hand with calls (caps c): each entry is the hand
  * less one tile, answered as mjt_ukeire answers it.  The entries share the
  * join of the tables' records (dtable), and each entry's answer from it is
- * proved against the caps on its ties as called_std proves a hand's; an
- * entry whose proof fails is answered by called_std, which shares the
- * suits it solves with the next such entries.
+ * proved against the caps on its ties as mjt__called_std proves a hand's;
+ * an entry whose proof fails is answered by mjt__called_std, which shares
+ * the suits it solves with the next such entries.
  */
 INLINE size_t called_discards_k(const mjt__hv *v, const caps *c,
                                 const planes *pl, mjt_discard *out, int k)

@@ -5,7 +5,7 @@
  * The tables solve every pattern with a cap of 4 copies a kind.  A kind
  * whose copies sit in the hand's own calls may hold only 4 less those in
  * the concealed part, so a part whose caps the tables' records are not
- * proved to be exact for (analyze.c) gets its record here instead, by a
+ * proved to be exact for (called.c) gets its record here instead, by a
  * dynamic program over its ranks that knows each rank's cap.  The record
  * has the tables' layout (internal.h), and the join is exact on it for the
  * same reason it is on theirs, since the caps of different parts are

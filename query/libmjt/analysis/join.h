@@ -4,8 +4,8 @@
  * calls of called.c and the improvement tiles of improve.c share: the
  * records a hand reads, the need masks of tied slots, the discard
  * table's state, which answers a hand with one part's record replaced,
- * and the planes the copies left are counted on.  All inline: they run in the
- * hot loops of both.
+ * and the planes the copies left are counted on.  All inline: they run in
+ * the hot loops of all three.
  */
 #ifndef MJT__QUERY_JOIN_H
 #define MJT__QUERY_JOIN_H

@@ -6,7 +6,7 @@
  * A hand keeps its calls beside its concealed codes (internal.h has the
  * layout).  The codes stay those of the concealed tiles alone, so every
  * query joins them as before; what the calls change is the caps of the
- * kinds they hold, which the queries read from the calls (analyze.c).
+ * kinds they hold, which the queries read from the calls (called.c).
  */
 #include "internal.h"
 

@@ -159,7 +159,8 @@ static int check_win(const ctx *c, const mjt_tiles *held, mjt__diag *d)
 }
 
 /* Nine gates: no call, one suit, 1112345678999 and one more; pure when
- * the 13 before the winning tile are exactly that. */
+ * the 13 before the winning tile are exactly that.  (The winning tile's
+ * part is its kind / 9, the honors' 3 too.) */
 static int nine_gates(const ctx *c)
 {
     static const uint8_t gate[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};

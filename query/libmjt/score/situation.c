@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The situation of a win checked against the hand and the rules (every
- * check in order, naming the first that fails, or the short way when the
- * situation plainly holds), and the dora its indicators make.
+ * The situation of a win checked against the hand and the rules the long
+ * way, every check in order, naming the first that fails (score.c takes
+ * the short way when the situation plainly holds); and the dora its
+ * indicators make.
  */
 #include "score.h"
 

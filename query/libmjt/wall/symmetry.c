@@ -109,8 +109,8 @@ static inline uint64_t nibbles_reversed(uint64_t x)
 }
 
 /* Honors' counts h (each at most 4) when all honors are of one class:
- * sorted, most copies first, as the insertion sort of canon leaves them
- * (it is stable), by counting them; *kind (a kind, or -1) follows its
+ * sorted, most copies first, as the insertion sort of wall_canon leaves
+ * them (it is stable), by counting them; *kind (a kind, or -1) follows its
  * tile when it is an honor. */
 static void honors_sorted(uint8_t h[7], int *kind)
 {
@@ -140,10 +140,10 @@ static void honors_sorted(uint8_t h[7], int *kind)
     memcpy(h, &out, 7);
 }
 
-/* wall_canon (wall.h).  Each suit is read the way whose counts, rank by rank, come first
- * (when backwards keeps its gifts); suits of a class are then sorted by
- * those readings, a stable insertion sort that moves a suit past its
- * neighbours of the same class only. */
+/* wall_canon (wall.h).  Each suit is read the way whose counts, rank by
+ * rank, come first (when backwards keeps its gifts); suits of a class are
+ * then sorted by those readings, a stable insertion sort that moves a
+ * suit past its neighbours of the same class only. */
 void wall_canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind)
 {
     const wsym *y = sym_of(w, adj);

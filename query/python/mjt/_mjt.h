@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* What the files of mjt._mjt share: the Tables object and the helpers
- * that read arguments and build results (defined in _mjt.c). */
+ * that read arguments and build results, each under the file that
+ * defines it. */
 #ifndef MJT__PYTHON_MJT_H
 #define MJT__PYTHON_MJT_H
 

@@ -9,10 +9,10 @@
  * where numpy is not installed.  Both calls release the GIL.  prob keeps
  * a workspace per thread (mjt_prob_work, freed when the thread ends), so
  * that a bot asking every turn pays for the search's memory once.
- * prob_batch runs its rows on worker threads while the calling thread
- * waits for them with the GIL taken back every 50 ms, so that Ctrl-C
- * (any pending signal's exception) stops the workers through the
- * library's cancel flag and is raised.
+ * prob_batch (_prob_batch.c) runs its rows on worker threads while the
+ * calling thread waits for them with the GIL taken back every 50 ms, so
+ * that Ctrl-C (any pending signal's exception) stops the workers through
+ * the library's cancel flag and is raised.
  */
 #include "_mjt.h"
 
