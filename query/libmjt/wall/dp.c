@@ -107,12 +107,12 @@ double wall_forgetful(const wall *w, const fsum *f, int t)
 }
 
 /* Both goals' V(node, t) in forward play: there every node is settled
- * and its draws are its effective kinds, each kept (best_of[goal] the
- * best child of each draw node), so one read of the draws serves both
+ * and its draws are its effective kinds, each kept (best[g] the best
+ * child of draw node g, both goals), so one read of the draws serves both
  * goals.  The copies left are the true ones, so the wall is the real one:
  * no bound is taken (a kept draw may be worth less than staying, and the
  * real wall holds all its copies). */
-static inline void value_forward(const dp *d, const double *const best_of[2],
+static inline void value_forward(const dp *d, const double (*best)[2],
                                  const wnode *n, const double stay[2], int t,
                                  int h, double out[2])
 {
@@ -126,13 +126,12 @@ static inline void value_forward(const dp *d, const double *const best_of[2],
     /* No draw wins here: a tenpai node is settled, so it has the closed
      * form above and no draws (graph.c's build). */
     const wedge *e = (const wedge *)w->edges.p + n->edge, *end = e + n->nedge;
-    const double *bt = best_of[TENPAI], *bw = best_of[WIN];
     double sum[2] = {0, 0};
     int mass = 0;
     for (; e < end; e++) {
         assert((n->eff >> e->kind & 1) && !e->wins);
-        sum[TENPAI] += e->left * bt[e->draw];
-        sum[WIN] += e->left * bw[e->draw];
+        sum[TENPAI] += e->left * best[e->draw][TENPAI];
+        sum[WIN] += e->left * best[e->draw][WIN];
         mass += e->left;
     }
     for (int g = TENPAI; g <= WIN; g++)
@@ -141,22 +140,22 @@ static inline void value_forward(const dp *d, const double *const best_of[2],
 }
 
 /* One horizon: every node's V(., t) for t = h - 1 .. 0 and both goals,
- * two rows a goal, both goals of a node in turn (in forward play one read
- * of its draws serves both); out[goal] gets the goal's row of t = 0.
- * MJT_OK or the failure. */
-static int pass(dp *d, int h, const double *out[2])
+ * two rows of them, both goals of a node side by side (a child read once
+ * is one read for both, and in forward play one read of its draws serves
+ * both); *out gets the row of t = 0.  MJT_OK or the failure. */
+static int pass(dp *d, int h, const double (**out)[2])
 {
     wall *w = d->w;
     size_t N = w->nodes.len, G = w->draws_.len;
     const wnode *nodes = wall_nodes(w);
-    double *next[2] = {d->val, d->val + 2 * N};
-    double *row[2] = {d->val + N, d->val + 3 * N};
-    double *best[2] = {d->best, d->best + G};
+    double(*next)[2] = (double(*)[2])d->val;
+    double(*row)[2] = next + N;
+    double(*best)[2] = (double(*)[2])d->best;
     int rc;
 
     for (size_t i = 0; i < N; i++) {
-        next[TENPAI][i] = nodes[i].shanten == 0 ? 1 : 0;
-        next[WIN][i] = 0;
+        next[i][TENPAI] = nodes[i].shanten == 0 ? 1 : 0;
+        next[i][WIN] = 0;
     }
     const wdraw *draws = w->draws_.p;
     const uint32_t *kids = w->kids.p;
@@ -166,20 +165,20 @@ static int pass(dp *d, int h, const double *out[2])
             double bt = 0, bw = 0;
             if (draws[g].best_waits >= 0) {
                 /* tenpai hands that make no more moves: a closed form */
-                best[TENPAI][g] = 1;
-                best[WIN][g] =
+                best[g][TENPAI] = 1;
+                best[g][WIN] =
                     1 - miss(d, draws[g].best_waits, t + 1, h - t - 1);
                 continue;
             }
             const uint32_t *k = kids + draws[g].child,
                            *end = k + draws[g].nchild;
             for (; k < end; k++) {
-                double xt = next[TENPAI][*k], xw = next[WIN][*k];
+                double xt = next[*k][TENPAI], xw = next[*k][WIN];
                 bt = xt > bt ? xt : bt;
                 bw = xw > bw ? xw : bw;
             }
-            best[TENPAI][g] = bt;
-            best[WIN][g] = bw;
+            best[g][TENPAI] = bt;
+            best[g][WIN] = bw;
         }
         /* A draw lowers the shanten by one at most, so a node of shanten
          * s is reached after smin - s draws at least.  Before that, no
@@ -190,33 +189,26 @@ static int pass(dp *d, int h, const double *out[2])
         int lo = d->smin - t;
         for (size_t i = 0; i < N; i++) {
             if (nodes[i].shanten < lo) {
-                row[TENPAI][i] = row[WIN][i] = 0;
+                row[i][TENPAI] = row[i][WIN] = 0;
                 continue;
             }
             if (w->moves == MJT_FORWARD) {
-                const double stay[2] = {next[TENPAI][i], next[WIN][i]};
-                const double *const of[2] = {best[TENPAI], best[WIN]};
-                double v[2];
-                value_forward(d, of, &nodes[i], stay, t, h, v);
-                row[TENPAI][i] = v[TENPAI];
-                row[WIN][i] = v[WIN];
+                value_forward(d, (const double(*)[2])best, &nodes[i], next[i],
+                              t, h, row[i]);
                 continue;
             }
-            row[TENPAI][i] = value(d, TENPAI, best[TENPAI], 1, &nodes[i],
-                                   next[TENPAI][i], t, h);
-            row[WIN][i] =
-                value(d, WIN, best[WIN], 1, &nodes[i], next[WIN][i], t, h);
+            row[i][TENPAI] = value(d, TENPAI, &best[0][TENPAI], 2, &nodes[i],
+                                   next[i][TENPAI], t, h);
+            row[i][WIN] =
+                value(d, WIN, &best[0][WIN], 2, &nodes[i], next[i][WIN], t, h);
         }
         if ((rc = wall_check(w)) != MJT_OK)
             return rc;
-        for (int goal = TENPAI; goal <= WIN; goal++) {
-            double *x = next[goal];
-            next[goal] = row[goal];
-            row[goal] = x;
-        }
+        double(*x)[2] = next;
+        next = row;
+        row = x;
     }
-    out[TENPAI] = next[TENPAI];
-    out[WIN] = next[WIN];
+    *out = (const double(*)[2])next;
     return MJT_OK;
 }
 
@@ -233,15 +225,15 @@ int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
         d.smin = s < d.smin ? s : d.smin;
     }
     for (int h = curves ? 1 : w->draws; h <= w->draws && rc == MJT_OK; h++) {
-        const double *v0[2];
-        if ((rc = pass(&d, h, v0)) != MJT_OK)
+        const double(*v0)[2];
+        if ((rc = pass(&d, h, &v0)) != MJT_OK)
             break;
         for (int goal = TENPAI; goal <= WIN; goal++) {
             double(*out)[MJT_MAX_DRAWS] = goal == TENPAI ? tenpai : win;
             for (int k = 0; k < nroots; k++) {
                 if (roots[k] == WALL_NO_ROOT)
                     continue;
-                double v = v0[goal][roots[k]];
+                double v = v0[roots[k]][goal];
                 /* the exact curve never falls: keep rounding from it */
                 if (curves && h > 1 && v < out[k][h - 2])
                     v = out[k][h - 2];

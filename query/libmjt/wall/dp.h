@@ -23,9 +23,10 @@ typedef struct dp {
     int T;
     int smin;     /* the least shanten of the roots */
     double *q;    /* q[(K * (T + 1) + t) * (T + 1) + r] */
-    double *val;  /* two rows of values a node, t + 1's and t's: per goal
-                     (32 bytes a node), or an expected-score question's
-                     three values (v3, 48 bytes), in the question's budget */
+    double *val;  /* two rows of values a node, t + 1's and t's: both
+                     goals side by side (32 bytes a node), or an
+                     expected-score question's three values (v3, 48
+                     bytes), in the question's budget */
     double *best; /* the same values of each draw node's best child at
                      t + 1 */
 } dp;

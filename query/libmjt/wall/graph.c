@@ -20,198 +20,15 @@
  * too, and so are the keeping discards of an expected-score question's 14
  * tiles, which come back with other red fives and ura counts.
  *
- * Everything is allocated in the question's budget (wall.h); the budget
- * and the cancel flag are looked at every 64 hands made.
+ * Everything is allocated in the question's budget (store.c); the
+ * budget and the cancel flag are looked at every 64 hands made.
  */
-#include "wall.h"
+#include "store.h"
 
 #include <assert.h>
-#include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "codes.h"
-
-/* ==== Memory ==== */
-
-static int charge(wall *w, size_t bytes)
-{
-    if (w->used + bytes > w->budget)
-        return MJT_EBUDGET;
-    w->used += bytes;
-    return MJT_OK;
-}
-
-static int grow(wall *w, warr *a, size_t need)
-{
-    if (need <= a->cap)
-        return MJT_OK;
-    /* doubling while small; past a million entries half again, so that
-     * a deep question's room overshoots its need by a half at most */
-    size_t cap = a->cap ? a->cap : 1024;
-    while (cap < need)
-        cap += cap < ((size_t)1 << 20) ? cap : cap / 2;
-    int rc = charge(w, (cap - a->cap) * a->size);
-    if (rc != MJT_OK)
-        return rc;
-    void *p = realloc(a->p, cap * a->size);
-    if (p == NULL) {
-        w->used -= (cap - a->cap) * a->size; /* not held after all */
-        return MJT_ENOMEM;
-    }
-    a->p = p;
-    a->cap = cap;
-    return MJT_OK;
-}
-
-static void arr_free(warr *a)
-{
-    free(a->p);
-    a->p = NULL;
-    a->len = a->cap = 0;
-}
-
-static long long now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-int wall_check(wall *w)
-{
-    if (w->cancel != NULL && *w->cancel)
-        return MJT_ECANCELED;
-    if (w->deadline != 0 && now_ns() > w->deadline) {
-        w->late = 1;
-        return MJT_EBUDGET;
-    }
-    return MJT_OK;
-}
-
-/* ==== Maps ==== */
-
-/* Every bit of the key into every bit of the hash (the index takes the
- * low ones): MurmurHash3's 64-bit finaliser over the codes combined. */
-static uint64_t key_hash(const wkey *k)
-{
-    uint64_t a = (uint64_t)k->code[0] | (uint64_t)k->code[1] << 32;
-    uint64_t b = (uint64_t)k->code[2] | (uint64_t)k->code[3] << 32;
-    uint64_t x = a ^ (b * UINT64_C(0x9E3779B97F4A7C15)) ^
-                 ((uint64_t)(uint8_t)k->adj << 48 | (uint64_t)k->ex << 56 |
-                  (uint64_t)k->red << 32);
-    x ^= x >> 33;
-    x *= UINT64_C(0xFF51AFD7ED558CCD);
-    x ^= x >> 33;
-    x *= UINT64_C(0xC4CEB9FE1A85EC53);
-    return x ^ (x >> 33);
-}
-
-/* The key of entry idx (0-based) of the array a map indexes. */
-typedef const wkey *(*key_at)(const wall *w, uint32_t idx);
-
-static const wkey *node_key(const wall *w, uint32_t i)
-{
-    return &((const wnode *)w->nodes.p)[i].key;
-}
-
-static const wkey *draw_key(const wall *w, uint32_t i)
-{
-    return &((const wdraw *)w->draws_.p)[i].key;
-}
-
-static const wkey *memo_key(const wall *w, uint32_t i)
-{
-    return &((const wmemo *)w->memo.p)[i].key;
-}
-
-/* Whether slot s holds an entry of m's question. */
-static inline int live(const wmap *m, const wslot *s)
-{
-    return s->mark >> WSLOT_GEN_SHIFT == m->gen;
-}
-
-/* The slot of k (hash x) in m: the one holding it, or the free one where
- * it goes. */
-static wslot *probe(const wall *w, const wmap *m, const wkey *k, uint64_t x,
-                    key_at at)
-{
-    size_t mask = m->n - 1, i = x & mask;
-    uint32_t mark = m->gen << WSLOT_GEN_SHIFT | WSLOT_TAG(x);
-    for (;; i = (i + 1) & mask) {
-        wslot *s = &m->s[i];
-        if (!live(m, s))
-            return s;
-        if (s->mark == mark && !memcmp(at(w, s->idx - 1), k, sizeof *k))
-            return s;
-    }
-}
-
-/* Empty m for a new question: a new gen (the slots are cleared only when
- * the count wraps). */
-static void map_clear(wmap *m)
-{
-    m->used = 0;
-    if (++m->gen == 1u << (32 - WSLOT_GEN_SHIFT)) {
-        if (m->s != NULL)
-            memset(m->s, 0, m->n * sizeof *m->s);
-        m->gen = 1;
-    }
-}
-
-/* The slot of k in m, with room for it: its gen is not the map's when k
- * is new (then fill it with map_set). */
-static int map_slot(wall *w, wmap *m, const wkey *k, key_at at, wslot **out,
-                    uint64_t *hash)
-{
-    if (10 * (m->used + 1) > 7 * m->n) { /* at most 70% full */
-        size_t n = m->n ? 2 * m->n : 4096;
-        wslot *old = m->s;
-        size_t nold = m->n;
-        uint32_t gen = m->gen;
-        /* the old slots are held until the new are filled: the budget
-         * counts both meanwhile */
-        int rc = charge(w, n * sizeof *old);
-        if (rc != MJT_OK)
-            return rc;
-        if ((m->s = calloc(n, sizeof *m->s)) == NULL) {
-            m->s = old;
-            w->used -= n * sizeof *old;
-            return MJT_ENOMEM;
-        }
-        m->n = n;
-        m->gen = 1;
-        for (size_t i = 0; i < nold; i++)
-            if (old[i].mark >> WSLOT_GEN_SHIFT == gen) {
-                const wkey *key = at(w, old[i].idx - 1);
-                uint64_t x = key_hash(key);
-                wslot *s = probe(w, m, key, x, at);
-                s->idx = old[i].idx;
-                s->mark = 1u << WSLOT_GEN_SHIFT | WSLOT_TAG(x);
-            }
-        free(old);
-        w->used -= nold * sizeof *old;
-    }
-    *hash = key_hash(k);
-    *out = probe(w, m, k, *hash, at);
-    return MJT_OK;
-}
-
-static void map_set(wmap *m, wslot *s, uint64_t hash, uint32_t idx)
-{
-    s->idx = idx + 1;
-    s->mark = m->gen << WSLOT_GEN_SHIFT | WSLOT_TAG(hash);
-    m->used++;
-}
-
-static void key_of(wkey *k, const mjt_hand *h, int adj, int ex, int mode,
-                   unsigned red)
-{
-    memcpy(k->code, h->opaque_, sizeof k->code);
-    k->adj = (int8_t)adj;
-    k->ex = (uint8_t)(ex | (mode ? WKEY_MODE : 0));
-    k->red = (uint16_t)red;
-}
 
 /* ==== The question ==== */
 
@@ -228,9 +45,9 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
     w->ev = NULL; /* q is kept: dp.c knows what it is made for */
     w->nodes.len = w->edges.len = w->draws_.len = w->kids.len = 0;
     w->memo.len = 0;
-    map_clear(&w->node_map);
-    map_clear(&w->draw_map);
-    map_clear(&w->memo_map);
+    wall_map_clear(&w->node_map);
+    wall_map_clear(&w->draw_map);
+    wall_map_clear(&w->memo_map);
     w->maxk = 0;
     w->steps = 0;
     w->late = 0;
@@ -269,81 +86,6 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
     return MJT_OK;
 }
 
-void wall_free(wall *w)
-{
-    arr_free(&w->nodes);
-    arr_free(&w->edges);
-    arr_free(&w->draws_);
-    arr_free(&w->kids);
-    arr_free(&w->memo);
-    free(w->node_map.s);
-    free(w->draw_map.s);
-    free(w->memo_map.s);
-    free(w->q);
-    free(w->val);
-    memset(&w->node_map, 0, sizeof w->node_map);
-    memset(&w->draw_map, 0, sizeof w->draw_map);
-    memset(&w->memo_map, 0, sizeof w->memo_map);
-    w->q = w->val = NULL;
-    w->q_kinds = 0;
-    w->nq = w->nval = 0;
-    w->used = 0;
-}
-
-/* What only the build needs, freed and given back to the budget: the
- * maps and the memo. */
-static void shed_map(wall *w, wmap *m)
-{
-    w->used -= m->n * sizeof *m->s;
-    free(m->s);
-    m->s = NULL;
-    m->n = m->used = 0;
-}
-
-static void shed_arr(wall *w, warr *a)
-{
-    w->used -= a->cap * a->size;
-    arr_free(a);
-}
-
-void wall_shed(wall *w)
-{
-    shed_map(w, &w->node_map);
-    shed_map(w, &w->draw_map);
-    shed_map(w, &w->memo_map);
-    shed_arr(w, &w->memo);
-}
-
-int wall_doubles(wall *w, double **p, size_t *room, size_t n)
-{
-    if (n <= *room)
-        return MJT_OK;
-    int rc = charge(w, (n - *room) * sizeof **p);
-    if (rc != MJT_OK)
-        return rc;
-    double *q = realloc(*p, n * sizeof **p);
-    if (q == NULL) {
-        w->used -= (n - *room) * sizeof **p; /* not held after all */
-        return MJT_ENOMEM;
-    }
-    *p = q;
-    *room = n;
-    return MJT_OK;
-}
-
-mjt_prob_work *mjt_prob_work_create(void)
-{
-    return calloc(1, sizeof(mjt_prob_work));
-}
-
-void mjt_prob_work_free(mjt_prob_work *work)
-{
-    if (work == NULL)
-        return;
-    wall_free(&work->w);
-    free(work);
-}
-
 /* ==== Nodes ==== */
 
 /* The copies left of kind k to a hand of counts c. */
@@ -371,7 +113,8 @@ static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
     int rc;
 
     key_of(&k, h, adj, ex, 0, red);
-    if ((rc = map_slot(w, &w->node_map, &k, node_key, &s, &hash)) != MJT_OK)
+    if ((rc = wall_map_slot(w, &w->node_map, &w->nodes, &k, &s, &hash)) !=
+        MJT_OK)
         return rc;
     if (live(&w->node_map, s)) {
         *out = s->idx - 1;
@@ -420,7 +163,7 @@ static int made(const wall *w, const wkey *k, uint32_t *out)
 {
     if (w->node_map.n == 0)
         return 0;
-    const wslot *s = probe(w, &w->node_map, k, key_hash(k), node_key);
+    const wslot *s = probe(&w->node_map, &w->nodes, k, key_hash(k));
     if (!live(&w->node_map, s))
         return 0;
     *out = s->idx - 1;
@@ -460,13 +203,63 @@ static int find_canon(wall *w, const mjt_hand *h, const uint8_t *counts,
     return find(w, &hc, c, *mapped, ex, red, NULL, out);
 }
 
-int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
-              int ex, unsigned red, uint32_t *out)
+/* A node about to be found: the hand and counts the play left (after
+ * a discard, adj the kind thrown or -1), and its first lookup's hand,
+ * counts and adj: those of its class's canonical hand where the graph is
+ * relabelled (child_look). */
+typedef struct wchild {
+    mjt_hand h, hc;
+    uint8_t counts[MJT_KINDS], c[MJT_KINDS];
+    int adj, a, ex;
+    unsigned red;
+    uint64_t hash; /* its first lookup's key's */
+} wchild;
+
+/* Relabel ch as its first lookup takes it, and fetch that lookup's slot
+ * ahead: a deep question's map is far larger than the caches, and a
+ * draw node's children are looked up one after another. */
+static void child_look(wall *w, wchild *ch)
 {
-    uint8_t c[MJT_KINDS];
+    int look = ch->adj;
+    wkey k;
+
+    ch->a = ch->adj;
+    ch->hc = ch->h;
+    memcpy(ch->c, ch->counts, MJT_KINDS);
+    if (w->ev == NULL) {
+        wall_canon(w, ch->c, w->moves == MJT_FORWARD ? -1 : ch->adj, &ch->a);
+        ch->hc = coded(&ch->h, ch->c);
+        look = w->moves == MJT_FORWARD ? -1 : ch->a;
+    } else if (w->moves == MJT_FORWARD && ch->adj >= 0 &&
+               ch->counts[ch->adj] < w->ev->orig[ch->adj]) {
+        look = -1;
+    }
+    key_of(&k, &ch->hc, look, ch->ex, 0, ch->red);
+    ch->hash = key_hash(&k);
+    if (w->node_map.n != 0)
+        __builtin_prefetch(&w->node_map.s[ch->hash & (w->node_map.n - 1)]);
+}
+
+/* Fetch ahead the entry of a that m's first slot for hash x names, when
+ * it may be the one looked for: its key is compared next.  Inline before
+ * the compiler judges functions: one that only prefetches has no effect
+ * it must keep, and its calls go. */
+__attribute__((always_inline)) static inline void
+fetch_entry(const wmap *m, const warr *a, uint64_t x)
+{
+    if (m->n == 0)
+        return;
+    const wslot *s = &m->s[x & (m->n - 1)];
+    if (s->mark == (m->gen << WSLOT_GEN_SHIFT | WSLOT_TAG(x)))
+        __builtin_prefetch(key_at(a, s->idx - 1));
+}
+
+/* Find or make ch's node (child_look has made ch ready). */
+static int child_find(wall *w, const wchild *ch, uint32_t *out)
+{
     mjt_ukeire_info u;
     uint64_t eff = 0;
-    int rc, a, asked = 0;
+    int rc, a = ch->a, adj = ch->adj, asked = 0;
 
     /* In forward play adj counts only while it is an effective kind (it
      * never becomes one later): then a node of its own, whose copies left
@@ -476,32 +269,45 @@ int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
      * holding as many as the question did has drawn one back, and keeps
      * adj too.  Whether adj is effective is the hand's to say, adj aside:
      * it is asked without making the node that leaves adj out, which the
-     * play may never reach. */
-    if (w->moves != MJT_FORWARD && w->ev != NULL) /* no relabelling */
-        return find(w, h, counts, adj, ex, red, NULL, out);
+     * play may never reach.  An expected-score question's graph is not
+     * relabelled. */
     if (w->moves != MJT_FORWARD)
-        return find_canon(w, h, counts, adj, ex, red, &a, out);
-    if (w->ev != NULL) { /* no relabelling: h is its class's hand */
-        int keep = adj >= 0 && counts[adj] >= w->ev->orig[adj];
+        return find(w, &ch->hc, ch->c, a, ch->ex, ch->red, NULL, out);
+    if (w->ev != NULL) {
+        int keep = adj >= 0 && ch->counts[adj] >= w->ev->orig[adj];
         if (adj >= 0 && !keep) {
-            if ((rc = eff_of(w, h, ex, red, &eff, &u, &asked)) != MJT_OK)
+            rc = eff_of(w, &ch->h, ch->ex, ch->red, &eff, &u, &asked);
+            if (rc != MJT_OK)
                 return rc;
             keep = (int)(eff >> adj & 1);
         }
-        return find(w, h, counts, keep ? adj : -1, ex, red, asked ? &u : NULL,
-                    out);
+        return find(w, &ch->h, ch->counts, keep ? adj : -1, ch->ex, ch->red,
+                    asked ? &u : NULL, out);
     }
-    memcpy(c, counts, MJT_KINDS); /* adj's absence's class, adj's place */
-    a = adj;
-    wall_canon(w, c, -1, &a);
-    mjt_hand hc = coded(h, c);
+    /* hc is adj's absence's class, a adj's place in it */
     if (adj >= 0) {
-        if ((rc = eff_of(w, &hc, ex, red, &eff, &u, &asked)) != MJT_OK)
+        rc = eff_of(w, &ch->hc, ch->ex, ch->red, &eff, &u, &asked);
+        if (rc != MJT_OK)
             return rc;
         if (eff >> a & 1)
-            return find_canon(w, h, counts, adj, ex, red, &a, out);
+            return find_canon(w, &ch->h, ch->counts, adj, ch->ex, ch->red, &a,
+                              out);
     }
-    return find(w, &hc, c, -1, ex, red, asked ? &u : NULL, out);
+    return find(w, &ch->hc, ch->c, -1, ch->ex, ch->red, asked ? &u : NULL, out);
+}
+
+int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
+              int ex, unsigned red, uint32_t *out)
+{
+    wchild ch;
+
+    ch.h = *h;
+    memcpy(ch.counts, counts, MJT_KINDS);
+    ch.adj = adj;
+    ch.ex = ex;
+    ch.red = red;
+    child_look(w, &ch);
+    return child_find(w, &ch, out);
 }
 
 /* ==== Draw nodes ==== */
@@ -516,7 +322,8 @@ static int memo_of(wall *w, const mjt_hand *h, wmemo *out,
     int rc;
 
     key_of(&k, h, -1, 0, 0, 0);
-    if ((rc = map_slot(w, &w->memo_map, &k, memo_key, &s, &hash)) != MJT_OK)
+    if ((rc = wall_map_slot(w, &w->memo_map, &w->memo, &k, &s, &hash)) !=
+        MJT_OK)
         return rc;
     if (live(&w->memo_map, s)) {
         *out = ((const wmemo *)w->memo.p)[s->idx - 1];
@@ -593,6 +400,42 @@ static int best_waits(wall *w, const mjt_hand *g, uint8_t *c, int adj,
     return best;
 }
 
+/* The children of draw node d: the nodes that g's discards in keep leave
+ * (g: the 14 tiles with their counts, adj, ex and red fives as a child's
+ * are).  Every child is looked at first, so that their slots are fetched
+ * while the first are found. */
+static int draw_children(wall *w, const wchild *g, uint64_t keep, wdraw *d)
+{
+    wchild ch[14];
+    int n = 0, rc;
+
+    for (; keep != 0; keep &= keep - 1) {
+        int x = __builtin_ctzll(keep);
+        wchild *cx = &ch[n++];
+        assert(n <= 14); /* at most 14 kinds held */
+        *cx = *g;
+        cx->red = red_after(g->red, g->counts, x, 0);
+        /* the forgetful wall takes the player's discards back: a red five
+         * thrown is in the wall again */
+        if (cx->red != g->red && w->moves != MJT_FORWARD)
+            cx->red += 1u << 5 * (x / 9);
+        mjt__hand_step(&cx->h, x, -1);
+        cx->counts[x]--;
+        child_look(w, cx);
+    }
+    for (int i = 0; i < n; i++) {
+        uint32_t child;
+        if (i + 1 < n)
+            fetch_entry(&w->node_map, &w->nodes, ch[i + 1].hash);
+        if ((rc = child_find(w, &ch[i], &child)) != MJT_OK ||
+            (rc = grow(w, &w->kids, w->kids.len + 1)) != MJT_OK)
+            return rc;
+        ((uint32_t *)w->kids.p)[w->kids.len++] = child;
+    }
+    d->nchild = (uint8_t)n;
+    return MJT_OK;
+}
+
 /*
  * The draw node of g (14 tiles, of counts c, shanten s14, red fives red)
  * for a node with adj: its children have ex exchanges, and are the hands
@@ -610,7 +453,8 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
     int rc;
 
     key_of(&k, g, adj, ex, mode, red);
-    if ((rc = map_slot(w, &w->draw_map, &k, draw_key, &s, &hash)) != MJT_OK)
+    if ((rc = wall_map_slot(w, &w->draw_map, &w->draws_, &k, &s, &hash)) !=
+        MJT_OK)
         return rc;
     if (live(&w->draw_map, s)) {
         *out = s->idx - 1;
@@ -637,34 +481,22 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
         assert(rc <= INT8_MAX); /* at most 13 kinds of 4 copies */
         d.best_waits = (int8_t)rc;
     } else {
-        uint64_t keep = m.tiles | (mode == 1 ? m.up : 0);
-        for (; keep != 0; keep &= keep - 1) {
-            int x = __builtin_ctzll(keep);
-            uint32_t child;
-            mjt_hand h = *g;
-            unsigned rx = red_after(red, c, x, 0);
-            /* the forgetful wall takes the player's discards back: a red
-             * five thrown is in the wall again */
-            if (rx != red && w->moves != MJT_FORWARD)
-                rx += 1u << 5 * (x / 9);
-            c[x]--;
-            mjt__hand_step(&h, x, -1);
-            rc = wall_node(w, &h, c, adj, ex, rx, &child);
-            c[x]++;
-            if (rc != MJT_OK ||
-                (rc = grow(w, &w->kids, w->kids.len + 1)) != MJT_OK)
-                return rc;
-            ((uint32_t *)w->kids.p)[w->kids.len++] = child;
-            assert(d.nchild < UINT8_MAX); /* at most 14 kinds held */
-            d.nchild++;
-        }
+        wchild from;
+        from.h = *g;
+        memcpy(from.counts, c, MJT_KINDS);
+        from.adj = adj;
+        from.ex = ex;
+        from.red = red;
+        rc = draw_children(w, &from, m.tiles | (mode == 1 ? m.up : 0), &d);
+        if (rc != MJT_OK)
+            return rc;
     }
     if ((rc = grow(w, &w->draws_, w->draws_.len + 1)) != MJT_OK)
         return rc;
     ((wdraw *)w->draws_.p)[w->draws_.len] = d;
     *out = (uint32_t)w->draws_.len++;
     /* the children may have moved the map: find the slot again */
-    wslot *again = probe(w, &w->draw_map, &k, hash, draw_key);
+    wslot *again = probe(&w->draw_map, &w->draws_, &k, hash);
     map_set(&w->draw_map, again, hash, *out);
     return MJT_OK;
 }
@@ -684,6 +516,27 @@ static int add_edge(wall *w, int k, int left, int wins, uint32_t draw)
         ((wedge *)w->edges.p)[w->edges.len++] =
             (wedge){(uint8_t)k, (uint8_t)left, (uint8_t)wins, 0, draw};
     return rc;
+}
+
+/* Fetch ahead the draw map's slots of node n's draws of the kinds given
+ * (hand: n's hand), as build looks them up (a red five's aside): they
+ * are looked up one after another, and a deep question's map is far
+ * larger than the caches.  Inline, as fetch_entry is. */
+__attribute__((always_inline)) static inline void
+fetch_draws(const wall *w, const wnode *n, const mjt_hand *hand, uint64_t kinds)
+{
+    if (w->draw_map.n == 0)
+        return;
+    for (; kinds != 0; kinds &= kinds - 1) {
+        int k = __builtin_ctzll(kinds), eff = (int)(n->eff >> k & 1);
+        wkey key;
+        mjt_hand g = *hand;
+        mjt__hand_step(&g, k, 1);
+        key_of(&key, &g, n->key.adj, n->key.ex + !eff,
+               !eff && w->moves == MJT_BACK && n->shanten < w->top, n->key.red);
+        __builtin_prefetch(
+            &w->draw_map.s[key_hash(&key) & (w->draw_map.n - 1)]);
+    }
 }
 
 /* Node i's draws: each effective kind (kept: its draw node's discards keep
@@ -710,6 +563,8 @@ static int build(wall *w, uint32_t i)
     uint64_t kinds = more ? (UINT64_C(1) << MJT_KINDS) - 1 : n.eff;
     if (n.shanten <= 0 && !more && (w->ev == NULL || w->moves == MJT_FORWARD))
         kinds = 0;
+    if (n.shanten > 0)
+        fetch_draws(w, &n, &hand, kinds);
     for (; kinds != 0 && rc == MJT_OK; kinds &= kinds - 1) {
         int k = __builtin_ctzll(kinds);
         int left = left_of(w, counts, n.key.adj, k);

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The wall model's engine (graph.c builds the graph of hands a question
- * can reach, one hand of each class of symmetry.c's relabellings; dp.c
- * computes the curves over it and points.c the expected points; prob.c
- * and expect.c are the public API).
+ * can reach, one hand of each class of symmetry.c's relabellings, in the
+ * memory store.c keeps; dp.c computes the curves over it and points.c
+ * the expected points; prob.c and expect.c are the public API).
  * See prob.c for the model and the argument that makes forward play exact.
  */
 #ifndef MJT__QUERY_WALL_H
@@ -225,11 +225,11 @@ struct mjt_prob_work {
 };
 
 /* graph.c: a question on w, whose memory (empty, or a workspace's) it
- * keeps; wall_free frees it. */
+ * keeps; wall_free (store.c) frees it. */
 int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
               const uint8_t *visible);
 void wall_free(wall *w);
-/* Grow *p (room *n doubles) to n doubles in the budget. */
+/* store.c: grow *p (room *n doubles) to n doubles in the budget. */
 int wall_doubles(wall *w, double **p, size_t *room, size_t n);
 /* The node of 3k+1 hand h (of counts counts), with adj, ex and red as in
  * wkey, made when new (wall_build builds it); its index into *out, or a failure
@@ -244,7 +244,7 @@ int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
 void wall_canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind);
 /* Build every node made and not built yet, breadth first. */
 int wall_build(wall *w);
-/* The budget and the cancel flag. */
+/* store.c: the time budget and the cancel flag. */
 int wall_check(wall *w);
 /* Once built: free what only the build needs (the maps, the memo), so
  * that the curves' memory takes its place; the next question

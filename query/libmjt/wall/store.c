@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A question's memory: the arrays its graph grows, the hash maps that
+ * find their entries (store.h has a lookup's steps), the tables of the
+ * curves, and the budget all of them are counted in, with the time and
+ * the cancel flag beside it.  A map holds only indexes into its array
+ * (and a tag of each key's hash), so that growing it reads the array's
+ * keys in order rather than following the old slots.
+ */
+#include "store.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ==== The budget ==== */
+
+static int charge(wall *w, size_t bytes)
+{
+    if (w->used + bytes > w->budget)
+        return MJT_EBUDGET;
+    w->used += bytes;
+    return MJT_OK;
+}
+
+static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+int wall_check(wall *w)
+{
+    if (w->cancel != NULL && *w->cancel)
+        return MJT_ECANCELED;
+    if (w->deadline != 0 && now_ns() > w->deadline) {
+        w->late = 1;
+        return MJT_EBUDGET;
+    }
+    return MJT_OK;
+}
+
+/* ==== Arrays ==== */
+
+int wall_grow_room(wall *w, warr *a, size_t need)
+{
+    /* doubling while small; past a million entries half again, so that
+     * a deep question's room overshoots its need by a half at most */
+    size_t cap = a->cap ? a->cap : 1024;
+    while (cap < need)
+        cap += cap < ((size_t)1 << 20) ? cap : cap / 2;
+    int rc = charge(w, (cap - a->cap) * a->size);
+    if (rc != MJT_OK)
+        return rc;
+    void *p = realloc(a->p, cap * a->size);
+    if (p == NULL) {
+        w->used -= (cap - a->cap) * a->size; /* not held after all */
+        return MJT_ENOMEM;
+    }
+    a->p = p;
+    a->cap = cap;
+    return MJT_OK;
+}
+
+static void arr_free(warr *a)
+{
+    free(a->p);
+    a->p = NULL;
+    a->len = a->cap = 0;
+}
+
+/* ==== Maps ==== */
+
+/* Empty m for a new question: a new gen (the slots are cleared only when
+ * the count wraps). */
+void wall_map_clear(wmap *m)
+{
+    m->used = 0;
+    if (++m->gen == 1u << (32 - WSLOT_GEN_SHIFT)) {
+        if (m->s != NULL)
+            memset(m->s, 0, m->n * sizeof *m->s);
+        m->gen = 1;
+    }
+}
+
+/*
+ * Put a's last m->used entries into m's slots, all free: they are the
+ * entries m holds (each is set as it is made; a map that was shed holds
+ * none of those before).  In the array's order, so the keys are read one
+ * after another, not wherever the old slots sent them; and they are all
+ * different, so a free slot is all that is looked for.
+ */
+static void map_fill(wmap *m, const warr *a)
+{
+    size_t mask = m->n - 1;
+
+    assert(a->len >= m->used);
+    for (size_t i = a->len - m->used; i < a->len; i++) {
+        uint64_t x = key_hash(key_at(a, i));
+        size_t j = x & mask;
+        while (live(m, &m->s[j]))
+            j = (j + 1) & mask;
+        m->s[j].idx = (uint32_t)i + 1;
+        m->s[j].mark = m->gen << WSLOT_GEN_SHIFT | WSLOT_TAG(x);
+    }
+}
+
+int wall_map_slot(wall *w, wmap *m, const warr *a, const wkey *k, wslot **out,
+                  uint64_t *hash)
+{
+    if (10 * (m->used + 1) > 7 * m->n) { /* at most 70% full */
+        size_t n = m->n ? 2 * m->n : 4096;
+        /* the entries, not the old slots, say what goes in the new: the
+         * old are freed first, so the peak is not both */
+        free(m->s);
+        w->used -= m->n * sizeof *m->s;
+        m->s = NULL;
+        m->n = 0;
+        int rc = charge(w, n * sizeof *m->s);
+        if (rc == MJT_OK && (m->s = calloc(n, sizeof *m->s)) == NULL) {
+            w->used -= n * sizeof *m->s;
+            rc = MJT_ENOMEM;
+        }
+        if (rc != MJT_OK) { /* the question fails; the map holds none */
+            m->used = 0;
+            return rc;
+        }
+        m->n = n;
+        m->gen = 1;
+        map_fill(m, a);
+    }
+    *hash = key_hash(k);
+    *out = probe(m, a, k, *hash);
+    return MJT_OK;
+}
+
+/* ==== Freeing ==== */
+
+void wall_free(wall *w)
+{
+    arr_free(&w->nodes);
+    arr_free(&w->edges);
+    arr_free(&w->draws_);
+    arr_free(&w->kids);
+    arr_free(&w->memo);
+    free(w->node_map.s);
+    free(w->draw_map.s);
+    free(w->memo_map.s);
+    free(w->q);
+    free(w->val);
+    memset(&w->node_map, 0, sizeof w->node_map);
+    memset(&w->draw_map, 0, sizeof w->draw_map);
+    memset(&w->memo_map, 0, sizeof w->memo_map);
+    w->q = w->val = NULL;
+    w->q_kinds = 0;
+    w->nq = w->nval = 0;
+    w->used = 0;
+}
+
+/* What only the build needs, freed and given back to the budget: the
+ * maps and the memo. */
+static void shed_map(wall *w, wmap *m)
+{
+    w->used -= m->n * sizeof *m->s;
+    free(m->s);
+    m->s = NULL;
+    m->n = m->used = 0;
+}
+
+static void shed_arr(wall *w, warr *a)
+{
+    w->used -= a->cap * a->size;
+    arr_free(a);
+}
+
+void wall_shed(wall *w)
+{
+    shed_map(w, &w->node_map);
+    shed_map(w, &w->draw_map);
+    shed_map(w, &w->memo_map);
+    shed_arr(w, &w->memo);
+}
+
+int wall_doubles(wall *w, double **p, size_t *room, size_t n)
+{
+    if (n <= *room)
+        return MJT_OK;
+    int rc = charge(w, (n - *room) * sizeof **p);
+    if (rc != MJT_OK)
+        return rc;
+    double *q = realloc(*p, n * sizeof **p);
+    if (q == NULL) {
+        w->used -= (n - *room) * sizeof **p; /* not held after all */
+        return MJT_ENOMEM;
+    }
+    *p = q;
+    *room = n;
+    return MJT_OK;
+}
+
+mjt_prob_work *mjt_prob_work_create(void)
+{
+    return calloc(1, sizeof(mjt_prob_work));
+}
+
+void mjt_prob_work_free(mjt_prob_work *work)
+{
+    if (work == NULL)
+        return;
+    wall_free(&work->w);
+    free(work);
+}
