@@ -212,7 +212,6 @@ typedef struct wchild {
     uint8_t counts[MJT_KINDS], c[MJT_KINDS];
     int adj, a, ex;
     unsigned red;
-    uint64_t hash; /* its first lookup's key's */
 } wchild;
 
 /* Relabel ch as its first lookup takes it, and fetch that lookup's slot
@@ -234,24 +233,10 @@ static void child_look(wall *w, wchild *ch)
                ch->counts[ch->adj] < w->ev->orig[ch->adj]) {
         look = -1;
     }
-    key_of(&k, &ch->hc, look, ch->ex, 0, ch->red);
-    ch->hash = key_hash(&k);
-    if (w->node_map.n != 0)
-        __builtin_prefetch(&w->node_map.s[ch->hash & (w->node_map.n - 1)]);
-}
-
-/* Fetch ahead the entry of a that m's first slot for hash x names, when
- * it may be the one looked for: its key is compared next.  Inline before
- * the compiler judges functions: one that only prefetches has no effect
- * it must keep, and its calls go. */
-__attribute__((always_inline)) static inline void
-fetch_entry(const wmap *m, const warr *a, uint64_t x)
-{
-    if (m->n == 0)
+    if (w->node_map.n == 0)
         return;
-    const wslot *s = &m->s[x & (m->n - 1)];
-    if (s->mark == (m->gen << WSLOT_GEN_SHIFT | WSLOT_TAG(x)))
-        __builtin_prefetch(key_at(a, s->idx - 1));
+    key_of(&k, &ch->hc, look, ch->ex, 0, ch->red);
+    __builtin_prefetch(&w->node_map.s[key_hash(&k) & (w->node_map.n - 1)]);
 }
 
 /* Find or make ch's node (child_look has made ch ready). */
@@ -425,8 +410,6 @@ static int draw_children(wall *w, const wchild *g, uint64_t keep, wdraw *d)
     }
     for (int i = 0; i < n; i++) {
         uint32_t child;
-        if (i + 1 < n)
-            fetch_entry(&w->node_map, &w->nodes, ch[i + 1].hash);
         if ((rc = child_find(w, &ch[i], &child)) != MJT_OK ||
             (rc = grow(w, &w->kids, w->kids.len + 1)) != MJT_OK)
             return rc;
@@ -521,7 +504,9 @@ static int add_edge(wall *w, int k, int left, int wins, uint32_t draw)
 /* Fetch ahead the draw map's slots of node n's draws of the kinds given
  * (hand: n's hand), as build looks them up (a red five's aside): they
  * are looked up one after another, and a deep question's map is far
- * larger than the caches.  Inline, as fetch_entry is. */
+ * larger than the caches.  Inline before the compiler judges functions:
+ * one that only prefetches has no effect it must keep, and its calls
+ * go. */
 __attribute__((always_inline)) static inline void
 fetch_draws(const wall *w, const wnode *n, const mjt_hand *hand, uint64_t kinds)
 {
