@@ -203,6 +203,11 @@ static int find_canon(wall *w, const mjt_hand *h, const uint8_t *counts,
     return find(w, &hc, c, *mapped, ex, red, NULL, out);
 }
 
+/* The slots a map has when its lookups are fetched ahead (1 MiB of
+ * them): in a smaller one they mostly hit the caches anyway, and the
+ * keys made twice would cost more than the waits they save. */
+#define FETCH_SLOTS ((size_t)1 << 17)
+
 /* A node about to be found: the hand and counts the play left (after
  * a discard, adj the kind thrown or -1), and its first lookup's hand,
  * counts and adj: those of its class's canonical hand where the graph is
@@ -233,7 +238,7 @@ static void child_look(wall *w, wchild *ch)
                ch->counts[ch->adj] < w->ev->orig[ch->adj]) {
         look = -1;
     }
-    if (w->node_map.n == 0)
+    if (w->node_map.n < FETCH_SLOTS)
         return;
     key_of(&k, &ch->hc, look, ch->ex, 0, ch->red);
     __builtin_prefetch(&w->node_map.s[key_hash(&k) & (w->node_map.n - 1)]);
@@ -510,7 +515,7 @@ static int add_edge(wall *w, int k, int left, int wins, uint32_t draw)
 __attribute__((always_inline)) static inline void
 fetch_draws(const wall *w, const wnode *n, const mjt_hand *hand, uint64_t kinds)
 {
-    if (w->draw_map.n == 0)
+    if (w->draw_map.n < FETCH_SLOTS)
         return;
     for (; kinds != 0; kinds &= kinds - 1) {
         int k = __builtin_ctzll(kinds), eff = (int)(n->eff >> k & 1);
