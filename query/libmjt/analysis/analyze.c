@@ -174,6 +174,18 @@ INLINE int shanten_of(const recs *r, const mjt__hv *v, mjt_shanten_info *out)
     return MJT_OK;
 }
 
+/* mjt_shanten of a checked hand with calls (view v, of a valid count). */
+static int shanten_called(const mjt_hand *h, const mjt__hv *v,
+                          mjt_shanten_info *out)
+{
+    caps c;
+
+    mjt__hand_caps(h, v, &c);
+    out->standard = out->overall = mjt__called_std(v, &c, NULL, NULL, -1) - 1;
+    out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
+    return MJT_OK;
+}
+
 int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
 {
     mjt__hv v;
@@ -187,12 +199,12 @@ int mjt_shanten(const mjt_tables *t, const mjt_hand *h, mjt_shanten_info *out)
     if (!mjt__hand_len_ok(v.len, ncalls))
         return MJT_ECOUNT;
     if (ncalls != 0) {
-        caps c;
-        mjt__hand_caps(h, &v, &c);
-        out->standard = out->overall =
-            mjt__called_std(&v, &c, NULL, NULL, -1) - 1;
-        out->chiitoitsu = out->kokushi = MJT_SHANTEN_NONE;
-        return MJT_OK;
+        /* a copy: were v itself handed to another file, it would live in
+         * memory, and the closed hand's path would read its part words
+         * back as one vector from the narrower stores that wrote them (a
+         * store-forwarding stall, a third of a prebuilt hand's time) */
+        mjt__hv vc = v;
+        return shanten_called(h, &vc, out);
     }
     recs r = recs_of(&v);
     return shanten_of(&r, &v, out);
