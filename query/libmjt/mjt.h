@@ -1172,12 +1172,12 @@ typedef struct mjt_expect {
 /*
  * The curves of a 3k+1 hand, as mjt_prob_hand (the same options, budget
  * and cancel flag) with the score curve of situation x (NULL: the
- * defaults).  Errors as mjt_prob_hand's, and MJT_EINVAL for x out of range
- * or a move set other than forward, MJT_ETILE or MJT_ECOPIES for an
- * indicator, MJT_ERED for more red fives seen than the rules have,
- * MJT_EPLAYERS for three players (scoring is four players').  Allocates
- * within the budget and frees before it returns; any number of threads
- * may ask at once (a workspace is one thread's).
+ * defaults).  Errors as mjt_prob_hand's, and MJT_EINVAL for x out of
+ * range, MJT_ETILE or MJT_ECOPIES for an indicator, MJT_ERED for more red
+ * fives seen than the rules have, MJT_EPLAYERS for three players (scoring
+ * is four players').  Allocates within the budget and frees before it
+ * returns; any number of threads may ask at once (a workspace is one
+ * thread's).
  */
 MJT_API int mjt_expect_hand(const mjt_tables *t, const mjt_hand *h,
                             const uint8_t *visible, const mjt_prob_opts *o,

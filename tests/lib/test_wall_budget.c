@@ -254,6 +254,53 @@ Test(wall, a_workspace_changes_nothing, .timeout = 120)
     mjt_prob_work_free(work);
 }
 
+/* A refusal for the memory budget can come in the middle of a map's
+ * growth, whose old slots go first: the workspace that was refused then
+ * answers the question, given room, as a fresh call does.  Budgets from
+ * 16 kB to 8 MB, each refused or answered and each followed by the
+ * question with room, in forward play (5-shanten) and in exchange play
+ * (3-shanten); the sweep sees both a refusal and an answer. */
+Test(wall, a_workspace_answers_after_a_refusal, .timeout = 120)
+{
+    mjt_dealer d;
+    mjt_prob_work *work = mjt_prob_work_create();
+    int refused = 0, answered = 0;
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 96, NULL, 0), MJT_OK));
+    for (int q = 0; q < 4; q++) {
+        mjt_hand h;
+        uint8_t seen[MJT_KINDS];
+        mjt_prob fresh, got;
+        int s = q % 2 ? 3 : 5;
+        mjt_shanten_info x;
+        do /* questions whose maps grow more than once */
+            question_within(&d, s, &h, seen);
+        while (mjt_shanten(test_tables(), &h, &x) != MJT_OK || x.overall < s);
+        mjt_prob_opts o =
+            opts_of(q % 2 ? 9 : 17, q % 2 ? MJT_EXCHANGE : MJT_FORWARD,
+                    MJT_PROB_CURVES);
+        cr_assert(eq(int,
+                     mjt_prob_hand(test_tables(), &h, seen, &o, &fresh, NULL),
+                     MJT_OK));
+        o.work = work;
+        for (size_t budget = 16000; budget <= 8000000; budget += budget / 2) {
+            o.memory = budget;
+            int rc = mjt_prob_hand(test_tables(), &h, seen, &o, &got, NULL);
+            cr_assert(rc == MJT_OK || rc == MJT_EBUDGET, "rc %d", rc);
+            refused += rc == MJT_EBUDGET;
+            answered += rc == MJT_OK;
+            o.memory = 0;
+            cr_assert(eq(int,
+                         mjt_prob_hand(test_tables(), &h, seen, &o, &got, NULL),
+                         MJT_OK));
+            same_curves(&fresh, &got, o.draws, "after a budget");
+        }
+    }
+    cr_assert(gt(int, refused, 0));
+    cr_assert(gt(int, answered, 0));
+    mjt_prob_work_free(work);
+}
+
 /* The slots of map m that hold one of its question's entries. */
 static size_t live_slots(const wmap *m)
 {
@@ -269,9 +316,9 @@ static size_t live_slots(const wmap *m)
  * graph is as large as a fresh workspace makes it (no entry is missed),
  * and the answers are those asked without a workspace.  Question 300 is
  * a deeper one, so that every map grows when its question number is no
- * longer 1 and it holds slots of the questions since the wrap: the slots
- * it carries must be live in the grown map (whose number starts at 1
- * again). */
+ * longer 1 and it holds slots of the questions since the wrap: its
+ * entries (the array's last, as many as it holds) must all be live in
+ * the grown map, whose number starts at 1 again. */
 Test(wall, a_workspace_outlives_its_map_generations, .timeout = 120)
 {
     mjt_dealer d;

@@ -203,25 +203,40 @@ static int find_canon(wall *w, const mjt_hand *h, const uint8_t *counts,
     return find(w, &hc, c, *mapped, ex, red, NULL, out);
 }
 
-/* The slots a map has when its lookups are fetched ahead (1 MiB of
- * them): in a smaller one they mostly hit the caches anyway, and the
+/* The fewest slots a map has for its lookups to be fetched ahead (1 MiB
+ * of them): in a smaller one they mostly hit the caches anyway, and the
  * keys made twice would cost more than the waits they save. */
 #define FETCH_SLOTS ((size_t)1 << 17)
 
 /* A node about to be found: the hand and counts the play left (after
- * a discard, adj the kind thrown or -1), and its first lookup's hand,
- * counts and adj: those of its class's canonical hand where the graph is
- * relabelled (child_look). */
+ * a discard, adj the kind thrown or -1), its exchanges and red fives;
+ * then, as child_look makes them, the hand and counts of its class's
+ * canonical hand (in forward play the class of adj's absence) and adj's
+ * kind in them, or where the graph is not relabelled h, counts and adj
+ * again. */
 typedef struct wchild {
-    mjt_hand h, hc;
-    uint8_t counts[MJT_KINDS], c[MJT_KINDS];
-    int adj, a, ex;
+    mjt_hand h;
+    uint8_t counts[MJT_KINDS];
+    int adj, ex;
     unsigned red;
+    mjt_hand hc; /* child_look's */
+    uint8_t c[MJT_KINDS];
+    int a;
 } wchild;
 
-/* Relabel ch as its first lookup takes it, and fetch that lookup's slot
- * ahead: a deep question's map is far larger than the caches, and a
- * draw node's children are looked up one after another. */
+/* The node of h with counts, adj, ex and red, to be looked at. */
+static wchild child_of(const mjt_hand *h, const uint8_t *counts, int adj,
+                       int ex, unsigned red)
+{
+    wchild ch = {.h = *h, .adj = adj, .ex = ex, .red = red};
+    memcpy(ch.counts, counts, MJT_KINDS);
+    return ch;
+}
+
+/* Relabel ch as child_find takes it, and fetch the slot of the lookup
+ * child_find makes first (look: its adj; the two must agree) ahead: a
+ * deep question's map is far larger than the caches, and a draw node's
+ * children are looked up one after another. */
 static void child_look(wall *w, wchild *ch)
 {
     int look = ch->adj;
@@ -289,13 +304,8 @@ static int child_find(wall *w, const wchild *ch, uint32_t *out)
 int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
               int ex, unsigned red, uint32_t *out)
 {
-    wchild ch;
+    wchild ch = child_of(h, counts, adj, ex, red);
 
-    ch.h = *h;
-    memcpy(ch.counts, counts, MJT_KINDS);
-    ch.adj = adj;
-    ch.ex = ex;
-    ch.red = red;
     child_look(w, &ch);
     return child_find(w, &ch, out);
 }
@@ -401,8 +411,8 @@ static int draw_children(wall *w, const wchild *g, uint64_t keep, wdraw *d)
 
     for (; keep != 0; keep &= keep - 1) {
         int x = __builtin_ctzll(keep);
+        assert(n < 14); /* at most 14 kinds held */
         wchild *cx = &ch[n++];
-        assert(n <= 14); /* at most 14 kinds held */
         *cx = *g;
         cx->red = red_after(g->red, g->counts, x, 0);
         /* the forgetful wall takes the player's discards back: a red five
@@ -469,12 +479,7 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
         assert(rc <= INT8_MAX); /* at most 13 kinds of 4 copies */
         d.best_waits = (int8_t)rc;
     } else {
-        wchild from;
-        from.h = *g;
-        memcpy(from.counts, c, MJT_KINDS);
-        from.adj = adj;
-        from.ex = ex;
-        from.red = red;
+        wchild from = child_of(g, c, adj, ex, red);
         rc = draw_children(w, &from, m.tiles | (mode == 1 ? m.up : 0), &d);
         if (rc != MJT_OK)
             return rc;
@@ -483,7 +488,9 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
         return rc;
     ((wdraw *)w->draws_.p)[w->draws_.len] = d;
     *out = (uint32_t)w->draws_.len++;
-    /* the children may have moved the map: find the slot again */
+    /* the children make nodes and memos, not draw nodes, so s is still
+     * k's free slot; found again all the same (a probe that hits the
+     * cache), so that no later change can leave it stale */
     wslot *again = probe(&w->draw_map, &w->draws_, &k, hash);
     map_set(&w->draw_map, again, hash, *out);
     return MJT_OK;
