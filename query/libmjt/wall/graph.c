@@ -203,11 +203,6 @@ static int find_canon(wall *w, const mjt_hand *h, const uint8_t *counts,
     return find(w, &hc, c, *mapped, ex, red, NULL, out);
 }
 
-/* The fewest slots a map has for its lookups to be fetched ahead (1 MiB
- * of them): in a smaller one they mostly hit the caches anyway, and the
- * keys made twice would cost more than the waits they save. */
-#define FETCH_SLOTS ((size_t)1 << 17)
-
 /* A node about to be found: the hand and counts the play left (after
  * a discard, adj the kind thrown or -1), its exchanges and red fives;
  * then, as child_look makes them, the hand and counts of its class's
@@ -253,10 +248,10 @@ static void child_look(wall *w, wchild *ch)
                ch->counts[ch->adj] < w->ev->orig[ch->adj]) {
         look = -1;
     }
-    if (w->node_map.n < FETCH_SLOTS)
+    if (!map_fetches(&w->node_map))
         return;
     key_of(&k, &ch->hc, look, ch->ex, 0, ch->red);
-    __builtin_prefetch(&w->node_map.s[key_hash(&k) & (w->node_map.n - 1)]);
+    map_fetch(&w->node_map, &k);
 }
 
 /* Find or make ch's node (child_look has made ch ready). */
@@ -513,26 +508,30 @@ static int add_edge(wall *w, int k, int left, int wins, uint32_t draw)
     return rc;
 }
 
+/* The mode of node n's draw node for a draw that is not effective (eff
+ * 0): in back play one step back is allowed while n is below the top. */
+static int draw_mode(const wall *w, const wnode *n, int eff)
+{
+    return !eff && w->moves == MJT_BACK && n->shanten < w->top;
+}
+
 /* Fetch ahead the draw map's slots of node n's draws of the kinds given
  * (hand: n's hand), as build looks them up (a red five's aside): they
  * are looked up one after another, and a deep question's map is far
- * larger than the caches.  Inline before the compiler judges functions:
- * one that only prefetches has no effect it must keep, and its calls
- * go. */
+ * larger than the caches.  Always inline, as map_fetch is. */
 __attribute__((always_inline)) static inline void
 fetch_draws(const wall *w, const wnode *n, const mjt_hand *hand, uint64_t kinds)
 {
-    if (w->draw_map.n < FETCH_SLOTS)
+    if (!map_fetches(&w->draw_map))
         return;
     for (; kinds != 0; kinds &= kinds - 1) {
         int k = __builtin_ctzll(kinds), eff = (int)(n->eff >> k & 1);
         wkey key;
         mjt_hand g = *hand;
         mjt__hand_step(&g, k, 1);
-        key_of(&key, &g, n->key.adj, n->key.ex + !eff,
-               !eff && w->moves == MJT_BACK && n->shanten < w->top, n->key.red);
-        __builtin_prefetch(
-            &w->draw_map.s[key_hash(&key) & (w->draw_map.n - 1)]);
+        key_of(&key, &g, n->key.adj, n->key.ex + !eff, draw_mode(w, n, eff),
+               n->key.red);
+        map_fetch(&w->draw_map, &key);
     }
 }
 
@@ -601,8 +600,7 @@ static int build(wall *w, uint32_t i)
                               r, &draw);
             else
                 rc = draw_node(w, &g, counts, n.key.adj, n.key.ex + 1,
-                               w->moves == MJT_BACK && n.shanten < w->top, 0, r,
-                               &draw);
+                               draw_mode(w, &n, 0), 0, r, &draw);
             if (rc == MJT_OK)
                 rc = add_edge(w, k, m, 0, draw);
         }

@@ -94,16 +94,16 @@ void wall_map_clear(wmap *m)
  */
 static void map_fill(wmap *m, const warr *a)
 {
-    size_t mask = m->n - 1;
+    size_t mask = m->n - 1, first = a->len - m->used;
 
     assert(a->len >= m->used);
-    for (size_t i = a->len - m->used; i < a->len; i++) {
+    m->used = 0; /* map_set counts them again */
+    for (size_t i = first; i < a->len; i++) {
         uint64_t x = key_hash(key_at(a, i));
         size_t j = x & mask;
         while (live(m, &m->s[j]))
             j = (j + 1) & mask;
-        m->s[j].idx = (uint32_t)i + 1;
-        m->s[j].mark = m->gen << WSLOT_GEN_SHIFT | WSLOT_TAG(x);
+        map_set(m, &m->s[j], x, (uint32_t)i);
     }
 }
 

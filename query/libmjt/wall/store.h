@@ -75,6 +75,28 @@ static inline wslot *probe(const wmap *m, const warr *a, const wkey *k,
     }
 }
 
+/* The fewest slots a map has for its lookups to be fetched ahead (1 MiB
+ * of them): in a smaller one they mostly hit the caches anyway, and the
+ * keys made twice would cost more than the waits they save. */
+#define FETCH_SLOTS ((size_t)1 << 17)
+
+/* Whether m is large enough for its lookups to be fetched ahead. */
+static inline int map_fetches(const wmap *m)
+{
+    return m->n >= FETCH_SLOTS;
+}
+
+/* Fetch ahead the slot where a lookup of k in m starts, when m is large
+ * enough.  Always inline: a function that only prefetches has no effect
+ * the compiler must keep, and it drops the calls of one it judges apart
+ * (GCC 12 does). */
+__attribute__((always_inline)) static inline void map_fetch(const wmap *m,
+                                                            const wkey *k)
+{
+    if (map_fetches(m))
+        __builtin_prefetch(&m->s[key_hash(k) & (m->n - 1)]);
+}
+
 /* Empty m for a new question. */
 void wall_map_clear(wmap *m);
 
