@@ -151,12 +151,9 @@ static int begin(question *q, wall *w, wexpect *ev, unsigned *red)
  * choice the rows report, stays). */
 static void end(wall *w, wexpect *ev)
 {
-    w->used -= (ev->nv + ev->nw + ev->nlock) * sizeof *ev->v;
-    free(ev->v);
-    free(ev->w);
-    free(ev->lock);
-    ev->v = ev->w = ev->lock = NULL;
-    ev->nv = ev->nw = ev->nlock = 0;
+    wall_doubles_free(w, &ev->v, &ev->nv);
+    wall_doubles_free(w, &ev->w, &ev->nw);
+    wall_doubles_free(w, &ev->lock, &ev->nlock);
     w->ev = NULL;
 }
 

@@ -7,12 +7,23 @@
  * (and a tag of each key's hash), so that growing it reads the array's
  * keys in order rather than following the old slots.
  */
+#if defined(__linux__)
+#define _GNU_SOURCE /* mremap, MAP_ANONYMOUS */
+#elif !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS (MAP_ANON) */
+#endif
 #include "store.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#endif
+#if !defined(MAP_ANONYMOUS) && defined(MAP_ANON)
+#define MAP_ANONYMOUS MAP_ANON
+#endif
 
 /* ==== The budget ==== */
 
@@ -42,6 +53,90 @@ int wall_check(wall *w)
     return MJT_OK;
 }
 
+/* ==== Blocks ==== */
+
+/*
+ * A deep question's arrays are large, grow several times and are freed
+ * when it ends.  Left to malloc they stay resident after it: glibc raises
+ * its mapping threshold to the size of the first large block freed, so a
+ * later question's arrays grow in the heap, each move leaving a hole that
+ * stays resident, and the heap keeps its free top (the bench's hundred
+ * 6-shanten questions peaked 50 MB above the largest one's own need).  So
+ * a block of BIG bytes or more is a mapping of its own: grown in place or
+ * moved by the kernel without a copy where there is mremap, and unmapped
+ * when freed, its pages given back at once.  Its size, which the caller
+ * keeps (the room it asked for), says which kind of block it is.
+ */
+#define BIG ((size_t)1 << 20)
+
+#if defined(MAP_ANONYMOUS)
+static void *map_new(size_t bytes)
+{
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+/* p of old bytes (0: none) with room for bytes, its contents kept: NULL
+ * when there is no memory, p then as it was.  A mapping's new pages are
+ * zeros; malloc's are not.  (No length is rounded here: the kernel takes
+ * a mapping's length up to whole pages in each call.) */
+static void *blk_resize(void *p, size_t old, size_t bytes)
+{
+    if (bytes < BIG) {
+        assert(old < BIG); /* a block never shrinks */
+        return realloc(p, bytes);
+    }
+    if (old >= BIG) {
+#if defined(MREMAP_MAYMOVE)
+        void *q = mremap(p, old, bytes, MREMAP_MAYMOVE);
+        return q == MAP_FAILED ? NULL : q;
+#endif
+    }
+    void *q = map_new(bytes);
+    if (q == NULL)
+        return NULL;
+    if (old > 0)
+        memcpy(q, p, old);
+    if (old >= BIG)
+        munmap(p, old);
+    else
+        free(p);
+    return q;
+}
+
+/* A block of bytes, zeros. */
+static void *blk_zeros(size_t bytes)
+{
+    return bytes < BIG ? calloc(1, bytes) : map_new(bytes);
+}
+
+static void blk_free(void *p, size_t bytes)
+{
+    if (bytes >= BIG && p != NULL)
+        munmap(p, bytes);
+    else
+        free(p);
+}
+#else /* no anonymous mappings: malloc's blocks all */
+static void *blk_resize(void *p, size_t old, size_t bytes)
+{
+    (void)old;
+    return realloc(p, bytes);
+}
+
+static void *blk_zeros(size_t bytes)
+{
+    return calloc(1, bytes);
+}
+
+static void blk_free(void *p, size_t bytes)
+{
+    (void)bytes;
+    free(p);
+}
+#endif
+
 /* ==== Arrays ==== */
 
 int wall_grow_room(wall *w, warr *a, size_t need)
@@ -54,7 +149,7 @@ int wall_grow_room(wall *w, warr *a, size_t need)
     int rc = charge(w, (cap - a->cap) * a->size);
     if (rc != MJT_OK)
         return rc;
-    void *p = realloc(a->p, cap * a->size);
+    void *p = blk_resize(a->p, a->cap * a->size, cap * a->size);
     if (p == NULL) {
         w->used -= (cap - a->cap) * a->size; /* not held after all */
         return MJT_ENOMEM;
@@ -66,7 +161,7 @@ int wall_grow_room(wall *w, warr *a, size_t need)
 
 static void arr_free(warr *a)
 {
-    free(a->p);
+    blk_free(a->p, a->cap * a->size);
     a->p = NULL;
     a->len = a->cap = 0;
 }
@@ -114,12 +209,12 @@ int wall_map_slot(wall *w, wmap *m, const warr *a, const wkey *k, wslot **out,
         size_t n = m->n ? 2 * m->n : 4096;
         /* the entries, not the old slots, say what goes in the new: the
          * old are freed first, so the peak is not both */
-        free(m->s);
+        blk_free(m->s, m->n * sizeof *m->s);
         w->used -= m->n * sizeof *m->s;
         m->s = NULL;
         m->n = 0;
         int rc = charge(w, n * sizeof *m->s);
-        if (rc == MJT_OK && (m->s = calloc(n, sizeof *m->s)) == NULL) {
+        if (rc == MJT_OK && (m->s = blk_zeros(n * sizeof *m->s)) == NULL) {
             w->used -= n * sizeof *m->s;
             rc = MJT_ENOMEM;
         }
@@ -145,11 +240,11 @@ void wall_free(wall *w)
     arr_free(&w->draws_);
     arr_free(&w->kids);
     arr_free(&w->memo);
-    free(w->node_map.s);
-    free(w->draw_map.s);
-    free(w->memo_map.s);
-    free(w->q);
-    free(w->val);
+    blk_free(w->node_map.s, w->node_map.n * sizeof *w->node_map.s);
+    blk_free(w->draw_map.s, w->draw_map.n * sizeof *w->draw_map.s);
+    blk_free(w->memo_map.s, w->memo_map.n * sizeof *w->memo_map.s);
+    blk_free(w->q, w->nq * sizeof *w->q);
+    blk_free(w->val, w->nval * sizeof *w->val);
     memset(&w->node_map, 0, sizeof w->node_map);
     memset(&w->draw_map, 0, sizeof w->draw_map);
     memset(&w->memo_map, 0, sizeof w->memo_map);
@@ -164,7 +259,7 @@ void wall_free(wall *w)
 static void shed_map(wall *w, wmap *m)
 {
     w->used -= m->n * sizeof *m->s;
-    free(m->s);
+    blk_free(m->s, m->n * sizeof *m->s);
     m->s = NULL;
     m->n = m->used = 0;
 }
@@ -190,7 +285,7 @@ int wall_doubles(wall *w, double **p, size_t *room, size_t n)
     int rc = charge(w, (n - *room) * sizeof **p);
     if (rc != MJT_OK)
         return rc;
-    double *q = realloc(*p, n * sizeof **p);
+    double *q = blk_resize(*p, *room * sizeof **p, n * sizeof **p);
     if (q == NULL) {
         w->used -= (n - *room) * sizeof **p; /* not held after all */
         return MJT_ENOMEM;
@@ -198,6 +293,14 @@ int wall_doubles(wall *w, double **p, size_t *room, size_t n)
     *p = q;
     *room = n;
     return MJT_OK;
+}
+
+void wall_doubles_free(wall *w, double **p, size_t *room)
+{
+    w->used -= *room * sizeof **p;
+    blk_free(*p, *room * sizeof **p);
+    *p = NULL;
+    *room = 0;
 }
 
 mjt_prob_work *mjt_prob_work_create(void)

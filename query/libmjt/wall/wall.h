@@ -229,8 +229,10 @@ struct mjt_prob_work {
 int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
               const uint8_t *visible);
 void wall_free(wall *w);
-/* store.c: grow *p (room *n doubles) to n doubles in the budget. */
+/* store.c: grow *p (room *n doubles) to n doubles in the budget, and
+ * free it, given back to the budget. */
 int wall_doubles(wall *w, double **p, size_t *room, size_t n);
+void wall_doubles_free(wall *w, double **p, size_t *room);
 /* The node of 3k+1 hand h (of counts counts), with adj, ex and red as in
  * wkey, made when new (wall_build builds it); its index into *out, or a failure
  * (MJT_EBUDGET, MJT_ECANCELED, MJT_ENOMEM).  The first node made sets
