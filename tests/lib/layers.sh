@@ -46,13 +46,19 @@ $GEN_ONLY"
 
 # libmjt links what it uses: none of mjt-gen's solvers, enumeration or
 # writer, and nothing of mjq.
-nm "$B/libmjt.a" 2>/dev/null | awk '$2 ~ /[TDBR]/ {print $3}' >"$tmp/defined"
+nm "$B/libmjt.a" 2>/dev/null | awk 'NF == 3 && $2 ~ /^[TDBR]$/ {print $3}' \
+    >"$tmp/defined"
 [ -s "$tmp/defined" ] && ok || bad "nm found no symbol in $B/libmjt.a"
 for sym in mjt__bitboard_deficits mjt__solve_reference mjt__solve_nocap \
     mjt__forms_of mjt__patterns_init mjt__enum_init gen_build gen_write \
     cli_batch; do
     grep -qx "$sym" "$tmp/defined" && bad "libmjt.a defines $sym" || ok
 done
+# Every name libmjt.a gives a program is the library's own, mjt_ or mjt__
+# (a dispatching build's copies add __portable or __v2): a program that
+# links it statically can clash with none.
+foreign=$(grep -v '^mjt' "$tmp/defined" | head -5 | tr '\n' ' ')
+[ -z "$foreign" ] && ok || bad "libmjt.a defines names not mjt_: $foreign"
 # The library never prints, exits or aborts: it calls none of the
 # functions that would (ASan's build adds its own reporting, not ours).
 nm -u "$B/libmjt.a" 2>/dev/null | awk '{print $2}' | sort -u >"$tmp/calls"

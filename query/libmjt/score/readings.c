@@ -96,9 +96,9 @@ static inline void finish(const ctx *c, const sheet *t, int pao, int pao_yaku)
     t->s->fu = t->fu;
     t->s->blocks_len = (uint8_t)t->blocks;
     t->s->calls = (uint8_t)t->calls;
-    score_settle(c, t->s, t->yakuman, t->han, pao, pao_yaku);
+    mjt__score_settle(c, t->s, t->yakuman, t->han, pao, pao_yaku);
     if (c->ladder != NULL)
-        score_ladder_add(c, t->s, t->yakuman, t->han);
+        mjt__score_ladder_add(c, t->s, t->yakuman, t->han);
 }
 
 /* The yaku of the L_* bits (score.h), with their han closed and open. */
@@ -184,7 +184,7 @@ static void keep(ctx *c, mjt_score *s)
 {
     if (s == c->best)
         c->have = 1;
-    else if (score_better(s, c->best))
+    else if (mjt__score_better(s, c->best))
         *c->best = *s;
 }
 
@@ -498,7 +498,7 @@ static int greedy(const uint8_t *counts, uint64_t left, uint64_t ge3,
     return (neg | (r1 & ~RUN_STARTS)) == 0;
 }
 
-void score_seven_pairs(ctx *c)
+void mjt__score_seven_pairs(ctx *c)
 {
     int win_block = 0, yaochu = 0, honors = 0, suits = 0;
     if ((c->ncalls != 0) | (c->twos != c->held) |
@@ -531,7 +531,7 @@ void score_seven_pairs(ctx *c)
     keep(c, t.s);
 }
 
-void score_thirteen_orphans(ctx *c)
+void mjt__score_thirteen_orphans(ctx *c)
 {
     int pair = -1;
     if ((c->ncalls != 0) | (c->held != YAOCHU))
@@ -562,7 +562,7 @@ void score_thirteen_orphans(ctx *c)
  * an honor's count is 0, 3, or 2 for the pair.  In a suit, each meld's
  * ranks add up to 0 mod 3, so the pair's rank r has 2r = the suit's rank
  * sum mod 3: a third of the ranks are tried. */
-void score_forms(ctx *c)
+void mjt__score_forms(ctx *c)
 {
     /* each part's tiles mod 3, two bits a part: one part at 2, the rest
      * at 0, is 2 << 2p (the sums are at most 14) */

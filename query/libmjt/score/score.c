@@ -107,10 +107,10 @@ static int win_in_range(const mjt_win *w)
 
 /* The bytes of a situation, each within its range (the winning tile 0-36,
  * the flags 0 or 1, from 0-3, riichi 0-2, the winds 0-3, 0-5 indicators
- * each, and no rinshan, whose quad score_check_win_all looks for), its
+ * each, and no rinshan, whose quad mjt__score_check_win_all looks for), its
  * reserved bytes 0, and no two fields at odds: every check of
- * score_check_win_all at once.  A situation this refuses may still be fine: it
- * goes the long way. */
+ * mjt__score_check_win_all at once.  A situation this refuses may still
+ * be fine: it goes the long way. */
 static int win_plainly_ok(const ctx *c)
 {
     const mjt_win *w = c->w;
@@ -154,8 +154,8 @@ _Static_assert(
 static int check_win(const ctx *c, const mjt_tiles *held, mjt__diag *d)
 {
     if (win_plainly_ok(c))
-        return score_winning_tile_held(c->w, held, d);
-    return score_check_win_all(c, held, d);
+        return mjt__score_winning_tile_held(c->w, held, d);
+    return mjt__score_check_win_all(c, held, d);
 }
 
 /* Nine gates: no call, one suit, 1112345678999 and one more; pure when
@@ -282,10 +282,10 @@ static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
     c.win = MJT_KIND_OF(w->tile);
     c.situation = score_situation_mask(&c);
     memcpy(seen, all, sizeof seen);
-    if ((rc = score_indicators(w->dora, w->dora_len, "dora", seen, seen_red,
-                               all, &c.dora, d)) != MJT_OK ||
-        (rc = score_indicators(w->ura, w->ura_len, "ura dora", seen, seen_red,
-                               all, &c.ura, d)) != MJT_OK)
+    if ((rc = mjt__score_indicators(w->dora, w->dora_len, "dora", seen,
+                                    seen_red, all, &c.dora, d)) != MJT_OK ||
+        (rc = mjt__score_indicators(w->ura, w->ura_len, "ura dora", seen,
+                                    seen_red, all, &c.ura, d)) != MJT_OK)
         return rc;
     for (int su = 0; su < 3; su++)
         if (seen_red[su] > rules->red[su]) {
@@ -327,9 +327,9 @@ static int score(const mjt_tiles *held, const tally *ty, const mjt_call *calls,
     c.sum[3] = byte_sum(word[3] >> 24) + c.counts[32] + c.counts[33];
     c.chuuren = nine_gates(&c);
     c.tiles_yakuman = w->first | c.all_honors | c.green | (c.chuuren != 0);
-    score_forms(&c);
-    score_seven_pairs(&c);
-    score_thirteen_orphans(&c);
+    mjt__score_forms(&c);
+    mjt__score_seven_pairs(&c);
+    mjt__score_thirteen_orphans(&c);
     if (!c.have) {
         mjt__diag_set(d, MJT_ENOTWIN, -1,
                       "the tiles are no complete hand (a pair and melds, "

@@ -120,37 +120,37 @@ static inline uint32_t score_situation_mask(const ctx *c)
 /* readings.c: every standard reading of the hand in c (its pair and
  * melds, and each block the winning tile may have completed), scored and
  * kept when best in *c->best. */
-void score_forms(ctx *c);
+void mjt__score_forms(ctx *c);
 /* The hand in c as seven pairs and as thirteen orphans, each scored and
  * kept when best. */
-void score_seven_pairs(ctx *c);
-void score_thirteen_orphans(ctx *c);
+void mjt__score_seven_pairs(ctx *c);
+void mjt__score_thirteen_orphans(ctx *c);
 
 /* settle.c: the points and payments of s (its lists and fu set, k the
  * yakuman's multiples, han the other yaku's) into s; pao the seat that
  * fed the yakuman pao_yaku, or -1. */
-void score_settle(const ctx *c, mjt_score *s, int k, int han, int pao,
-                  int pao_yaku);
+void mjt__score_settle(const ctx *c, mjt_score *s, int k, int han, int pao,
+                       int pao_yaku);
 /* The reading settled in s into c's ladder: its points with e more han,
  * for each e. */
-void score_ladder_add(const ctx *c, const mjt_score *s, int k, int han);
+void mjt__score_ladder_add(const ctx *c, const mjt_score *s, int k, int han);
 /* Whether a scores better than b (by points, then a yakuman, the more
  * yakuman named, han, fu). */
-int score_better(const mjt_score *a, const mjt_score *b);
+int mjt__score_better(const mjt_score *a, const mjt_score *b);
 
 /* situation.c: every check of the situation c->w of the concealed tiles
  * held, in order (MJT_OK, or the first problem named in d); score.c
  * takes the short way when the situation plainly holds. */
-int score_check_win_all(const ctx *c, const mjt_tiles *held, mjt__diag *d);
+int mjt__score_check_win_all(const ctx *c, const mjt_tiles *held, mjt__diag *d);
 /* Whether the winning tile (a valid id) is among the tiles held, a red
  * five among the red ones (MJT_OK, or MJT_EABSENT named in d). */
-int score_winning_tile_held(const mjt_win *w, const mjt_tiles *held,
-                            mjt__diag *d);
+int mjt__score_winning_tile_held(const mjt_win *w, const mjt_tiles *held,
+                                 mjt__diag *d);
 /* The dora the n indicators of list point at, in all, into *han; each
  * checked (a tile id, its copies within all's with seen and seen_red
  * counting those used so far); what names them in a message. */
-int score_indicators(const uint8_t *list, int n, const char *what,
-                     uint8_t *seen, uint8_t *seen_red, const uint8_t *all,
-                     int *han, mjt__diag *d);
+int mjt__score_indicators(const uint8_t *list, int n, const char *what,
+                          uint8_t *seen, uint8_t *seen_red, const uint8_t *all,
+                          int *han, mjt__diag *d);
 
 #endif

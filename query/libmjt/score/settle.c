@@ -14,7 +14,7 @@ static int ceil100(long v)
     return (int)((v + 99) / 100 * 100);
 }
 
-/* score_settle for a hand of han (no yakuman), without a branch on the
+/* mjt__score_settle for a hand of han (no yakuman), without a branch on the
  * numbers: the limit hands from a table, the payments of a tsumo and of
  * a ron both worked out and one kept. */
 static void settle_han(const ctx *c, mjt_score *s, int han)
@@ -63,8 +63,8 @@ static void settle_han(const ctx *c, mjt_score *s, int han)
  * multiples, han the other yaku's) into s.  pao is the seat that fed the
  * yakuman pao_yaku, or -1.
  */
-void score_settle(const ctx *c, mjt_score *s, int k, int han, int pao,
-                  int pao_yaku)
+void mjt__score_settle(const ctx *c, mjt_score *s, int k, int han, int pao,
+                       int pao_yaku)
 {
     const mjt_win *w = c->w;
     const mjt_rules *r = c->r;
@@ -156,7 +156,7 @@ void score_settle(const ctx *c, mjt_score *s, int k, int han, int pao,
  * e more han, for each e.  A yakuman's do not change; a reading without a
  * yaku scores nothing (more han from the situation would be a yaku: the
  * caller asks again). */
-void score_ladder_add(const ctx *c, const mjt_score *s, int k, int han)
+void mjt__score_ladder_add(const ctx *c, const mjt_score *s, int k, int han)
 {
     for (int e = 0; e < c->nladder; e++) {
         int32_t v = 0;
@@ -190,7 +190,7 @@ static int named_yakuman(const mjt_score *s)
  * do not add up, a first-draw win read as four concealed triplets too
  * scores what it scores without them), then han, then fu.  Readings equal
  * in all of these are equal in every number; the first found is kept. */
-int score_better(const mjt_score *a, const mjt_score *b)
+int mjt__score_better(const mjt_score *a, const mjt_score *b)
 {
     if (a->points != b->points)
         return a->points > b->points;

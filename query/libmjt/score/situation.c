@@ -41,8 +41,8 @@ int mjt__dora_of(int tile)
 
 /* The winning tile (a valid id) among the concealed tiles, a red five
  * among the red ones. */
-int score_winning_tile_held(const mjt_win *w, const mjt_tiles *held,
-                            mjt__diag *d)
+int mjt__score_winning_tile_held(const mjt_win *w, const mjt_tiles *held,
+                                 mjt__diag *d)
 {
     /* the suit of a five (red or not) by tile id, 3 for the rest */
     static const uint8_t five_of[MJT_TILE_IDS] = {
@@ -60,7 +60,7 @@ int score_winning_tile_held(const mjt_win *w, const mjt_tiles *held,
 }
 
 /* Every check of the situation, in order, naming the first that fails. */
-int score_check_win_all(const ctx *c, const mjt_tiles *held, mjt__diag *d)
+int mjt__score_check_win_all(const ctx *c, const mjt_tiles *held, mjt__diag *d)
 {
     const mjt_win *w = c->w;
     static const char *const flags[] = {"tsumo",   "ippatsu", "last",
@@ -144,13 +144,13 @@ int score_check_win_all(const ctx *c, const mjt_tiles *held, mjt__diag *d)
         mjt__diag_set(d, MJT_ETILE, -1, "winning tile: id %d (0-36)", w->tile);
         return MJT_ETILE;
     }
-    return score_winning_tile_held(w, held, d);
+    return mjt__score_winning_tile_held(w, held, d);
 }
 
 /* Count the dora the indicators of list point at, in all; check them. */
-int score_indicators(const uint8_t *list, int n, const char *what,
-                     uint8_t *seen, uint8_t *seen_red, const uint8_t *all,
-                     int *han, mjt__diag *d)
+int mjt__score_indicators(const uint8_t *list, int n, const char *what,
+                          uint8_t *seen, uint8_t *seen_red, const uint8_t *all,
+                          int *han, mjt__diag *d)
 {
     for (int i = 0; i < n; i++) {
         int t = list[i];

@@ -24,7 +24,7 @@
  * 1 .. T); the values at T take one.  (On the forgetful wall the copies
  * counted can pass what the wall holds: there the best wall consistent
  * with the counts is taken, so that the value stays an upper bound of the
- * real game's: see wall_forgetful.)
+ * real game's: see mjt__wall_forgetful.)
  */
 #include "dp.h"
 
@@ -33,15 +33,15 @@
 
 /* The miss table, and room for `values` values a node (two rows of them)
  * and a draw node (one). */
-int wall_dp_tables(dp *d, size_t values)
+int mjt__wall_dp_tables(dp *d, size_t values)
 {
     wall *w = d->w;
     size_t T1 = (size_t)d->T + 1, kmax = (size_t)w->maxk + 1;
     int rc;
 
-    if ((rc = wall_doubles(w, &w->q, &w->nq, kmax * T1 * T1)) != MJT_OK ||
-        (rc = wall_doubles(w, &w->val, &w->nval,
-                           values * (2 * w->nodes.len + w->draws_.len))) !=
+    if ((rc = mjt__wall_doubles(w, &w->q, &w->nq, kmax * T1 * T1)) != MJT_OK ||
+        (rc = mjt__wall_doubles(w, &w->val, &w->nval,
+                                values * (2 * w->nodes.len + w->draws_.len))) !=
             MJT_OK)
         return rc;
     d->q = w->q;
@@ -81,7 +81,7 @@ int wall_dp_tables(dp *d, size_t values)
  * to W, so those n draws are every copy but the t = W - n least valuable:
  * taken off one draw at a time, least first (a few draws below stay,
  * then the many worth stay). */
-double wall_forgetful(const wall *w, const fsum *f, int t)
+double mjt__wall_forgetful(const wall *w, const fsum *f, int t)
 {
     int cc[MAX_EDGES + 1], m = f->m;
     double nt = (double)w->wall - (double)t, stay = f->stay;
@@ -202,7 +202,7 @@ static int pass(dp *d, int h, const double (**out)[2])
             row[i][WIN] =
                 value(d, WIN, &best[0][WIN], 2, &nodes[i], next[i][WIN], t, h);
         }
-        if ((rc = wall_check(w)) != MJT_OK)
+        if ((rc = mjt__wall_check(w)) != MJT_OK)
             return rc;
         double(*x)[2] = next;
         next = row;
@@ -212,11 +212,12 @@ static int pass(dp *d, int h, const double (**out)[2])
     return MJT_OK;
 }
 
-int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
-                double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS])
+int mjt__wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
+                     double (*tenpai)[MJT_MAX_DRAWS],
+                     double (*win)[MJT_MAX_DRAWS])
 {
     dp d = {w, w->draws, 99, NULL, NULL, NULL};
-    int rc = wall_dp_tables(&d, 2);
+    int rc = mjt__wall_dp_tables(&d, 2);
 
     for (int k = 0; k < nroots; k++) {
         if (roots[k] == WALL_NO_ROOT)

@@ -40,7 +40,7 @@ static inline double miss(const dp *d, int k, int t, int r)
 
 /* The miss table, and room for `values` values a node (two rows of them)
  * and a draw node (one): MJT_OK, or over the budget. */
-int wall_dp_tables(dp *d, size_t values);
+int mjt__wall_dp_tables(dp *d, size_t values);
 
 static inline double clamp01(double x)
 {
@@ -101,7 +101,7 @@ static inline void fsum_add(fsum *f, double v, int copies)
 
 /* The bound when some draw is worth less than stay, or the counts pass
  * what the wall holds (dp.c). */
-double wall_forgetful(const wall *w, const fsum *f, int t);
+double mjt__wall_forgetful(const wall *w, const fsum *f, int t);
 
 /* The forgetful wall's value of a node's draws f after t draws.  Not
  * clamped: the points are no chance. */
@@ -114,7 +114,7 @@ static inline double bounded(const wall *w, const fsum *f, int t)
      * it is in forward play's terms whenever the counts fit the wall. */
     if (!f->below && f->mass - f->level <= nt)
         return (f->sum + (nt - f->mass) * f->stay) / nt;
-    return wall_forgetful(w, f, t);
+    return mjt__wall_forgetful(w, f, t);
 }
 
 /* V(node, t) on the forgetful wall (exchange, back: forward play takes

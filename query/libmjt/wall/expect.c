@@ -96,7 +96,7 @@ static int check(question *q)
     return MJT_OK;
 }
 
-/* Set up the question on w (wall_setup done) and ev: the situation, the
+/* Set up the question on w (mjt__wall_setup done) and ev: the situation, the
  * question's counts, the root's red fives into *red. */
 static int begin(question *q, wall *w, wexpect *ev, unsigned *red)
 {
@@ -151,9 +151,9 @@ static int begin(question *q, wall *w, wexpect *ev, unsigned *red)
  * choice the rows report, stays). */
 static void end(wall *w, wexpect *ev)
 {
-    wall_doubles_free(w, &ev->v, &ev->nv);
-    wall_doubles_free(w, &ev->w, &ev->nw);
-    wall_doubles_free(w, &ev->lock, &ev->nlock);
+    mjt__wall_doubles_free(w, &ev->v, &ev->nv);
+    mjt__wall_doubles_free(w, &ev->w, &ev->nw);
+    mjt__wall_doubles_free(w, &ev->lock, &ev->nlock);
     w->ev = NULL;
 }
 
@@ -216,7 +216,7 @@ int mjt_expect_hand(const mjt_tables *t, const mjt_hand *h,
     defaults(&q, &od, &xd);
     if (t == NULL || h == NULL || out == NULL)
         return mjt__diag_out(diag, &q.d, MJT_EINVAL);
-    if (!wall_count_is(h, 1) && mjt_shanten(t, h, &q.s) == MJT_OK)
+    if (!mjt__wall_count_is(h, 1) && mjt_shanten(t, h, &q.s) == MJT_OK)
         return mjt__diag_out(diag, &q.d,
                              refuse(&q, MJT_ECOUNT,
                                     "a hand of 3k+1 tiles (13, or 13 with "
@@ -225,25 +225,26 @@ int mjt_expect_hand(const mjt_tables *t, const mjt_hand *h,
     if ((rc = check(&q)) != MJT_OK)
         return mjt__diag_out(diag, &q.d, rc);
     int curves = (q.o->flags & MJT_PROB_CURVES) != 0;
-    w = wall_for(q.o, &local);
+    w = mjt__wall_for(q.o, &local);
     memset(&ev, 0, sizeof ev);
-    if ((rc = wall_setup(w, t, h, q.seen, q.o, &q.d)) == MJT_OK &&
+    if ((rc = mjt__wall_setup(w, t, h, q.seen, q.o, &q.d)) == MJT_OK &&
         (rc = begin(&q, w, &ev, &red)) == MJT_OK) {
         mjt_tiles c;
         mjt_hand_tiles(&w->proto, &c);
-        if ((rc = wall_node(w, &w->proto, c.counts, -1, 0, red, &root)) ==
+        if ((rc = mjt__wall_node(w, &w->proto, c.counts, -1, 0, red, &root)) ==
                 MJT_OK &&
-            (rc = wall_built(w)) == MJT_OK && (rc = wall_values(w)) == MJT_OK)
-            rc = wall_expect(w, &root, 1, curves, &out->p.tenpai, &out->p.win,
-                             &out->score);
+            (rc = mjt__wall_built(w)) == MJT_OK &&
+            (rc = mjt__wall_values(w)) == MJT_OK)
+            rc = mjt__wall_expect(w, &root, 1, curves, &out->p.tenpai,
+                                  &out->p.win, &out->score);
         if (rc == MJT_OK) {
-            wall_fill(&out->p, w, q.s.overall, curves);
+            mjt__wall_fill(&out->p, w, q.s.overall, curves);
             finish(out, w, &ev, curves, 1);
         }
-        wall_failed(rc, &q.d, w);
+        mjt__wall_failed(rc, &q.d, w);
     }
     end(w, &ev);
-    wall_done(q.o, w);
+    mjt__wall_done(q.o, w);
     return mjt__diag_out(diag, &q.d, rc);
 }
 
@@ -263,7 +264,7 @@ static int before(const wrank *a, int ia, const wrank *b, int ib)
     double ds = a->score - b->score;
     if (fabs(ds) > 1e-9)
         return ds > 0;
-    return wall_row_before(a->win, a->tenpai, ia, b->win, b->tenpai, ib);
+    return mjt__wall_row_before(a->win, a->tenpai, ia, b->win, b->tenpai, ib);
 }
 
 /* The order of n rows of values v, ranked. */
@@ -292,24 +293,25 @@ static int table(question *q, const mjt_discard *ds, size_t n,
     int least = q->s.overall < 0 ? 0 : q->s.overall;
     double(*c)[MJT_MAX_DRAWS] = malloc(3 * n * sizeof *c);
     wrows r = {ds, n, keeping ? least : -1, curves, 0, c, c + n, c + 2 * n};
-    wall local, *w = wall_for(q->o, &local);
+    wall local, *w = mjt__wall_for(q->o, &local);
     wexpect ev;
     /* Back play bounds the shanten by the row's own (+ 1): rows that keep
      * the 14 tiles' shanten and rows that raise it make two graphs. */
-    int groups = wall_moves(q->o) == MJT_BACK && !keeping ? 2 : 1;
+    int groups = mjt__wall_moves(q->o) == MJT_BACK && !keeping ? 2 : 1;
 
     memset(&ev, 0, sizeof ev);
     if (c == NULL)
         rc = MJT_ENOMEM;
     for (int g = 0; g < groups && rc == MJT_OK; g++) {
-        if ((rc = wall_setup(w, q->t, q->h, q->seen, q->o, &q->d)) != MJT_OK ||
+        if ((rc = mjt__wall_setup(w, q->t, q->h, q->seen, q->o, &q->d)) !=
+                MJT_OK ||
             (rc = begin(q, w, &ev, &r.red)) != MJT_OK)
             break;
         if (groups == 2)
             r.only = least + g;
         w->top = (r.only >= 0 ? r.only : least) + 1;
-        rc = wall_failed(wall_rows(w, &r), &q->d, w);
-        end(w, &ev); /* before the next group's wall_setup */
+        rc = mjt__wall_failed(mjt__wall_rows(w, &r), &q->d, w);
+        end(w, &ev); /* before the next group's mjt__wall_setup */
     }
     r.only = keeping ? least : -1; /* the rows asked for */
     if (rc == MJT_OK) {
@@ -338,8 +340,8 @@ static int table(question *q, const mjt_discard *ds, size_t n,
             row->shanten = ds[i].shanten;
             row->tiles = ds[i].tiles;
             row->count = ds[i].count;
-            wall_row_fill(&row->e.p, &ds[i], w, asked ? r.tenpai[i] : none,
-                          asked ? r.win[i] : none, curves || !asked);
+            mjt__wall_row_fill(&row->e.p, &ds[i], w, asked ? r.tenpai[i] : none,
+                               asked ? r.win[i] : none, curves || !asked);
             if (asked) /* finish writes the rest */
                 memcpy(row->e.score, r.score[i],
                        (size_t)w->draws * sizeof *r.score[i]);
@@ -347,7 +349,7 @@ static int table(question *q, const mjt_discard *ds, size_t n,
         }
     }
     end(w, &ev);
-    wall_done(q->o, w);
+    mjt__wall_done(q->o, w);
     free(c);
     return rc;
 }
@@ -367,7 +369,7 @@ int mjt_expect_discards(const mjt_tables *t, const mjt_hand *h,
     defaults(&q, &od, &xd);
     if (t == NULL || h == NULL || len == NULL || (out == NULL && cap > 0))
         return mjt__diag_out(diag, &q.d, MJT_EINVAL);
-    if (wall_count_is(h, 1) && mjt_shanten(t, h, &q.s) == MJT_OK)
+    if (mjt__wall_count_is(h, 1) && mjt_shanten(t, h, &q.s) == MJT_OK)
         return mjt__diag_out(diag, &q.d,
                              refuse(&q, MJT_ECOUNT,
                                     "a hand of 3k+2 tiles (14, or 14 with "

@@ -10,7 +10,7 @@
  * entry's index and 24 bits of its key's hash: most probes read the slots
  * alone) and made once: a node's
  * shanten and effective kinds (one query) when first reached, its draws
- * when wall_build reaches it, breadth first; a draw node's children from
+ * when mjt__wall_build reaches it, breadth first; a draw node's children from
  * the shanten of each of its discards (mjt__discard_shanten, one join).
  * A draw that makes a 1-shanten hand tenpai, when the tenpai hand makes no
  * more moves, makes no node: its value depends only on the winning tiles
@@ -32,8 +32,8 @@
 
 /* ==== The question ==== */
 
-int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
-              const uint8_t *visible)
+int mjt__wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
+                   const uint8_t *visible)
 {
     mjt_tiles held;
     uint8_t all[MJT_KINDS];
@@ -45,9 +45,9 @@ int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
     w->ev = NULL; /* q is kept: dp.c knows what it is made for */
     w->nodes.len = w->edges.len = w->draws_.len = w->kids.len = 0;
     w->memo.len = 0;
-    wall_map_clear(&w->node_map);
-    wall_map_clear(&w->draw_map);
-    wall_map_clear(&w->memo_map);
+    mjt__wall_map_clear(&w->node_map);
+    mjt__wall_map_clear(&w->draw_map);
+    mjt__wall_map_clear(&w->memo_map);
     w->maxk = 0;
     w->steps = 0;
     w->late = 0;
@@ -113,14 +113,14 @@ static int find(wall *w, const mjt_hand *h, const uint8_t *c, int adj, int ex,
     int rc;
 
     key_of(&k, h, adj, ex, 0, red);
-    if ((rc = wall_map_slot(w, &w->node_map, &w->nodes, &k, &s, &hash)) !=
+    if ((rc = mjt__wall_map_slot(w, &w->node_map, &w->nodes, &k, &s, &hash)) !=
         MJT_OK)
         return rc;
     if (live(&w->node_map, s)) {
         *out = s->idx - 1;
         return MJT_OK;
     }
-    if ((++w->steps & 63) == 0 && (rc = wall_check(w)) != MJT_OK)
+    if ((++w->steps & 63) == 0 && (rc = mjt__wall_check(w)) != MJT_OK)
         return rc;
     if ((rc = grow(w, &w->nodes, w->nodes.len + 1)) != MJT_OK)
         return rc;
@@ -198,7 +198,7 @@ static int find_canon(wall *w, const mjt_hand *h, const uint8_t *counts,
 
     memcpy(c, counts, MJT_KINDS);
     *mapped = adj;
-    wall_canon(w, c, adj, mapped);
+    mjt__wall_canon(w, c, adj, mapped);
     mjt_hand hc = coded(h, c);
     return find(w, &hc, c, *mapped, ex, red, NULL, out);
 }
@@ -241,7 +241,8 @@ static void child_look(wall *w, wchild *ch)
     ch->hc = ch->h;
     memcpy(ch->c, ch->counts, MJT_KINDS);
     if (w->ev == NULL) {
-        wall_canon(w, ch->c, w->moves == MJT_FORWARD ? -1 : ch->adj, &ch->a);
+        mjt__wall_canon(w, ch->c, w->moves == MJT_FORWARD ? -1 : ch->adj,
+                        &ch->a);
         ch->hc = coded(&ch->h, ch->c);
         look = w->moves == MJT_FORWARD ? -1 : ch->a;
     } else if (w->moves == MJT_FORWARD && ch->adj >= 0 &&
@@ -296,8 +297,8 @@ static int child_find(wall *w, const wchild *ch, uint32_t *out)
     return find(w, &ch->hc, ch->c, -1, ch->ex, ch->red, asked ? &u : NULL, out);
 }
 
-int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
-              int ex, unsigned red, uint32_t *out)
+int mjt__wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
+                   int ex, unsigned red, uint32_t *out)
 {
     wchild ch = child_of(h, counts, adj, ex, red);
 
@@ -317,7 +318,7 @@ static int memo_of(wall *w, const mjt_hand *h, wmemo *out,
     int rc;
 
     key_of(&k, h, -1, 0, 0, 0);
-    if ((rc = wall_map_slot(w, &w->memo_map, &w->memo, &k, &s, &hash)) !=
+    if ((rc = mjt__wall_map_slot(w, &w->memo_map, &w->memo, &k, &s, &hash)) !=
         MJT_OK)
         return rc;
     if (live(&w->memo_map, s)) {
@@ -446,7 +447,7 @@ static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
     int rc;
 
     key_of(&k, g, adj, ex, mode, red);
-    if ((rc = wall_map_slot(w, &w->draw_map, &w->draws_, &k, &s, &hash)) !=
+    if ((rc = mjt__wall_map_slot(w, &w->draw_map, &w->draws_, &k, &s, &hash)) !=
         MJT_OK)
         return rc;
     if (live(&w->draw_map, s)) {
@@ -573,7 +574,7 @@ static int build(wall *w, uint32_t i)
             continue;
         }
         /* The play's changes need no checks: its hands hold no red five
-         * (wall_init), a kind is drawn while copies of it are left, and
+         * (mjt__wall_init), a kind is drawn while copies of it are left, and
          * only a held kind is discarded.  An expected-score question
          * keeps its red fives in the key: a five's draw is a red one (a
          * draw of its own) as often as the wall holds them. */
@@ -613,7 +614,7 @@ static int build(wall *w, uint32_t i)
     return rc;
 }
 
-int wall_build(wall *w)
+int mjt__wall_build(wall *w)
 {
     /* breadth first: a node's index is its place in the order it was
      * made, so building them in index order builds each once */

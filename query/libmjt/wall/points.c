@@ -242,7 +242,7 @@ static int expect_pass(ep *e, int h, const v3 **out)
             else
                 row[i] = forward_v3(e, n, &next[i], best, t, h);
         }
-        if ((rc = wall_check(w)) != MJT_OK)
+        if ((rc = mjt__wall_check(w)) != MJT_OK)
             return rc;
         v3 *x = next;
         next = row;
@@ -260,17 +260,18 @@ static int expect_pass(ep *e, int h, const v3 **out)
     return MJT_OK;
 }
 
-int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
-                double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS],
-                double (*score)[MJT_MAX_DRAWS])
+int mjt__wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
+                     double (*tenpai)[MJT_MAX_DRAWS],
+                     double (*win)[MJT_MAX_DRAWS],
+                     double (*score)[MJT_MAX_DRAWS])
 {
     ep e = {{w, w->draws, 99, NULL, NULL, NULL}, w->ev, 0, {NULL}, {NULL}};
-    int rc = wall_dp_tables(&e.d, 3);
+    int rc = mjt__wall_dp_tables(&e.d, 3);
     wexpect *ev = w->ev;
 
     if (rc == MJT_OK && w->moves != MJT_FORWARD &&
-        (rc = wall_doubles(w, &ev->lock, &ev->nlock, 4 * ev->ntenpai + 1)) ==
-            MJT_OK) {
+        (rc = mjt__wall_doubles(w, &ev->lock, &ev->nlock,
+                                4 * ev->ntenpai + 1)) == MJT_OK) {
         size_t n = ev->ntenpai;
         e.lock[0] = ev->lock;
         e.lock[1] = ev->lock + n;

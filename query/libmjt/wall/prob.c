@@ -79,14 +79,15 @@ static int check_opts(const mjt_prob_opts *o, mjt__diag *d)
 
 /* The move set a question is answered in: exchange and back with no
  * exchange (K = 0) are forward play, and get its exact answer. */
-int wall_moves(const mjt_prob_opts *o)
+int mjt__wall_moves(const mjt_prob_opts *o)
 {
     return o->extra == 0 ? MJT_FORWARD : o->moves;
 }
 
 /* The question's wall from the hand, the seen tiles and the options. */
-int wall_setup(wall *w, const mjt_tables *t, const mjt_hand *h,
-               const uint8_t *visible, const mjt_prob_opts *o, mjt__diag *d)
+int mjt__wall_setup(wall *w, const mjt_tables *t, const mjt_hand *h,
+                    const uint8_t *visible, const mjt_prob_opts *o,
+                    mjt__diag *d)
 {
     struct timespec ts;
     int rc;
@@ -95,7 +96,7 @@ int wall_setup(wall *w, const mjt_tables *t, const mjt_hand *h,
         return rc;
     w->budget = o->memory ? o->memory : DEFAULT_MEMORY;
     if (w->used > w->budget) /* a workspace holding more than this call may */
-        wall_free(w);
+        mjt__wall_free(w);
     w->cancel = o->cancel;
     w->deadline = 0;
     if (o->time_ms > 0) {
@@ -103,9 +104,9 @@ int wall_setup(wall *w, const mjt_tables *t, const mjt_hand *h,
         w->deadline = (long long)ts.tv_sec * 1000000000 + ts.tv_nsec +
                       (long long)o->time_ms * 1000000;
     }
-    w->moves = wall_moves(o);
+    w->moves = mjt__wall_moves(o);
     w->extra = w->moves == MJT_FORWARD ? 0 : o->extra;
-    if ((rc = wall_init(w, t, h, visible)) != MJT_OK) {
+    if ((rc = mjt__wall_init(w, t, h, visible)) != MJT_OK) {
         if (rc == MJT_ECOPIES)
             mjt__diag_set(d, rc, -1,
                           "visible: more than 4 of a tile with "
@@ -130,7 +131,7 @@ int wall_setup(wall *w, const mjt_tables *t, const mjt_hand *h,
 
 /* The wall a call works on: the caller's workspace, or local (emptied);
  * done frees local's memory. */
-wall *wall_for(const mjt_prob_opts *o, wall *local)
+wall *mjt__wall_for(const mjt_prob_opts *o, wall *local)
 {
     if (o->work != NULL)
         return &o->work->w;
@@ -142,25 +143,25 @@ wall *wall_for(const mjt_prob_opts *o, wall *local)
  * bot asks every turn, not that of the rare deep one. */
 #define WORK_KEEP ((size_t)32 << 20)
 
-void wall_done(const mjt_prob_opts *o, wall *w)
+void mjt__wall_done(const mjt_prob_opts *o, wall *w)
 {
     if (o->work == NULL || w->used > WORK_KEEP)
-        wall_free(w);
+        mjt__wall_free(w);
 }
 
 /* Build the graph; a deep question then frees what only the build needs
  * before the curves take their memory, so that its peak is the larger of
  * the two, not their sum. */
-int wall_built(wall *w)
+int mjt__wall_built(wall *w)
 {
-    int rc = wall_build(w);
+    int rc = mjt__wall_build(w);
     if (rc == MJT_OK && w->used > WORK_KEEP)
-        wall_shed(w);
+        mjt__wall_shed(w);
     return rc;
 }
 
 /* The budget's failures said in diag. */
-int wall_failed(int rc, mjt__diag *d, const wall *w)
+int mjt__wall_failed(int rc, mjt__diag *d, const wall *w)
 {
     if (rc == MJT_EBUDGET && w->late)
         mjt__diag_set(d, rc, -1, "over the time budget after %zu hands",
@@ -172,7 +173,7 @@ int wall_failed(int rc, mjt__diag *d, const wall *w)
     return rc;
 }
 
-void wall_fill(mjt_prob *p, const wall *w, int shanten, int curves)
+void mjt__wall_fill(mjt_prob *p, const wall *w, int shanten, int curves)
 {
     p->draws = w->draws;
     p->moves = w->moves;
@@ -186,7 +187,7 @@ void wall_fill(mjt_prob *p, const wall *w, int shanten, int curves)
 
 /* Whether h's concealed tiles are rest mod 3 (the library has checked the
  * rest: 1 to 14 tiles, 13 or 14 with the calls). */
-int wall_count_is(const mjt_hand *h, int rest)
+int mjt__wall_count_is(const mjt_hand *h, int rest)
 {
     mjt_tiles c;
     return mjt_hand_tiles(h, &c) == MJT_OK && c.len % 3 == rest;
@@ -211,27 +212,29 @@ int mjt_prob_hand(const mjt_tables *t, const mjt_hand *h,
     mjt_shanten_info s;
     if ((rc = mjt_shanten(t, h, &s)) != MJT_OK)
         return mjt__diag_out(diag, &d, rc);
-    if (!wall_count_is(h, 1)) {
+    if (!mjt__wall_count_is(h, 1)) {
         mjt__diag_set(&d, MJT_ECOUNT, -1,
                       "a hand of 3k+1 tiles (13, or 13 with its calls); for "
                       "14, the table of its discards");
         return mjt__diag_out(diag, &d, MJT_ECOUNT);
     }
-    w = wall_for(o, &local);
-    if ((rc = wall_setup(w, t, h, visible, o, &d)) == MJT_OK) {
+    w = mjt__wall_for(o, &local);
+    if ((rc = mjt__wall_setup(w, t, h, visible, o, &d)) == MJT_OK) {
         w->top = s.overall + 1;
         mjt_tiles c;
         mjt_hand_tiles(&w->proto, &c);
-        if ((rc = wall_node(w, &w->proto, c.counts, -1, 0, 0, &root)) ==
+        if ((rc = mjt__wall_node(w, &w->proto, c.counts, -1, 0, 0, &root)) ==
                 MJT_OK &&
-            (rc = wall_built(w)) == MJT_OK)
-            rc = wall_curves(w, &root, 1, (o->flags & MJT_PROB_CURVES) != 0,
-                             &out->tenpai, &out->win);
+            (rc = mjt__wall_built(w)) == MJT_OK)
+            rc =
+                mjt__wall_curves(w, &root, 1, (o->flags & MJT_PROB_CURVES) != 0,
+                                 &out->tenpai, &out->win);
         if (rc == MJT_OK)
-            wall_fill(out, w, s.overall, (o->flags & MJT_PROB_CURVES) != 0);
-        wall_failed(rc, &d, w);
+            mjt__wall_fill(out, w, s.overall,
+                           (o->flags & MJT_PROB_CURVES) != 0);
+        mjt__wall_failed(rc, &d, w);
     }
-    wall_done(o, w);
+    mjt__wall_done(o, w);
     return mjt__diag_out(diag, &d, rc);
 }
 
@@ -240,7 +243,8 @@ int mjt_prob_hand(const mjt_tables *t, const mjt_hand *h,
 /* Order of rows: win at T, tenpai at T, then the discard table's order
  * (tile order, a red five after its plain one): values within 1e-12 of
  * each other count as equal. */
-int wall_row_before(double wa, double ta, int ia, double wb, double tb, int ib)
+int mjt__wall_row_before(double wa, double ta, int ia, double wb, double tb,
+                         int ib)
 {
     if (isnan(wa) != isnan(wb)) /* rows not computed last */
         return isnan(wb);
@@ -269,9 +273,9 @@ static void rank_rows(const double *win, const double *ten, size_t n,
         order[i] = (int)i;
     for (size_t i = 1; i < n; i++) /* insertion: stable, at most 14 */
         for (size_t j = i;
-             j > 0 && wall_row_before(win[order[j]], ten[order[j]], order[j],
-                                      win[order[j - 1]], ten[order[j - 1]],
-                                      order[j - 1]);
+             j > 0 && mjt__wall_row_before(win[order[j]], ten[order[j]],
+                                           order[j], win[order[j - 1]],
+                                           ten[order[j - 1]], order[j - 1]);
              j--) {
             int x = order[j];
             order[j] = order[j - 1];
@@ -279,7 +283,7 @@ static void rank_rows(const double *win, const double *ten, size_t n,
         }
 }
 
-int wall_rows(wall *w, const wrows *q)
+int mjt__wall_rows(wall *w, const wrows *q)
 {
     uint32_t roots[MJT_MAX_DISCARDS];
     int rc = MJT_OK;
@@ -295,7 +299,7 @@ int wall_rows(wall *w, const wrows *q)
             continue;
         if ((rc = mjt_hand_remove(&r, kind)) == MJT_OK &&
             (rc = mjt_hand_tiles(&r, &c)) == MJT_OK)
-            rc = wall_node(
+            rc = mjt__wall_node(
                 w, &r, c.counts, kind, 0,
                 red_after(q->red, c14.counts, kind, q->ds[i].tile >= MJT_KINDS),
                 &roots[i]);
@@ -303,10 +307,11 @@ int wall_rows(wall *w, const wrows *q)
     /* each row's curves straight into its place (a row of another shanten
      * is not a root) */
     int n = (int)q->n;
-    if (rc == MJT_OK && (rc = wall_built(w)) == MJT_OK && q->score == NULL)
-        rc = wall_curves(w, roots, n, q->curves, q->tenpai, q->win);
-    else if (rc == MJT_OK && (rc = wall_values(w)) == MJT_OK)
-        rc = wall_expect(w, roots, n, q->curves, q->tenpai, q->win, q->score);
+    if (rc == MJT_OK && (rc = mjt__wall_built(w)) == MJT_OK && q->score == NULL)
+        rc = mjt__wall_curves(w, roots, n, q->curves, q->tenpai, q->win);
+    else if (rc == MJT_OK && (rc = mjt__wall_values(w)) == MJT_OK)
+        rc = mjt__wall_expect(w, roots, n, q->curves, q->tenpai, q->win,
+                              q->score);
     return rc;
 }
 
@@ -319,13 +324,13 @@ static void row_entry(mjt_prob_row *row, const mjt_discard *ds)
     row->count = ds->count;
 }
 
-void wall_row_fill(mjt_prob *p, const mjt_discard *ds, const wall *w,
-                   const double *ten, const double *win, int curves)
+void mjt__wall_row_fill(mjt_prob *p, const mjt_discard *ds, const wall *w,
+                        const double *ten, const double *win, int curves)
 {
-    /* wall_fill writes the points past T */
+    /* mjt__wall_fill writes the points past T */
     memcpy(p->tenpai, ten, (size_t)w->draws * sizeof *ten);
     memcpy(p->win, win, (size_t)w->draws * sizeof *win);
-    wall_fill(p, w, ds->shanten, curves);
+    mjt__wall_fill(p, w, ds->shanten, curves);
 }
 
 int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
@@ -364,10 +369,11 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
     /* Back play bounds the shanten by the row's own (+ 1): rows that keep
      * the 14 tiles' shanten and rows that raise it make two graphs. */
     int keeping = (o->flags & MJT_PROB_KEEPING) != 0;
-    int moves = wall_moves(o), groups = moves == MJT_BACK && !keeping ? 2 : 1;
+    int moves = mjt__wall_moves(o),
+        groups = moves == MJT_BACK && !keeping ? 2 : 1;
     /* the least shanten a discard leaves: a complete hand's is tenpai */
     int least = s.overall < 0 ? 0 : s.overall;
-    wall local, *w = wall_for(o, &local);
+    wall local, *w = mjt__wall_for(o, &local);
     double(*ten)[MJT_MAX_DRAWS] = malloc(n * sizeof *ten);
     double(*win)[MJT_MAX_DRAWS] = malloc(n * sizeof *win);
     int curves = (o->flags & MJT_PROB_CURVES) != 0;
@@ -375,10 +381,10 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
         rc = MJT_ENOMEM;
     for (int g = 0; g < groups && rc == MJT_OK; g++) {
         int only = groups == 1 && !keeping ? -1 : least + g;
-        if ((rc = wall_setup(w, t, h, visible, o, &d)) == MJT_OK) {
+        if ((rc = mjt__wall_setup(w, t, h, visible, o, &d)) == MJT_OK) {
             w->top = (only >= 0 ? only : least) + 1;
             wrows q = {ds, n, only, curves, 0, ten, win, NULL};
-            wall_failed(rc = wall_rows(w, &q), &d, w);
+            mjt__wall_failed(rc = mjt__wall_rows(w, &q), &d, w);
         }
     }
     /* Ranked by the values at T, each row is written once, in its place:
@@ -399,7 +405,7 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
             memset(row, 0, offsetof(mjt_prob_row, p));
             row_entry(row, &ds[i]);
             if (!keeping || ds[i].shanten == least) {
-                wall_row_fill(&row->p, &ds[i], w, ten[i], win[i], curves);
+                mjt__wall_row_fill(&row->p, &ds[i], w, ten[i], win[i], curves);
                 continue;
             }
             row->p.draws = w->draws;
@@ -412,6 +418,6 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
     }
     free(ten);
     free(win);
-    wall_done(o, w);
+    mjt__wall_done(o, w);
     return rc == MJT_OK ? MJT_OK : mjt__diag_out(diag, &d, rc);
 }

@@ -42,7 +42,7 @@ static long long now_ns(void)
     return (long long)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-int wall_check(wall *w)
+int mjt__wall_check(wall *w)
 {
     if (w->cancel != NULL && *w->cancel)
         return MJT_ECANCELED;
@@ -139,7 +139,7 @@ static void blk_free(void *p, size_t bytes)
 
 /* ==== Arrays ==== */
 
-int wall_grow_room(wall *w, warr *a, size_t need)
+int mjt__wall_grow_room(wall *w, warr *a, size_t need)
 {
     /* doubling while small; past a million entries half again, so that
      * a deep question's room overshoots its need by a half at most */
@@ -170,7 +170,7 @@ static void arr_free(warr *a)
 
 /* Empty m for a new question: a new gen (the slots are cleared only when
  * the count wraps). */
-void wall_map_clear(wmap *m)
+void mjt__wall_map_clear(wmap *m)
 {
     m->used = 0;
     if (++m->gen == 1u << (32 - WSLOT_GEN_SHIFT)) {
@@ -202,8 +202,8 @@ static void map_fill(wmap *m, const warr *a)
     }
 }
 
-int wall_map_slot(wall *w, wmap *m, const warr *a, const wkey *k, wslot **out,
-                  uint64_t *hash)
+int mjt__wall_map_slot(wall *w, wmap *m, const warr *a, const wkey *k,
+                       wslot **out, uint64_t *hash)
 {
     if (10 * (m->used + 1) > 7 * m->n) { /* at most 70% full */
         size_t n = m->n ? 2 * m->n : 4096;
@@ -233,7 +233,7 @@ int wall_map_slot(wall *w, wmap *m, const warr *a, const wkey *k, wslot **out,
 
 /* ==== Freeing ==== */
 
-void wall_free(wall *w)
+void mjt__wall_free(wall *w)
 {
     arr_free(&w->nodes);
     arr_free(&w->edges);
@@ -270,7 +270,7 @@ static void shed_arr(wall *w, warr *a)
     arr_free(a);
 }
 
-void wall_shed(wall *w)
+void mjt__wall_shed(wall *w)
 {
     shed_map(w, &w->node_map);
     shed_map(w, &w->draw_map);
@@ -278,7 +278,7 @@ void wall_shed(wall *w)
     shed_arr(w, &w->memo);
 }
 
-int wall_doubles(wall *w, double **p, size_t *room, size_t n)
+int mjt__wall_doubles(wall *w, double **p, size_t *room, size_t n)
 {
     if (n <= *room)
         return MJT_OK;
@@ -295,7 +295,7 @@ int wall_doubles(wall *w, double **p, size_t *room, size_t n)
     return MJT_OK;
 }
 
-void wall_doubles_free(wall *w, double **p, size_t *room)
+void mjt__wall_doubles_free(wall *w, double **p, size_t *room)
 {
     w->used -= *room * sizeof **p;
     blk_free(*p, *room * sizeof **p);
@@ -312,6 +312,6 @@ void mjt_prob_work_free(mjt_prob_work *work)
 {
     if (work == NULL)
         return;
-    wall_free(&work->w);
+    mjt__wall_free(&work->w);
     free(work);
 }

@@ -13,11 +13,11 @@
 #include "wall.h"
 
 /* Room in a for need entries: MJT_OK, MJT_EBUDGET or MJT_ENOMEM. */
-int wall_grow_room(wall *w, warr *a, size_t need);
+int mjt__wall_grow_room(wall *w, warr *a, size_t need);
 
 static inline int grow(wall *w, warr *a, size_t need)
 {
-    return need <= a->cap ? MJT_OK : wall_grow_room(w, a, need);
+    return need <= a->cap ? MJT_OK : mjt__wall_grow_room(w, a, need);
 }
 
 /* Every bit of the key into every bit of the hash (the index takes the
@@ -98,15 +98,15 @@ __attribute__((always_inline)) static inline void map_fetch(const wmap *m,
 }
 
 /* Empty m for a new question. */
-void wall_map_clear(wmap *m);
+void mjt__wall_map_clear(wmap *m);
 
 /* The slot of k in m, which indexes a, with room for it: its gen is not
  * the map's when k is new (then fill it with map_set).  MJT_OK, or
  * MJT_EBUDGET or MJT_ENOMEM (then m holds nothing: the question fails). */
-int wall_map_slot(wall *w, wmap *m, const warr *a, const wkey *k, wslot **out,
-                  uint64_t *hash);
+int mjt__wall_map_slot(wall *w, wmap *m, const warr *a, const wkey *k,
+                       wslot **out, uint64_t *hash);
 
-/* Fill slot s of m, which wall_map_slot gave for a new key of this hash,
+/* Fill slot s of m, which mjt__wall_map_slot gave for a new key of this hash,
  * with the entry idx (0-based). */
 static inline void map_set(wmap *m, wslot *s, uint64_t hash, uint32_t idx)
 {

@@ -36,7 +36,7 @@ static const wsym *sym_of(wall *w, int adj)
     /* Scoring tells every kind apart (the three-colour yaku read ranks,
      * all green one suit, the winds and dragons their own yaku, the dora
      * their kinds): an expected-score question relabels nothing, and
-     * wall_node never asks it to. */
+     * mjt__wall_node never asks it to. */
     assert(w->ev == NULL);
     for (int s = 0; s < 3; s++) {
         y->rev[s] = 1;
@@ -109,7 +109,7 @@ static inline uint64_t nibbles_reversed(uint64_t x)
 }
 
 /* Honors' counts h (each at most 4) when all honors are of one class:
- * sorted, most copies first, as the insertion sort of wall_canon leaves
+ * sorted, most copies first, as the insertion sort of mjt__wall_canon leaves
  * them (it is stable), by counting them; *kind (a kind, or -1) follows its
  * tile when it is an honor. */
 static void honors_sorted(uint8_t h[7], int *kind)
@@ -140,11 +140,11 @@ static void honors_sorted(uint8_t h[7], int *kind)
     memcpy(h, &out, 7);
 }
 
-/* wall_canon (wall.h).  Each suit is read the way whose counts, rank by
+/* mjt__wall_canon (wall.h).  Each suit is read the way whose counts, rank by
  * rank, come first (when backwards keeps its gifts); suits of a class are
  * then sorted by those readings, a stable insertion sort that moves a
  * suit past its neighbours of the same class only. */
-void wall_canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind)
+void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind)
 {
     const wsym *y = sym_of(w, adj);
     uint64_t key[3], out[3];

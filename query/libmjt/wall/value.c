@@ -182,7 +182,7 @@ static int node_values(const wall *w, const wnode *n, double *v)
     return MJT_OK;
 }
 
-int wall_values(wall *w)
+int mjt__wall_values(wall *w)
 {
     wexpect *ev = w->ev;
     size_t ntenpai = 0, nwins = 0, N = w->nodes.len;
@@ -200,15 +200,15 @@ int wall_values(wall *w)
                 e[j].draw = (uint32_t)nwins++;
     }
     ev->ntenpai = ntenpai;
-    if ((rc = wall_doubles(w, &ev->v, &ev->nv, EV_WAYS * (ntenpai + 1))) !=
+    if ((rc = mjt__wall_doubles(w, &ev->v, &ev->nv, EV_WAYS * (ntenpai + 1))) !=
             MJT_OK ||
-        (rc = wall_doubles(w, &ev->w, &ev->nw, EV_WAYS * (nwins + 1))) !=
+        (rc = mjt__wall_doubles(w, &ev->w, &ev->nw, EV_WAYS * (nwins + 1))) !=
             MJT_OK)
         return rc;
     for (size_t i = 0; i < N; i++) {
         if (nodes[i].shanten != 0)
             continue;
-        if ((++w->steps & 63) == 0 && (rc = wall_check(w)) != MJT_OK)
+        if ((++w->steps & 63) == 0 && (rc = mjt__wall_check(w)) != MJT_OK)
             return rc;
         if ((rc = node_values(w, &nodes[i],
                               ev->v + EV_WAYS * (size_t)nodes[i].aux)) !=

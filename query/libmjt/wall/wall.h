@@ -175,32 +175,34 @@ typedef struct wexpect {
 } wexpect;
 
 /* value.c: every tenpai node's values (nodes built).  0, or a failure. */
-int wall_values(wall *w);
+int mjt__wall_values(wall *w);
 
 /* ==== prob.c: a question, shared by the chances and the points ==== */
 
 /* The move set a question is answered in: exchange and back with no
  * exchange (K = 0) are forward play. */
-int wall_moves(const mjt_prob_opts *o);
+int mjt__wall_moves(const mjt_prob_opts *o);
 /* The question's wall from the hand, the seen tiles and the options. */
-int wall_setup(wall *w, const struct mjt_tables *t, const mjt_hand *h,
-               const uint8_t *visible, const mjt_prob_opts *o, mjt__diag *d);
+int mjt__wall_setup(wall *w, const struct mjt_tables *t, const mjt_hand *h,
+                    const uint8_t *visible, const mjt_prob_opts *o,
+                    mjt__diag *d);
 /* The wall a call works on: the caller's workspace, or local (emptied);
- * wall_done frees local's memory, and a workspace's past what it keeps. */
-wall *wall_for(const mjt_prob_opts *o, wall *local);
-void wall_done(const mjt_prob_opts *o, wall *w);
+ * mjt__wall_done frees local's memory, and a workspace's past what it keeps. */
+wall *mjt__wall_for(const mjt_prob_opts *o, wall *local);
+void mjt__wall_done(const mjt_prob_opts *o, wall *w);
 /* Build the graph, freeing a deep question's maps before the curves. */
-int wall_built(wall *w);
+int mjt__wall_built(wall *w);
 /* rc, the budget's failures said in d. */
-int wall_failed(int rc, mjt__diag *d, const wall *w);
+int mjt__wall_failed(int rc, mjt__diag *d, const wall *w);
 /* The rest of p: T, the move set, exactness, shanten, 0 past T and NAN
  * below T without curves. */
-void wall_fill(mjt_prob *p, const wall *w, int shanten, int curves);
+void mjt__wall_fill(mjt_prob *p, const wall *w, int shanten, int curves);
 /* Whether h's concealed tiles are rest mod 3. */
-int wall_count_is(const mjt_hand *h, int rest);
+int mjt__wall_count_is(const mjt_hand *h, int rest);
 /* Whether the ia-th row (its win and tenpai at T: wa, ta) ranks before
  * the ib-th: win at T, tenpai at T, then table order. */
-int wall_row_before(double wa, double ta, int ia, double wb, double tb, int ib);
+int mjt__wall_row_before(double wa, double ta, int ia, double wb, double tb,
+                         int ib);
 
 /* The rows a 14-tile table asks for, and where their curves go: row i's
  * into tenpai[i], win[i] and, in an expected-score question, score[i]. */
@@ -214,10 +216,10 @@ typedef struct wrows {
     double (*score)[MJT_MAX_DRAWS]; /* NULL: the chances alone */
 } wrows;
 /* The curves of q's rows, one graph for them all: 0, or a failure. */
-int wall_rows(wall *w, const wrows *q);
-/* A row's curves into *p (with the rest of p: wall_fill). */
-void wall_row_fill(mjt_prob *p, const mjt_discard *ds, const wall *w,
-                   const double *ten, const double *win, int curves);
+int mjt__wall_rows(wall *w, const wrows *q);
+/* A row's curves into *p (with the rest of p: mjt__wall_fill). */
+void mjt__wall_row_fill(mjt_prob *p, const mjt_discard *ds, const wall *w,
+                        const double *ten, const double *win, int curves);
 
 /* A workspace is a wall kept between calls. */
 struct mjt_prob_work {
@@ -225,33 +227,33 @@ struct mjt_prob_work {
 };
 
 /* graph.c: a question on w, whose memory (empty, or a workspace's) it
- * keeps; wall_free (store.c) frees it. */
-int wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
-              const uint8_t *visible);
-void wall_free(wall *w);
+ * keeps; mjt__wall_free (store.c) frees it. */
+int mjt__wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
+                   const uint8_t *visible);
+void mjt__wall_free(wall *w);
 /* store.c: grow *p (room *n doubles) to n doubles in the budget, and
  * free it, given back to the budget. */
-int wall_doubles(wall *w, double **p, size_t *room, size_t n);
-void wall_doubles_free(wall *w, double **p, size_t *room);
+int mjt__wall_doubles(wall *w, double **p, size_t *room, size_t n);
+void mjt__wall_doubles_free(wall *w, double **p, size_t *room);
 /* The node of 3k+1 hand h (of counts counts), with adj, ex and red as in
- * wkey, made when new (wall_build builds it); its index into *out, or a failure
- * (MJT_EBUDGET, MJT_ECANCELED, MJT_ENOMEM).  The first node made sets
- * the size of every node's hand. */
-int wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
-              int ex, unsigned red, uint32_t *out);
+ * wkey, made when new (mjt__wall_build builds it); its index into *out,
+ * or a failure (MJT_EBUDGET, MJT_ECANCELED, MJT_ENOMEM).  The first node
+ * made sets the size of every node's hand. */
+int mjt__wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
+                   int ex, unsigned red, uint32_t *out);
 /* symmetry.c: put counts c in the canonical order of its class under the
  * relabellings that keep adj's gifts (adj: as in wkey); *kind (a kind, or
  * -1) follows its tile.  Never for an expected-score question, whose
  * scoring tells every kind apart. */
-void wall_canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind);
+void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind);
 /* Build every node made and not built yet, breadth first. */
-int wall_build(wall *w);
+int mjt__wall_build(wall *w);
 /* store.c: the time budget and the cancel flag. */
-int wall_check(wall *w);
+int mjt__wall_check(wall *w);
 /* Once built: free what only the build needs (the maps, the memo), so
  * that the curves' memory takes its place; the next question
  * makes them again. */
-void wall_shed(wall *w);
+void mjt__wall_shed(wall *w);
 
 static inline wnode *wall_nodes(const wall *w)
 {
@@ -294,15 +296,17 @@ static inline unsigned red_after(unsigned red, const uint8_t *c, int x,
  * win[r][h - 1], h = 1 .. T: each its own optimum when curves, else only
  * the values at T (the rest left as they are).  0, or MJT_ENOMEM,
  * MJT_EBUDGET, MJT_ECANCELED. */
-int wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
-                double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS]);
+int mjt__wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
+                     double (*tenpai)[MJT_MAX_DRAWS],
+                     double (*win)[MJT_MAX_DRAWS]);
 /* A root that is not asked (a table's row of another shanten): its curves
  * are left as they are. */
 #define WALL_NO_ROOT UINT32_MAX
-/* points.c: as wall_curves, with the expected points of the roots into
- * score[r][h - 1] (wall_values done). */
-int wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
-                double (*tenpai)[MJT_MAX_DRAWS], double (*win)[MJT_MAX_DRAWS],
-                double (*score)[MJT_MAX_DRAWS]);
+/* points.c: as mjt__wall_curves, with the expected points of the roots into
+ * score[r][h - 1] (mjt__wall_values done). */
+int mjt__wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
+                     double (*tenpai)[MJT_MAX_DRAWS],
+                     double (*win)[MJT_MAX_DRAWS],
+                     double (*score)[MJT_MAX_DRAWS]);
 
 #endif
