@@ -36,11 +36,11 @@ void mjt__solve_nocap(uint64_t key, int ranks, mjt__record *out);
 
 /*
  * Every form of key (a valid pattern of ranks ranks, at most 14 tiles).
- * complete and arrangements say which kinds to look for: a caller that knows the
- * pattern's deficits passes 0 for a kind it cannot have, and only the ranks
- * set in wins_hint (the tiles that lower its deficit to 0) are tried for
- * the arrangements.  Returns 0, or -1 if a pattern had more than
- * MJT__MAX_FORMS forms of a kind (none of at most 14 tiles does).
+ * complete and arrangements say which kinds to look for: a caller that knows
+ * the pattern's deficits passes 0 for a kind it cannot have, and only the ranks
+ * set in wins_hint (the tiles that lower its deficit to 0) are tried for the
+ * arrangements.  Returns 0, or -1 if a pattern had more than MJT__MAX_FORMS
+ * forms of a kind (none of at most 14 tiles does).
  */
 int mjt__forms_of(uint64_t key, int ranks, int complete, unsigned wins_hint,
                   mjt__forms *out);

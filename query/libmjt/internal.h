@@ -318,14 +318,13 @@ static inline void mjt__hv_words(mjt__hv *v)
 }
 
 /*
- * Check h and read its part words into v.  The fast path is two compares:
- * the codes are within the index arrays, and the magic and meta words
- * (read as one) are the magic, the tile count the part words add up to,
- * and no red five or call; the rules' bits are passed over (the
- * three-player bit only picks the game).  Anything else goes to mjt__hand_refused (hand.c),
- * which accepts red fives that the hand holds and says MJT_EHAND or
- * MJT_ESTALE for the rest.  A count of at most 14 bounds every part's, so
- * every index is valid.
+ * Check h and read its part words into v.  The fast path is two compares: the
+ * codes are within the index arrays, and the magic and meta words (read as one)
+ * are the magic, the tile count the part words add up to, and no red five or
+ * call; the rules' bits are passed over (the three-player bit only picks the
+ * game).  Anything else goes to mjt__hand_refused (hand.c), which accepts red
+ * fives that the hand holds and says MJT_EHAND or MJT_ESTALE for the rest.  A
+ * count of at most 14 bounds every part's, so every index is valid.
  */
 static inline int mjt__hand_view(const struct mjt_tables *t, const mjt_hand *h,
                                  mjt__hv *v)

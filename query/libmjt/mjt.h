@@ -398,27 +398,27 @@ MJT_API int mjt_hand_add(mjt_hand *h, int tile);
 MJT_API int mjt_hand_remove(mjt_hand *h, int tile);
 
 /*
- * What a hand holds concealed: *out gets its 34 counts (red fives counted
- * as fives) and its red fives; mjt_hand_calls gives the calls.  Returns MJT_OK, or MJT_EHAND or MJT_ESTALE as above
- * (then *out is all zero).
+ * What a hand holds concealed: *out gets its 34 counts (red fives counted as
+ * fives) and its red fives; mjt_hand_calls gives the calls.  Returns MJT_OK, or
+ * MJT_EHAND or MJT_ESTALE as above (then *out is all zero).
  */
 MJT_API int mjt_hand_tiles(const mjt_hand *h, mjt_tiles *out);
 
 /* ==== Calls ====
  *
- * A called meld: a run, a triplet, or a quad (a kan), open or closed, and
- * where it came from: the seat relative to the player (a run only from
- * the left; a closed quad from no one).  Open and closed quads, and where
- * a call came from, matter to scoring only.  Its copies count against the four of each
- * kind: the concealed part may hold only 4 less those in the calls, they
- * are not in the wall, and a kind whose four copies are all in the hand
- * and its calls is never an effective tile or a wait.  The concealed part
- * must reach 4 less the calls melds and a pair; seven pairs and thirteen
- * orphans do not apply.  Queries answer about the concealed part with
- * these caps, exactly; a hand whose calls lower the caps of a suit takes a
- * small exact solve of that suit (microseconds), not the tables alone.
- * A hand of fewer than 13 tiles made without calls is taken as before:
- * calls were made, but nothing is known of them.
+ * A called meld: a run, a triplet, or a quad (a kan), open or closed, and where
+ * it came from: the seat relative to the player (a run only from the left; a
+ * closed quad from no one).  Open and closed quads, and where a call came from,
+ * matter to scoring only.  Its copies count against the four of each kind: the
+ * concealed part may hold only 4 less those in the calls, they are not in the
+ * wall, and a kind whose four copies are all in the hand and its calls is never
+ * an effective tile or a wait.  The concealed part must reach 4 less the calls
+ * melds and a pair; seven pairs and thirteen orphans do not apply.  Queries
+ * answer about the concealed part with these caps, exactly; a hand whose calls
+ * lower the caps of a suit takes a small exact solve of that suit
+ * (microseconds), not the tables alone.  A hand of fewer than 13 tiles made
+ * without calls is taken as before: calls were made, but nothing is known of
+ * them.
  */
 #define MJT_MAX_CALLS 4
 
@@ -628,11 +628,11 @@ MJT_API int mjt_waits(const mjt_tables *t, const mjt_hand *h, uint64_t *waits);
 
 /* ==== Improvement tiles and two-step effective tiles ====
  *
- * Of a 3k+1 hand H of overall shanten s whose effective tiles leave c
- * copies to draw (mjt_ukeire, with the same visible tiles).  A draw is of
- * a kind of the game (three players: no 2m to 8m) with a copy left: not
- * all four in the hand, its calls and visible.  After drawing x and discarding y (x and y kinds, y not x),
- * the hand H + x - y has its own effective tiles, counted as mjt_ukeire
+ * Of a 3k+1 hand H of overall shanten s whose effective tiles leave c copies to
+ * draw (mjt_ukeire, with the same visible tiles).  A draw is of a kind of the
+ * game (three players: no 2m to 8m) with a copy left: not all four in the hand,
+ * its calls and visible.  After drawing x and discarding y (x and y kinds, y
+ * not x), the hand H + x - y has its own effective tiles, counted as mjt_ukeire
  * counts them with y added to visible (it lies in the river) and x held.
  *
  * Improvement tile: a draw x that is not an effective tile of H, such that

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * mjq stats [--tiles N] [--count dealt|distinct] [--json]: the counts of
- * mjt_stats_exact (and of mjq enumerate), as text for people or as one JSON object whose integers are
- * strings (they exceed what a double holds exactly).
+ * mjt_stats_exact (and of mjq enumerate), as text for people or as one JSON
+ * object whose integers are strings (they exceed what a double holds exactly).
  */
 #include <stdio.h>
 #include <stdlib.h>

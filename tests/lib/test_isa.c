@@ -262,8 +262,8 @@ Test(isa, the_path_in_use_is_named_and_runs)
     cr_assert(eq(int, mjt__isa_current(), now));
 }
 
-/* Dealt hands of every size a hand has, four and three players, by ids (so counts,
- * ids and a hand are each asked). */
+/* Dealt hands of every size a hand has, four and three players, by ids (so
+ * counts, ids and a hand are each asked). */
 Test(isa, dealt_hands_agree_on_every_path, .timeout = 600)
 {
     size_t n = scale(6000);

@@ -323,8 +323,8 @@ Test(reliability, killing_mjt_gen_keeps_the_old_table, .timeout = 600)
 
 /* ==== Fuzz finds ==== */
 
-/* Every input a fuzz target ever crashed on (tests/reliability/fuzz/seeds/), through
- * the loaders: each must be refused or read, never crash. */
+/* Every input a fuzz target ever crashed on (tests/reliability/fuzz/seeds/),
+ * through the loaders: each must be refused or read, never crash. */
 Test(reliability, fuzz_finds_stay_fixed)
 {
     static const char *dirs[] = {"tests/reliability/fuzz/seeds/table",

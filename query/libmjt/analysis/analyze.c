@@ -24,12 +24,12 @@
  * other parts are each aligned against the new vector convolved with the
  * pair of parts left: three convolutions a discard instead of six.
  *
- * Waits.  A tenpai hand plus its winning tile splits into complete parts,
- * one of them holding the pair, so its part sizes mod 3 are one 1 and the
- * rest 0 (the tile goes to the pair's part) or two 2s and the rest 0 (the
- * mod-3 filter, mjt__wait_parts).  Any other hand has no standard-form wait, and a hand that
- * passes needs only the records that can hold the pair and the tile: no
- * convolution at all.
+ * Waits.  A tenpai hand plus its winning tile splits into complete parts, one
+ * of them holding the pair, so its part sizes mod 3 are one 1 and the rest 0
+ * (the tile goes to the pair's part) or two 2s and the rest 0 (the mod-3
+ * filter, mjt__wait_parts).  Any other hand has no standard-form wait, and a
+ * hand that passes needs only the records that can hold the pair and the tile:
+ * no convolution at all.
  *
  * Seven pairs and thirteen orphans: their shanten from the kinds and
  * pairs the part words count (so from their sum), their tiles from the

@@ -8,16 +8,15 @@
  * of 14 entries.  Four facts make it far less.
  *
  * The shanten.  A 14-tile hand's standard deficit is the least over its
- * discards of the 13-tile deficits, and discarding y keeps it exactly when
- * some optimal split of H + x leaves y out: when part b of y has a tied
- * slot (the alignments of std_ukeire) on which b's record less y has the
- * same deficit.  So the ties of H + x, one alignment per part against the
- * discard table state of H (x's part against the other three, which are
- * H's; each other part against x's new record joined with the two H
- * parts left), sort every discard at once, with a mask of free slots a discard (H's own, made
- * once, unless y is in x's part).  Seven pairs and thirteen orphans move
- * by one a tile, so they are looked at only when H + x can reach the
- * shanten wanted in them.
+ * discards of the 13-tile deficits, and discarding y keeps it exactly when some
+ * optimal split of H + x leaves y out: when part b of y has a tied slot (the
+ * alignments of std_ukeire) on which b's record less y has the same deficit.
+ * So the ties of H + x, one alignment per part against the discard table state
+ * of H (x's part against the other three, which are H's; each other part
+ * against x's new record joined with the two H parts left), sort every discard
+ * at once, with a mask of free slots a discard (H's own, made once, unless y is
+ * in x's part).  Seven pairs and thirteen orphans move by one a tile, so they
+ * are looked at only when H + x can reach the shanten wanted in them.
  *
  * The optimal splits of H + x - y are those of H + x whose slot of part b
  * is free of y.  So a part other than b keeps a subset of its ties, and

@@ -22,8 +22,8 @@
  * the five values of k) get only the terms they need.
  *
  * The scalar versions (mjt__s*) are the definition; the vector versions
- * (mjt__v*) must agree with them on lanes 0 to 2k + 1, which test_join
- * checks on random vectors.  The library uses the vector ones when SSSE3 is available
+ * (mjt__v*) must agree with them on lanes 0 to 2k + 1, which test_join checks
+ * on random vectors.  The library uses the vector ones when SSSE3 is available
  * at compile time (the Makefile asks for x86-64-v2 on x86-64).
  */
 #ifndef MJT__QUERY_MINPLUS_H

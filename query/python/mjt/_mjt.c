@@ -672,51 +672,6 @@ static PyTypeObject TablesType = {
     .tp_getset = tables_getset,
 };
 
-static PyObject *module_tile_name(PyObject *m, PyObject *arg)
-{
-    (void)m;
-    long id = PyLong_AsLong(arg);
-    const char *name =
-        id >= 0 && id < MJT_TILE_IDS ? mjt_tile_name((int)id) : NULL;
-    if (name == NULL) {
-        if (!PyErr_Occurred())
-            PyErr_Format(PyExc_ValueError, "tile id %R (ids are 0 to 36)", arg);
-        return NULL;
-    }
-    return PyUnicode_FromString(name);
-}
-
-static PyObject *module_tile_id(PyObject *m, PyObject *arg)
-{
-    (void)m;
-    Py_ssize_t len;
-    const char *s =
-        PyUnicode_Check(arg) ? PyUnicode_AsUTF8AndSize(arg, &len) : NULL;
-    int t = s != NULL ? tile_of_name(s, len) : -1;
-    if (t < 0) {
-        if (!PyErr_Occurred())
-            PyErr_Format(PyExc_ValueError,
-                         "%R is no tile name (1m-9m, 0m, 1z-7z, or mjai's "
-                         "5mr, E S W N P F C)",
-                         arg);
-        return NULL;
-    }
-    return PyLong_FromLong(t);
-}
-
-static PyObject *module_counts(PyObject *m, PyObject *arg)
-{
-    (void)m;
-    uint8_t c[MJT_KINDS];
-    int given;
-    if (make_visible(arg, c, &given) < 0)
-        return NULL;
-    PyObject *l = PyList_New(MJT_KINDS);
-    for (int i = 0; l != NULL && i < MJT_KINDS; i++)
-        PyList_SET_ITEM(l, i, PyLong_FromLong(c[i]));
-    return l;
-}
-
 static PyMethodDef module_methods[] = {
     {"tile_name", module_tile_name, METH_O,
      "tile_name(id) -> str\n\nThe name of a tile id: '1m', '0p' (a red "

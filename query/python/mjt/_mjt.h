@@ -52,6 +52,10 @@ PyObject *tile_names(uint64_t mask);
 /* The tile id of a name: mjt's ("1m", "0p", "7z") or mjai's ("5mr", "E",
  * "S", "W", "N", "P", "F", "C") of n bytes at s; -1 for none. */
 int tile_of_name(const char *s, Py_ssize_t n);
+/* mjt.tile_name, mjt.tile_id and mjt.counts. */
+PyObject *module_tile_name(PyObject *m, PyObject *arg);
+PyObject *module_tile_id(PyObject *m, PyObject *arg);
+PyObject *module_counts(PyObject *m, PyObject *arg);
 /* Copies of each kind in h's concealed tiles and its calls (the
  * library's count), and the number of calls. */
 void hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], size_t *ncalls);

@@ -3,13 +3,16 @@
  * A hand and seen tiles as a caller gives them: text (calls after
  * commas), 34 counts (bytes, any buffer, a sequence of ints), tile ids
  * (0-36, up to 14 of them) or tile names ("1m", "0p"; mjai's "5mr",
- * "E" ... "C"), converted on the stack; and the error a query that takes
- * seen tiles gives, named as mjq names it.
+ * "E" ... "C"), converted on the stack; the error a query that takes
+ * seen tiles gives, named as mjq names it; and the module's tile_name,
+ * tile_id and counts.
  */
 #include "_mjt.h"
 
 #include <stdint.h>
 #include <string.h>
+
+/* ==== Reading tiles ==== */
 
 /* The tile id of a name: mjt's ("1m", "0p", "7z") or mjai's ("5mr", "E",
  * "S", "W", "N", "P", "F", "C"); -1 for none. */
@@ -247,6 +250,8 @@ int make_hand(PyObject *obj, PyObject *players_obj, hand_in *hi)
     return 0;
 }
 
+/* ==== Seen tiles, and the error of a query that takes them ==== */
+
 /* Seen tiles (None, text, counts, ids or names) into c; *given 0 for
  * None.  0, or -1 with an exception. */
 int make_visible(PyObject *obj, uint8_t c[MJT_KINDS], int *given)
@@ -353,4 +358,51 @@ void *visible_error(int rc, const mjt_hand *h, const uint8_t *seen)
                           "decompositions 3k+2)",
                           -1);
     return hand_error(rc, mjt_strerror(rc), -1);
+}
+
+/* ==== mjt.tile_name, mjt.tile_id, mjt.counts ==== */
+
+PyObject *module_tile_name(PyObject *m, PyObject *arg)
+{
+    (void)m;
+    long id = PyLong_AsLong(arg);
+    const char *name =
+        id >= 0 && id < MJT_TILE_IDS ? mjt_tile_name((int)id) : NULL;
+    if (name == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError, "tile id %R (ids are 0 to 36)", arg);
+        return NULL;
+    }
+    return PyUnicode_FromString(name);
+}
+
+PyObject *module_tile_id(PyObject *m, PyObject *arg)
+{
+    (void)m;
+    Py_ssize_t len;
+    const char *s =
+        PyUnicode_Check(arg) ? PyUnicode_AsUTF8AndSize(arg, &len) : NULL;
+    int t = s != NULL ? tile_of_name(s, len) : -1;
+    if (t < 0) {
+        if (!PyErr_Occurred())
+            PyErr_Format(PyExc_ValueError,
+                         "%R is no tile name (1m-9m, 0m, 1z-7z, or mjai's "
+                         "5mr, E S W N P F C)",
+                         arg);
+        return NULL;
+    }
+    return PyLong_FromLong(t);
+}
+
+PyObject *module_counts(PyObject *m, PyObject *arg)
+{
+    (void)m;
+    uint8_t c[MJT_KINDS];
+    int given;
+    if (make_visible(arg, c, &given) < 0)
+        return NULL;
+    PyObject *l = PyList_New(MJT_KINDS);
+    for (int i = 0; l != NULL && i < MJT_KINDS; i++)
+        PyList_SET_ITEM(l, i, PyLong_FromLong(c[i]));
+    return l;
 }

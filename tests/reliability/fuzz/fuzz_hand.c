@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libFuzzer target: the hand text parser, and every query on what it
- * accepts, calls included.  A parsed hand must format back to text that parses to the same
- * hand; each query must return a code, never crash.
+ * libFuzzer target: the hand text parser, and every query on what it accepts,
+ * calls included.  A parsed hand must format back to text that parses to the
+ * same hand; each query must return a code, never crash.
  */
 #include <stdint.h>
 #include <stdlib.h>
