@@ -9,7 +9,8 @@
 # directory of the test's own, in the command and in what it prints.  The
 # ```c block is compiled into a program, linked against libmjt and run.
 # Usage: tests/mjq/readme.sh BUILD_DIR, with CC, CFLAGS, LDFLAGS and LIBS of
-# the Makefile in the environment (run by `make test`).
+# the Makefile in the environment (run by `make test`; LIBS unset: the
+# library's dependencies as pkg-config gives them).
 set -u
 B=${1:-build}
 T="$B/test/mjt.lmdb"
@@ -110,12 +111,15 @@ while [ -f "$tmp/cmd.$i" ]; do
 done
 [ "$i" -gt 5 ] && ok || bad "found only $((i - 1)) examples in README.md"
 
-# The C example, as a program (tests/readme_c.sh).
+# The C example, as a program (tests/readme_c.sh), linked with the
+# Makefile's LIBS, or when run by hand with what pkg-config says the
+# library needs.
+libs=${LIBS:-"$(pkg-config --libs lmdb libzstd libxxhash 2>/dev/null) -lpthread -lm"}
 if sh "$(dirname "$0")/../readme_c.sh" README.md >"$tmp/example.c"; then
     # shellcheck disable=SC2086
     if ${CC:-cc} -std=c11 -Wall -Werror ${CFLAGS:-} -I"$B/include" \
         "$tmp/example.c" -o "$tmp/example" ${LDFLAGS:-} "$B/libmjt.a" \
-        ${LIBS:-} 2>"$tmp/err"; then
+        $libs 2>"$tmp/err"; then
         ok
         MJT_TABLES="$T" "$tmp/example" >/dev/null 2>"$tmp/err" && ok ||
             bad "the C example fails: $(head -c 300 "$tmp/err")"
