@@ -7,10 +7,15 @@
  * (and a tag of each key's hash), so that growing it reads the array's
  * keys in order rather than following the old slots.
  */
-#if defined(__linux__)
+/* Anonymous mappings are beyond POSIX 2008: asked for where they are
+ * (Linux with mremap, macOS); a system whose headers still hide them gets
+ * malloc's blocks (Blocks, below). */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* mremap, MAP_ANONYMOUS */
+#elif defined(__APPLE__) && !defined(_DARWIN_C_SOURCE)
+#define _DARWIN_C_SOURCE /* MAP_ANON */
 #elif !defined(_DEFAULT_SOURCE)
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS (MAP_ANON) */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS, where a libc shows it so */
 #endif
 #include "store.h"
 
