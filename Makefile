@@ -53,7 +53,8 @@ PACKAGES  := liblmdb-dev libzstd-dev libxxhash-dev libcriterion-dev \
 WARN      := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
              -Wmissing-prototypes
 # The library's assertions check its own invariants, never a caller's
-# input: off by default, on in `make debug` (NDEBUG= turns them on).
+# input: off by default, on in `make debug` and under the sanitizers
+# (NDEBUG= turns them on).
 NDEBUG       ?= -DNDEBUG
 MJT_CPPFLAGS := -D_POSIX_C_SOURCE=200809L $(NDEBUG)
 MJT_CFLAGS   := -std=c11 $(WARN) -fPIC -fvisibility=hidden -MMD -MP
@@ -180,8 +181,11 @@ deps-check:
 	@$(PKG_CONFIG) --exists $(DEPS) $(CLI_DEPS) || { echo "missing packages: \
 install $(PACKAGES) (or run 'make deps')" >&2; exit 1; }
 
+# The builds of tables, test and debug compile on every core (one make
+# process: each file is made once); the test groups after them run one at a
+# time, their output in order.
 tables: deps ## install deps, build, write tables/mjt.lmdb (anew when damaged: the old kept as .bad), print a summary
-	$(Q)$(MAKE) --no-print-directory all python
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) all python
 	$(Q)sh scripts/tables.sh $(BUILD) $(TABLES) $(JOBS)
 
 # The tests and benchmarks keep their table cache (see mjt_tables_open) in
@@ -189,18 +193,22 @@ tables: deps ## install deps, build, write tables/mjt.lmdb (anew when damaged: t
 test unit test-lib test-gen test-mjq test-reliability test-python test-web \
 test-long bench: export MJT_CACHE_DIR = $(abspath $(BUILD))/cache
 
+# The groups make test runs (CI's portable pass names those whose answers
+# depend on the code path).
+TEST_GROUPS ?= test-lib test-gen test-mjq test-reliability test-python test-web
+
 test: deps ## install deps, build, run every test (non-zero on failure)
-	$(Q)$(MAKE) --no-print-directory $(TEST_BINS) all $(BUILD)/test/mjt.lmdb \
-	    $(BUILD)/header.ok $(REPLAY_BIN) python
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(TEST_BINS) all \
+	    $(BUILD)/test/mjt.lmdb $(BUILD)/header.ok $(REPLAY_BIN) python
 	$(Q)sh tests/tree.sh before $(BUILD)
-	$(Q)$(MAKE) --no-print-directory test-lib test-gen test-mjq \
-	    test-reliability test-python test-web
+	$(Q)$(MAKE) --no-print-directory $(TEST_GROUPS)
 	$(Q)sh tests/tree.sh after $(BUILD)
 
 # Each group of tests on its own: what it tests, then how.  make test runs
 # them all; each builds what it needs.
 unit: deps ## the library's own tests, fast (under a minute)
-	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_lib $(BUILD)/test/mjt.lmdb
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/test_lib \
+	    $(BUILD)/test/mjt.lmdb
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_lib --jobs 2
 
 test-lib: unit $(BUILD)/header.ok ## the library: its tests, mjt.h alone, the ABI, the layers
@@ -240,7 +248,8 @@ test-web: deps ## mjq serve and the page, in a real browser
 	$(Q)PYTHON='$(PYTHON)' sh tests/web/web.sh $(BUILD)
 
 test-long: deps ## the exhaustive runs too long for `make test`
-	$(Q)$(MAKE) --no-print-directory $(TEST_BINS) all $(BUILD)/test/mjt.lmdb
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(TEST_BINS) all \
+	    $(BUILD)/test/mjt.lmdb
 	$(Q)for t in lib gen reliability; do MJT_BUILD=$(BUILD) MJT_LONG=1 \
 	    $(BUILD)/test_$$t --jobs 2 || exit 1; done
 	$(Q)MJT_DIFF_TILES=14 MJT_BATCH_LINES=10000000 sh tests/mjq/cli.sh $(BUILD)
@@ -488,15 +497,19 @@ clean-tables: ## remove the generated tables
 	rm -f tables/*.lmdb tables/*.lmdb.tmp.*
 
 debug: deps ## build-debug/: assertions on, no optimisation; runs the unit tests there
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) BUILD=build-debug \
+	    CFLAGS='-O0 -g' NDEBUG= all build-debug/test_lib \
+	    build-debug/test/mjt.lmdb
 	$(Q)$(MAKE) --no-print-directory BUILD=build-debug CFLAGS='-O0 -g' NDEBUG= \
-	    all unit
+	    unit
 
 comma := ,
 
-# Every test in build-$(1), built and linked with -fsanitize=$(2); the
-# leak check (ASan's) takes tests/reliability/lsan.supp's suppressions.
+# Every test in build-$(1), built and linked with -fsanitize=$(2) and the
+# library's assertions on; the leak check (ASan's) takes
+# tests/reliability/lsan.supp's suppressions.
 sanitized = LSAN_OPTIONS=suppressions=$(CURDIR)/tests/reliability/lsan.supp \
-	MJT_SANITIZER=1 $(MAKE) BUILD=build-$(1) \
+	MJT_SANITIZER=1 $(MAKE) BUILD=build-$(1) NDEBUG= \
 	    CFLAGS='-O1 -g -fsanitize=$(2) -fno-sanitize-recover=all -fno-omit-frame-pointer' \
 	    LDFLAGS=-fsanitize=$(2) test
 
