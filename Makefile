@@ -181,9 +181,9 @@ deps-check:
 	@$(PKG_CONFIG) --exists $(DEPS) $(CLI_DEPS) || { echo "missing packages: \
 install $(PACKAGES) (or run 'make deps')" >&2; exit 1; }
 
-# The builds of tables, test and debug compile on every core (one make
-# process: each file is made once); the test groups after them run one at a
-# time, their output in order.
+# The builds of tables, test, unit, test-long and debug compile on every
+# core (one make process: each file is made once); the test groups after
+# them run one at a time, their output in order.
 tables: deps ## install deps, build, write tables/mjt.lmdb (anew when damaged: the old kept as .bad), print a summary
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) all python
 	$(Q)sh scripts/tables.sh $(BUILD) $(TABLES) $(JOBS)
