@@ -217,7 +217,7 @@ test-lib: unit $(BUILD)/header.ok ## the library: its tests, mjt.h alone, the AB
 	$(Q)MAKE='$(MAKE)' sh tests/lib/rebuild.sh $(BUILD)
 	$(Q)CC='$(CC)' CORE_INC='$(CORE_INC)' GEN_INC='$(GEN_INC)' \
 	    LIB_INC='$(LIB_INC)' CLI_INC='$(CLI_INC)' PUBLIC_INC='$(PUBLIC_INC)' \
-	    sh tests/lib/layers.sh $(BUILD)
+	    NDEBUG='$(NDEBUG)' sh tests/lib/layers.sh $(BUILD)
 
 test-gen: deps ## mjt-gen and core: solvers, enumeration, forms
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_gen $(BUILD)/test/mjt.lmdb
