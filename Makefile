@@ -496,12 +496,12 @@ clean: ## remove everything the build made (tables stay)
 clean-tables: ## remove the generated tables
 	rm -f tables/*.lmdb tables/*.lmdb.tmp.*
 
+DEBUG_BUILD := BUILD=build-debug CFLAGS='-O0 -g' NDEBUG=
+
 debug: deps ## build-debug/: assertions on, no optimisation; runs the unit tests there
-	$(Q)$(MAKE) --no-print-directory -j$(JOBS) BUILD=build-debug \
-	    CFLAGS='-O0 -g' NDEBUG= all build-debug/test_lib \
-	    build-debug/test/mjt.lmdb
-	$(Q)$(MAKE) --no-print-directory BUILD=build-debug CFLAGS='-O0 -g' NDEBUG= \
-	    unit
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(DEBUG_BUILD) all \
+	    build-debug/test_lib build-debug/test/mjt.lmdb
+	$(Q)$(MAKE) --no-print-directory $(DEBUG_BUILD) unit
 
 comma := ,
 
