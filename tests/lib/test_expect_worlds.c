@@ -274,7 +274,8 @@ Test(expect, small_world_rows_against_every_draw_order, .timeout = 1200)
  * brute force, back bounded by the row's own shanten.  And the bound is
  * one: at or above the true game's every draw order in the same moves
  * (how far above is printed), itself at or above forward play's. */
-Test(expect, forgetful_worlds_against_every_draw_order, .timeout = 1200)
+Test(exhaustive, expect_forgetful_worlds_against_every_draw_order,
+     .timeout = 1200)
 {
     uint64_t rng = 20261129;
     int checked = 0, rows = 0, tables = 0, moved = 0;

@@ -385,7 +385,7 @@ Test(isa, wall_model_agrees_on_every_path, .timeout = 600)
 }
 
 /* The exact statistics (the fast visit) and the enumeration. */
-Test(isa, statistics_agree_on_every_path, .timeout = 600)
+Test(exhaustive, statistics_agree_on_every_isa_path, .timeout = 600)
 {
     const mjt_tables *t = test_tables();
     int paths[MJT__ISA_PATHS];

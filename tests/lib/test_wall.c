@@ -163,7 +163,7 @@ static int world_of(uint64_t *rng, int n, int honors, world *x)
  * forward play the bound is not the truth: a kept draw can be worth less
  * than the hand before it, and the bound's best wall then holds fewer of
  * it than the real wall, whose counts of effective kinds are exact.) */
-Test(wall, small_worlds_against_every_draw_order, .timeout = 1200)
+Test(exhaustive, wall_small_worlds_against_every_draw_order, .timeout = 1200)
 {
     uint64_t rng = 20261125;
     int checked[3] = {0, 0, 0};
@@ -184,7 +184,7 @@ Test(wall, small_worlds_against_every_draw_order, .timeout = 1200)
         if (T > x.W)
             T = x.W;
         /* K exchanges: 2 in a third of exchange's worlds (the brute force
-         * of back at K = 2 is too slow for make unit), else 1 */
+         * of back at K = 2 is too slow for make test), else 1 */
         int K = 1 + (moves == MJT_EXCHANGE && (i / 12) % 3 == 0);
         brute_wall_q q = {test_tables(), x.hand, {0},           T,
                           moves,         K,      s.overall + 1, 0};
