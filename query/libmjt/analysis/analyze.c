@@ -390,23 +390,61 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
 }
 
 /* The discard table of a valid 3k+2 hand (k melds after the discard),
- * one entry per kind held. */
+ * one entry per kind held.  Discards of one part whose records less the
+ * tile have the same deficits on the lanes the join reads (nibbles 0 to
+ * 2k + 1 of w0: a lone 1m or a lone 9m; any of three lone honors) join
+ * alike: the deficit, every part's ties and the other parts' masks are
+ * the first such row's, and only the part's own masks, read on the same
+ * ties, differ.  Rows come in tile order, so a part's rows are together. */
 INLINE size_t discards_k(const mjt__hv *v, const planes *pl, mjt_discard *out,
                          int k)
 {
     dtable d;
-    size_t n = 0;
     recs r = recs_of(v);
+    uint64_t lanes = (UINT64_C(1) << (8 * k + 8)) - 1;
+    const mjt__mrec *rec[MJT_MAX_DISCARDS];
+    int tiles[MJT_MAX_DISCARDS];
+    struct {
+        uint64_t deficits, others;
+        int deficit;
+        unsigned ties;
+    } join[MJT_MAX_DISCARDS];
+    size_t rows = 0, first = 0;
+    uint64_t left[4];
 
-    dtable_init(&d, &r, k);
+    left_planes(pl, left);
+    /* Every row's record first, so that their loads overlap. */
     for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
-        const mjt__mrec *ri =
+        tiles[rows] = tile;
+        rec[rows++] =
             mjt__rec(v->ru, part, v->code[part] - mjt__code_step[tile % 9]);
-        mjt_discard *e = &out[n++];
+    }
+    dtable_init(&d, &r, k);
+    for (size_t n = 0; n < rows; n++) {
+        int tile = tiles[n], part = tile / 9;
+        const mjt__mrec *ri = rec[n];
+        uint64_t deficits = ri->w0 & lanes;
 
+        if (n > 0 && tiles[n - 1] / 9 != part)
+            first = n;
+        size_t same = first;
+        while (same < n && join[same].deficits != deficits)
+            same++;
+        if (same < n) {
+            join[n] = join[same];
+        } else {
+            unsigned t[4];
+            join[n].deficits = deficits;
+            join[n].deficit =
+                dtable_join(&d, part, mjt__load(ri), &join[n].others, t, k);
+            join[n].ties = t[part];
+        }
+        mjt_discard *e = &out[n];
         e->tile = tile;
-        e->shanten = dtable_entry(&d, part, ri, &e->tiles, NULL, k) - 1;
+        e->shanten = join[n].deficit - 1;
+        e->tiles = join[n].others | (uint64_t)need_of(ri, join[n].ties)
+                                        << (9 * part);
         if (v->len == 14) {
             /* Only the plane of the copy removed changes. */
             uint64_t bit = UINT64_C(1) << tile, ge0 = pl->ge[0];
@@ -419,9 +457,9 @@ INLINE size_t discards_k(const mjt__hv *v, const planes *pl, mjt_discard *out,
         }
         /* The discarded tile is gone from the hand but still not drawable,
          * so the 14-tile planes count what is left. */
-        e->count = tiles_left(pl, e->tiles);
+        e->count = count_left(left, e->tiles);
     }
-    return n;
+    return rows;
 }
 
 /* Copies of tile the planes hold. */

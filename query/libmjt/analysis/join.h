@@ -165,31 +165,43 @@ INLINE void dtable_init(dtable *d, const recs *r, int k)
     d->rest[3] = mjt__conv(d->other[2][3], d->v[2], k);
 }
 
-/* Standard-form deficit and mask once part i's record becomes ri; ties[p]
- * (if not NULL) gets the slots of part p on which an optimal split lies. */
-INLINE int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
-                        uint64_t *mask, unsigned *ties, int k)
+/* The join once part i's deficits become vi: the standard-form deficit,
+ * the slots of each part on which an optimal split lies (ties) and the
+ * need masks of the parts but i on theirs (*others).  Part i's own masks
+ * are the only thing of its record read past its deficits. */
+INLINE int dtable_join(const dtable *d, int i, mjt__vec vi, uint64_t *others,
+                       unsigned ties[4], int k)
 {
-    mjt__vec vi = mjt__load(ri);
     mjt__vec y = mjt__align(d->rest[i], vi, k);
     int best = mjt__hmax(y);
-    unsigned ti = mjt__ties(y, best);
-    uint64_t m = (uint64_t)need_of(ri, ti) << (9 * i);
+    uint64_t m = 0;
 
-    if (ties != NULL)
-        ties[i] = ti;
+    ties[i] = mjt__ties(y, best);
     for (int j = 0; j < 4; j++) {
         if (j == i)
             continue;
         mjt__vec rest = mjt__conv(d->other[i][j], vi, k);
         mjt__vec yj = mjt__align(rest, d->v[j], k);
-        unsigned tj = mjt__ties(yj, best);
-        m |= (uint64_t)need_of(d->r[j], tj) << (9 * j);
-        if (ties != NULL)
-            ties[j] = tj;
+        ties[j] = mjt__ties(yj, best);
+        m |= (uint64_t)need_of(d->r[j], ties[j]) << (9 * j);
     }
-    *mask = m;
+    *others = m;
     return MJT__INF - best;
+}
+
+/* Standard-form deficit and mask once part i's record becomes ri; ties[p]
+ * (if not NULL) gets the slots of part p on which an optimal split lies. */
+INLINE int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
+                        uint64_t *mask, unsigned *ties, int k)
+{
+    unsigned t[4];
+    uint64_t others;
+    int deficit = dtable_join(d, i, mjt__load(ri), &others, t, k);
+
+    *mask = others | (uint64_t)need_of(ri, t[i]) << (9 * i);
+    if (ties != NULL)
+        memcpy(ties, t, sizeof t);
+    return deficit;
 }
 
 /* The held tiles and the visible ones as planes: bit i of ge[j] set when
@@ -208,6 +220,30 @@ static inline int tiles_left(const planes *pl, uint64_t mask)
         n -= __builtin_popcountll(mask & pl->ge[j]) +
              __builtin_popcountll(mask & pl->vis[j]);
     return n;
+}
+
+/* The planes of the copies left: bit i of left[j] set when more than j
+ * copies of tile i are neither held nor seen.  Held and seen sum to at
+ * most 4 (planes_of checks it), and left > j exactly when held <= a and
+ * seen <= 3 - j - a for some a. */
+static inline void left_planes(const planes *pl, uint64_t left[4])
+{
+    for (int j = 0; j < 4; j++) {
+        uint64_t l = 0;
+        for (int a = 0; a <= 3 - j; a++)
+            l |= ~pl->ge[a] & ~pl->vis[3 - j - a];
+        left[j] = l;
+    }
+}
+
+/* tiles_left on the planes of left_planes: four counts instead of nine,
+ * for the queries that count many masks on one hand's planes. */
+static inline int count_left(const uint64_t left[4], uint64_t mask)
+{
+    return __builtin_popcountll(mask & left[0]) +
+           __builtin_popcountll(mask & left[1]) +
+           __builtin_popcountll(mask & left[2]) +
+           __builtin_popcountll(mask & left[3]);
 }
 
 #endif
