@@ -232,7 +232,9 @@ INLINE size_t called_discards_k(const mjt__hv *v, const caps *c,
     mjt__mrec dead[4];
     recs r = called_recs(v, c, dead);
     dtable d;
+    uint64_t left[4];
 
+    left_planes(pl, left);
     dtable_init(&d, &r, k);
     for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
@@ -263,7 +265,7 @@ INLINE size_t called_discards_k(const mjt__hv *v, const caps *c,
         if (!proved)
             def = mjt__called_std(&less, &cl, &e->tiles, &sv, part);
         e->shanten = def - 1;
-        e->count = tiles_left(pl, e->tiles);
+        e->count = count_left(left, e->tiles);
     }
     return n;
 }

@@ -190,17 +190,14 @@ INLINE int dtable_join(const dtable *d, int i, mjt__vec vi, uint64_t *others,
 }
 
 /* Standard-form deficit and mask once part i's record becomes ri; ties[p]
- * (if not NULL) gets the slots of part p on which an optimal split lies. */
+ * gets the slots of part p on which an optimal split lies. */
 INLINE int dtable_entry(const dtable *d, int i, const mjt__mrec *ri,
-                        uint64_t *mask, unsigned *ties, int k)
+                        uint64_t *mask, unsigned ties[4], int k)
 {
-    unsigned t[4];
     uint64_t others;
-    int deficit = dtable_join(d, i, mjt__load(ri), &others, t, k);
+    int deficit = dtable_join(d, i, mjt__load(ri), &others, ties, k);
 
-    *mask = others | (uint64_t)need_of(ri, t[i]) << (9 * i);
-    if (ties != NULL)
-        memcpy(ties, t, sizeof t);
+    *mask = others | (uint64_t)need_of(ri, ties[i]) << (9 * i);
     return deficit;
 }
 
@@ -237,7 +234,7 @@ static inline void left_planes(const planes *pl, uint64_t left[4])
 }
 
 /* tiles_left on the planes of left_planes: four counts instead of nine,
- * for the queries that count many masks on one hand's planes. */
+ * for the discard tables, which count a mask a row on one hand's planes. */
 static inline int count_left(const uint64_t left[4], uint64_t mask)
 {
     return __builtin_popcountll(mask & left[0]) +
