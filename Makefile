@@ -221,8 +221,10 @@ unit: deps ## the library's own tests but the exhaustive ones, fast (under a min
 test-lib: unit $(BUILD)/header.ok ## the library: all its tests, mjt.h alone, the ABI, the layers
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_lib --jobs 2 $(UNIT_REST)
 	$(Q)$(MAKE) --no-print-directory lib python
-	$(Q)PYTHON='$(PYTHON)' sh tests/lib/abi.sh $(BUILD)
-	$(Q)MAKE='$(MAKE)' sh tests/lib/rebuild.sh $(BUILD)
+	$(Q)PYTHON='$(PYTHON)' JOBS='$(JOBS)' \
+	    PYTHON_TESTS=$(if $(filter test-python,$(TEST_GROUPS)),yes,no) \
+	    sh tests/lib/abi.sh $(BUILD)
+	$(Q)MAKE='$(MAKE)' JOBS='$(JOBS)' sh tests/lib/rebuild.sh $(BUILD)
 	$(Q)CC='$(CC)' CORE_INC='$(CORE_INC)' GEN_INC='$(GEN_INC)' \
 	    LIB_INC='$(LIB_INC)' CLI_INC='$(CLI_INC)' PUBLIC_INC='$(PUBLIC_INC)' \
 	    NDEBUG='$(NDEBUG)' sh tests/lib/layers.sh $(BUILD)
