@@ -18,14 +18,13 @@ done)
 
 make --no-print-directory CC=clang BUILD="$F" \
     CFLAGS="-g -O1 $SAN -fsanitize=fuzzer-no-link" \
-    "$F/libmjt.a" $CLI_OBJ "$F/query/mjq/web_assets.o" "$F/include/mjt.h" \
-    "$F/include-tools/tablefile.h"
+    "$F/libmjt.a" $CLI_OBJ "$F/query/mjq/web_assets.o" "$F/include/mjt.h"
 LIBS=$(pkg-config --libs lmdb libzstd libxxhash libmicrohttpd)
 for t in hand sealed batch table diff serve; do
     # shellcheck disable=SC2086
     clang -g -O1 $SAN -fsanitize=fuzzer -march=x86-64-v2 -std=c11 \
         -D_POSIX_C_SOURCE=200809L -Itests/reliability/fuzz -Iquery/mjq -I"$F/include" \
-        -I"$F/include-tools" -Icore \
+        -Icore \
         "tests/reliability/fuzz/fuzz_$t.c" tests/reliability/fuzz/fuzz_common.c \
         $CLI_OBJ "$F/query/mjq/web_assets.o" "$F/libmjt.a" $LIBS -lpthread \
         -o "$F/fuzz_$t"
