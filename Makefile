@@ -265,6 +265,7 @@ test-long: deps ## the exhaustive runs too long for `make test`
 	$(Q)MJT_DIFF_TILES=14 MJT_BATCH_LINES=10000000 sh tests/mjq/cli.sh $(BUILD)
 	$(Q)MJT_LONG=1 sh tests/mjq/stats.sh $(BUILD)
 	$(Q)MJT_LONG=1 PYTHON='$(PYTHON)' sh tests/mjq/score.sh $(BUILD)
+	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
 
 bench: deps ## benchmarks, one `BENCH name value unit` line per figure
 	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN) python
