@@ -529,9 +529,9 @@ def test_stats_are_mjqs(t):
 
 
 def test_a_part_enumerated_with_a_visitor_is_mjqs_part(t):
-    # a millionth of the 13-tile hands: about 98,500 of them, each a call
-    # into Python (a part ten times as large took 12 s, the most of any
-    # test here, and four runs of the suite take it)
+    # a millionth of the 13-tile hands (98,521), each a call into Python:
+    # a part ten times as large took 12 s, the most of any test here, in
+    # each of CI's three runs of this suite
     seen = []
     r = t.enumerate(13, part=(300001, 1000000), threads=2,
                     visit=lambda c, rank, sh: seen.append((rank, sh)))
