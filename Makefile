@@ -18,6 +18,10 @@ TABLES     ?= tables/mjt.lmdb
 VALGRIND   ?= valgrind -q --error-exitcode=3 --leak-check=full \
               --errors-for-leak-kinds=definite
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+# -j$(JOBS) for a make run alone; none in a make that make test runs on
+# every core: that one shares its parent's job slots (a -j would take as
+# many again, with a warning).
+JOBS_FLAG   = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(JOBS))
 # The Python module is built for, tested with and installed into Debian's
 # python3 (its python3-dev headers), not whichever python3 is first on PATH.
 PYTHON     ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo python3)
@@ -182,8 +186,7 @@ deps-check:
 install $(PACKAGES) (or run 'make deps')" >&2; exit 1; }
 
 # The builds of tables, test, unit, test-long and debug compile on every
-# core (one make process: each file is made once); the test groups after
-# them run one at a time, their output in order.
+# core (one make process: each file is made once).
 tables: deps ## install deps, build, write tables/mjt.lmdb (anew when damaged: the old kept as .bad), print a summary
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) all python
 	$(Q)sh scripts/tables.sh $(BUILD) $(TABLES) $(JOBS)
@@ -194,14 +197,20 @@ test unit test-lib test-gen test-mjq test-reliability test-python test-web \
 test-long bench: export MJT_CACHE_DIR = $(abspath $(BUILD))/cache
 
 # The groups make test runs (CI's portable pass names those whose answers
-# depend on the code path).
+# depend on the code path).  They run on every core, each group's output
+# printed whole when it ends: most of their scripts keep one core of two
+# busy (mjq, Python), and each writes only its own temporary files and
+# reads the build, so two groups at a time fill both.  The page's group
+# runs alone, after them: its server and browser tests wait on clocks.
 TEST_GROUPS ?= test-lib test-gen test-mjq test-reliability test-python test-web
 
 test: deps ## install deps, build, run every test (non-zero on failure)
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(TEST_BINS) all \
 	    $(BUILD)/test/mjt.lmdb $(BUILD)/header.ok $(REPLAY_BIN) python
 	$(Q)sh tests/tree.sh before $(BUILD)
-	$(Q)$(MAKE) --no-print-directory $(TEST_GROUPS)
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) -Otarget \
+	    $(filter-out test-web,$(TEST_GROUPS))
+	$(if $(filter test-web,$(TEST_GROUPS)),$(Q)$(MAKE) --no-print-directory test-web)
 	$(Q)sh tests/tree.sh after $(BUILD)
 
 # Each group of tests on its own: what it tests, then how.  make test runs
@@ -214,7 +223,7 @@ UNIT_FAST := --filter '!(exhaustive)/*'
 UNIT_REST := --filter 'exhaustive/*'
 
 unit: deps ## the library's own tests but the exhaustive ones, fast (under a minute)
-	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(BUILD)/test_lib \
+	$(Q)$(MAKE) --no-print-directory $(JOBS_FLAG) $(BUILD)/test_lib \
 	    $(BUILD)/test/mjt.lmdb
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_lib --jobs 2 $(UNIT_FAST)
 
