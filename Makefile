@@ -204,9 +204,12 @@ test-long bench: export MJT_CACHE_DIR = $(abspath $(BUILD))/cache
 # runs alone, after them: its server and browser tests wait on clocks.
 TEST_GROUPS ?= test-lib test-gen test-mjq test-reliability test-python test-web
 
+# The benchmarks are built too (not run): make bench is how every speed
+# figure is taken, so a change that breaks one fails here, not there.
 test: deps ## install deps, build, run every test (non-zero on failure)
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(TEST_BINS) all \
-	    $(BUILD)/test/mjt.lmdb $(BUILD)/header.ok $(REPLAY_BIN) python
+	    $(BUILD)/test/mjt.lmdb $(BUILD)/header.ok $(REPLAY_BIN) python \
+	    $(BENCH_BIN)
 	$(Q)sh tests/tree.sh before $(BUILD)
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) -Otarget \
 	    $(filter-out test-web,$(TEST_GROUPS))
