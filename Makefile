@@ -197,12 +197,14 @@ test unit test-lib test-gen test-mjq test-reliability test-python test-web \
 test-long bench: export MJT_CACHE_DIR = $(abspath $(BUILD))/cache
 
 # The groups make test runs (CI's portable pass names those whose answers
-# depend on the code path).  They run on every core, each group's output
-# printed whole when it ends: most of their scripts keep one core of two
-# busy (mjq, Python), and each writes only its own temporary files and
-# reads the build, so two groups at a time fill both.  The page's group
-# runs alone, after them: its server and browser tests wait on clocks.
+# depend on the code path).  They run on every core (two at a time on two),
+# each group's output printed whole when it ends: most of their scripts
+# keep one core busy (mjq, Python), and each writes only its own temporary
+# files and reads the build, so on two cores a serial run left one idle.
+# The page's group runs alone, after them: its server and browser tests
+# wait on clocks.
 TEST_GROUPS ?= test-lib test-gen test-mjq test-reliability test-python test-web
+TEST_ANY_CORE = $(filter-out test-web,$(TEST_GROUPS))
 
 # The benchmarks are built too (not run): make bench is how every speed
 # figure is taken, so a change that breaks one fails here, not there.
@@ -211,8 +213,8 @@ test: deps ## install deps, build, run every test (non-zero on failure)
 	    $(BUILD)/test/mjt.lmdb $(BUILD)/header.ok $(REPLAY_BIN) python \
 	    $(BENCH_BIN)
 	$(Q)sh tests/tree.sh before $(BUILD)
-	$(Q)$(MAKE) --no-print-directory -j$(JOBS) -Otarget \
-	    $(filter-out test-web,$(TEST_GROUPS))
+	$(if $(TEST_ANY_CORE),$(Q)$(MAKE) --no-print-directory -j$(JOBS) \
+	    -Orecurse $(TEST_ANY_CORE))
 	$(if $(filter test-web,$(TEST_GROUPS)),$(Q)$(MAKE) --no-print-directory test-web)
 	$(Q)sh tests/tree.sh after $(BUILD)
 
@@ -422,7 +424,8 @@ $(BUILD)/libmjt.so: $(BUILD)/$(SOFILE)
 	$(Q)ln -sf $(SOFILE) $(BUILD)/$(SONAME)
 	$(Q)ln -sf $(SOFILE) $@
 
-# Made anew on every run (PREFIX may differ), replaced only when it changes.
+# Made anew on every run (PREFIX may differ), replaced only when it changes,
+# through a file of the make's own (make test's groups run make at once).
 # A program linked with `pkg-config --libs mjt` finds libmjt.so where it
 # was installed: its Libs carry an rpath, but for the loader's own
 # directories (/usr/lib..., /lib...), which need none and where Debian
@@ -433,8 +436,9 @@ $(BUILD)/mjt.pc: $(LIB_DIR)/mjt.pc.in FORCE
 	@sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e 's|@DEPS@|$(DEPS)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@TABLESDIR@|$(TABLESDIR)|' \
-	    -e 's|@RPATH@|$(PC_RPATH)|' $< > $@.tmp
-	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+	    -e 's|@RPATH@|$(PC_RPATH)|' $< > $@.tmp.$$$$ && \
+	if cmp -s $@.tmp.$$$$ $@; then rm -f $@.tmp.$$$$; \
+	else mv $@.tmp.$$$$ $@; fi
 
 $(BUILD)/mjt-gen: $(GEN_OBJ) $(CORE_OBJ)
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(ALL_LDLIBS)

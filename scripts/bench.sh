@@ -141,8 +141,8 @@ if [ -n "${MJT_PEER_MAHJONG_CPP:-}" ]; then
                     2>/dev/null) || :
             out=$tmp/prob/peer.$mode.$s
             # a hand past the limit counts in the median with the limit,
-            # as one of ours refused for its budget counts with the time
-            # it took to refuse (a crash or a failed allocation has no time)
+            # above every answer, as one of ours refused for its budget
+            # does (a crash or a failed allocation has no time)
             awk -v limit="$limit" '$2 ~ /^[0-9.]+$/ { print $2 }
                 $2 == "timeout" { print limit * 1000 }' "$out" >"$tmp/prob/ms"
             med=$(median <"$tmp/prob/ms")
