@@ -206,8 +206,9 @@ test-long bench: export MJT_CACHE_DIR = $(abspath $(BUILD))/cache
 TEST_GROUPS ?= test-lib test-gen test-mjq test-reliability test-python test-web
 TEST_ANY_CORE = $(filter-out test-web,$(TEST_GROUPS))
 
-# The benchmarks are built too (not run): make bench is how every speed
-# figure is taken, so a change that breaks one fails here, not there.
+# The benchmarks are built too, and test-reliability runs each once on a
+# few hands: make bench is how every speed figure is taken, so a change
+# that breaks one fails here, not there.
 test: deps ## install deps, build, run every test (non-zero on failure)
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(TEST_BINS) all \
 	    $(BUILD)/test/mjt.lmdb $(BUILD)/header.ok $(REPLAY_BIN) python \
@@ -257,11 +258,12 @@ test-mjq: deps ## mjq: every command, stats against enumerate, scores against ma
 	$(Q)CC='$(CC)' CFLAGS='$(CFLAGS)' LDFLAGS='$(LDFLAGS)' LIBS='$(ALL_LDLIBS)' \
 	    sh tests/mjq/readme.sh $(BUILD)
 
-test-reliability: deps ## damaged tables, bad input, the fuzz seeds replayed
+test-reliability: deps ## damaged tables, bad input, the fuzz seeds replayed, the benchmarks run
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/test_reliability all \
-	    $(BUILD)/test/mjt.lmdb $(REPLAY_BIN)
+	    $(BUILD)/test/mjt.lmdb $(REPLAY_BIN) $(BENCH_BIN)
 	$(Q)MJT_BUILD=$(BUILD) $(BUILD)/test_reliability --jobs 2
 	$(Q)sh tests/reliability/fuzz-replay.sh $(BUILD)
+	$(Q)PYTHON='$(PYTHON)' sh tests/bench/smoke.sh $(BUILD)
 
 test-python: deps ## the Python module
 	$(Q)$(MAKE) --no-print-directory python $(BUILD)/test/mjt.lmdb

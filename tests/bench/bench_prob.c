@@ -7,7 +7,7 @@
  * of its own, so that its peak memory (VmHWM less the resident size it
  * started with, the opened tables included in neither) is its own.
  *
- *   bench_prob TABLES N OUTDIR
+ *   bench_prob TABLES N OUTDIR [MAXS]
  *
  * Prints `BENCH prob.VARIANT.sS value unit` lines: the median (a refused
  * hand in it, above every answer; none when it would be a refused one),
@@ -51,7 +51,7 @@ static long status_kb(const char *field)
 }
 
 static char hands[MAX_S + 1][1000][24];
-static int nhands;
+static int nhands, maxs = MAX_S;
 
 /* Deal 14-tile hands until each shanten 1..6 has nhands. */
 static void deal_hands(const mjt_tables *t)
@@ -180,8 +180,13 @@ int main(int argc, char **argv)
     mjt_diag d;
     char path[4096];
 
-    if (argc != 4 || (nhands = atoi(argv[2])) < 1 || nhands > 1000) {
-        fprintf(stderr, "usage: bench_prob TABLES N OUTDIR (N: 1 to 1000)\n");
+    if ((argc != 4 && argc != 5) || (nhands = atoi(argv[2])) < 1 ||
+        nhands > 1000 ||
+        (argc == 5 && ((maxs = atoi(argv[4])) < 1 || maxs > MAX_S))) {
+        fprintf(stderr,
+                "usage: bench_prob TABLES N OUTDIR [MAXS] (N: 1 to "
+                "1000, MAXS: 1 to %d)\n",
+                MAX_S);
         return 2;
     }
     if (mjt_tables_open(&t, argv[1], &d) != MJT_OK) {
@@ -223,7 +228,7 @@ int main(int argc, char **argv)
     wait(NULL);
 
     for (size_t v = 0; v < sizeof variants / sizeof *variants; v++)
-        for (int s = 1; s <= variants[v].maxs; s++) {
+        for (int s = 1; s <= variants[v].maxs && s <= maxs; s++) {
             fflush(stdout);
             pid_t pid = fork();
             if (pid == 0) {
