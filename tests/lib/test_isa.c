@@ -10,6 +10,8 @@
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -260,6 +262,56 @@ Test(isa, the_path_in_use_is_named_and_runs)
     cr_assert(eq(int, mjt__isa_use(MJT__ISA_PATHS), MJT_EINVAL));
     cr_assert(eq(int, mjt__isa_use(-1), MJT_EINVAL));
     cr_assert(eq(int, mjt__isa_current(), now));
+}
+
+/* The permissions ("rw-p", "r--p") of the mapping that holds p, as the
+ * kernel lists it; "" when none does. */
+static void perms_at(const void *p, char out[5])
+{
+    char line[512];
+    uintptr_t a = (uintptr_t)p;
+    FILE *f = fopen("/proc/self/maps", "r");
+
+    out[0] = '\0';
+    cr_assert(f != NULL);
+    while (fgets(line, sizeof line, f) != NULL) {
+        unsigned long lo, hi;
+        char perms[5];
+        if (sscanf(line, "%lx-%lx %4s", &lo, &hi, perms) == 3 && a >= lo &&
+            a < hi) {
+            memcpy(out, perms, 5);
+            break;
+        }
+    }
+    fclose(f);
+}
+
+/* The table the public functions jump through cannot be written, as the
+ * program starts and after paths are switched: a stray write elsewhere in
+ * the process cannot choose where the library's calls go. */
+Test(isa, the_jump_table_is_read_only)
+{
+    void *table = mjt__isa_jumps();
+    char perms[5];
+
+    if (table == NULL)
+        cr_skip_test("a build of one path has no table");
+    perms_at(table, perms);
+    cr_assert(eq(str, perms, "r--p"), "the table's page is %s", perms);
+    int now = mjt__isa_current();
+    for (int p = 0; p < MJT__ISA_PATHS; p++) {
+        if (!mjt__isa_runs(p))
+            continue;
+        cr_assert(eq(int, mjt__isa_use(p), MJT_OK));
+        perms_at(table, perms);
+        cr_assert(eq(str, perms, "r--p"), "after %s: %s", mjt__isa_name(p),
+                  perms);
+        mjt_shanten_info s;
+        uint8_t ids[] = {0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 31, 31};
+        cr_assert(eq(int, mjt_shanten_tiles(NULL, ids, 14, NULL, &s),
+                     MJT_EINVAL)); /* a call still goes through */
+    }
+    cr_assert(eq(int, mjt__isa_use(now), MJT_OK));
 }
 
 /* Dealt hands of every size a hand has, four and three players, by ids (so

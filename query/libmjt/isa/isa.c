@@ -13,7 +13,10 @@
  * portable C and for x86-64-v2 (scripts/dispatch.sh renames each copy's
  * symbols apart), and each public function is a trampoline (one indirect
  * jump, its arguments untouched) through mjt__isa_table, which choose()
- * fills in from the CPU's own report (CPUID) before main runs.
+ * fills in from the CPU's own report (CPUID) before main runs and then
+ * makes read-only: a table of code addresses that stayed writable would
+ * let any stray write in the process (a server's, say) choose where the
+ * next call into the library goes.
  *
  * Both copies read the same tables and hands: the structures are the
  * same, only the instructions differ.  What they share at run time is
@@ -22,6 +25,9 @@
  * A build without dispatch (another architecture, or DISPATCH=no) has the
  * one path it was compiled as, and this file only names it.
  */
+#if defined(MJT__DISPATCH) && !defined(_POSIX_C_SOURCE)
+#define _POSIX_C_SOURCE 200809L /* mprotect, sysconf */
+#endif
 #include "internal.h"
 #include "isa.h"
 
@@ -38,6 +44,8 @@ const char *mjt__isa_name(int path)
 #ifdef MJT__DISPATCH
 
 #include <cpuid.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "fns.h"
 
@@ -57,12 +65,33 @@ static const fn paths[MJT__ISA_PATHS][MJT__ISA_COUNT] = {
     {MJT__ISA_FNS(PORTABLE_)}, {MJT__ISA_FNS(V2_)}};
 
 /* What the trampolines (tramp.S) jump through: the portable path until
- * choose() has run, so a call from another constructor still works. */
-fn mjt__isa_table[MJT__ISA_COUNT] = {MJT__ISA_FNS(PORTABLE_)};
+ * choose() has run, so a call from another constructor still works.  A
+ * page of its own (x86-64's pages are 4 KiB), so that it alone is made
+ * read-only; TABLE_ROOM entries, of which the first MJT__ISA_COUNT. */
+#define PAGE 4096
+#define TABLE_ROOM ((MJT__ISA_COUNT * sizeof(fn) + PAGE - 1) / PAGE * PAGE)
+_Alignas(PAGE) fn mjt__isa_table[TABLE_ROOM / sizeof(fn)] = {
+    MJT__ISA_FNS(PORTABLE_)};
 #undef PORTABLE_
 #undef V2_
 
 static int current = MJT__ISA_PORTABLE;
+static int sealed; /* the table is read-only */
+
+/* Make the table writable (prot: PROT_READ | PROT_WRITE) or read-only
+ * (PROT_READ): 0, or -1 where the system refuses or its pages are not
+ * the size the table is laid out for (then it stays as it was). */
+static int protect(int prot)
+{
+    if (sysconf(_SC_PAGESIZE) != PAGE)
+        return -1;
+    return mprotect(mjt__isa_table, sizeof mjt__isa_table, prot);
+}
+
+void *mjt__isa_jumps(void)
+{
+    return mjt__isa_table;
+}
 
 /* x86-64-v2 as the psABI defines it: CMPXCHG16B, LAHF-SAHF, POPCNT, SSE3,
  * SSE4.1, SSE4.2 and SSSE3 (the compiler may use any of them there). */
@@ -85,7 +114,10 @@ int mjt__isa_use(int path)
 {
     if (path < 0 || path >= MJT__ISA_PATHS || !mjt__isa_runs(path))
         return MJT_EINVAL;
-    memcpy(mjt__isa_table, paths[path], sizeof mjt__isa_table);
+    if (protect(PROT_READ | PROT_WRITE) != 0 && sealed)
+        return MJT_EINVAL; /* read-only, and to stay so */
+    memcpy(mjt__isa_table, paths[path], sizeof paths[path]);
+    sealed = protect(PROT_READ) == 0;
     current = path;
     return MJT_OK;
 }
@@ -126,6 +158,11 @@ int mjt__isa_use(int path)
 int mjt__isa_current(void)
 {
     return BUILT_;
+}
+
+void *mjt__isa_jumps(void)
+{
+    return NULL;
 }
 
 #endif

@@ -19,5 +19,9 @@ int mjt__isa_current(void);
  * for the tests, single-threaded; MJT_OK, or MJT_EINVAL when it does not
  * run here. */
 int mjt__isa_use(int path);
+/* The table every public function jumps through (read-only but while
+ * mjt__isa_use writes it, where the system allows), or NULL in a build of
+ * one path: for the test that a write to it stops the program. */
+void *mjt__isa_jumps(void);
 
 #endif
