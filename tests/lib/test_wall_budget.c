@@ -426,3 +426,72 @@ Test(wall, a_workspace_outlives_its_map_generations, .timeout = 120)
     cr_assert(eq(int, asked, 600));
     mjt_prob_work_free(work);
 }
+
+/* A draw lowers the shanten by one at most, so a question of T draws
+ * whose hand is further than T from tenpai has curves of zeros, and one
+ * T from tenpai reaches no win: neither pays for the hands it cannot
+ * reach with a draw left.  A 4-shanten hand in every move set at T = 1
+ * to 5 (back play: to 3): each curve is the first T points of the T = 17
+ * question's (every point is its own optimum; back play's is over the
+ * memory budget), no tenpai within 3 draws and no win within 4; and its
+ * 14-tile table at T = 3 answers within 1 MB of memory, which at T = 17
+ * it is far over. */
+Test(wall, draws_past_the_last_cost_nothing, .timeout = 600)
+{
+    const char *text = "148m23458p345s237z"; /* rows of 4 and 5 */
+    mjt_hand h13, h14;
+    mjt_shanten_info s;
+    mjt_diag d;
+
+    cr_assert(
+        eq(int, mjt_hand_parse(&h14, text, strlen(text), NULL, NULL), MJT_OK));
+    h13 = h14;
+    cr_assert(eq(int, mjt_hand_remove(&h13, 16), MJT_OK)); /* 8p */
+    cr_assert(eq(int, mjt_shanten(test_tables(), &h13, &s), MJT_OK));
+    cr_assert(eq(int, s.overall, 4));
+    const int moves[] = {MJT_FORWARD, MJT_EXCHANGE, MJT_BACK};
+    for (int m = 0; m < 3; m++) {
+        mjt_prob all, p;
+        mjt_prob_opts o = opts_of(17, moves[m], MJT_PROB_CURVES);
+        /* (back play's is over the memory budget: not asked) */
+        int rc = moves[m] == MJT_BACK
+                     ? MJT_EBUDGET
+                     : mjt_prob_hand(test_tables(), &h13, NULL, &o, &all, &d);
+        cr_assert(rc == MJT_OK || moves[m] == MJT_BACK, "moves %d: %s",
+                  moves[m], d.message);
+        /* (back play from 4-shanten is over the budget from T = 4) */
+        for (int T = 1; T <= (moves[m] == MJT_BACK ? 3 : 5); T++) {
+            o = opts_of(T, moves[m], MJT_PROB_CURVES);
+            cr_assert(eq(int,
+                         mjt_prob_hand(test_tables(), &h13, NULL, &o, &p, &d),
+                         MJT_OK),
+                      "moves %d, T = %d: %s", moves[m], T, d.message);
+            if (rc == MJT_OK)
+                same_curves(&all, &p, T, "T draws against 17");
+            for (int x = 0; x < T && x < 4; x++) {
+                cr_assert(eq(dbl, p.win[x], 0.0));
+                if (x < 3)
+                    cr_assert(eq(dbl, p.tenpai[x], 0.0));
+            }
+        }
+        mjt_prob_row rows[MJT_MAX_DISCARDS];
+        size_t n;
+        o = opts_of(17, moves[m], MJT_PROB_CURVES);
+        o.memory = 1000000;
+        cr_assert(eq(int,
+                     mjt_prob_discards(test_tables(), &h14, NULL, &o, rows,
+                                       MJT_MAX_DISCARDS, &n, &d),
+                     MJT_EBUDGET),
+                  "moves %d: T = 17 within 1 MB", moves[m]);
+        o.draws = 3;
+        cr_assert(eq(int,
+                     mjt_prob_discards(test_tables(), &h14, NULL, &o, rows,
+                                       MJT_MAX_DISCARDS, &n, &d),
+                     MJT_OK),
+                  "moves %d: %s", moves[m], d.message);
+        cr_assert(eq(sz, n, 14));
+        for (size_t r = 0; r < n; r++)
+            for (int x = 0; x < 3; x++)
+                cr_assert(eq(dbl, rows[r].p.tenpai[x] + rows[r].p.win[x], 0.0));
+    }
+}
