@@ -495,3 +495,38 @@ Test(wall, draws_past_the_last_cost_nothing, .timeout = 600)
                 cr_assert(eq(dbl, rows[r].p.tenpai[x] + rows[r].p.win[x], 0.0));
     }
 }
+
+/* The same on random questions (seen tiles too) where an exchange or a
+ * step back is worth a draw: in exchange play (K of 1 and 2, 0 to 2
+ * shanten) and back play (K = 1, 0 and 1 shanten), the curves of T = 1
+ * to 5 (past every T at which the build leaves nodes out) are the first
+ * T points of the T = 8 question's.  In those move sets a node is
+ * reached after its moves' draws too. */
+Test(wall, short_questions_are_the_long_ones_first_points, .timeout = 600)
+{
+    mjt_dealer d;
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 96, NULL, 0), MJT_OK));
+    for (int q = 0; q < 12; q++) {
+        mjt_hand h;
+        uint8_t seen[MJT_KINDS];
+        mjt_prob all, p;
+        mjt_diag dg;
+        question_within(&d, q % 2 ? 1 : 2, &h, seen);
+        mjt_prob_opts o =
+            opts_of(8, q % 2 ? MJT_BACK : MJT_EXCHANGE, MJT_PROB_CURVES);
+        o.extra = q % 2 ? 1 : 1 + q / 2 % 2;
+        int rc = mjt_prob_hand(test_tables(), &h, seen, &o, &all, &dg);
+        if (rc == MJT_EBUDGET) /* back play's deepest */
+            continue;
+        cr_assert(eq(int, rc, MJT_OK), "%s", dg.message);
+        for (int T = 1; T <= 5; T++) {
+            o.draws = T;
+            cr_assert(eq(int,
+                         mjt_prob_hand(test_tables(), &h, seen, &o, &p, &dg),
+                         MJT_OK),
+                      "%s", dg.message);
+            same_curves(&all, &p, T, "T draws against 17");
+        }
+    }
+}

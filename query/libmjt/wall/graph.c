@@ -616,15 +616,16 @@ static int build(wall *w, uint32_t i)
 
 int mjt__wall_build(wall *w)
 {
-    /* A draw lowers the shanten by one at most (in every move set), so a
-     * node of shanten s is reached after smin - s draws at least, smin
-     * the roots' least (the nodes made before the build are the roots).
-     * One of shanten smin - T or less is reached with no draw left, and
-     * with T below smin no node is tenpai within T draws: in both cases
-     * its draws are never made, and the passes read nothing of it but its
-     * shanten (dp.c's and points.c's lo).  Only a question that cannot win
-     * (T at most smin) has such nodes; for it they are most of the graph,
-     * or all of it. */
+    /* A draw lowers the shanten by one at most (in every move set), and
+     * an exchange or a step back takes a draw of its own, so a node of
+     * shanten s and ex moves made is reached after smin - s + ex draws at
+     * least, smin the roots' least (the nodes made before the build are
+     * the roots).  One reached so with no draw left makes no draw, and
+     * with T below smin no node is tenpai within T draws: the passes read
+     * nothing of those nodes but their shanten and their values with no
+     * draw left (dp.c's and points.c's lo), and their draws are not made.
+     * Only a question that cannot win (T at most smin + K) has such
+     * nodes; for it they are most of the graph, or all of it. */
     int smin = 99;
     for (size_t i = 0; i < w->nodes.len; i++)
         if (wall_nodes(w)[i].shanten < smin)
@@ -635,8 +636,8 @@ int mjt__wall_build(wall *w)
      * made, so building them in index order builds each once */
     for (size_t i = 0; i < w->nodes.len; i++) {
         int rc;
-        if (wall_nodes(w)[i].built ||
-            wall_nodes(w)[i].shanten <= smin - w->draws)
+        const wnode *n = &wall_nodes(w)[i];
+        if (n->built || n->shanten - n->key.ex <= smin - w->draws)
             continue;
         if ((rc = build(w, (uint32_t)i)) != MJT_OK)
             return rc;
