@@ -526,7 +526,50 @@ Test(wall, short_questions_are_the_long_ones_first_points, .timeout = 600)
                          mjt_prob_hand(test_tables(), &h, seen, &o, &p, &dg),
                          MJT_OK),
                       "%s", dg.message);
-            same_curves(&all, &p, T, "T draws against 17");
+            same_curves(&all, &p, T, "T draws against 8");
+        }
+    }
+}
+
+/* The expected score's passes skip the same nodes: its curves (chances
+ * and points, best riichi) of T = 1 to 5 are the first points of the
+ * T = 8 question's, for random questions of 0 to 2 shanten (back play: 0
+ * and 1) in the three move sets and the 4-shanten hand above in forward
+ * play, where T = 4 leaves its tenpai hands unbuilt. */
+Test(wall, short_expectations_are_the_long_ones_first_points, .timeout = 600)
+{
+    mjt_dealer d;
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 97, NULL, 0), MJT_OK));
+    for (int q = 0; q < 10; q++) {
+        mjt_hand h;
+        uint8_t seen[MJT_KINDS];
+        mjt_expect all, x;
+        mjt_diag dg;
+        int moves = q == 9 ? MJT_FORWARD : q % 3;
+        if (q == 9) {
+            memset(seen, 0, sizeof seen);
+            cr_assert(
+                eq(int, mjt_hand_parse(&h, "148m2345p345s237z", 17, NULL, NULL),
+                   MJT_OK));
+        } else {
+            question_within(&d, moves == MJT_BACK ? 1 : 2, &h, seen);
+        }
+        mjt_prob_opts o = opts_of(8, moves, MJT_PROB_CURVES);
+        int rc = mjt_expect_hand(test_tables(), &h, seen, &o, NULL, &all, &dg);
+        cr_assert(eq(int, rc, MJT_OK), "question %d: %s", q, dg.message);
+        for (int T = 1; T <= 5; T++) {
+            o.draws = T;
+            cr_assert(
+                eq(int,
+                   mjt_expect_hand(test_tables(), &h, seen, &o, NULL, &x, &dg),
+                   MJT_OK),
+                "question %d, T = %d: %s", q, T, dg.message);
+            same_curves(&all.p, &x.p, T, "expectation: T draws against 8");
+            for (int k = 0; k < T; k++)
+                cr_assert(lt(dbl, fabs(all.score[k] - x.score[k]), 1e-9),
+                          "question %d, T = %d: score at %d: %.12f %.12f", q, T,
+                          k + 1, all.score[k], x.score[k]);
         }
     }
 }

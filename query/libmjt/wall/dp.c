@@ -180,18 +180,22 @@ static int pass(dp *d, int h, const double (**out)[2])
             best[g][TENPAI] = bt;
             best[g][WIN] = bw;
         }
-        /* A draw lowers the shanten by one at most, so a node of shanten
-         * s is reached after smin - s draws at least.  Before that, no
-         * value computed reads its value: a node reads values one draw
-         * later only, of its own hand or of hands at most one step lower,
-         * and those are computed whenever it is.  It is set to 0 so that
-         * every row is written. */
+        /* A draw lowers the shanten by one at most, and an exchange or a
+         * step back takes a draw of its own, so a node of shanten s and
+         * ex moves is reached after smin - s + ex draws at least.  Before
+         * that, no value computed reads its value: a node reads values
+         * one draw later only, of its own hand or of the hands its draw
+         * moves to, and those are computed whenever it is.  It is set to
+         * 0 so that every row is written.  A node computed was built
+         * (graph.c's build leaves out only those reached at T or later),
+         * unless T is below smin: then none is, and none needs to be. */
         int lo = d->smin - t;
         for (size_t i = 0; i < N; i++) {
-            if (nodes[i].shanten < lo) {
+            if (nodes[i].shanten - nodes[i].key.ex < lo) {
                 row[i][TENPAI] = row[i][WIN] = 0;
                 continue;
             }
+            assert(nodes[i].built || w->draws < d->smin); /* none then */
             if (w->moves == MJT_FORWARD) {
                 value_forward(d, (const double(*)[2])best, &nodes[i], next[i],
                               t, h, row[i]);

@@ -624,8 +624,8 @@ int mjt__wall_build(wall *w)
      * with T below smin no node is tenpai within T draws: the passes read
      * nothing of those nodes but their shanten and their values with no
      * draw left (dp.c's and points.c's lo), and their draws are not made.
-     * Only a question that cannot win (T at most smin + K) has such
-     * nodes; for it they are most of the graph, or all of it. */
+     * Only a question with few draws left (T at most smin + K) has such
+     * nodes: all of its graph with T below smin, less as T grows. */
     int smin = 99;
     for (size_t i = 0; i < w->nodes.len; i++)
         if (wall_nodes(w)[i].shanten < smin)

@@ -229,18 +229,20 @@ static int expect_pass(ep *e, int h, const v3 **out)
             }
             best[g] = b;
         }
-        /* As in pass: a node of shanten below lo is not reached yet.  A
-         * node of shanten s needs s draws to be tenpai, s + 1 to win and
-         * as many to lose a stick (riichi needs a draw left). */
+        /* As in pass: a node of shanten less its moves below lo is not
+         * reached yet.  A node of shanten s needs s draws to be tenpai,
+         * s + 1 to win and as many to lose a stick (riichi needs a draw
+         * left). */
         int lo = d->smin - t, r = h - t;
         for (size_t i = 0; i < N; i++) {
             const wnode *n = &nodes[i];
-            if (n->shanten < lo || r < n->shanten)
+            if (n->shanten - n->key.ex < lo || r < n->shanten) {
                 row[i] = (v3){0, 0, 0};
-            else if (forgetful)
-                row[i] = forgetful_v3(e, n, &next[i], best, t, h);
-            else
-                row[i] = forward_v3(e, n, &next[i], best, t, h);
+                continue;
+            }
+            assert(n->built || w->draws < d->smin); /* none then */
+            row[i] = forgetful ? forgetful_v3(e, n, &next[i], best, t, h)
+                               : forward_v3(e, n, &next[i], best, t, h);
         }
         if ((rc = mjt__wall_check(w)) != MJT_OK)
             return rc;

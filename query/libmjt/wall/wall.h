@@ -174,7 +174,8 @@ typedef struct wexpect {
     size_t nlock;            /* their room, in doubles */
 } wexpect;
 
-/* value.c: every tenpai node's values (nodes built).  0, or a failure. */
+/* value.c: every tenpai node's values (after the build).  0, or a
+ * failure. */
 int mjt__wall_values(wall *w);
 
 /* ==== prob.c: a question, shared by the chances and the points ==== */
@@ -236,7 +237,8 @@ void mjt__wall_free(wall *w);
 int mjt__wall_doubles(wall *w, double **p, size_t *room, size_t n);
 void mjt__wall_doubles_free(wall *w, double **p, size_t *room);
 /* The node of 3k+1 hand h (of counts counts), with adj, ex and red as in
- * wkey, made when new (mjt__wall_build builds it); its index into *out,
+ * wkey, made when new (mjt__wall_build builds it, when it is reached with
+ * a draw left); its index into *out,
  * or a failure (MJT_EBUDGET, MJT_ECANCELED, MJT_ENOMEM).  The first node
  * made sets the size of every node's hand. */
 int mjt__wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
@@ -246,7 +248,9 @@ int mjt__wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
  * -1) follows its tile.  Never for an expected-score question, whose
  * scoring tells every kind apart. */
 void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind);
-/* Build every node made and not built yet, breadth first. */
+/* Build every node made and not built yet, breadth first: those reached
+ * with a draw left (smin, the least shanten of the nodes made before it,
+ * is the roots'). */
 int mjt__wall_build(wall *w);
 /* store.c: the time budget and the cancel flag. */
 int mjt__wall_check(wall *w);
