@@ -72,6 +72,8 @@ static const fn paths[MJT__ISA_PATHS][MJT__ISA_COUNT] = {
 #define TABLE_ROOM ((MJT__ISA_COUNT * sizeof(fn) + PAGE - 1) / PAGE * PAGE)
 _Alignas(PAGE) fn mjt__isa_table[TABLE_ROOM / sizeof(fn)] = {
     MJT__ISA_FNS(PORTABLE_)};
+_Static_assert(sizeof mjt__isa_table % PAGE == 0,
+               "the table is whole pages, so that it alone is protected");
 #undef PORTABLE_
 #undef V2_
 

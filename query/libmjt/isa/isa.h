@@ -17,11 +17,11 @@ int mjt__isa_runs(int path);
 int mjt__isa_current(void);
 /* Take the path (one that runs) for every public function from now on:
  * for the tests, single-threaded; MJT_OK, or MJT_EINVAL when it does not
- * run here. */
+ * run here or the table cannot be made writable again. */
 int mjt__isa_use(int path);
 /* The table every public function jumps through (read-only but while
  * mjt__isa_use writes it, where the system allows), or NULL in a build of
- * one path: for the test that a write to it stops the program. */
+ * one path: for the test that reads its page's permissions. */
 void *mjt__isa_jumps(void);
 
 #endif
