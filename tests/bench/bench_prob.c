@@ -211,21 +211,33 @@ int main(int argc, char **argv)
      * once (a 2-shanten hand) and reads its resident size before and
      * after. */
     fflush(stdout);
-    if (fork() == 0) {
+    pid_t first = fork();
+    if (first == 0) {
         mjt_prob_row rows[MJT_MAX_DISCARDS];
         mjt_hand h;
         size_t len;
-        mjt_tables_open(&t, argv[1], NULL);
+        if (mjt_tables_open(&t, argv[1], &d) != MJT_OK) {
+            fprintf(stderr, "bench_prob: %s\n", d.message);
+            _exit(1);
+        }
         long before = status_kb("VmRSS");
-        mjt_hand_parse(&h, hands[2][0], strlen(hands[2][0]), NULL, NULL);
-        mjt_prob_discards(t, &h, NULL, NULL, rows, MJT_MAX_DISCARDS, &len,
-                          NULL);
+        int rc = mjt_hand_parse(&h, hands[2][0], strlen(hands[2][0]), NULL,
+                                NULL);
+        if (rc == MJT_OK)
+            rc = mjt_prob_discards(t, &h, NULL, NULL, rows, MJT_MAX_DISCARDS,
+                                   &len, NULL);
+        if (rc != MJT_OK) {
+            fprintf(stderr, "bench_prob: %s: %s\n", hands[2][0],
+                    mjt_strerror(rc));
+            _exit(1);
+        }
         printf("BENCH prob.first_question.rss %.2f MB\n",
                (double)(status_kb("VmRSS") - before) / 1024);
         fflush(stdout);
         _exit(0);
     }
-    wait(NULL);
+    if (bench_child("bench_prob", first, "the first question"))
+        return 1;
 
     for (size_t v = 0; v < sizeof variants / sizeof *variants; v++)
         for (int s = 1; s <= variants[v].maxs && s <= maxs; s++) {
@@ -250,13 +262,11 @@ int main(int argc, char **argv)
                 fflush(stdout);
                 _exit(0);
             }
-            int status;
-            if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
-                WEXITSTATUS(status) != 0) {
-                fprintf(stderr, "bench_prob: %s at %d-shanten failed\n",
-                        variants[v].name, s);
+            char what[64];
+            snprintf(what, sizeof what, "%s at %d-shanten", variants[v].name,
+                     s);
+            if (bench_child("bench_prob", pid, what))
                 return 1;
-            }
         }
     return 0;
 }

@@ -649,24 +649,27 @@ static long bot_turns(const mjt_tables *t, size_t n, int shapes)
 }
 
 /* The memory an open with flags adds to a process of its own: resident,
- * and private (the pages no other process maps: what it pays alone). */
-static void open_memory(const char *path, unsigned flags, const char *name)
+ * and private (the pages no other process maps: what it pays alone).
+ * 0, or 1 when the process failed. */
+static int open_memory(const char *path, unsigned flags, const char *name)
 {
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
         mjt_tables *t;
+        mjt_diag d;
         long r0 = rss_kb(), p0 = private_kb();
-        if (mjt_tables_open_flags(&t, path, flags, NULL) != MJT_OK)
+        if (mjt_tables_open_flags(&t, path, flags, &d) != MJT_OK) {
+            fprintf(stderr, "bench_query: %s\n", d.message);
             _exit(1);
+        }
         long r1 = rss_kb(), p1 = private_kb();
         printf("BENCH tables%s.resident %.1f MB\n", name, (r1 - r0) / 1024.0);
         printf("BENCH tables%s.private %.1f MB\n", name, (p1 - p0) / 1024.0);
         fflush(stdout);
         _exit(0);
     }
-    if (pid > 0)
-        waitpid(pid, NULL, 0);
+    return bench_child("bench_query", pid, name[0] ? name + 1 : "open");
 }
 
 /* The resident memory of a bot's tables, in a process of its own forked
@@ -675,31 +678,35 @@ static void open_memory(const char *path, unsigned flags, const char *name)
  * before, kept open (it writes the cache when there is none), leaves out
  * the open's code: what is counted is the tables (a mapping and a handle
  * of their own), and the code the queries add. */
-static void bot_memory(const char *path)
+static int bot_memory(const char *path)
 {
     fflush(stdout);
     pid_t pid = fork();
     if (pid == 0) {
         mjt_tables *first, *t;
-        if (mjt_tables_open(&first, path, NULL) != MJT_OK)
+        mjt_diag d;
+        if (mjt_tables_open(&first, path, &d) != MJT_OK) {
+            fprintf(stderr, "bench_query: %s\n", d.message);
             _exit(1);
-        long r0 = rss_kb(), acc = 0;
-        if (mjt_tables_open(&t, path, NULL) != MJT_OK)
+        }
+        long r0 = rss_kb();
+        if (mjt_tables_open(&t, path, &d) != MJT_OK) {
+            fprintf(stderr, "bench_query: %s\n", d.message);
             _exit(1);
+        }
         printf("BENCH tables.bot.resident %.1f MB\n", (rss_kb() - r0) / 1024.0);
-        acc += bot_turns(t, 100000, 0);
+        sink += bot_turns(t, 100000, 0);
         printf("BENCH tables.bot.turns.resident %.1f MB\n",
                (rss_kb() - r0) / 1024.0);
-        acc += bot_turns(t, 100000, 1);
+        sink += bot_turns(t, 100000, 1);
         printf("BENCH tables.bot.shapes.resident %.1f MB\n",
                (rss_kb() - r0) / 1024.0);
         fflush(stdout);
         mjt_tables_close(t);
         mjt_tables_close(first);
-        _exit(acc == 42);
+        _exit(0);
     }
-    if (pid > 0)
-        waitpid(pid, NULL, 0);
+    return bench_child("bench_query", pid, "bot memory");
 }
 
 int main(int argc, char **argv)
@@ -715,8 +722,8 @@ int main(int argc, char **argv)
     }
     /* an open without the cache in a process of its own, forked before
      * this one opens anything (its freed memory would be the child's) */
-    open_memory(argv[1], MJT_OPEN_PRIVATE, ".alone");
-    bot_memory(argv[1]);
+    int failed = open_memory(argv[1], MJT_OPEN_PRIVATE, ".alone");
+    failed |= bot_memory(argv[1]);
     long before = rss_kb();
     for (int r = 0; r < RUNS; r++) {
         double t0 = bench_now();
@@ -744,7 +751,7 @@ int main(int argc, char **argv)
     printf("BENCH tables.open.private %.1f ms\n", bench_median(opens, RUNS));
     /* a second process, while this one holds the tables (from the cache
      * its first open wrote, if there was none) */
-    open_memory(argv[1], 0, ".second");
+    failed |= open_memory(argv[1], 0, ".second");
 
     if (!strcmp(argv[2], "--file")) {
         size_t n;
@@ -757,7 +764,7 @@ int main(int argc, char **argv)
         printf("BENCH file.hands %zu hands\n", n);
         free(h);
         mjt_tables_close(t);
-        return 0;
+        return failed;
     }
     size_t total = argc > 3 ? strtoul(argv[3], NULL, 10) : 10000000;
     bench_wall(t, total);
@@ -767,5 +774,5 @@ int main(int argc, char **argv)
     bench_ara(t, argv[2]);
     bench_forms(t);
     mjt_tables_close(t);
-    return 0;
+    return failed;
 }
