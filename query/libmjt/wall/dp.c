@@ -220,15 +220,9 @@ int mjt__wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
                      double (*tenpai)[MJT_MAX_DRAWS],
                      double (*win)[MJT_MAX_DRAWS])
 {
-    dp d = {w, w->draws, 99, NULL, NULL, NULL};
+    dp d = {w, w->draws, w->smin, NULL, NULL, NULL};
     int rc = mjt__wall_dp_tables(&d, 2);
 
-    for (int k = 0; k < nroots; k++) {
-        if (roots[k] == WALL_NO_ROOT)
-            continue;
-        int s = wall_nodes(w)[roots[k]].shanten;
-        d.smin = s < d.smin ? s : d.smin;
-    }
     for (int h = curves ? 1 : w->draws; h <= w->draws && rc == MJT_OK; h++) {
         const double(*v0)[2];
         if ((rc = pass(&d, h, &v0)) != MJT_OK)

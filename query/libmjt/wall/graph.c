@@ -49,6 +49,7 @@ int mjt__wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
     mjt__wall_map_clear(&w->draw_map);
     mjt__wall_map_clear(&w->memo_map);
     w->maxk = 0;
+    w->smin = 99; /* mjt__wall_build sets it */
     w->steps = 0;
     w->late = 0;
     memset(w->sym, 0, sizeof w->sym);
@@ -630,6 +631,7 @@ int mjt__wall_build(wall *w)
     for (size_t i = 0; i < w->nodes.len; i++)
         if (wall_nodes(w)[i].shanten < smin)
             smin = wall_nodes(w)[i].shanten;
+    w->smin = smin;
     if (w->draws < smin)
         return MJT_OK;
     /* breadth first: a node's index is its place in the order it was

@@ -267,7 +267,7 @@ int mjt__wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
                      double (*win)[MJT_MAX_DRAWS],
                      double (*score)[MJT_MAX_DRAWS])
 {
-    ep e = {{w, w->draws, 99, NULL, NULL, NULL}, w->ev, 0, {NULL}, {NULL}};
+    ep e = {{w, w->draws, w->smin, NULL, NULL, NULL}, w->ev, 0, {NULL}, {NULL}};
     int rc = mjt__wall_dp_tables(&e.d, 3);
     wexpect *ev = w->ev;
 
@@ -281,12 +281,6 @@ int mjt__wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
         e.dama[1] = ev->lock + 3 * n;
     }
 
-    for (int k = 0; k < nroots; k++) {
-        if (roots[k] == WALL_NO_ROOT)
-            continue;
-        int s = wall_nodes(w)[roots[k]].shanten;
-        e.d.smin = s < e.d.smin ? s : e.d.smin;
-    }
     /* the exact curves never fall, but the points where riichi is forced:
      * keep rounding from them */
     int rises = e.ev->riichi != MJT_RIICHI_ALWAYS;

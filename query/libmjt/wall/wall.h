@@ -124,6 +124,7 @@ typedef struct wall {
     int draws;          /* T */
     int moves, extra;   /* move set, K */
     int top;            /* back: the highest shanten allowed */
+    int smin;           /* the roots' least shanten (mjt__wall_build's) */
     int maxk;           /* the most copies left a closed form meets */
     struct wexpect *ev; /* an expected-score question's part, or NULL */
     warr nodes, edges, draws_, kids, memo; /* wnode, wedge, wdraw,
@@ -249,8 +250,9 @@ int mjt__wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
  * scoring tells every kind apart. */
 void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind);
 /* Build every node made and not built yet, breadth first: those reached
- * with a draw left (smin, the least shanten of the nodes made before it,
- * is the roots'). */
+ * with a draw left.  Sets w->smin, the least shanten of the nodes made
+ * before it (the roots), which the passes read: what they compute is what
+ * it builds. */
 int mjt__wall_build(wall *w);
 /* store.c: the time budget and the cancel flag. */
 int mjt__wall_check(wall *w);
