@@ -206,13 +206,20 @@ int mjt__wall_values(wall *w)
             MJT_OK)
         return rc;
     for (size_t i = 0; i < N; i++) {
+        double *v = ev->v + EV_WAYS * (size_t)nodes[i].aux;
         if (nodes[i].shanten != 0)
             continue;
+        /* A node the build left out is reached with no draw left, and no
+         * pass reads its values (points.c's lo): they are not scored.
+         * Late in a game, with few draws left, these are most of the
+         * tenpai nodes of exchange and back play. */
+        if (!nodes[i].built) {
+            memset(v, 0, EV_WAYS * sizeof *v);
+            continue;
+        }
         if ((++w->steps & 63) == 0 && (rc = mjt__wall_check(w)) != MJT_OK)
             return rc;
-        if ((rc = node_values(w, &nodes[i],
-                              ev->v + EV_WAYS * (size_t)nodes[i].aux)) !=
-            MJT_OK)
+        if ((rc = node_values(w, &nodes[i], v)) != MJT_OK)
             return rc;
     }
     return MJT_OK;
