@@ -206,9 +206,9 @@ int mjt__wall_values(wall *w)
             MJT_OK)
         return rc;
     for (size_t i = 0; i < N; i++) {
-        double *v = ev->v + EV_WAYS * (size_t)nodes[i].aux;
         if (nodes[i].shanten != 0)
             continue;
+        double *v = ev->v + EV_WAYS * (size_t)nodes[i].aux;
         /* A node the build left out is reached with no draw left, and no
          * pass reads its values (points.c's lo): they are not scored.
          * Late in a game, with few draws left, these are most of the

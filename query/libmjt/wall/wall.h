@@ -143,8 +143,9 @@ typedef struct wall {
 
 /* An expected-score question's part: the situation its wins are scored
  * in, and per tenpai node (its aux) the average points of a win from it,
- * per winning copy left, in each way the win can come (value.c); on the
- * forgetful wall, the same ways per win edge too. */
+ * per winning copy left, in each way the win can come (value.c: 0 for a
+ * node the build left out, which no pass reads); on the forgetful wall,
+ * the same ways per win edge too. */
 enum {
     EV_DAMA,
     EV_DAMA_LAST,
@@ -175,7 +176,8 @@ typedef struct wexpect {
     size_t nlock;            /* their room, in doubles */
 } wexpect;
 
-/* value.c: every tenpai node's values (after the build).  0, or a
+/* value.c: the values of every tenpai node the build built (the others'
+ * are 0: reached with no draw left, no pass reads them).  0, or a
  * failure. */
 int mjt__wall_values(wall *w);
 
