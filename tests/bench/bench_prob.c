@@ -221,8 +221,8 @@ int main(int argc, char **argv)
             _exit(1);
         }
         long before = status_kb("VmRSS");
-        int rc = mjt_hand_parse(&h, hands[2][0], strlen(hands[2][0]), NULL,
-                                NULL);
+        int rc =
+            mjt_hand_parse(&h, hands[2][0], strlen(hands[2][0]), NULL, NULL);
         if (rc == MJT_OK)
             rc = mjt_prob_discards(t, &h, NULL, NULL, rows, MJT_MAX_DISCARDS,
                                    &len, NULL);
