@@ -99,7 +99,10 @@ void cli_mask_digits(unsigned mask, char out[10])
 
 size_t cli_block_text(mjt_block b, int with_suit, char out[8])
 {
-    static const char offsets[][3] = {
+    /* signed: a plain char is unsigned on aarch64 (and on ARM and
+     * POWER), where -1 would read as 255 and every block as three
+     * tiles */
+    static const signed char offsets[][3] = {
         [MJT_RUN] = {0, 1, 2},        [MJT_TRIPLET] = {0, 0, 0},
         [MJT_PAIR] = {0, 0, -1},      [MJT_WAIT_ONE] = {0, -1, -1},
         [MJT_WAIT_PAIR] = {0, 0, -1}, [MJT_WAIT_SIDE] = {0, 1, -1},
