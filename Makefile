@@ -133,7 +133,8 @@ REPLAY_BIN := $(addprefix $(BUILD)/fuzz_replay_,$(FUZZ_TARGETS))
 .SECONDARY:
 
 .PHONY: all lib gen cli python tables test unit test-lib test-gen test-mjq \
-        test-reliability test-python test-web test-long bench install uninstall \
+        test-reliability test-python test-web test-long test-cross bench \
+        install uninstall \
         clean clean-tables help deps deps-check debug asan ubsan sanitize leakcheck \
         fuzz check docs FORCE
 
@@ -194,7 +195,7 @@ tables: deps ## install deps, build, write tables/mjt.lmdb (anew when damaged: t
 # The tests and benchmarks keep their table cache (see mjt_tables_open) in
 # the build tree, not under $HOME.
 test unit test-lib test-gen test-mjq test-reliability test-python test-web \
-test-long bench: export MJT_CACHE_DIR = $(abspath $(BUILD))/cache
+test-long test-cross bench: export MJT_CACHE_DIR = $(abspath $(BUILD))/cache
 
 # The groups make test runs (CI's portable pass names those whose answers
 # depend on the code path).  They run on every core (two at a time on two),
@@ -282,6 +283,24 @@ test-long: deps ## the exhaustive runs too long for `make test`
 	$(Q)MJT_LONG=1 sh tests/mjq/stats.sh $(BUILD)
 	$(Q)MJT_LONG=1 PYTHON='$(PYTHON)' sh tests/mjq/score.sh $(BUILD)
 	$(Q)$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=30
+	$(Q)$(MAKE) --no-print-directory test-cross
+
+# Another architecture: mjt-gen and mjq cross-compiled for aarch64 (plain
+# C: the dispatch is x86-64's) into $(CROSS_BUILD), run under qemu-user
+# against this machine's build: the same tables, record for record, and
+# the same answers, byte for byte (tests/cross/aarch64.sh).  What it
+# needs, Debian's cross compiler, qemu-user and the arm64 libraries, is
+# installed when missing (scripts/install-cross.sh); make test-long runs
+# it.
+CROSS_BUILD ?= build-aarch64
+CROSS_CC    ?= aarch64-linux-gnu-gcc
+test-cross: deps ## mjt-gen and mjq built for aarch64, run under qemu-user: this machine's tables and answers
+	$(Q)sh scripts/install-cross.sh
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) all $(BUILD)/test/mjt.lmdb
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) BUILD=$(CROSS_BUILD) \
+	    CC=$(CROSS_CC) PKG_CONFIG=aarch64-linux-gnu-pkg-config \
+	    $(CROSS_BUILD)/mjt-gen $(CROSS_BUILD)/mjq
+	$(Q)PYTHON='$(PYTHON)' sh tests/cross/aarch64.sh $(BUILD) $(CROSS_BUILD)
 
 bench: deps ## benchmarks, one `BENCH name value unit` line per figure
 	$(Q)$(MAKE) --no-print-directory all $(BENCH_BIN) python
@@ -518,7 +537,7 @@ uninstall: ## remove what install put in place, and the directory it made
 	-rmdir $(DESTDIR)$(TABLESDIR) 2>/dev/null
 
 clean: ## remove everything the build made (tables stay)
-	rm -rf $(BUILD) build-debug build-asan build-ubsan build-sanitize build-fuzz build-portable
+	rm -rf $(BUILD) build-debug build-asan build-ubsan build-sanitize build-fuzz build-portable build-aarch64
 	rm -rf query/python/build query/python/*.egg-info
 	find query tests scripts -name __pycache__ -type d -prune -exec rm -rf {} +
 
