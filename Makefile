@@ -297,9 +297,10 @@ CROSS_CC    ?= aarch64-linux-gnu-gcc
 test-cross: deps ## mjt-gen and mjq built for aarch64, run under qemu-user: this machine's tables and answers
 	$(Q)sh scripts/install-cross.sh
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) all $(BUILD)/test/mjt.lmdb
-	$(Q)$(MAKE) --no-print-directory -j$(JOBS) BUILD=$(CROSS_BUILD) \
-	    CC=$(CROSS_CC) PKG_CONFIG=aarch64-linux-gnu-pkg-config \
-	    $(CROSS_BUILD)/mjt-gen $(CROSS_BUILD)/mjq
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) BUILD='$(CROSS_BUILD)' \
+	    CC='$(CROSS_CC)' PKG_CONFIG=aarch64-linux-gnu-pkg-config \
+	    DISPATCH=no ARCH_CFLAGS= \
+	    '$(CROSS_BUILD)/mjt-gen' '$(CROSS_BUILD)/mjq'
 	$(Q)PYTHON='$(PYTHON)' sh tests/cross/aarch64.sh $(BUILD) $(CROSS_BUILD)
 
 bench: deps ## benchmarks, one `BENCH name value unit` line per figure
@@ -537,7 +538,7 @@ uninstall: ## remove what install put in place, and the directory it made
 	-rmdir $(DESTDIR)$(TABLESDIR) 2>/dev/null
 
 clean: ## remove everything the build made (tables stay)
-	rm -rf $(BUILD) build-debug build-asan build-ubsan build-sanitize build-fuzz build-portable build-aarch64
+	rm -rf $(BUILD) build-debug build-asan build-ubsan build-sanitize build-fuzz build-portable $(CROSS_BUILD)
 	rm -rf query/python/build query/python/*.egg-info
 	find query tests scripts -name __pycache__ -type d -prune -exec rm -rf {} +
 
