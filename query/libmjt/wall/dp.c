@@ -180,22 +180,19 @@ static int pass(dp *d, int h, const double (**out)[2])
             best[g][TENPAI] = bt;
             best[g][WIN] = bw;
         }
-        /* A draw lowers the shanten by one at most, and an exchange or a
-         * step back takes a draw of its own, so a node of shanten s and
-         * ex moves is reached after smin - s + ex draws at least.  Before
-         * that, no value computed reads its value: a node reads values
-         * one draw later only, of its own hand or of the hands its draw
-         * moves to, and those are computed whenever it is.  It is set to
-         * 0 so that every row is written.  A node computed was built
-         * (graph.c's build leaves out only those reached at T or later),
-         * unless T is below smin: then none is, and none needs to be. */
-        int lo = d->smin - t;
+        /* A node not reached within t draws (wall_reached) is read by no
+         * value computed: a node reads values one draw later only, of its
+         * own hand or of the hands its draw moves to, and those are
+         * computed whenever it is.  It is set to 0 so that every row is
+         * written.  A node computed was built (the build's bound is the
+         * same), unless T is below smin: then none is, and none needs to
+         * be. */
         for (size_t i = 0; i < N; i++) {
-            if (nodes[i].shanten - nodes[i].key.ex < lo) {
+            if (!wall_reached(w, &nodes[i], t)) {
                 row[i][TENPAI] = row[i][WIN] = 0;
                 continue;
             }
-            assert(nodes[i].built || w->draws < d->smin); /* none then */
+            assert(nodes[i].built || w->draws < w->smin); /* none then */
             if (w->moves == MJT_FORWARD) {
                 value_forward(d, (const double(*)[2])best, &nodes[i], next[i],
                               t, h, row[i]);
@@ -220,7 +217,7 @@ int mjt__wall_curves(wall *w, const uint32_t *roots, int nroots, int curves,
                      double (*tenpai)[MJT_MAX_DRAWS],
                      double (*win)[MJT_MAX_DRAWS])
 {
-    dp d = {w, w->draws, w->smin, NULL, NULL, NULL};
+    dp d = {w, w->draws, NULL, NULL, NULL};
     int rc = mjt__wall_dp_tables(&d, 2);
 
     for (int h = curves ? 1 : w->draws; h <= w->draws && rc == MJT_OK; h++) {

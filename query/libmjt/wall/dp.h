@@ -21,7 +21,6 @@ enum { TENPAI, WIN };
 typedef struct dp {
     wall *w;
     int T;
-    int smin;     /* the least shanten of the roots (w->smin) */
     double *q;    /* q[(K * (T + 1) + t) * (T + 1) + r] */
     double *val;  /* two rows of values a node, t + 1's and t's: both
                      goals side by side (32 bytes a node), or an

@@ -617,29 +617,25 @@ static int build(wall *w, uint32_t i)
 
 int mjt__wall_build(wall *w)
 {
-    /* A draw lowers the shanten by one at most (in every move set), and
-     * an exchange or a step back takes a draw of its own, so a node of
-     * shanten s and ex moves made is reached after smin - s + ex draws at
-     * least, smin the roots' least (the nodes made before the build are
-     * the roots).  One reached so with no draw left makes no draw, and
-     * with T below smin no node is tenpai within T draws: the passes read
-     * nothing of those nodes but their shanten and their values with no
-     * draw left (dp.c's and points.c's lo), and their draws are not made.
-     * Only a question with few draws left (T at most smin + K) has such
-     * nodes: all of its graph with T below smin, less as T grows. */
-    int smin = 99;
+    /* smin is the roots' least shanten (the nodes made before the build
+     * are the roots).  A node not reached with a draw left makes no draw
+     * (wall_reached), and with T below smin no node is tenpai within T
+     * draws: the passes read nothing of those nodes but their shanten and
+     * their values with no draw left, and their draws are not made.  Only
+     * a question with few draws left (T at most smin + K) has such nodes:
+     * all of its graph with T below smin, less as T grows. */
+    w->smin = 99;
     for (size_t i = 0; i < w->nodes.len; i++)
-        if (wall_nodes(w)[i].shanten < smin)
-            smin = wall_nodes(w)[i].shanten;
-    w->smin = smin;
-    if (w->draws < smin)
+        if (wall_nodes(w)[i].shanten < w->smin)
+            w->smin = wall_nodes(w)[i].shanten;
+    if (w->draws < w->smin)
         return MJT_OK;
     /* breadth first: a node's index is its place in the order it was
      * made, so building them in index order builds each once */
     for (size_t i = 0; i < w->nodes.len; i++) {
         int rc;
         const wnode *n = &wall_nodes(w)[i];
-        if (n->built || n->shanten - n->key.ex <= smin - w->draws)
+        if (n->built || !wall_reached(w, n, w->draws - 1))
             continue;
         if ((rc = build(w, (uint32_t)i)) != MJT_OK)
             return rc;

@@ -229,18 +229,18 @@ static int expect_pass(ep *e, int h, const v3 **out)
             }
             best[g] = b;
         }
-        /* As in pass: a node of shanten less its moves below lo is not
-         * reached yet.  A node of shanten s needs s draws to be tenpai,
-         * s + 1 to win and as many to lose a stick (riichi needs a draw
-         * left). */
-        int lo = d->smin - t, r = h - t;
+        /* As in pass: a node not reached within t draws is read by no
+         * value computed.  A node of shanten s needs s draws to be
+         * tenpai, s + 1 to win and as many to lose a stick (riichi needs a
+         * draw left). */
+        int r = h - t;
         for (size_t i = 0; i < N; i++) {
             const wnode *n = &nodes[i];
-            if (n->shanten - n->key.ex < lo || r < n->shanten) {
+            if (!wall_reached(w, n, t) || r < n->shanten) {
                 row[i] = (v3){0, 0, 0};
                 continue;
             }
-            assert(n->built || w->draws < d->smin); /* none then */
+            assert(n->built || w->draws < w->smin); /* none then */
             row[i] = forgetful ? forgetful_v3(e, n, &next[i], best, t, h)
                                : forward_v3(e, n, &next[i], best, t, h);
         }
@@ -267,7 +267,7 @@ int mjt__wall_expect(wall *w, const uint32_t *roots, int nroots, int curves,
                      double (*win)[MJT_MAX_DRAWS],
                      double (*score)[MJT_MAX_DRAWS])
 {
-    ep e = {{w, w->draws, w->smin, NULL, NULL, NULL}, w->ev, 0, {NULL}, {NULL}};
+    ep e = {{w, w->draws, NULL, NULL, NULL}, w->ev, 0, {NULL}, {NULL}};
     int rc = mjt__wall_dp_tables(&e.d, 3);
     wexpect *ev = w->ev;
 

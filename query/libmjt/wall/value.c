@@ -210,7 +210,7 @@ int mjt__wall_values(wall *w)
             continue;
         double *v = ev->v + EV_WAYS * (size_t)nodes[i].aux;
         /* A node the build left out is reached with no draw left, and no
-         * pass reads its values (points.c's lo): they are not scored.
+         * pass reads its values (wall_reached): they are not scored.
          * Late in a game, with few draws left, these are most of the
          * tenpai nodes of exchange and back play. */
         if (!nodes[i].built) {

@@ -268,6 +268,17 @@ static inline wnode *wall_nodes(const wall *w)
     return (wnode *)w->nodes.p;
 }
 
+/* Whether node n can be reached within t draws: a draw lowers the
+ * shanten by one at most (in every move set), and an exchange or a step
+ * back takes a draw of its own, so a node of shanten s and ex moves is
+ * reached after w->smin - s + ex draws at least.  The build makes the
+ * draws of a node reached within T - 1 (one with a draw left), and the
+ * passes compute at draw t the nodes reached within t: the same bound. */
+static inline int wall_reached(const wall *w, const wnode *n, int t)
+{
+    return n->shanten - n->key.ex >= w->smin - t;
+}
+
 /* The red fives of a key: held and in the wall, of suit s. */
 static inline int red_held(unsigned red, int s)
 {
