@@ -54,9 +54,9 @@ extern "C" {
 #endif
 
 #define MJT_VERSION_MAJOR 1
-#define MJT_VERSION_MINOR 4
+#define MJT_VERSION_MINOR 5
 #define MJT_VERSION_PATCH 0
-#define MJT_VERSION_STRING "1.4.0"
+#define MJT_VERSION_STRING "1.5.0"
 /* 10000 major + 100 minor + patch: compare builds with < and >. */
 #define MJT_VERSION_NUMBER                                                     \
     (MJT_VERSION_MAJOR * 10000 + MJT_VERSION_MINOR * 100 + MJT_VERSION_PATCH)
@@ -717,6 +717,18 @@ typedef struct mjt_block {
 
 /* No tile: the pair of a form that has none. */
 #define MJT_NO_TILE 255
+
+/*
+ * Write block b's tiles in the text form into buf (NUL-terminated if cap >
+ * 0), as mjq writes them: "123m", "555p", "11z", "7z" (a tanki wait), "46s"
+ * (a kanchan wait), "1111z" (a quad).  Returns the length the whole text
+ * needs without the NUL (at most 5: MJT_BLOCK_TEXT bytes always suffice),
+ * or 0 (and an empty buf) when b is NULL or no block: a kind past
+ * MJT_CLOSED_QUAD, a tile past 33, or tiles past the end of their suit (a
+ * run of honors, a side wait on a 9).
+ */
+#define MJT_BLOCK_TEXT 8
+MJT_API size_t mjt_block_format(const mjt_block *b, char *buf, size_t cap);
 
 enum mjt_form { MJT_STANDARD, MJT_CHIITOITSU, MJT_KOKUSHI };
 

@@ -237,7 +237,7 @@ static void improve_text(FILE *out, const mjt_improve_info *m)
 /* The melds and the pair of an answer, each after a space. */
 static void rest_text(FILE *out, const mjt_block *m, int n, int pair)
 {
-    char b[8];
+    char b[MJT_BLOCK_TEXT];
     for (int i = 0; i < n; i++) {
         cli_block_text(m[i], 1, b);
         fprintf(out, " %s", b);
@@ -250,7 +250,7 @@ static void rest_text(FILE *out, const mjt_block *m, int n, int pair)
 
 void analysis_forms_text(FILE *out, const analysis *a)
 {
-    char wait[8];
+    char wait[MJT_BLOCK_TEXT];
 
     if (a->nshapes > 0)
         fprintf(out, "shapes\n");
@@ -410,7 +410,7 @@ static void improve_json(FILE *out, const mjt_improve_info *m)
 /* ,"melds":[...],"pair":P (null when there is none) */
 static void rest_json(FILE *out, const mjt_block *m, int n, int pair)
 {
-    char b[8];
+    char b[MJT_BLOCK_TEXT];
     fprintf(out, ",\"melds\":[");
     for (int i = 0; i < n; i++) {
         cli_block_text(m[i], 1, b);
@@ -427,7 +427,7 @@ static void rest_json(FILE *out, const mjt_block *m, int n, int pair)
 
 static void forms_json(FILE *out, const analysis *a)
 {
-    char wait[8];
+    char wait[MJT_BLOCK_TEXT];
 
     for (size_t i = 0; i < a->nshapes; i++) {
         const mjt_shape *e = &a->shapes[i];

@@ -97,27 +97,11 @@ void cli_mask_digits(unsigned mask, char out[10])
     out[n] = '\0';
 }
 
-size_t cli_block_text(mjt_block b, int with_suit, char out[8])
+size_t cli_block_text(mjt_block b, int with_suit, char out[MJT_BLOCK_TEXT])
 {
-    /* signed: a plain char is unsigned on aarch64 (and on ARM and
-     * POWER), where -1 would read as 255 and every block as three
-     * tiles */
-    static const signed char offsets[][3] = {
-        [MJT_RUN] = {0, 1, 2},        [MJT_TRIPLET] = {0, 0, 0},
-        [MJT_PAIR] = {0, 0, -1},      [MJT_WAIT_ONE] = {0, -1, -1},
-        [MJT_WAIT_PAIR] = {0, 0, -1}, [MJT_WAIT_SIDE] = {0, 1, -1},
-        [MJT_WAIT_GAP] = {0, 2, -1},
-    };
-    size_t n = 0;
-    int rank = b.tile % 9;
-
-    for (int i = 0;
-         i < 3 && b.kind <= MJT_WAIT_GAP && (i == 0 || offsets[b.kind][i] >= 0);
-         i++)
-        out[n++] = (char)('1' + rank + offsets[b.kind][i]);
-    if (with_suit)
-        out[n++] = "mpsz"[b.tile / 9];
-    out[n] = '\0';
+    size_t n = mjt_block_format(&b, out, MJT_BLOCK_TEXT);
+    if (!with_suit && n > 0)
+        out[--n] = '\0'; /* the suit's letter, always the last */
     return n;
 }
 

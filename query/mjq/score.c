@@ -258,25 +258,13 @@ static void fu_part_name(char *buf, size_t cap, const mjt_score *s, int i)
 static void block_text(char *buf, size_t cap, const mjt_score *s, int i,
                        const mjt_call *calls, int *call_at)
 {
-    const mjt_block *b = &s->blocks[i];
-    int n = b->kind == MJT_PAIR      ? 2
-            : b->kind == MJT_TRIPLET ? 3
-            : b->kind == MJT_RUN     ? 3
-                                     : 4;
-    size_t at = 0;
-    for (int j = 0; j < n && at + 2 < cap; j++) {
-        int t = b->tile + (b->kind == MJT_RUN ? j : 0);
-        buf[at++] = mjt_tile_name(t)[0];
-    }
-    if (at + 2 < cap)
-        buf[at++] = mjt_tile_name(b->tile)[1];
-    buf[at] = '\0';
+    size_t at = mjt_block_format(&s->blocks[i], buf, cap);
     if (s->calls >> i & 1) {
         const mjt_call *c = &calls[(*call_at)++];
         const char *from = c->kind == MJT_CLOSED_QUAD ? "closed"
                            : c->from                  ? seat_words[c->from]
                                                       : NULL;
-        if (from != NULL)
+        if (from != NULL && at < cap)
             snprintf(buf + at, cap - at, ":%s", from);
     }
 }

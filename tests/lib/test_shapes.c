@@ -590,3 +590,130 @@ Test(shapes, names_are_the_library_s)
     cr_assert(eq(ptr, (void *)mjt_shape_name(MJT_SHAPE_KOKUSHI13 + 1), NULL));
     cr_assert(eq(ptr, (void *)mjt_form_name(3), NULL));
 }
+
+/* ==== Blocks as text ==== */
+
+/* The tiles of block b as counts, from the kind's meaning (mjt.h) and not
+ * from the library's table: 0 when b is no block. */
+static int block_counts(mjt_block b, uint8_t c[MJT_KINDS])
+{
+    static const int tiles[][4] = {
+        [MJT_RUN] = {0, 1, 2, -1},        [MJT_TRIPLET] = {0, 0, 0, -1},
+        [MJT_PAIR] = {0, 0, -1, -1},      [MJT_WAIT_ONE] = {0, -1, -1, -1},
+        [MJT_WAIT_PAIR] = {0, 0, -1, -1}, [MJT_WAIT_SIDE] = {0, 1, -1, -1},
+        [MJT_WAIT_GAP] = {0, 2, -1, -1},  [MJT_QUAD] = {0, 0, 0, 0},
+        [MJT_CLOSED_QUAD] = {0, 0, 0, 0},
+    };
+    memset(c, 0, MJT_KINDS);
+    if (b.kind > MJT_CLOSED_QUAD || b.tile >= MJT_KINDS)
+        return 0;
+    for (int i = 0; i < 4 && tiles[b.kind][i] >= 0; i++) {
+        int k = b.tile + tiles[b.kind][i];
+        /* every tile in the block's suit: an honor with itself alone */
+        if (k / 9 != b.tile / 9 || k >= MJT_KINDS || (k >= 27 && k != b.tile))
+            return 0;
+        c[k]++;
+    }
+    return 1;
+}
+
+/* Every kind and tile a block's two bytes can hold: the text of a block
+ * is its tiles' digits rising and its suit's letter, which the parser reads
+ * back as the block's tiles; anything else is no block and no text. */
+Test(blocks, text_of_every_block)
+{
+    int blocks = 0;
+
+    for (int kind = 0; kind < 256; kind++)
+        for (int tile = 0; tile < 256; tile++) {
+            mjt_block b = {(uint8_t)kind, (uint8_t)tile};
+            uint8_t want[MJT_KINDS];
+            char text[MJT_BLOCK_TEXT];
+            memset(text, 'x', sizeof text);
+            size_t n = mjt_block_format(&b, text, sizeof text);
+            cr_assert(eq(sz, strlen(text), n), "%d %d: NUL-terminated", kind,
+                      tile);
+            if (!block_counts(b, want)) {
+                cr_assert(eq(sz, n, 0), "%d %d: no block, \"%s\"", kind, tile,
+                          text);
+                continue;
+            }
+            blocks++;
+            cr_assert(n >= 2 && n < MJT_BLOCK_TEXT, "%d %d: \"%s\"", kind, tile,
+                      text);
+            cr_assert(eq(chr, text[n - 1], "mpsz"[tile / 9]));
+            for (size_t i = 0; i + 2 < n; i++)
+                cr_assert(text[i] <= text[i + 1], "%s: digits rise", text);
+            mjt_tiles got;
+            cr_assert(eq(int, mjt_tiles_parse(&got, text, n, NULL), MJT_OK),
+                      "%s", text);
+            cr_assert(eq(u8[MJT_KINDS], got.counts, want), "%s", text);
+        }
+    /* six kinds on any of the 34 tiles; runs and gap waits start at ranks
+     * 1 to 7 of a suit, side waits at 1 to 8 */
+    cr_assert(eq(int, blocks, 6 * 34 + 3 * 7 + 3 * 7 + 3 * 8));
+    printf("blocks: %d as text, every other kind and tile refused\n", blocks);
+}
+
+/* snprintf's rule: the length the whole text needs, as much as fits. */
+Test(blocks, text_fits_any_buffer)
+{
+    const mjt_block run = {MJT_RUN, 24}, quad = {MJT_CLOSED_QUAD, 33};
+    const mjt_block none = {MJT_RUN, 30};
+    char buf[MJT_BLOCK_TEXT];
+
+    cr_assert(eq(sz, mjt_block_format(&run, NULL, 0), 4));
+    for (size_t cap = 1; cap <= sizeof buf; cap++) {
+        memset(buf, 'x', sizeof buf);
+        cr_assert(eq(sz, mjt_block_format(&run, buf, cap), 4));
+        cr_assert(eq(sz, strlen(buf), cap - 1 < 4 ? cap - 1 : 4));
+        cr_assert(eq(int, strncmp(buf, "789s", cap - 1), 0));
+        for (size_t i = cap; i < sizeof buf; i++)
+            cr_assert(eq(chr, buf[i], 'x'), "nothing past cap");
+    }
+    buf[0] = 'x';
+    cr_assert(eq(sz, mjt_block_format(&run, buf, 0), 4));
+    cr_assert(eq(chr, buf[0], 'x'), "cap 0 writes nothing");
+    cr_assert(eq(sz, mjt_block_format(&quad, buf, sizeof buf), 5));
+    cr_assert(eq(str, buf, "7777z"));
+    cr_assert(eq(sz, mjt_block_format(&none, buf, sizeof buf), 0));
+    cr_assert(eq(str, buf, ""));
+    cr_assert(eq(sz, mjt_block_format(NULL, buf, sizeof buf), 0));
+    cr_assert(eq(str, buf, ""));
+}
+
+/* The blocks of every decomposition of complete hands, as text, parse back
+ * to the hand: no block the library gives is refused. */
+Test(blocks, decompositions_read_back_as_their_hands)
+{
+    uint64_t seed = 1129;
+    long n = random_count(20000);
+
+    for (long i = 0; i < n; i++) {
+        uint8_t c[MJT_KINDS];
+        mjt_hand h;
+        mjt_decomposition d[MJT_MAX_DECOMPOSITIONS];
+        size_t len;
+        test_random_complete(&seed, (int)(i % 5), c);
+        cr_assert(eq(int, mjt_hand_from_counts(&h, c, NULL, NULL), MJT_OK));
+        cr_assert(eq(int,
+                     mjt_decompositions(test_tables(), &h, d,
+                                        MJT_MAX_DECOMPOSITIONS, &len),
+                     MJT_OK));
+        for (size_t j = 0; j < len; j++) {
+            if (d[j].form != MJT_STANDARD)
+                continue;
+            char text[5 * MJT_BLOCK_TEXT] = "";
+            size_t at = 0;
+            for (int k = 0; k < d[j].melds_len; k++)
+                at += mjt_block_format(&d[j].melds[k], text + at,
+                                       sizeof text - at);
+            mjt_block pair = {MJT_PAIR, d[j].pair};
+            at += mjt_block_format(&pair, text + at, sizeof text - at);
+            mjt_tiles got;
+            cr_assert(eq(int, mjt_tiles_parse(&got, text, at, NULL), MJT_OK),
+                      "%s", text);
+            cr_assert(eq(u8[MJT_KINDS], got.counts, c), "%s", text);
+        }
+    }
+}

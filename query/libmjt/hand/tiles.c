@@ -62,3 +62,38 @@ size_t mjt_tiles_format(const mjt_tiles *tiles, char *buf, size_t cap)
     }
     return mjt__tiles_format(tiles->counts, tiles->red, buf, cap);
 }
+
+/* Each block kind's tiles: how many, and the step from one to the next. */
+static const struct {
+    uint8_t len, step;
+} block_tiles[] = {
+    [MJT_RUN] = {3, 1},         [MJT_TRIPLET] = {3, 0},
+    [MJT_PAIR] = {2, 0},        [MJT_WAIT_ONE] = {1, 0},
+    [MJT_WAIT_PAIR] = {2, 0},   [MJT_WAIT_SIDE] = {2, 1},
+    [MJT_WAIT_GAP] = {2, 2},    [MJT_QUAD] = {4, 0},
+    [MJT_CLOSED_QUAD] = {4, 0},
+};
+
+size_t mjt_block_format(const mjt_block *b, char *buf, size_t cap)
+{
+    char text[MJT_BLOCK_TEXT];
+    size_t n = 0;
+
+    if (b != NULL && b->kind <= MJT_CLOSED_QUAD && b->tile < MJT_KINDS) {
+        int len = block_tiles[b->kind].len, step = block_tiles[b->kind].step;
+        int rank = b->tile % 9, last = rank + (len - 1) * step;
+        /* a step stays in the suit: never among the honors, never past 9 */
+        if (step == 0 || (b->tile < 27 && last < 9)) {
+            for (int i = 0; i < len; i++)
+                text[n++] = (char)('1' + rank + i * step);
+            text[n++] = "mpsz"[b->tile / 9];
+        }
+    }
+    text[n] = '\0';
+    if (buf != NULL && cap > 0) {
+        size_t k = n < cap ? n : cap - 1;
+        memcpy(buf, text, k);
+        buf[k] = '\0';
+    }
+    return n;
+}

@@ -160,21 +160,9 @@ static PyObject *shanten_result(const mjt_shanten_info *s)
 /* Block b as mjq writes it: "123m", "11z", "45m". */
 static PyObject *block_text(mjt_block b)
 {
-    static const signed char offsets[][3] = {
-        [MJT_RUN] = {0, 1, 2},        [MJT_TRIPLET] = {0, 0, 0},
-        [MJT_PAIR] = {0, 0, -1},      [MJT_WAIT_ONE] = {0, -1, -1},
-        [MJT_WAIT_PAIR] = {0, 0, -1}, [MJT_WAIT_SIDE] = {0, 1, -1},
-        [MJT_WAIT_GAP] = {0, 2, -1},
-    };
-    char out[8];
-    int n = 0, rank = b.tile % 9;
-
-    for (int i = 0;
-         i < 3 && b.kind <= MJT_WAIT_GAP && (i == 0 || offsets[b.kind][i] >= 0);
-         i++)
-        out[n++] = (char)('1' + rank + offsets[b.kind][i]);
-    out[n++] = "mpsz"[b.tile / 9 % 4];
-    return PyUnicode_FromStringAndSize(out, n);
+    char out[MJT_BLOCK_TEXT];
+    size_t n = mjt_block_format(&b, out, sizeof out);
+    return PyUnicode_FromStringAndSize(out, (Py_ssize_t)n);
 }
 
 /* {"melds": [...], "pair": "11z" or None} into d. */

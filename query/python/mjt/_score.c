@@ -355,16 +355,8 @@ static PyObject *named(const char *name_key, PyObject *name, const char *n_key,
 static PyObject *block_text(const mjt_score *s, int i, const mjt_call *calls,
                             int *call_at)
 {
-    const mjt_block *b = &s->blocks[i];
-    int n = b->kind == MJT_PAIR                            ? 2
-            : b->kind == MJT_TRIPLET || b->kind == MJT_RUN ? 3
-                                                           : 4;
     char buf[24];
-    size_t at = 0;
-    for (int j = 0; j < n; j++)
-        buf[at++] = mjt_tile_name(b->tile + (b->kind == MJT_RUN ? j : 0))[0];
-    buf[at++] = mjt_tile_name(b->tile)[1];
-    buf[at] = '\0';
+    size_t at = mjt_block_format(&s->blocks[i], buf, sizeof buf);
     if (s->calls >> i & 1) {
         const mjt_call *c = &calls[(*call_at)++];
         const char *from = c->kind == MJT_CLOSED_QUAD ? "closed"
