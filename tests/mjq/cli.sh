@@ -422,6 +422,11 @@ check gen_foreign 1 'exists and does not read as an mjt table' -- "$G" -o "$tmp/
 check gen_foreign_kept 0 'not a table' -- cat "$tmp/foreign"
 check gen_unwritable 1 'cannot write here' -- "$G" -o /nonexistent-dir/x.lmdb
 check gen_version 0 'mjt-gen 1.5.0 (table format 3)' -- "$G" --version
+# the manual pages name the version the programs print (mjt-gen.1 said
+# 0.2.0 through 1.4.0)
+src=$(dirname "$0")/../.. v=$("$Q" --version | sed 's/^mjq \([^ ]*\) .*/\1/')
+check man_mjq_version 0 "\"mjt $v\"" -- sed -n 2p "$src/query/mjq/mjq.1"
+check man_gen_version 0 "\"mjt $v\"" -- sed -n 2p "$src/gen/mjt-gen.1"
 
 # ==== The first hour: mistakes a newcomer makes, and what mjq says ====
 
