@@ -427,6 +427,29 @@ check gen_version 0 'mjt-gen 1.5.0 (table format 3)' -- "$G" --version
 src=$(dirname "$0")/../.. v=$("$Q" --version | sed 's/^mjq \([^ ]*\) .*/\1/')
 check man_mjq_version 0 "\"mjt $v\"" -- sed -n 2p "$src/query/mjq/mjq.1"
 check man_gen_version 0 "\"mjt $v\"" -- sed -n 2p "$src/gen/mjt-gen.1"
+# every long option a help text gives is in the manual page too (it
+# lacked fourteen: stats' and enumerate's, waits' --jobs, score's
+# situation)
+opts() { grep -o -- '--[a-z][a-z-]*' | sort -u; }
+cmds=$("$Q" help | sed -n '/^Commands:/,/^$/s/^  \([a-z]*\) .*/\1/p')
+{ "$Q" --help
+  for c in $cmds; do "$Q" "$c" --help; done; } 2>&1 | opts >"$tmp/help_opts"
+sed 's/\\-/-/g' "$src/query/mjq/mjq.1" | opts >"$tmp/man_opts"
+missing=$(comm -23 "$tmp/help_opts" "$tmp/man_opts" | tr '\n' ' ')
+if [ "$(echo $cmds | wc -w)" -ge 12 ] &&
+    [ "$(wc -l <"$tmp/help_opts")" -gt 40 ] && [ -z "$missing" ]; then
+    pass=$((pass + 1))
+else
+    echo "FAIL man_mjq_options: not in mjq.1: $missing"; fail=$((fail + 1))
+fi
+"$G" --help 2>&1 | opts >"$tmp/help_opts"
+sed 's/\\-/-/g' "$src/gen/mjt-gen.1" | opts >"$tmp/man_opts"
+missing=$(comm -23 "$tmp/help_opts" "$tmp/man_opts" | tr '\n' ' ')
+if [ "$(wc -l <"$tmp/help_opts")" -ge 4 ] && [ -z "$missing" ]; then
+    pass=$((pass + 1))
+else
+    echo "FAIL man_gen_options: not in mjt-gen.1: $missing"; fail=$((fail + 1))
+fi
 
 # ==== The first hour: mistakes a newcomer makes, and what mjq says ====
 
