@@ -121,8 +121,21 @@ if sh "$(dirname "$0")/../readme_c.sh" README.md >"$tmp/example.c"; then
         "$tmp/example.c" -o "$tmp/example" ${LDFLAGS:-} "$B/libmjt.a" \
         $libs 2>"$tmp/err"; then
         ok
-        MJT_TABLES="$T" "$tmp/example" >/dev/null 2>"$tmp/err" && ok ||
+        if MJT_TABLES="$T" "$tmp/example" >"$tmp/example.out" 2>"$tmp/err"
+        then
+            ok
+            # every line it prints is what a comment of the example says
+            said=0 lines=$(grep -c . "$tmp/example.out")
+            while IFS= read -r line; do
+                grep -F -- "$line" "$tmp/example.c" | grep -qF '/*' &&
+                    said=$((said + 1)) ||
+                    echo "the C example prints '$line', which it does not say"
+            done <"$tmp/example.out"
+            [ "$lines" -ge 6 ] && [ "$said" -eq "$lines" ] && ok ||
+                bad "the C example says $said of the $lines lines it prints"
+        else
             bad "the C example fails: $(head -c 300 "$tmp/err")"
+        fi
     else
         bad "the C example does not build: $(head -c 600 "$tmp/err")"
     fi
