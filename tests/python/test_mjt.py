@@ -8,6 +8,7 @@ installed one) on the path and $MJT_TABLES, $MJQ set."""
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -908,3 +909,49 @@ def test_score_batch_runs_beside_other_threads():
     for th in threads:
         th.join()
     assert all(g == want for g in got)
+
+
+# ==== The README ====
+
+def readme_python():
+    """The lines of the README's Python example (its block that imports
+    mjt) as (code, comment) pairs."""
+    with open(os.path.join(HERE, "..", "..", "README.md")) as f:
+        text = f.read()
+    block = next(b for b in text.split("```")[1::2]
+                 if b.startswith("\nimport mjt\n"))
+    for line in block.strip().splitlines()[1:]:
+        code, _, comment = line.partition(" # ")
+        yield code.strip(), comment.strip()
+
+
+def says(comment, value):
+    """Whether the comment begins with value's repr: up to a colon, a comma
+    or its end, '...' standing for anything."""
+    got = repr(value)
+    for end in range(len(comment), 0, -1):
+        if end < len(comment) and comment[end] not in ":,":
+            continue
+        pattern = ".*?".join(re.escape(p) for p in comment[:end].split("..."))
+        if re.fullmatch(pattern, got, re.S):
+            return True
+    return False
+
+
+def test_the_readme_s_python_example_gives_what_it_says(t):
+    """Each line of the README's example whose comment starts with a value
+    gives that value (the lines on the caller's own data, counts, rows,
+    f, are left out: they name what the example does not define)."""
+    checked = 0
+    for code, comment in readme_python():
+        if code.startswith("t = ") or not comment or \
+                not comment[0] in "'([0123456789m" or \
+                not (comment[0] != "m" or comment.startswith("mjt.")):
+            continue
+        try:
+            value = eval(code, {"mjt": mjt, "t": t})
+        except NameError:  # the caller's own data
+            continue
+        assert says(comment, value), (code, comment, value)
+        checked += 1
+    assert checked >= 10
