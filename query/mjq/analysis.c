@@ -239,11 +239,11 @@ static void rest_text(FILE *out, const mjt_block *m, int n, int pair)
 {
     char b[MJT_BLOCK_TEXT];
     for (int i = 0; i < n; i++) {
-        cli_block_text(m[i], 1, b);
+        mjt_block_format(&m[i], b, sizeof b);
         fprintf(out, " %s", b);
     }
     if (pair != MJT_NO_TILE) {
-        cli_block_text((mjt_block){MJT_PAIR, (uint8_t)pair}, 1, b);
+        mjt_block_format(&(mjt_block){MJT_PAIR, (uint8_t)pair}, b, sizeof b);
         fprintf(out, " %s", b);
     }
 }
@@ -256,7 +256,7 @@ void analysis_forms_text(FILE *out, const analysis *a)
         fprintf(out, "shapes\n");
     for (size_t i = 0; i < a->nshapes; i++) {
         const mjt_shape *e = &a->shapes[i];
-        cli_block_text(e->wait, 1, wait);
+        mjt_block_format(&e->wait, wait, sizeof wait);
         fprintf(out, "  %-3s %-10s [%s]", mjt_tile_name(e->tile),
                 mjt_shape_name(e->shape), wait);
         rest_text(out, e->melds, e->melds_len, e->pair);
@@ -413,7 +413,7 @@ static void rest_json(FILE *out, const mjt_block *m, int n, int pair)
     char b[MJT_BLOCK_TEXT];
     fprintf(out, ",\"melds\":[");
     for (int i = 0; i < n; i++) {
-        cli_block_text(m[i], 1, b);
+        mjt_block_format(&m[i], b, sizeof b);
         fprintf(out, "%s\"%s\"", i ? "," : "", b);
     }
     fprintf(out, "],\"pair\":");
@@ -421,7 +421,7 @@ static void rest_json(FILE *out, const mjt_block *m, int n, int pair)
         fprintf(out, "null");
         return;
     }
-    cli_block_text((mjt_block){MJT_PAIR, (uint8_t)pair}, 1, b);
+    mjt_block_format(&(mjt_block){MJT_PAIR, (uint8_t)pair}, b, sizeof b);
     fprintf(out, "\"%s\"", b);
 }
 
@@ -431,7 +431,7 @@ static void forms_json(FILE *out, const analysis *a)
 
     for (size_t i = 0; i < a->nshapes; i++) {
         const mjt_shape *e = &a->shapes[i];
-        cli_block_text(e->wait, 1, wait);
+        mjt_block_format(&e->wait, wait, sizeof wait);
         fprintf(out, "%s{\"tile\":\"%s\",\"shape\":\"%s\",\"wait\":\"%s\"",
                 i ? "," : ",\"shapes\":[", mjt_tile_name(e->tile),
                 mjt_shape_name(e->shape), wait);

@@ -131,9 +131,9 @@ void cli_json_string(FILE *out, const char *s);
 /* The ranks set in a 9-bit mask as digits, "1" to "9" ("" for none). */
 void cli_mask_digits(unsigned mask, char out[10]);
 
-/* Block b as text (mjt_block_format), "123p" (with_suit) or "123", into
- * out; returns its length (0 for no block). */
-size_t cli_block_text(mjt_block b, int with_suit, char out[MJT_BLOCK_TEXT]);
+/* The ranks of block b as text, "123" (mjt_block_format without the suit
+ * letter), into out; returns its length (0 for no block). */
+size_t cli_block_ranks(mjt_block b, char out[MJT_BLOCK_TEXT]);
 
 /* Copies of each kind in h's concealed tiles and calls together into
  * all[34], its number of calls into *ncalls (if not NULL); returns the

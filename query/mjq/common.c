@@ -97,10 +97,10 @@ void cli_mask_digits(unsigned mask, char out[10])
     out[n] = '\0';
 }
 
-size_t cli_block_text(mjt_block b, int with_suit, char out[MJT_BLOCK_TEXT])
+size_t cli_block_ranks(mjt_block b, char out[MJT_BLOCK_TEXT])
 {
     size_t n = mjt_block_format(&b, out, MJT_BLOCK_TEXT);
-    if (!with_suit && n > 0)
+    if (n > 0)
         out[--n] = '\0'; /* the suit's letter, always the last */
     return n;
 }
@@ -126,7 +126,7 @@ size_t cli_blocks_text(const uint8_t *b, int n, char *out)
         mjt_block blk = {(uint8_t)(b[i] >> 4), (uint8_t)(b[i] & 0xF)};
         int wait = blk.kind >= MJT_WAIT_ONE;
         out[len++] = wait ? '[' : '(';
-        len += cli_block_text(blk, 0, out + len);
+        len += cli_block_ranks(blk, out + len);
         out[len++] = wait ? ']' : ')';
     }
     out[len] = '\0';

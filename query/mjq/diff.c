@@ -142,7 +142,7 @@ static void form_text(const mjt_pattern_form *f, char *out)
     for (int i = 0; i < f->len; i++) {
         int wait = f->blocks[i].kind >= MJT_WAIT_ONE;
         out[n++] = wait ? '[' : '(';
-        n += cli_block_text(f->blocks[i], 0, out + n);
+        n += cli_block_ranks(f->blocks[i], out + n);
         out[n++] = wait ? ']' : ')';
     }
     out[n] = '\0';

@@ -76,24 +76,24 @@ static const struct {
 
 size_t mjt_block_format(const mjt_block *b, char *buf, size_t cap)
 {
-    char text[MJT_BLOCK_TEXT];
     size_t n = 0;
 
+    if (buf == NULL)
+        cap = 0;
     if (b != NULL && b->kind <= MJT_CLOSED_QUAD && b->tile < MJT_KINDS) {
         int len = block_tiles[b->kind].len, step = block_tiles[b->kind].step;
-        int rank = b->tile % 9, last = rank + (len - 1) * step;
+        int suit = mjt__suit_of(b->tile), rank = mjt__rank_of(b->tile);
         /* a step stays in the suit: never among the honors, never past 9 */
-        if (step == 0 || (b->tile < 27 && last < 9)) {
-            for (int i = 0; i < len; i++)
-                text[n++] = (char)('1' + rank + i * step);
-            text[n++] = "mpsz"[b->tile / 9];
+        if (step == 0 || (suit < 3 && rank + (len - 1) * step < 9)) {
+            for (int i = 0; i < len; i++, n++)
+                if (n + 1 < cap)
+                    buf[n] = (char)('1' + rank + i * step);
+            if (n + 1 < cap)
+                buf[n] = mjt__suit_letters[suit];
+            n++;
         }
     }
-    text[n] = '\0';
-    if (buf != NULL && cap > 0) {
-        size_t k = n < cap ? n : cap - 1;
-        memcpy(buf, text, k);
-        buf[k] = '\0';
-    }
+    if (cap > 0)
+        buf[n < cap ? n : cap - 1] = '\0';
     return n;
 }
