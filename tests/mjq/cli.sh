@@ -428,6 +428,10 @@ src=$(dirname "$0")/../.. v=$("$Q" --version | sed 's/^mjq \([^ ]*\) .*/\1/')
 check man_mjq_version 0 "\"mjt $v\"" -- sed -n 2p "$src/query/mjq/mjq.1"
 gv=$("$G" --version | sed 's/^mjt-gen \([^ ]*\) .*/\1/')
 check man_gen_version 0 "\"mjt $gv\"" -- sed -n 2p "$src/gen/mjt-gen.1"
+# and the tables it wrote say so (tables/FORMAT.md said mjt-gen 0.1.0)
+check gen_meta_version 0 "mjt-gen $gv" -- "$Q" info "$T"
+check format_gen_version 0 "\`mjt-gen $gv\`" -- grep '^| .generator' \
+    "$src/tables/FORMAT.md"
 # every long option a help text gives is in the manual page too, where
 # that text is: mjq --help's under OPTIONS, a command's in its entry under
 # COMMANDS or under OPTIONS (--tables, --json, ... are every command's).
