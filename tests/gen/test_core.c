@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* core/: tiles and the text form, the suit word, the enumeration. */
+/* criterion.h first: parameterized.h needs it */
 #include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <criterion/parameterized.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "diag.h"
 #include "enum.h"
 #include "record.h"

@@ -7,10 +7,9 @@
  * helpers of the same tests: a command's output, a 128-bit count in
  * decimal.
  */
+#include "asserts.h"
 #include "alter.h"
 
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <lmdb.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,11 +4,10 @@
 #ifndef MJT__TESTS_EXPECT_H
 #define MJT__TESTS_EXPECT_H
 
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <math.h>
 #include <stdint.h>
 
+#include "asserts.h"
 #include "mjt.h"
 
 static inline uint64_t next(uint64_t *rng)

@@ -7,8 +7,6 @@
  * Each test runs in a process of its own, so each sets MJT_CACHE_DIR to a
  * directory of its own.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -18,6 +16,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "internal.h"
 #include "suit.h"

@@ -6,12 +6,11 @@
  * next to them, where the caps change answers; the cases worked out by
  * hand; the text form; and every error.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "internal.h"
 

@@ -4,8 +4,8 @@
  * name, a refusal's zeroed answer, every query's checks of its
  * arguments, and what opening the tables says when it cannot.
  */
+/* criterion.h first: parameterized.h needs it */
 #include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <criterion/parameterized.h>
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
 

@@ -20,13 +20,12 @@
  * within that difference may go the other way, which costs the games far
  * less than a standard error.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
 

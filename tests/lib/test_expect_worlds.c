@@ -5,13 +5,12 @@
  * written apart from the engine): forward play exactly, and exchange and
  * back on the forgetful wall, which must bound the true game from above.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "brute_expect.h"
 #include "expect.h"
 #include "helpers.h"

@@ -7,14 +7,13 @@
  * misuse gets its own code and message.  mjq dump, info and diff print
  * what these calls return (tests/mjq/cli.sh checks their output).
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
 

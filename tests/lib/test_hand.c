@@ -7,12 +7,11 @@
  * tiles; mjt_shanten_counts against mjt_shanten; and the hands that reach
  * each MJT_MAX_* bound.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "codes.h"
 #include "helpers.h"
 #include "internal.h"

@@ -8,12 +8,11 @@
  * complete); make test takes a sample of each, make test-long (MJT_LONG)
  * all of ara's and a million random ones.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "brute_improve.h"
 #include "helpers.h"
 

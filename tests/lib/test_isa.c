@@ -7,14 +7,13 @@
  * Each hand is asked on the portable path, then on each other path, by
  * switching the table the public functions jump through.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "isa.h"
 #include "mjt.h"

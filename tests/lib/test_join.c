@@ -5,10 +5,9 @@
  * versions against the scalar ones, on the lanes each promises (0 to
  * 2k + 1), for random deficit vectors and every k.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "minplus.h"
 

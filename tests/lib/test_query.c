@@ -5,8 +5,8 @@
  * against the brute force of brute.c (its errors: test_errors.c).
  */
 #define _XOPEN_SOURCE 700 /* realpath */
+/* criterion.h first: parameterized.h needs it */
 #include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <criterion/parameterized.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
 

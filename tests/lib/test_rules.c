@@ -4,10 +4,9 @@
  * calls that say where they came from and whether a quad is closed, by
  * every way a hand is made and changed.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
 

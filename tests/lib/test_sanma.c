@@ -6,11 +6,10 @@
  * suit and of the manzu alone, and on hands with pon and kan calls; the
  * classic cases; and every refusal.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "helpers.h"
 
 #define MOST 512

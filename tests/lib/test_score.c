@@ -6,10 +6,9 @@
  * rules; tests/score/compare.py checks thousands more against
  * majiang-core.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "internal.h"
 #include "mjt.h"
 

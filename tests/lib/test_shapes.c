@@ -6,13 +6,14 @@
  * hand.  (mjq's countTiles listing against the brute force is in
  * tests/mjq/test_mjq.c.)
  */
+/* criterion.h first: parameterized.h needs it */
 #include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <criterion/parameterized.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "enum.h"
 #include "forms.h"
 #include "helpers.h"

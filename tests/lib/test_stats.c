@@ -5,13 +5,12 @@
  * enumeration with a visitor, merging, progress and cancelling, and
  * dealing.  (Their agreement with mjq's output is tests/mjq/test_mjq.c's.)
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
 

@@ -6,8 +6,6 @@
  * library catches each damage done on purpose (tests/lib/alter.c), in
  * its queries and in its file calls.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <lmdb.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +15,7 @@
 #include <xxhash.h>
 #include <zstd.h>
 
+#include "asserts.h"
 #include "alloc.h"
 #include "format.h"
 #include "alter.h"

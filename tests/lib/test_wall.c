@@ -8,13 +8,12 @@
  * budgets and the workspaces are test_wall_budget.c's, the Monte Carlo of
  * the real game test_wall_mc.c's.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "brute_wall.h"
 #include "helpers.h"
 #include "mjt.h"

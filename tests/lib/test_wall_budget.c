@@ -5,13 +5,12 @@
  * back, a workspace changes no answer, and its maps outlive the 8-bit
  * question number they carry.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
 #include "wall.h" /* a workspace's maps, looked into */

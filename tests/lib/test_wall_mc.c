@@ -11,13 +11,12 @@
  * a right engine does not fail by chance.  10^4 games a hand in make
  * test, 10^6 in make test-long (MJT_LONG).
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
 

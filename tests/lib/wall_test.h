@@ -4,11 +4,10 @@
 #ifndef MJT__TESTS_WALL_TEST_H
 #define MJT__TESTS_WALL_TEST_H
 
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <math.h>
 #include <stdint.h>
 
+#include "asserts.h"
 #include "mjt.h"
 
 static inline mjt_prob_opts opts_of(int draws, int moves, unsigned flags)

@@ -6,14 +6,13 @@
  * mjq's dump, info and diff say what the library's file calls found in
  * tables damaged on purpose (tests/lib/alter.c).
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
+#include "asserts.h"
 #include "alter.h"
 #include "enum.h"
 #include "helpers.h"

@@ -10,12 +10,11 @@
  * AddressSanitizer build (make asan) catches a stray read outright, and
  * every build checks the answers' ranges.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "helpers.h"
 
 typedef struct flipper {

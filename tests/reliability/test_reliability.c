@@ -7,8 +7,6 @@
  * the same path, any reader that opens meanwhile gets a whole table, and
  * killing mjt-gen at any moment leaves the previous table in place.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -23,6 +21,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "asserts.h"
 #include "format.h"
 #include "helpers.h"
 #include "tablefile.h"
