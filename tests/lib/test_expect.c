@@ -6,13 +6,12 @@
  * the invariants any right answer keeps on random hands.  The brute
  * force of every draw order in small worlds is test_expect_worlds.c.
  */
-#include <criterion/criterion.h>
-#include <criterion/new/assert.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "asserts.h"
 #include "expect.h"
 #include "helpers.h"
 #include "mjt.h"
@@ -286,6 +285,171 @@ Test(expect, rows_are_the_hands_after_each_discard, .timeout = 600)
            hands, moved[MJT_EXCHANGE], rows);
     cr_assert(gt(int, hands, 50));
     cr_assert(gt(int, moved[MJT_EXCHANGE], 8));
+}
+
+/* ==== Two graphs, one game ==== */
+
+/* Whether two values of a curve agree: both unknown (NAN), or within
+ * 1e-12. */
+static int same_chance(double a, double b)
+{
+    return isnan(a) ? isnan(b) : !isnan(b) && fabs(a - b) <= 1e-12;
+}
+
+/* Row tile of an expected-score table in rs, or NULL. */
+static const mjt_expect_row *row_of(const mjt_expect_row *rs, size_t n,
+                                    int tile)
+{
+    for (size_t i = 0; i < n; i++)
+        if (rs[i].tile == tile)
+            return &rs[i];
+    return NULL;
+}
+
+/*
+ * An expected-score question builds a graph of its own: every suit and
+ * honor told apart (the yaku and the dora do), a red five drawn a hand of
+ * its own, every tenpai hand a node.  The wall model's question folds
+ * each class of hands that play alike into one hand (symmetry.c), drops
+ * the red fives and closes the draws to tenpai in a formula.  Both give
+ * the chances of tenpai and of a win of the same game, forward play's
+ * exact ones and the forgetful wall's in exchange and back play, so the
+ * two curves of every row must be the same numbers: on hands dealt at 1
+ * to 3 shanten, with nothing seen or a few tiles, up to two dora
+ * indicators (seen tiles, to the wall model), red fives held and seen.
+ * A relabelling that put a hand in the wrong class, or a red five's draw
+ * that lost or gained a copy, parts them; on deeper hands than the small
+ * worlds' brute force reaches, where the classes are many.
+ */
+Test(expect, its_chances_are_the_wall_models, .timeout = 600)
+{
+    static const struct {
+        int moves, shanten, hands, max_draws;
+    } plans[] = {
+        {MJT_FORWARD, 1, 12, 17}, {MJT_FORWARD, 2, 12, 17},
+        {MJT_FORWARD, 3, 6, 12},  {MJT_EXCHANGE, 1, 6, 8},
+        {MJT_EXCHANGE, 2, 3, 5},  {MJT_BACK, 1, 4, 4},
+    };
+    mjt_dealer dl;
+    uint64_t rng = 29;
+    mjt_prob_work *work = mjt_prob_work_create();
+    int rows = 0, nothing_seen = 0, with_seen = 0, with_red = 0;
+
+    cr_assert(eq(int, mjt_dealer_init(&dl, 20261129, NULL, 0), MJT_OK));
+    for (size_t pl = 0; pl < sizeof plans / sizeof *plans; pl++) {
+        for (int got = 0; got < plans[pl].hands;) {
+            mjt_tiles c;
+            mjt_shanten_info s;
+            cr_assert(eq(int, mjt_deal(&dl, 14, &c), MJT_OK));
+            cr_assert(eq(int, mjt_shanten_counts(test_tables(), c.counts, &s),
+                         MJT_OK));
+            if (s.overall != plans[pl].shanten)
+                continue;
+            /* a red five for some of the fives held */
+            uint8_t ids[14], held_red[3] = {0, 0, 0};
+            int n = 0, reds = 0;
+            for (int k = 0; k < MJT_KINDS; k++)
+                for (int i = 0; i < c.counts[k]; i++) {
+                    int red = k < 27 && k % 9 == 4 && i == 0 && next(&rng) % 2;
+                    ids[n++] = (uint8_t)(red ? MJT_RED_5M + k / 9 : k);
+                    if (red)
+                        held_red[k / 9] = 1;
+                    reds += red;
+                }
+            mjt_hand h;
+            cr_assert(
+                eq(int, mjt_hand_from_tiles(&h, ids, 14, NULL, NULL), MJT_OK));
+            /* the situation (its indicators in dora), then for every other
+             * hand a few tiles seen, some of them red fives */
+            mjt_expect_opts x;
+            uint8_t dora[MJT_KINDS], vis[MJT_KINDS] = {0}, all[MJT_KINDS];
+            situation(&rng, c.counts, &x, dora);
+            if (got % 2 == 1)
+                for (int i = (int)(next(&rng) % 7); i > 0; i--) {
+                    int k = (int)(next(&rng) % MJT_KINDS);
+                    if (c.counts[k] + dora[k] + vis[k] < 4)
+                        vis[k]++;
+                }
+            for (int su = 0; su < 3; su++) /* each suit has one red five */
+                if (vis[9 * su + 4] > 0 && !held_red[su])
+                    x.red_seen[su] = (uint8_t)(next(&rng) % 2);
+            int seen = 0;
+            for (int k = 0; k < MJT_KINDS; k++) {
+                all[k] = (uint8_t)(vis[k] + dora[k]);
+                seen += all[k];
+            }
+            mjt_prob_opts o =
+                opts_of(1 + (int)(next(&rng) % (unsigned)plans[pl].max_draws),
+                        MJT_PROB_CURVES);
+            o.moves = plans[pl].moves;
+            o.work = work;
+            mjt_prob_row pr[MJT_MAX_DISCARDS];
+            mjt_expect_row er[MJT_MAX_DISCARDS];
+            size_t np, ne;
+            mjt_diag d;
+            int a = mjt_prob_discards(test_tables(), &h, all, &o, pr,
+                                      MJT_MAX_DISCARDS, &np, &d);
+            cr_assert(eq(int, a, MJT_OK), "%s", d.message);
+            int b = mjt_expect_discards(test_tables(), &h, vis, &o, &x, er,
+                                        MJT_MAX_DISCARDS, &ne, &d);
+            cr_assert(eq(int, b, MJT_OK), "%s", d.message);
+            char text[MJT_HAND_TEXT];
+            mjt_hand_format(&h, text, sizeof text);
+            cr_assert(eq(sz, np, ne), "%s", text);
+            for (size_t i = 0; i < np; i++) {
+                const mjt_expect_row *e = row_of(er, ne, pr[i].tile);
+                cr_assert(not(eq(ptr, (void *)e, NULL)), "%s row %s", text,
+                          mjt_tile_name(pr[i].tile));
+                cr_assert(e->shanten == pr[i].shanten &&
+                          e->tiles == pr[i].tiles && e->count == pr[i].count);
+                for (int t = 0; t < o.draws; t++)
+                    cr_assert(
+                        same_chance(pr[i].p.tenpai[t], e->e.p.tenpai[t]) &&
+                            same_chance(pr[i].p.win[t], e->e.p.win[t]),
+                        "%s (%s, T = %d, %d seen) row %s, h = %d: tenpai "
+                        "%.15f and %.15f, win %.15f and %.15f",
+                        text, test_moves_name(o.moves), o.draws, seen,
+                        mjt_tile_name(pr[i].tile), t + 1, pr[i].p.tenpai[t],
+                        e->e.p.tenpai[t], pr[i].p.win[t], e->e.p.win[t]);
+                rows++;
+            }
+            /* and the 13-tile question of the first row */
+            mjt_hand r = h;
+            int k = MJT_KIND_OF(er[0].tile);
+            cr_assert(eq(int, mjt_hand_remove(&r, er[0].tile), MJT_OK));
+            mjt_expect_opts xr = x;
+            vis[k]++;
+            all[k]++;
+            if (er[0].tile >= MJT_KINDS)
+                xr.red_seen[er[0].tile - MJT_KINDS]++;
+            mjt_prob p;
+            mjt_expect e;
+            cr_assert(eq(int, mjt_prob_hand(test_tables(), &r, all, &o, &p, &d),
+                         MJT_OK),
+                      "%s", d.message);
+            cr_assert(
+                eq(int,
+                   mjt_expect_hand(test_tables(), &r, vis, &o, &xr, &e, &d),
+                   MJT_OK),
+                "%s", d.message);
+            for (int t = 0; t < o.draws; t++)
+                cr_assert(same_chance(p.tenpai[t], e.p.tenpai[t]) &&
+                              same_chance(p.win[t], e.p.win[t]),
+                          "%s less %s: h = %d", text, mjt_tile_name(er[0].tile),
+                          t + 1);
+            nothing_seen += seen == 0;
+            with_seen += seen > 0;
+            with_red += reds > 0;
+            got++;
+        }
+    }
+    mjt_prob_work_free(work);
+    printf("expect: chances: %d rows of %d hands, %d with nothing seen, %d "
+           "with red fives held\n",
+           rows, nothing_seen + with_seen, nothing_seen, with_red);
+    cr_assert(ge(int, nothing_seen, 8));
+    cr_assert(ge(int, with_seen, 25));
+    cr_assert(ge(int, with_red, 10));
 }
 
 /* What any right answer keeps, on random hands at T = 17: the curve never

@@ -52,7 +52,7 @@ int mjt__wall_init(wall *w, const struct mjt_tables *t, const mjt_hand *proto,
     w->smin = 99; /* mjt__wall_build sets it */
     w->steps = 0;
     w->late = 0;
-    memset(w->sym, 0, sizeof w->sym);
+    memset(&w->sym, 0, sizeof w->sym);
     w->nodes.size = sizeof(wnode);
     w->edges.size = sizeof(wedge);
     w->draws_.size = sizeof(wdraw);
@@ -191,25 +191,11 @@ static int eff_of(wall *w, const mjt_hand *h, int ex, unsigned red,
     return rc;
 }
 
-/* find, on the canonical hand of (h, counts, adj)'s class. */
-static int find_canon(wall *w, const mjt_hand *h, const uint8_t *counts,
-                      int adj, int ex, unsigned red, int *mapped, uint32_t *out)
-{
-    uint8_t c[MJT_KINDS];
-
-    memcpy(c, counts, MJT_KINDS);
-    *mapped = adj;
-    mjt__wall_canon(w, c, adj, mapped);
-    mjt_hand hc = coded(h, c);
-    return find(w, &hc, c, *mapped, ex, red, NULL, out);
-}
-
 /* A node about to be found: the hand and counts the play left (after
  * a discard, adj the kind thrown or -1), its exchanges and red fives;
  * then, as child_look makes them, the hand and counts of its class's
- * canonical hand (in forward play the class of adj's absence) and adj's
- * kind in them, or where the graph is not relabelled h, counts and adj
- * again. */
+ * canonical hand and adj's kind in them, or where the graph is not
+ * relabelled h, counts and adj again. */
 typedef struct wchild {
     mjt_hand h;
     uint8_t counts[MJT_KINDS];
@@ -242,8 +228,7 @@ static void child_look(wall *w, wchild *ch)
     ch->hc = ch->h;
     memcpy(ch->c, ch->counts, MJT_KINDS);
     if (w->ev == NULL) {
-        mjt__wall_canon(w, ch->c, w->moves == MJT_FORWARD ? -1 : ch->adj,
-                        &ch->a);
+        mjt__wall_canon(w, ch->c, &ch->a);
         ch->hc = coded(&ch->h, ch->c);
         look = w->moves == MJT_FORWARD ? -1 : ch->a;
     } else if (w->moves == MJT_FORWARD && ch->adj >= 0 &&
@@ -286,16 +271,15 @@ static int child_find(wall *w, const wchild *ch, uint32_t *out)
         return find(w, &ch->h, ch->counts, keep ? adj : -1, ch->ex, ch->red,
                     asked ? &u : NULL, out);
     }
-    /* hc is adj's absence's class, a adj's place in it */
+    /* hc is the canonical hand, a adj's place in it */
     if (adj >= 0) {
         rc = eff_of(w, &ch->hc, ch->ex, ch->red, &eff, &u, &asked);
         if (rc != MJT_OK)
             return rc;
-        if (eff >> a & 1)
-            return find_canon(w, &ch->h, ch->counts, adj, ch->ex, ch->red, &a,
-                              out);
+        if (!(eff >> a & 1))
+            a = -1;
     }
-    return find(w, &ch->hc, ch->c, -1, ch->ex, ch->red, asked ? &u : NULL, out);
+    return find(w, &ch->hc, ch->c, a, ch->ex, ch->red, asked ? &u : NULL, out);
 }
 
 int mjt__wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,

@@ -7,29 +7,39 @@
  * read backwards (9 to 1: runs stay runs, terminals terminals, the
  * thirteen orphans stay the same set), nor one honor from another.  What
  * tells kinds apart in a question is what each has to give: its copies
- * not seen or called (one fewer for a row's discard, adj) and its cap (4
- * less called).  A relabelling of kinds that keeps both for every kind
- * maps each hand to one with the same chances (the draws, the shanten,
- * the moves all map along), so a node holds one hand of each class, the
- * canonical one: each suit read the way that sorts first (when reading it
- * backwards keeps what it has to give), suits of equal gifts sorted,
- * honors of equal gifts sorted by count.  With nothing seen, a deep hand's
- * graph shrinks some forty times; seen tiles leave fewer relabellings.
+ * not seen or called and its cap (4 less called).  A relabelling of kinds
+ * that keeps both for every kind maps each hand to one with the same
+ * chances (the draws, the shanten, the moves all map along), so a node
+ * holds one hand of each class, the canonical one: each suit read the way
+ * that sorts first (when reading it backwards keeps what it has to give),
+ * suits of equal gifts sorted, honors of equal gifts sorted by count.
+ *
+ * A row's discard (adj: one copy fewer left) is the node's, not the
+ * question's: it goes with the hand, to the kind the relabelling sends it
+ * to, and the relabellings are those of the question's gifts alone.  Kind
+ * k of a hand then has as many copies left as kind k' = s(k) of its image,
+ * gift(k') - [k' = s(adj)] = gift(k) - [k = adj], for every k.  (Gifts
+ * counted with adj's copy taken off would let a kind seen once more than
+ * adj trade places with it, and the copy taken off would land on the
+ * other: 3m seen, a row of 7m, and the suit read backwards, gave that row
+ * a 7m fewer and a 3m more than the wall holds.)  With nothing seen, a
+ * deep hand's graph shrinks some forty times; seen tiles leave fewer
+ * relabellings.
  */
 #include "wall.h"
 
 #include <assert.h>
 #include <string.h>
 
-/* What kind k has to give, for a node whose adj is adj. */
-static int gift(const wall *w, int k, int adj)
+/* What kind k has to give. */
+static int gift(const wall *w, int k)
 {
-    return (w->base[k] - (k == adj)) | w->cap[k] << 4;
+    return w->base[k] | w->cap[k] << 4;
 }
 
-static const wsym *sym_of(wall *w, int adj)
+static const wsym *sym_of(wall *w)
 {
-    wsym *y = &w->sym[adj + 1];
+    wsym *y = &w->sym;
 
     if (y->ok)
         return y;
@@ -42,12 +52,12 @@ static const wsym *sym_of(wall *w, int adj)
         y->rev[s] = 1;
         y->cls[s] = (uint8_t)s;
         for (int r = 0; r < 9; r++)
-            if (gift(w, 9 * s + r, adj) != gift(w, 9 * s + 8 - r, adj))
+            if (gift(w, 9 * s + r) != gift(w, 9 * s + 8 - r))
                 y->rev[s] = 0;
         for (int t = 0; t < s && y->cls[s] == s; t++) {
             int same = 1;
             for (int r = 0; r < 9 && same; r++)
-                same = gift(w, 9 * s + r, adj) == gift(w, 9 * t + r, adj);
+                same = gift(w, 9 * s + r) == gift(w, 9 * t + r);
             if (same)
                 y->cls[s] = y->cls[t];
         }
@@ -56,7 +66,7 @@ static const wsym *sym_of(wall *w, int adj)
     for (int z = 0; z < 7; z++) {
         y->hcls[z] = (uint8_t)z;
         for (int u = 0; u < z && y->hcls[z] == z; u++)
-            if (gift(w, 27 + z, adj) == gift(w, 27 + u, adj))
+            if (gift(w, 27 + z) == gift(w, 27 + u))
                 y->hcls[z] = y->hcls[u];
         y->hone &= y->hcls[z] == 0;
     }
@@ -144,9 +154,9 @@ static void honors_sorted(uint8_t h[7], int *kind)
  * rank, come first (when backwards keeps its gifts); suits of a class are
  * then sorted by those readings, a stable insertion sort that moves a
  * suit past its neighbours of the same class only. */
-void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind)
+void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int *kind)
 {
-    const wsym *y = sym_of(w, adj);
+    const wsym *y = sym_of(w);
     uint64_t key[3], out[3];
     int order[3] = {0, 1, 2}, back[3];
 

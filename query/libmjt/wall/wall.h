@@ -106,9 +106,8 @@ typedef struct warr {
 } warr;
 
 /* The relabellings of kinds that keep a question's chances (symmetry.c):
- * for a kind counted as seen once more (adj + 1; 0: none), which suits
- * may be read backwards, and which suits and which honors may trade
- * places (hone: every honor with every other). */
+ * which suits may be read backwards, and which suits and which honors may
+ * trade places (hone: every honor with every other); ok once made. */
 typedef struct wsym {
     uint8_t ok, rev[3], cls[3], hcls[7], hone;
 } wsym;
@@ -119,7 +118,7 @@ typedef struct wall {
     mjt_hand hand13;        /* a hand of the nodes' size, for their codes */
     int base[MJT_KINDS];    /* 4 less seen and called, 0 outside the game */
     uint8_t cap[MJT_KINDS]; /* 4 less called */
-    wsym sym[MJT_KINDS + 1];
+    wsym sym;
     int wall;           /* tiles the wall holds at the start */
     int draws;          /* T */
     int moves, extra;   /* move set, K */
@@ -247,10 +246,10 @@ void mjt__wall_doubles_free(wall *w, double **p, size_t *room);
 int mjt__wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
                    int ex, unsigned red, uint32_t *out);
 /* symmetry.c: put counts c in the canonical order of its class under the
- * relabellings that keep adj's gifts (adj: as in wkey); *kind (a kind, or
- * -1) follows its tile.  Never for an expected-score question, whose
- * scoring tells every kind apart. */
-void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int adj, int *kind);
+ * relabellings that keep the question's gifts; *kind (a kind, or -1: a
+ * node's adj) follows its tile.  Never for an expected-score question,
+ * whose scoring tells every kind apart. */
+void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int *kind);
 /* Build every node made and not built yet, breadth first: those reached
  * with a draw left.  Sets w->smin, the least shanten of the nodes made
  * before it (the roots), which the passes read: what they compute is what
