@@ -55,8 +55,8 @@ extern "C" {
 
 #define MJT_VERSION_MAJOR 1
 #define MJT_VERSION_MINOR 5
-#define MJT_VERSION_PATCH 0
-#define MJT_VERSION_STRING "1.5.0"
+#define MJT_VERSION_PATCH 1
+#define MJT_VERSION_STRING "1.5.1"
 /* 10000 major + 100 minor + patch: compare builds with < and >. */
 #define MJT_VERSION_NUMBER                                                     \
     (MJT_VERSION_MAJOR * 10000 + MJT_VERSION_MINOR * 100 + MJT_VERSION_PATCH)

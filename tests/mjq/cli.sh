@@ -338,7 +338,7 @@ check opt_unknown 2 '--frob: unknown option' -- "$Q" --frob 1m
 check opt_missing 2 '--tables: needs a value' -- "$Q" 1m --tables
 check opt_no_value 2 '--json: takes no value' -- "$Q" --json=yes 1m
 check opt_waits_unknown 2 'waits: --frob: unknown option' -- "$Q" waits --frob 1m
-check opt_version 0 'mjq 1.5.0 (libmjt 1.5.0, JSON 1.4, code path ' -- "$Q" --version
+check opt_version 0 'mjq 1.5.1 (libmjt 1.5.1, JSON 1.4, code path ' -- "$Q" --version
 # the code path the library took, and MJT_ISA=portable taking the portable one
 isa=$("$Q" --version | sed -n 's/.*code path \(.*\))$/\1/p')
 case $isa in
@@ -421,7 +421,7 @@ check gen_bad_j 2 '-j 0: want a thread count' -- "$G" -j 0
 check gen_foreign 1 'exists and does not read as an mjt table' -- "$G" -o "$tmp/foreign"
 check gen_foreign_kept 0 'not a table' -- cat "$tmp/foreign"
 check gen_unwritable 1 'cannot write here' -- "$G" -o /nonexistent-dir/x.lmdb
-check gen_version 0 'mjt-gen 1.5.0 (table format 3)' -- "$G" --version
+check gen_version 0 'mjt-gen 1.5.1 (table format 3)' -- "$G" --version
 # the manual pages name the version the programs print (mjt-gen.1 said
 # 0.2.0 through 1.4.0)
 src=$(dirname "$0")/../.. v=$("$Q" --version | sed 's/^mjq \([^ ]*\) .*/\1/')
