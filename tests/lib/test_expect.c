@@ -306,6 +306,23 @@ static const mjt_expect_row *row_of(const mjt_expect_row *rs, size_t n,
     return NULL;
 }
 
+/* Up to two of the melds dealt tiles c hold, taken out of c into calls
+ * (a triplet or a run, lowest kind first): how many. */
+static size_t take_calls(uint8_t c[MJT_KINDS], uint64_t *rng, mjt_call *calls)
+{
+    size_t n = 0, want = 1 + next(rng) % 2;
+    for (int k = 0; k < MJT_KINDS && n < want; k++) {
+        if (c[k] >= 3) {
+            c[k] -= 3;
+            calls[n++] = (mjt_call){MJT_TRIPLET, (uint8_t)k, 0, 0};
+        } else if (k < 27 && k % 9 < 7 && c[k] && c[k + 1] && c[k + 2]) {
+            c[k]--, c[k + 1]--, c[k + 2]--;
+            calls[n++] = (mjt_call){MJT_RUN, (uint8_t)k, 0, 0};
+        }
+    }
+    return n;
+}
+
 /*
  * An expected-score question builds a graph of its own: every suit and
  * honor told apart (the yaku and the dora do), a red five drawn a hand of
@@ -315,8 +332,9 @@ static const mjt_expect_row *row_of(const mjt_expect_row *rs, size_t n,
  * the chances of tenpai and of a win of the same game, forward play's
  * exact ones and the forgetful wall's in exchange and back play, so the
  * two curves of every row must be the same numbers: on hands dealt at 1
- * to 3 shanten, with nothing seen or a few tiles, up to two dora
- * indicators (seen tiles, to the wall model), red fives held and seen.
+ * to 3 shanten, closed or with calls, with nothing seen or a few tiles,
+ * up to two dora indicators (seen tiles, to the wall model), red fives
+ * held and seen.
  * A relabelling that put a hand in the wrong class, or a red five's draw
  * that lost or gained a copy, parts them; on deeper hands than the small
  * worlds' brute force reaches, where the classes are many.
@@ -324,41 +342,56 @@ static const mjt_expect_row *row_of(const mjt_expect_row *rs, size_t n,
 Test(expect, its_chances_are_the_wall_models, .timeout = 600)
 {
     static const struct {
-        int moves, shanten, hands, max_draws;
+        int moves, shanten, hands, max_draws, calls;
     } plans[] = {
-        {MJT_FORWARD, 1, 12, 17}, {MJT_FORWARD, 2, 12, 17},
-        {MJT_FORWARD, 3, 6, 12},  {MJT_EXCHANGE, 1, 6, 8},
-        {MJT_EXCHANGE, 2, 3, 5},  {MJT_BACK, 1, 4, 4},
+        {MJT_FORWARD, 1, 12, 17, 0}, {MJT_FORWARD, 2, 12, 17, 0},
+        {MJT_FORWARD, 3, 6, 12, 0},  {MJT_EXCHANGE, 1, 6, 8, 0},
+        {MJT_EXCHANGE, 2, 3, 5, 0},  {MJT_BACK, 1, 4, 4, 0},
+        {MJT_FORWARD, 1, 10, 17, 1}, {MJT_FORWARD, 2, 10, 17, 1},
+        {MJT_EXCHANGE, 1, 4, 6, 1},
     };
     mjt_dealer dl;
     uint64_t rng = 29;
     mjt_prob_work *work = mjt_prob_work_create();
-    int rows = 0, nothing_seen = 0, with_seen = 0, with_red = 0;
+    int rows = 0, nothing_seen = 0, with_seen = 0, with_red = 0, called = 0;
 
     cr_assert(eq(int, mjt_dealer_init(&dl, 20261129, NULL, 0), MJT_OK));
     for (size_t pl = 0; pl < sizeof plans / sizeof *plans; pl++) {
         for (int got = 0; got < plans[pl].hands;) {
             mjt_tiles c;
             mjt_shanten_info s;
+            mjt_hand h;
+            uint8_t held_red[3] = {0, 0, 0};
+            int reds = 0;
             cr_assert(eq(int, mjt_deal(&dl, 14, &c), MJT_OK));
-            cr_assert(eq(int, mjt_shanten_counts(test_tables(), c.counts, &s),
-                         MJT_OK));
+            if (plans[pl].calls) { /* melds of the deal called */
+                mjt_call calls[2];
+                uint8_t conc[MJT_KINDS];
+                memcpy(conc, c.counts, sizeof conc);
+                size_t nc = take_calls(conc, &rng, calls);
+                if (nc == 0)
+                    continue;
+                cr_assert(eq(
+                    int, mjt_hand_from_calls(&h, conc, calls, nc, NULL, NULL),
+                    MJT_OK));
+            } else { /* a red five for some of the fives held */
+                uint8_t ids[14];
+                int n = 0;
+                for (int k = 0; k < MJT_KINDS; k++)
+                    for (int i = 0; i < c.counts[k]; i++) {
+                        int red =
+                            k < 27 && k % 9 == 4 && i == 0 && next(&rng) % 2;
+                        ids[n++] = (uint8_t)(red ? MJT_RED_5M + k / 9 : k);
+                        if (red)
+                            held_red[k / 9] = 1;
+                        reds += red;
+                    }
+                cr_assert(eq(int, mjt_hand_from_tiles(&h, ids, 14, NULL, NULL),
+                             MJT_OK));
+            }
+            cr_assert(eq(int, mjt_shanten(test_tables(), &h, &s), MJT_OK));
             if (s.overall != plans[pl].shanten)
                 continue;
-            /* a red five for some of the fives held */
-            uint8_t ids[14], held_red[3] = {0, 0, 0};
-            int n = 0, reds = 0;
-            for (int k = 0; k < MJT_KINDS; k++)
-                for (int i = 0; i < c.counts[k]; i++) {
-                    int red = k < 27 && k % 9 == 4 && i == 0 && next(&rng) % 2;
-                    ids[n++] = (uint8_t)(red ? MJT_RED_5M + k / 9 : k);
-                    if (red)
-                        held_red[k / 9] = 1;
-                    reds += red;
-                }
-            mjt_hand h;
-            cr_assert(
-                eq(int, mjt_hand_from_tiles(&h, ids, 14, NULL, NULL), MJT_OK));
             /* the situation (its indicators in dora), then for every other
              * hand a few tiles seen, some of them red fives */
             mjt_expect_opts x;
@@ -440,16 +473,18 @@ Test(expect, its_chances_are_the_wall_models, .timeout = 600)
             nothing_seen += seen == 0;
             with_seen += seen > 0;
             with_red += reds > 0;
+            called += plans[pl].calls;
             got++;
         }
     }
     mjt_prob_work_free(work);
     printf("expect: chances: %d rows of %d hands, %d with nothing seen, %d "
-           "with red fives held\n",
-           rows, nothing_seen + with_seen, nothing_seen, with_red);
+           "with red fives held, %d with calls\n",
+           rows, nothing_seen + with_seen, nothing_seen, with_red, called);
     cr_assert(ge(int, nothing_seen, 8));
     cr_assert(ge(int, with_seen, 25));
     cr_assert(ge(int, with_red, 10));
+    cr_assert(eq(int, called, 24));
 }
 
 /* What any right answer keeps, on random hands at T = 17: the curve never
