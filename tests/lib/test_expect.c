@@ -306,23 +306,6 @@ static const mjt_expect_row *row_of(const mjt_expect_row *rs, size_t n,
     return NULL;
 }
 
-/* Up to two of the melds dealt tiles c hold, taken out of c into calls
- * (a triplet or a run, lowest kind first): how many. */
-static size_t take_calls(uint8_t c[MJT_KINDS], uint64_t *rng, mjt_call *calls)
-{
-    size_t n = 0, want = 1 + next(rng) % 2;
-    for (int k = 0; k < MJT_KINDS && n < want; k++) {
-        if (c[k] >= 3) {
-            c[k] -= 3;
-            calls[n++] = (mjt_call){MJT_TRIPLET, (uint8_t)k, 0, 0};
-        } else if (k < 27 && k % 9 < 7 && c[k] && c[k + 1] && c[k + 2]) {
-            c[k]--, c[k + 1]--, c[k + 2]--;
-            calls[n++] = (mjt_call){MJT_RUN, (uint8_t)k, 0, 0};
-        }
-    }
-    return n;
-}
-
 /*
  * An expected-score question builds a graph of its own: every suit and
  * honor told apart (the yaku and the dora do), a red five drawn a hand of
@@ -368,7 +351,7 @@ Test(expect, its_chances_are_the_wall_models, .timeout = 600)
                 mjt_call calls[2];
                 uint8_t conc[MJT_KINDS];
                 memcpy(conc, c.counts, sizeof conc);
-                size_t nc = take_calls(conc, &rng, calls);
+                size_t nc = test_take_calls(conc, 1 + next(&rng) % 2, calls);
                 if (nc == 0)
                     continue;
                 cr_assert(eq(
