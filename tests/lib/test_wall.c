@@ -422,14 +422,16 @@ Test(wall, seeing_a_useless_tile_never_hurts, .timeout = 600)
 /* Each row of a 14-tile table is a 13-tile hand and the wall its question
  * leaves, so its first three points are brute_wall.c's, playing out every
  * order of three draws on that wall: every row of 120 tables of hands
- * dealt at 1 and 2 shanten, a third of them with calls, with the tiles
- * random_question would see (1.8 on average; a curve's point is its own optimum: asked at T = 17, its first
- * three are those of T = 3).  The small worlds above hold no dealt hand;
- * this goes no further than the third draw. */
+ * dealt at 1 and 2 shanten, a third of them with calls, with a tile or
+ * two seen, or a dozen (a curve's point is its own optimum: asked at
+ * T = 17, its first three are those of T = 3); and on every fourth table
+ * exchange play's first two points, against the forgetful wall's bound
+ * from its definition.  The small worlds above hold no dealt hand; this
+ * goes no further than the third draw. */
 Test(wall, dealt_tables_against_every_draw_order, .timeout = 600)
 {
     mjt_dealer d;
-    int tables = 0, rows = 0, called = 0;
+    int tables = 0, rows = 0, called = 0, exchanged = 0;
 
     cr_assert(eq(int, mjt_dealer_init(&d, 20261130, NULL, 0), MJT_OK));
     while (tables < 120) {
@@ -452,38 +454,55 @@ Test(wall, dealt_tables_against_every_draw_order, .timeout = 600)
             int room = 4 - x.counts[k], m = more.counts[k] / (1 + tables % 2);
             seen[k] = (uint8_t)(m < room ? m : room);
         }
-        mjt_prob_opts o = opts_of(17, MJT_FORWARD, MJT_PROB_CURVES);
-        mjt_prob_row r[MJT_MAX_DISCARDS];
-        size_t n;
         char text[MJT_HAND_TEXT];
         mjt_hand_format(&h, text, sizeof text);
-        cr_assert(eq(int,
-                     mjt_prob_discards(test_tables(), &h, seen, &o, r,
-                                       MJT_MAX_DISCARDS, &n, NULL),
-                     MJT_OK));
-        for (size_t i = 0; i < n; i++) {
-            brute_wall_q q = {test_tables(), h, {0}, 3, MJT_FORWARD, 0, 0, 0};
-            double ten[3], win[3];
-            cr_assert(eq(int, mjt_hand_remove(&q.hand, r[i].tile), MJT_OK));
-            for (int k = 0; k < MJT_KINDS; k++)
-                q.wall[k] = (uint8_t)(4 - x.counts[k] - seen[k]);
-            cr_assert(eq(int, brute_wall(&q, ten, win), 0));
-            for (int t = 0; t < 3; t++)
-                cr_assert(all(lt(dbl, fabs(r[i].p.tenpai[t] - ten[t]), 1e-12),
-                              lt(dbl, fabs(r[i].p.win[t] - win[t]), 1e-12)),
-                          "%s row %s, h = %d: tenpai %.15f (every order "
-                          "%.15f), win %.15f (%.15f)",
-                          text, mjt_tile_name(r[i].tile), t + 1,
-                          r[i].p.tenpai[t], ten[t], r[i].p.win[t], win[t]);
-            rows++;
+        /* forward play at T = 17, and on every fourth table exchange
+         * (K = 1, T = 5) against the forgetful wall's bound, two draws */
+        for (int moves = MJT_FORWARD; moves <= MJT_EXCHANGE;
+             moves += tables % 4 == 3 ? 1 : 2) {
+            int T = moves == MJT_FORWARD ? 3 : 2;
+            mjt_prob_opts o =
+                opts_of(moves == MJT_FORWARD ? 17 : 5, moves, MJT_PROB_CURVES);
+            mjt_prob_row r[MJT_MAX_DISCARDS];
+            size_t n;
+            cr_assert(eq(int,
+                         mjt_prob_discards(test_tables(), &h, seen, &o, r,
+                                           MJT_MAX_DISCARDS, &n, NULL),
+                         MJT_OK));
+            for (size_t i = 0; i < n; i++) {
+                brute_wall_q q = {test_tables(),
+                                  h,
+                                  {0},
+                                  T,
+                                  moves,
+                                  moves != MJT_FORWARD,
+                                  0,
+                                  moves != MJT_FORWARD};
+                double ten[3], win[3];
+                cr_assert(eq(int, mjt_hand_remove(&q.hand, r[i].tile), MJT_OK));
+                for (int k = 0; k < MJT_KINDS; k++)
+                    q.wall[k] = (uint8_t)(4 - x.counts[k] - seen[k]);
+                cr_assert(eq(int, brute_wall(&q, ten, win), 0));
+                for (int t = 0; t < T; t++)
+                    cr_assert(
+                        all(lt(dbl, fabs(r[i].p.tenpai[t] - ten[t]), 1e-12),
+                            lt(dbl, fabs(r[i].p.win[t] - win[t]), 1e-12)),
+                        "%s (%s) row %s, h = %d: tenpai %.15f (every order "
+                        "%.15f), win %.15f (%.15f)",
+                        text, test_moves_name(moves), mjt_tile_name(r[i].tile),
+                        t + 1, r[i].p.tenpai[t], ten[t], r[i].p.win[t], win[t]);
+                rows += moves == MJT_FORWARD;
+                exchanged += moves != MJT_FORWARD;
+            }
         }
         tables++;
         called += nc > 0;
     }
     printf("wall: dealt tables: %d rows of %d tables (%d with calls), three "
-           "draws played out\n",
-           rows, tables, called);
+           "draws played out; %d rows in exchange play, two\n",
+           rows, tables, called, exchanged);
     cr_assert(eq(int, called, 40));
+    cr_assert(ge(int, exchanged, 250));
 }
 
 /* A 14-tile table's row is the 13-tile answer for the hand after its
