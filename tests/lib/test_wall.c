@@ -421,10 +421,11 @@ Test(wall, seeing_a_useless_tile_never_hurts, .timeout = 600)
 
 /* Each row of a 14-tile table is a 13-tile hand and the wall its question
  * leaves, so its first three points are brute_wall.c's, playing out every
- * order of three draws on that wall: every row of 120 tables of hands
- * dealt at 1 and 2 shanten, a third of them with calls, with a tile or
- * two seen, or a dozen (a curve's point is its own optimum: asked at
- * T = 17, its first three are those of T = 3); and on every fourth table
+ * order of three draws on that wall (a curve's point is its own optimum:
+ * asked at T = 17, its first three are those of T = 3).  Every row of 120
+ * tables of hands dealt at 1 and 2 shanten, a third of them with calls,
+ * with another deal's pairs seen (a tile or two, or none) or all its
+ * tiles (about a dozen); and on every fourth table (a dozen seen)
  * exchange play's first two points, against the forgetful wall's bound
  * from its definition.  The small worlds above hold no dealt hand; this
  * goes no further than the third draw. */
@@ -459,7 +460,7 @@ Test(wall, dealt_tables_against_every_draw_order, .timeout = 600)
         /* forward play at T = 17, and on every fourth table exchange
          * (K = 1, T = 5) against the forgetful wall's bound, two draws */
         for (int moves = MJT_FORWARD; moves <= MJT_EXCHANGE;
-             moves += tables % 4 == 3 ? 1 : 2) {
+             moves += tables % 4 == 0 ? 1 : 2) {
             int T = moves == MJT_FORWARD ? 3 : 2;
             mjt_prob_opts o =
                 opts_of(moves == MJT_FORWARD ? 17 : 5, moves, MJT_PROB_CURVES);

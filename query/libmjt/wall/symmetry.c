@@ -17,8 +17,9 @@
  * A row's discard (adj: one copy fewer left) is the node's, not the
  * question's: it goes with the hand, to the kind the relabelling sends it
  * to, and the relabellings are those of the question's gifts alone.  Kind
- * k of a hand then has as many copies left as kind k' = s(k) of its image,
- * gift(k') - [k' = s(adj)] = gift(k) - [k = adj], for every k.  (Gifts
+ * k of a hand of counts c then has as many copies left as kind k' = s(k)
+ * of its image, whose counts c' hold c'[k'] = c[k]: base[k'] - c'[k'] -
+ * [k' = s(adj)] = base[k] - c[k] - [k = adj], for every k.  (Gifts
  * counted with adj's copy taken off would let a kind seen once more than
  * adj trade places with it, and the copy taken off would land on the
  * other: 3m seen, a row of 7m, and the suit read backwards, gave that row
