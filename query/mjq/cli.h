@@ -131,9 +131,11 @@ void cli_json_string(FILE *out, const char *s);
 /* The ranks set in a 9-bit mask as digits, "1" to "9" ("" for none). */
 void cli_mask_digits(unsigned mask, char out[10]);
 
-/* The ranks of block b as text, "123" (mjt_block_format without the suit
- * letter), into out; returns its length (0 for no block). */
-size_t cli_block_ranks(mjt_block b, char out[MJT_BLOCK_TEXT]);
+/* Block b's ranks in brackets, as diff and the waits listing print a
+ * suit's blocks: "[45]" for a wait, "(123)" for a meld or a pair
+ * (mjt_block_format without the suit's letter), into out; returns its
+ * length, 2 for no block. */
+size_t cli_block_bracketed(mjt_block b, char out[MJT_BLOCK_TEXT + 2]);
 
 /* Copies of each kind in h's concealed tiles and calls together into
  * all[34], its number of calls into *ncalls (if not NULL); returns the

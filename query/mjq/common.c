@@ -97,12 +97,17 @@ void cli_mask_digits(unsigned mask, char out[10])
     out[n] = '\0';
 }
 
-size_t cli_block_ranks(mjt_block b, char out[MJT_BLOCK_TEXT])
+size_t cli_block_bracketed(mjt_block b, char out[MJT_BLOCK_TEXT + 2])
 {
-    size_t n = mjt_block_format(&b, out, MJT_BLOCK_TEXT);
+    int wait = b.kind >= MJT_WAIT_ONE;
+    size_t n = mjt_block_format(&b, out + 1, MJT_BLOCK_TEXT);
+
     if (n > 0)
-        out[--n] = '\0'; /* the suit's letter, always the last */
-    return n;
+        n--; /* the suit's letter, always the last */
+    out[0] = wait ? '[' : '(';
+    out[n + 1] = wait ? ']' : ')';
+    out[n + 2] = '\0';
+    return n + 2;
 }
 
 int cli_hand_all(const mjt_hand *h, uint8_t all[MJT_KINDS], int *ncalls)
@@ -124,10 +129,7 @@ size_t cli_blocks_text(const uint8_t *b, int n, char *out)
 
     for (int i = 0; i < n; i++) {
         mjt_block blk = {(uint8_t)(b[i] >> 4), (uint8_t)(b[i] & 0xF)};
-        int wait = blk.kind >= MJT_WAIT_ONE;
-        out[len++] = wait ? '[' : '(';
-        len += cli_block_ranks(blk, out + len);
-        out[len++] = wait ? ']' : ')';
+        len += cli_block_bracketed(blk, out + len);
     }
     out[len] = '\0';
     return len;

@@ -139,12 +139,8 @@ static void form_text(const mjt_pattern_form *f, char *out)
 {
     size_t n = 0;
 
-    for (int i = 0; i < f->len; i++) {
-        int wait = f->blocks[i].kind >= MJT_WAIT_ONE;
-        out[n++] = wait ? '[' : '(';
-        n += cli_block_ranks(f->blocks[i], out + n);
-        out[n++] = wait ? ']' : ')';
-    }
+    for (int i = 0; i < f->len; i++)
+        n += cli_block_bracketed(f->blocks[i], out + n);
     out[n] = '\0';
     if (f->arrangement) {
         char digits[10];
