@@ -312,17 +312,18 @@ static inline int test_keep_differs(const mjt_tables *t, const mjt_hand *h)
 }
 
 /* Up to want of the melds the counts c hold (a triplet or a run, lowest
- * kind first) taken out of c into calls, as a deal's hand that called
- * them: how many. */
+ * kind first; triplets alone for three players, who have no chi) taken
+ * out of c into calls, as a deal's hand that called them: how many. */
 static inline size_t test_take_calls(uint8_t c[MJT_KINDS], size_t want,
-                                     mjt_call *calls)
+                                     mjt_call *calls, int players)
 {
     size_t n = 0;
     for (int k = 0; k < MJT_KINDS && n < want; k++) {
         if (c[k] >= 3) {
             c[k] -= 3;
             calls[n++] = (mjt_call){MJT_TRIPLET, (uint8_t)k, 0, 0};
-        } else if (k < 27 && k % 9 < 7 && c[k] && c[k + 1] && c[k + 2]) {
+        } else if (players == 4 && k < 27 && k % 9 < 7 && c[k] && c[k + 1] &&
+                   c[k + 2]) {
             c[k]--, c[k + 1]--, c[k + 2]--;
             calls[n++] = (mjt_call){MJT_RUN, (uint8_t)k, 0, 0};
         }

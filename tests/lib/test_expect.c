@@ -351,7 +351,7 @@ Test(expect, its_chances_are_the_wall_models, .timeout = 600)
                 mjt_call calls[2];
                 uint8_t conc[MJT_KINDS];
                 memcpy(conc, c.counts, sizeof conc);
-                size_t nc = test_take_calls(conc, 1 + next(&rng) % 2, calls);
+                size_t nc = test_take_calls(conc, 1 + next(&rng) % 2, calls, 4);
                 if (nc == 0)
                     continue;
                 cr_assert(eq(

@@ -3,7 +3,8 @@
  * The wall model (mjt_prob_hand, mjt_prob_discards) against what can be
  * known without it: the closed form of a tenpai hand in forward play,
  * exhaustively over ara's hands; the brute force of every draw order in
- * small worlds (brute_wall.c, written apart from the engine); and the
+ * small worlds (brute_wall.c, written apart from the engine), and on
+ * tables dealt from the full wall of four players and of three; and the
  * invariants any right answer keeps on random hands.  The refusals, the
  * budgets and the workspaces are test_wall_budget.c's, the Monte Carlo of
  * the real game test_wall_mc.c's.
@@ -422,20 +423,23 @@ Test(wall, seeing_a_useless_tile_never_hurts, .timeout = 600)
 /* Each row of a 14-tile table is a 13-tile hand and the wall its question
  * leaves, so its first three points are brute_wall.c's, playing out every
  * order of three draws on that wall (a curve's point is its own optimum:
- * asked at T = 17, its first three are those of T = 3).  Every row of 120
- * tables of hands dealt at 1 and 2 shanten, a third of them with calls,
- * with another deal's pairs seen (a tile or two, or none) or all its
- * tiles (about a dozen); and on every fourth table (a dozen seen)
- * exchange play's first two points, against the forgetful wall's bound
- * from its definition.  The small worlds above hold no dealt hand; this
- * goes no further than the third draw. */
-Test(wall, dealt_tables_against_every_draw_order, .timeout = 600)
+ * asked at T = 17, its first three are those of T = 3).  Every row of
+ * `want` tables of hands dealt at 1 and 2 shanten under `players`, a
+ * third of them with calls, with another deal's pairs seen (a tile or
+ * two, or none) or all its tiles (about a dozen); and on every fourth
+ * table (a dozen seen) exchange play's first two points, against the
+ * forgetful wall's bound from its definition.  The small worlds above
+ * hold no dealt hand; this goes no further than the third draw.  Returns
+ * the rows played in exchange. */
+static int dealt_tables(uint64_t seed, int players, int want)
 {
     mjt_dealer d;
+    mjt_rules rules;
     int tables = 0, rows = 0, called = 0, exchanged = 0;
 
-    cr_assert(eq(int, mjt_dealer_init(&d, 20261130, NULL, 0), MJT_OK));
-    while (tables < 120) {
+    mjt_rules_init(&rules, players);
+    cr_assert(eq(int, mjt_dealer_init(&d, seed, &rules, 0), MJT_OK));
+    while (tables < want) {
         mjt_tiles x, more;
         mjt_hand h;
         mjt_call calls[2];
@@ -444,8 +448,10 @@ Test(wall, dealt_tables_against_every_draw_order, .timeout = 600)
         cr_assert(eq(int, mjt_deal(&d, 14, &x), MJT_OK));
         cr_assert(eq(int, mjt_deal(&d, 14, &more), MJT_OK));
         memcpy(conc, x.counts, sizeof conc);
-        size_t nc = tables % 3 == 2 ? test_take_calls(conc, 2, calls) : 0;
-        cr_assert(eq(int, mjt_hand_from_calls(&h, conc, calls, nc, NULL, NULL),
+        size_t nc =
+            tables % 3 == 2 ? test_take_calls(conc, 2, calls, players) : 0;
+        cr_assert(eq(int,
+                     mjt_hand_from_calls(&h, conc, calls, nc, &rules, NULL),
                      MJT_OK));
         cr_assert(eq(int, mjt_shanten(test_tables(), &h, &s), MJT_OK));
         if (s.overall < 1 || s.overall > 2 || (tables % 3 == 2 && nc == 0))
@@ -481,17 +487,21 @@ Test(wall, dealt_tables_against_every_draw_order, .timeout = 600)
                                   moves != MJT_FORWARD};
                 double ten[3], win[3];
                 cr_assert(eq(int, mjt_hand_remove(&q.hand, r[i].tile), MJT_OK));
+                /* the dealer's wall: three players have no 2m to 8m */
                 for (int k = 0; k < MJT_KINDS; k++)
-                    q.wall[k] = (uint8_t)(4 - x.counts[k] - seen[k]);
+                    q.wall[k] = players == 3 && k >= 1 && k <= 7
+                                    ? 0
+                                    : (uint8_t)(4 - x.counts[k] - seen[k]);
                 cr_assert(eq(int, brute_wall(&q, ten, win), 0));
                 for (int t = 0; t < T; t++)
                     cr_assert(
                         all(lt(dbl, fabs(r[i].p.tenpai[t] - ten[t]), 1e-12),
                             lt(dbl, fabs(r[i].p.win[t] - win[t]), 1e-12)),
-                        "%s (%s) row %s, h = %d: tenpai %.15f (every order "
-                        "%.15f), win %.15f (%.15f)",
-                        text, test_moves_name(moves), mjt_tile_name(r[i].tile),
-                        t + 1, r[i].p.tenpai[t], ten[t], r[i].p.win[t], win[t]);
+                        "%s (%d players, %s) row %s, h = %d: tenpai %.15f "
+                        "(every order %.15f), win %.15f (%.15f)",
+                        text, players, test_moves_name(moves),
+                        mjt_tile_name(r[i].tile), t + 1, r[i].p.tenpai[t],
+                        ten[t], r[i].p.win[t], win[t]);
                 rows += moves == MJT_FORWARD;
                 exchanged += moves != MJT_FORWARD;
             }
@@ -499,11 +509,24 @@ Test(wall, dealt_tables_against_every_draw_order, .timeout = 600)
         tables++;
         called += nc > 0;
     }
-    printf("wall: dealt tables: %d rows of %d tables (%d with calls), three "
-           "draws played out; %d rows in exchange play, two\n",
-           rows, tables, called, exchanged);
-    cr_assert(eq(int, called, 40));
-    cr_assert(ge(int, exchanged, 250));
+    printf("wall: dealt tables of %d players: %d rows of %d tables (%d with "
+           "calls), three draws played out; %d rows in exchange play, two\n",
+           players, rows, tables, called, exchanged);
+    cr_assert(eq(int, called, want / 3));
+    return exchanged;
+}
+
+Test(wall, dealt_tables_against_every_draw_order, .timeout = 600)
+{
+    cr_assert(ge(int, dealt_tables(20261130, 4, 120), 250));
+}
+
+/* Three players: the wall holds no 2m to 8m, the manzu forms no run (and
+ * the graph's relabellings never move it among the suits), and the calls
+ * are triplets, as the game has no chi. */
+Test(wall, three_player_tables_against_every_draw_order, .timeout = 600)
+{
+    cr_assert(ge(int, dealt_tables(20261201, 3, 60), 120));
 }
 
 /* A 14-tile table's row is the 13-tile answer for the hand after its
