@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Expected score (mjt_expect_hand, mjt_expect_discards) against the
- * brute force of every draw order in small worlds (brute_expect.c,
- * written apart from the engine): forward play exactly, and exchange and
- * back on the forgetful wall, which must bound the true game from above.
+ * brute force of every draw order (brute_expect.c, written apart from the
+ * engine): in small worlds, forward play exactly, and exchange and back
+ * on the forgetful wall, which must bound the true game from above; and
+ * on tables dealt from the full wall, two or three draws deep.
  */
 #include <math.h>
 #include <stdio.h>
@@ -260,6 +261,163 @@ Test(expect, small_world_rows_against_every_draw_order, .timeout = 1200)
     printf("expect: small world tables: %d, %d rows, worst %.1e points\n",
            checked, rows, worst);
     cr_assert(gt(int, checked, 200));
+}
+
+/* ==== Dealt hands, against every draw order ==== */
+
+/* The red fives of a deal x: each held goes to the concealed tiles c
+ * when they hold a five of its suit (held[s] set), else to the call that
+ * holds one; each other is seen when the seen tiles hold a five of its
+ * suit and the coin says so or the wall holds none, else it is in the
+ * wall. */
+static void deal_reds(uint64_t *rng, const mjt_tiles *x, const uint8_t *c,
+                      mjt_call *calls, size_t nc, const uint8_t *seen,
+                      const uint8_t *wall, int held[3], mjt_expect_opts *xo,
+                      uint8_t wall_red[3])
+{
+    for (int s = 0; s < 3; s++) {
+        int f = 9 * s + 4;
+        held[s] = x->red[s] && c[f] > 0;
+        wall_red[s] = 0;
+        if (x->red[s] && !held[s]) {
+            size_t i = 0;
+            while (i < nc &&
+                   !(calls[i].tile <= f &&
+                     f <= calls[i].tile + 2 * (calls[i].kind == MJT_RUN)))
+                i++;
+            cr_assert(lt(sz, i, nc), "a red five dealt is held or called");
+            calls[i].red = 1;
+        } else if (!x->red[s] && seen[f] > 0 &&
+                   (wall[f] == 0 || next(rng) % 2)) {
+            xo->red_seen[s] = 1;
+        } else if (!x->red[s]) {
+            wall_red[s] = 1;
+        }
+    }
+}
+
+/* The rows of 14-tile tables dealt from the full wall against every order
+ * of their draws: the small worlds above hold one suit and few honors,
+ * where most yaku, the dora of every kind and the ura dora over the whole
+ * wall never show.  Hands at tenpai and 1 shanten, a third of them with
+ * calls (a red five among them), another deal's tiles seen (half of them,
+ * or all), one or two of those dora indicators, red fives held, called,
+ * seen and in the wall, every riichi choice, winds and haitei at random;
+ * two draws, and three on every eighth table of 1 shanten (where riichi
+ * is declared on the way). */
+Test(expect, dealt_tables_against_every_draw_order, .timeout = 600)
+{
+    mjt_dealer d;
+    uint64_t rng = 20261201;
+    int tables = 0, rows = 0, called = 0, reds = 0, three = 0, ones = 0;
+    double worst = 0;
+
+    cr_assert(
+        eq(int, mjt_dealer_init(&d, 20261201, NULL, MJT_DEAL_RED), MJT_OK));
+    while (tables < 120) {
+        mjt_tiles x, more;
+        mjt_hand h;
+        mjt_call calls[2];
+        mjt_shanten_info s;
+        uint8_t conc[MJT_KINDS], seen[MJT_KINDS], wall[MJT_KINDS];
+        uint8_t visible[MJT_KINDS], wall_red[3];
+        cr_assert(eq(int, mjt_deal(&d, 14, &x), MJT_OK));
+        cr_assert(eq(int, mjt_deal(&d, 14, &more), MJT_OK));
+        memcpy(conc, x.counts, sizeof conc);
+        size_t nc = tables % 3 == 2
+                        ? test_take_calls(conc, 1 + next(&rng) % 2, calls, 4)
+                        : 0;
+        for (int k = 0; k < MJT_KINDS; k++) {
+            int room = 4 - x.counts[k], m = more.counts[k] / (1 + tables % 2);
+            seen[k] = (uint8_t)(m < room ? m : room);
+            wall[k] = (uint8_t)(room - seen[k]);
+        }
+        mjt_expect_opts xo;
+        int held[3];
+        mjt_expect_opts_init(&xo);
+        deal_reds(&rng, &x, conc, calls, nc, seen, wall, held, &xo, wall_red);
+        cr_assert(eq(int, mjt_hand_from_calls(&h, conc, calls, nc, NULL, NULL),
+                     MJT_OK));
+        for (int i = 0; i < 3; i++)
+            if (held[i]) {
+                cr_assert(eq(int, mjt_hand_remove(&h, 9 * i + 4), MJT_OK));
+                cr_assert(eq(int, mjt_hand_add(&h, MJT_RED_5M + i), MJT_OK));
+            }
+        cr_assert(eq(int, mjt_shanten(test_tables(), &h, &s), MJT_OK));
+        if (s.overall < 0 || s.overall > 1 || (tables % 3 == 2 && nc == 0))
+            continue;
+        xo.riichi = (int)(next(&rng) % 3);
+        xo.round = (uint8_t)(next(&rng) % 4);
+        xo.seat = (uint8_t)(next(&rng) % 4);
+        xo.last = next(&rng) % 4 == 0;
+        memcpy(visible, seen, sizeof visible);
+        for (int i = 1 + (int)(next(&rng) % 2); i > 0; i--) {
+            int k = (int)(next(&rng) % MJT_KINDS);
+            int red = k < 27 && k % 9 == 4 && xo.red_seen[k / 9];
+            if (visible[k] > 0 && !(red && visible[k] == 1)) {
+                visible[k]--;
+                xo.dora[xo.dora_len++] = (uint8_t)k;
+            }
+        }
+        int T = s.overall == 1 && ones++ % 8 == 0 ? 3 : 2;
+        mjt_prob_opts o = opts_of(T, MJT_PROB_CURVES);
+        mjt_expect_row rs[MJT_MAX_DISCARDS];
+        size_t nr;
+        mjt_diag dg;
+        char text[MJT_HAND_TEXT];
+        mjt_hand_format(&h, text, sizeof text);
+        cr_assert(eq(int,
+                     mjt_expect_discards(test_tables(), &h, visible, &o, &xo,
+                                         rs, MJT_MAX_DISCARDS, &nr, &dg),
+                     MJT_OK),
+                  "%s: %s", text, dg.message);
+        for (size_t r = 0; r < nr; r++) {
+            brute_expect_q q;
+            double want[3];
+            mjt_hand h13 = h;
+            memset(&q, 0, sizeof q);
+            cr_assert(eq(int, mjt_hand_remove(&h13, rs[r].tile), MJT_OK));
+            cr_assert(eq(int, mjt_hand_tiles(&h13, &q.hand), MJT_OK));
+            q.t = test_tables();
+            memcpy(q.calls, calls, nc * sizeof *calls);
+            q.ncalls = nc;
+            memcpy(q.wall, wall, sizeof q.wall);
+            memcpy(q.wall_red, wall_red, sizeof q.wall_red);
+            memcpy(q.unseen, wall, sizeof q.unseen);
+            q.draws = T;
+            q.riichi = xo.riichi;
+            q.last = xo.last;
+            mjt_win_init(&q.win);
+            q.win.round = xo.round;
+            q.win.seat = xo.seat;
+            q.win.dora_len = xo.dora_len;
+            memcpy(q.win.dora, xo.dora, sizeof q.win.dora);
+            q.moves = MJT_FORWARD;
+            cr_assert(eq(int, brute_expect(&q, want), 0), "%s", text);
+            for (int t = 0; t < T; t++) {
+                cr_assert(same_points(rs[r].e.score[t], want[t]),
+                          "%s discard %s riichi %s round %d seat %d dora %d "
+                          "last %d h %d: engine %.12f, every draw order %.12f",
+                          text, mjt_tile_name(rs[r].tile),
+                          riichi_name(xo.riichi), xo.round, xo.seat,
+                          xo.dora_len, xo.last, t + 1, rs[r].e.score[t],
+                          want[t]);
+                double err = fabs(rs[r].e.score[t] - want[t]);
+                worst = err > worst ? err : worst;
+            }
+            rows++;
+        }
+        tables++;
+        called += nc > 0;
+        three += T == 3;
+        reds += x.red[0] + x.red[1] + x.red[2] > 0;
+    }
+    printf("expect: dealt tables: %d rows of %d tables (%d with calls, %d "
+           "with a red five, %d of three draws), worst %.1e points\n",
+           rows, tables, called, reds, three, worst);
+    cr_assert(eq(int, called, 40));
+    cr_assert(ge(int, three, 5));
+    cr_assert(ge(int, reds, 20));
 }
 
 /* ==== Exchange and back: the forgetful wall ==== */
