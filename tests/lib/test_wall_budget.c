@@ -3,7 +3,8 @@
  * The wall model's refusals, budgets and cancel flag, its memory, and
  * its workspaces: a deep question frees its maps and gives its memory
  * back, a workspace changes no answer, and its maps outlive the 8-bit
- * question number they carry.
+ * question number they carry.  And its graph, looked into through a
+ * workspace: one node for each class of hands that play alike.
  */
 #include <math.h>
 #include <stdio.h>
@@ -571,4 +572,109 @@ Test(wall, short_expectations_are_the_long_ones_first_points, .timeout = 600)
                           k + 1, all.score[k], x.score[k]);
         }
     }
+}
+
+/* ==== One node a class ==== */
+
+/* Counts c relabelled: suit s to suit perm[s] (read backwards when back
+ * has bit s), honor z to honor hon[z]. */
+static void relabel(const uint8_t *c, const int perm[3], unsigned back,
+                    const int hon[7], uint8_t *out)
+{
+    for (int s = 0; s < 3; s++)
+        for (int r = 0; r < 9; r++)
+            out[9 * perm[s] + (back >> s & 1 ? 8 - r : r)] = c[9 * s + r];
+    for (int z = 0; z < 7; z++)
+        out[27 + hon[z]] = c[27 + z];
+}
+
+/* The chances' graph holds one node for each class of hands that play
+ * alike (symmetry.c): so two questions that a relabelling of suits and
+ * honors maps one to the other make graphs of one size.  Random 14-tile
+ * tables at 2-3 shanten with a few tiles seen, each against a random
+ * relabelling of itself: the same answers, and the same number of nodes
+ * and draw nodes.  Seen tiles split the kinds into classes whose members
+ * need not be neighbours (3z seen between 1z and 7z); a sort that moved a
+ * kind past its neighbours alone left such hands in two nodes, more of
+ * them in one question than in the other. */
+Test(wall, relabelled_questions_make_graphs_of_one_size, .timeout = 120)
+{
+    mjt_dealer d;
+    uint64_t rng = 20261202;
+    int tables = 0, split = 0;
+    mjt_prob_work *a = mjt_prob_work_create(), *b = mjt_prob_work_create();
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 20261202, NULL, 0), MJT_OK));
+    while (tables < 40) {
+        mjt_tiles x, more;
+        mjt_shanten_info s;
+        mjt_hand h, g;
+        uint8_t seen[MJT_KINDS], c[MJT_KINDS], cs[MJT_KINDS];
+        cr_assert(eq(int, mjt_deal(&d, 14, &x), MJT_OK));
+        cr_assert(eq(int, mjt_deal(&d, 6, &more), MJT_OK));
+        cr_assert(
+            eq(int, mjt_shanten_counts(test_tables(), x.counts, &s), MJT_OK));
+        if (s.overall < 2 || s.overall > 3)
+            continue;
+        for (int k = 0; k < MJT_KINDS; k++) {
+            int room = 4 - x.counts[k];
+            seen[k] = (uint8_t)(more.counts[k] < room ? more.counts[k] : room);
+        }
+        /* a random relabelling: suits shuffled and reversed, honors
+         * shuffled */
+        int perm[3] = {0, 1, 2}, hon[7] = {0, 1, 2, 3, 4, 5, 6};
+        for (int i = 2; i > 0; i--) {
+            int j = (int)(test_rand(&rng) % (uint64_t)(i + 1)), t = perm[i];
+            perm[i] = perm[j], perm[j] = t;
+        }
+        for (int i = 6; i > 0; i--) {
+            int j = (int)(test_rand(&rng) % (uint64_t)(i + 1)), t = hon[i];
+            hon[i] = hon[j], hon[j] = t;
+        }
+        unsigned back = (unsigned)(test_rand(&rng) % 8);
+        relabel(x.counts, perm, back, hon, c);
+        relabel(seen, perm, back, hon, cs);
+        cr_assert(
+            eq(int, mjt_hand_from_counts(&h, x.counts, NULL, NULL), MJT_OK));
+        cr_assert(eq(int, mjt_hand_from_counts(&g, c, NULL, NULL), MJT_OK));
+        mjt_prob_opts o = opts_of(17, MJT_FORWARD, MJT_PROB_KEEPING);
+        mjt_prob_row ra[MJT_MAX_DISCARDS], rb[MJT_MAX_DISCARDS];
+        size_t na, nb;
+        o.work = a;
+        cr_assert(eq(int,
+                     mjt_prob_discards(test_tables(), &h, seen, &o, ra,
+                                       MJT_MAX_DISCARDS, &na, NULL),
+                     MJT_OK));
+        o.work = b;
+        cr_assert(eq(int,
+                     mjt_prob_discards(test_tables(), &g, cs, &o, rb,
+                                       MJT_MAX_DISCARDS, &nb, NULL),
+                     MJT_OK));
+        char text[MJT_HAND_TEXT], other[MJT_HAND_TEXT];
+        mjt_hand_format(&h, text, sizeof text);
+        mjt_hand_format(&g, other, sizeof other);
+        cr_assert(eq(sz, na, nb));
+        cr_assert(lt(dbl, fabs(ra[0].p.win[16] - rb[0].p.win[16]), 1e-12),
+                  "%s and %s: %.15f, %.15f", text, other, ra[0].p.win[16],
+                  rb[0].p.win[16]);
+        cr_assert(eq(sz, a->w.nodes.len, b->w.nodes.len),
+                  "%s and %s, relabelled: %zu nodes and %zu", text, other,
+                  a->w.nodes.len, b->w.nodes.len);
+        cr_assert(eq(sz, a->w.draws_.len, b->w.draws_.len),
+                  "%s and %s, relabelled: %zu draw nodes and %zu", text, other,
+                  a->w.draws_.len, b->w.draws_.len);
+        /* a seen honor between two unseen ones: their class is split */
+        int cls_split = 0;
+        for (int z = 1; z < 6; z++)
+            cls_split |= seen[27 + z] != 0 && seen[27 + z - 1] == 0 &&
+                         seen[27 + z + 1] == 0;
+        split += cls_split;
+        tables++;
+    }
+    mjt_prob_work_free(a);
+    mjt_prob_work_free(b);
+    printf("wall: %d questions relabelled, %d with a class split by a "
+           "seen honor: graphs of one size\n",
+           tables, split);
+    cr_assert(ge(int, split, 10));
 }

@@ -151,14 +151,40 @@ static void honors_sorted(uint8_t h[7], int *kind)
     memcpy(h, &out, 7);
 }
 
+/* Sort, within each class, what the places of that class hold: place p
+ * (of n) is of class cls[p] (the first place of its class) and holds
+ * order[p], first the identity; the places of a class then hold its
+ * members in the order of key, least first, ties as they were.  A class's
+ * places need not be neighbours: one between them of another class (a
+ * suit with a tile seen, between two with none) is passed over. */
+static void sort_classes(const uint8_t *cls, const uint64_t *key, int n,
+                         int *order)
+{
+    for (int c = 0; c < n; c++) {
+        int at[7], m = 0;
+        if (cls[c] != c)
+            continue;
+        for (int p = c; p < n; p++)
+            if (cls[p] == c)
+                at[m++] = p;
+        for (int i = 1; i < m; i++) /* insertion, over the class's places */
+            for (int j = i; j > 0 && key[order[at[j]]] < key[order[at[j - 1]]];
+                 j--) {
+                int x = order[at[j]];
+                order[at[j]] = order[at[j - 1]];
+                order[at[j - 1]] = x;
+            }
+    }
+}
+
 /* mjt__wall_canon (wall.h).  Each suit is read the way whose counts, rank by
  * rank, come first (when backwards keeps its gifts); suits of a class are
- * then sorted by those readings, a stable insertion sort that moves a
- * suit past its neighbours of the same class only. */
+ * then sorted by those readings, and honors of a class by their counts,
+ * most first. */
 void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int *kind)
 {
     const wsym *y = sym_of(w);
-    uint64_t key[3], out[3];
+    uint64_t key[7], out[3];
     int order[3] = {0, 1, 2}, back[3];
 
     /* A reading's counts rank by rank as one number: nibble 8 - r holds
@@ -171,14 +197,7 @@ void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int *kind)
         key[s] = back[s] ? lo : hi;
         out[s] = back[s] ? hi : lo; /* the reading, rank r at nibble r */
     }
-    for (int i = 1; i < 3; i++)
-        for (int j = i; j > 0; j--) {
-            int a = order[j - 1], b = order[j];
-            if (y->cls[a] != y->cls[b] || !(key[b] < key[a]))
-                break;
-            order[j - 1] = b;
-            order[j] = a;
-        }
+    sort_classes(y->cls, key, 3, order);
     for (int i = 0; i < 3; i++)
         suit_counts(out[order[i]], c + 9 * i);
     if (kind != NULL && *kind >= 0 && *kind < 27) {
@@ -194,14 +213,9 @@ void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int *kind)
     int hon[7] = {0, 1, 2, 3, 4, 5, 6};
     uint8_t h[7];
     memcpy(h, c + 27, sizeof h);
-    for (int i = 1; i < 7; i++) /* honors of a class: more copies first */
-        for (int j = i; j > 0 && y->hcls[hon[j - 1]] == y->hcls[hon[j]] &&
-                        h[hon[j]] > h[hon[j - 1]];
-             j--) {
-            int x = hon[j - 1];
-            hon[j - 1] = hon[j];
-            hon[j] = x;
-        }
+    for (int z = 0; z < 7; z++) /* more copies first */
+        key[z] = (uint64_t)(4 - h[z]);
+    sort_classes(y->hcls, key, 7, hon);
     for (int i = 0; i < 7; i++)
         c[27 + i] = h[hon[i]];
     if (kind != NULL && *kind >= 27) {
