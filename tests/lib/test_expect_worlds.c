@@ -304,12 +304,15 @@ static void deal_reds(uint64_t *rng, const mjt_tiles *x, const uint8_t *c,
  * or all), one or two of those dora indicators, red fives held, called,
  * seen and in the wall, every riichi choice, winds and haitei at random;
  * two draws, and three on every eighth table of 1 shanten (where riichi
- * is declared on the way). */
+ * is declared on the way); and on every fourth table exchange play
+ * (K = 1) against the forgetful wall's bound from its definition, two
+ * draws, three from tenpai (where staying can beat every exchange). */
 Test(expect, dealt_tables_against_every_draw_order, .timeout = 600)
 {
     mjt_dealer d;
     uint64_t rng = 20261201;
     int tables = 0, rows = 0, called = 0, reds = 0, three = 0, ones = 0;
+    int exchanged = 0;
     double worst = 0;
 
     cr_assert(
@@ -360,52 +363,68 @@ Test(expect, dealt_tables_against_every_draw_order, .timeout = 600)
             }
         }
         int T = s.overall == 1 && ones++ % 8 == 0 ? 3 : 2;
-        mjt_prob_opts o = opts_of(T, MJT_PROB_CURVES);
-        mjt_expect_row rs[MJT_MAX_DISCARDS];
-        size_t nr;
-        mjt_diag dg;
         char text[MJT_HAND_TEXT];
         mjt_hand_format(&h, text, sizeof text);
-        cr_assert(eq(int,
-                     mjt_expect_discards(test_tables(), &h, visible, &o, &xo,
-                                         rs, MJT_MAX_DISCARDS, &nr, &dg),
-                     MJT_OK),
-                  "%s: %s", text, dg.message);
-        for (size_t r = 0; r < nr; r++) {
-            brute_expect_q q;
-            double want[3];
-            mjt_hand h13 = h;
-            memset(&q, 0, sizeof q);
-            cr_assert(eq(int, mjt_hand_remove(&h13, rs[r].tile), MJT_OK));
-            cr_assert(eq(int, mjt_hand_tiles(&h13, &q.hand), MJT_OK));
-            q.t = test_tables();
-            memcpy(q.calls, calls, nc * sizeof *calls);
-            q.ncalls = nc;
-            memcpy(q.wall, wall, sizeof q.wall);
-            memcpy(q.wall_red, wall_red, sizeof q.wall_red);
-            memcpy(q.unseen, wall, sizeof q.unseen);
-            q.draws = T;
-            q.riichi = xo.riichi;
-            q.last = xo.last;
-            mjt_win_init(&q.win);
-            q.win.round = xo.round;
-            q.win.seat = xo.seat;
-            q.win.dora_len = xo.dora_len;
-            memcpy(q.win.dora, xo.dora, sizeof q.win.dora);
-            q.moves = MJT_FORWARD;
-            cr_assert(eq(int, brute_expect(&q, want), 0), "%s", text);
-            for (int t = 0; t < T; t++) {
-                cr_assert(same_points(rs[r].e.score[t], want[t]),
-                          "%s discard %s riichi %s round %d seat %d dora %d "
-                          "last %d h %d: engine %.12f, every draw order %.12f",
-                          text, mjt_tile_name(rs[r].tile),
-                          riichi_name(xo.riichi), xo.round, xo.seat,
-                          xo.dora_len, xo.last, t + 1, rs[r].e.score[t],
-                          want[t]);
-                double err = fabs(rs[r].e.score[t] - want[t]);
-                worst = err > worst ? err : worst;
+        /* forward play, and on every fourth table exchange (K = 1)
+         * against the forgetful wall's bound, three draws from tenpai */
+        for (int moves = MJT_FORWARD; moves <= MJT_EXCHANGE;
+             moves += tables % 4 == 0 ? 1 : 2) {
+            int draws = moves == MJT_FORWARD ? T : 3 - s.overall;
+            mjt_prob_opts o = opts_of(draws, MJT_PROB_CURVES);
+            mjt_expect_row rs[MJT_MAX_DISCARDS];
+            size_t nr;
+            mjt_diag dg;
+            o.moves = moves;
+            cr_assert(
+                eq(int,
+                   mjt_expect_discards(test_tables(), &h, visible, &o, &xo, rs,
+                                       MJT_MAX_DISCARDS, &nr, &dg),
+                   MJT_OK),
+                "%s: %s", text, dg.message);
+            for (size_t r = 0; r < nr; r++) {
+                brute_expect_q q;
+                double want[3];
+                mjt_hand h13 = h;
+                mjt_shanten_info s13;
+                memset(&q, 0, sizeof q);
+                cr_assert(eq(int, mjt_hand_remove(&h13, rs[r].tile), MJT_OK));
+                cr_assert(eq(int, mjt_hand_tiles(&h13, &q.hand), MJT_OK));
+                cr_assert(
+                    eq(int, mjt_shanten(test_tables(), &h13, &s13), MJT_OK));
+                q.t = test_tables();
+                memcpy(q.calls, calls, nc * sizeof *calls);
+                q.ncalls = nc;
+                memcpy(q.wall, wall, sizeof q.wall);
+                memcpy(q.wall_red, wall_red, sizeof q.wall_red);
+                memcpy(q.unseen, wall, sizeof q.unseen);
+                q.draws = draws;
+                q.riichi = xo.riichi;
+                q.last = xo.last;
+                mjt_win_init(&q.win);
+                q.win.round = xo.round;
+                q.win.seat = xo.seat;
+                q.win.dora_len = xo.dora_len;
+                memcpy(q.win.dora, xo.dora, sizeof q.win.dora);
+                q.moves = moves;
+                q.extra = moves != MJT_FORWARD;
+                q.top = s13.overall + 1;
+                q.forgetful = moves != MJT_FORWARD;
+                cr_assert(eq(int, brute_expect(&q, want), 0), "%s", text);
+                for (int t = 0; t < draws; t++) {
+                    cr_assert(same_points(rs[r].e.score[t], want[t]),
+                              "%s (%s) discard %s riichi %s round %d seat %d "
+                              "dora %d last %d h %d: engine %.12f, every draw "
+                              "order %.12f",
+                              text, test_moves_name(moves),
+                              mjt_tile_name(rs[r].tile), riichi_name(xo.riichi),
+                              xo.round, xo.seat, xo.dora_len, xo.last, t + 1,
+                              rs[r].e.score[t], want[t]);
+                    double err = fabs(rs[r].e.score[t] - want[t]);
+                    worst = err > worst ? err : worst;
+                }
+                rows += moves == MJT_FORWARD;
+                exchanged += moves != MJT_FORWARD;
             }
-            rows++;
         }
         tables++;
         called += nc > 0;
@@ -413,9 +432,11 @@ Test(expect, dealt_tables_against_every_draw_order, .timeout = 600)
         reds += x.red[0] + x.red[1] + x.red[2] > 0;
     }
     printf("expect: dealt tables: %d rows of %d tables (%d with calls, %d "
-           "with a red five, %d of three draws), worst %.1e points\n",
-           rows, tables, called, reds, three, worst);
+           "with a red five, %d of three draws), %d rows in exchange play, "
+           "worst %.1e points\n",
+           rows, tables, called, reds, three, exchanged, worst);
     cr_assert(eq(int, called, 40));
+    cr_assert(ge(int, exchanged, 250));
     cr_assert(ge(int, three, 5));
     cr_assert(ge(int, reds, 20));
 }
