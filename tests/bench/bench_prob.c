@@ -13,7 +13,8 @@
  * hand in it, above every answer; none when it would be a refused one),
  * the largest answer's time, and the peak memory of each group (the
  * expect variants: the expected-score table, mjt_expect_discards, in the
- * default situation), and the answers refused for the budget (256 MiB;
+ * default situation; `.seen`: with 14 tiles of another wall seen, as by
+ * the middle of a hand), and the answers refused for the budget (256 MiB;
  * the slow groups, below, 1 second too).  Writes
  * the hands of shanten S to OUTDIR/hands.S, and for each the best
  * discards (every discard within 1e-12 of the best) of forward play and
@@ -51,25 +52,37 @@ static long status_kb(const char *field)
 }
 
 static char hands[MAX_S + 1][1000][24];
+static uint8_t seen[MAX_S + 1][1000][MJT_KINDS];
 static int nhands, maxs = MAX_S;
 
-/* Deal 14-tile hands until each shanten 1..6 has nhands. */
+/* Deal 14-tile hands until each shanten 1..6 has nhands, and for each
+ * the tiles a player has seen by the middle of a hand: 14 more off
+ * another wall (a dealer of its own, so that the hands are the same with
+ * or without them), as many of each kind as the hand leaves room for. */
 static void deal_hands(const mjt_tables *t)
 {
-    mjt_dealer d;
+    mjt_dealer d, o;
     int have[MAX_S + 1] = {0}, full = 0;
 
     mjt_dealer_init(&d, 20261125, NULL, 0);
+    mjt_dealer_init(&o, 20261129, NULL, 0);
     while (full < MAX_S) {
-        mjt_tiles c;
+        mjt_tiles c, more;
         mjt_shanten_info s;
         mjt_deal(&d, 14, &c);
         if (mjt_shanten_counts(t, c.counts, &s) != MJT_OK || s.overall < 1 ||
             s.overall > MAX_S || have[s.overall] == nhands)
             continue;
         mjt_hand h;
+        int i = have[s.overall];
         mjt_hand_from_counts(&h, c.counts, NULL, NULL);
-        mjt_hand_format(&h, hands[s.overall][have[s.overall]], 24);
+        mjt_hand_format(&h, hands[s.overall][i], 24);
+        mjt_deal(&o, 14, &more);
+        for (int k = 0; k < MJT_KINDS; k++) {
+            int room = 4 - c.counts[k];
+            seen[s.overall][i][k] =
+                (uint8_t)(more.counts[k] < room ? more.counts[k] : room);
+        }
         if (++have[s.overall] == nhands)
             full++;
     }
@@ -86,19 +99,21 @@ typedef struct variant {
     int work; /* a workspace kept from one hand to the next */
     int maxs, slow;
     int expect; /* the expected-score table (mjt_expect_discards) */
+    int seen;   /* with the tiles seen by the middle of a hand */
 } variant;
 
 static const variant variants[] = {
-    {"forward.keep", MJT_FORWARD, MJT_PROB_KEEPING, 1, 6, 7, 0},
-    {"forward.keep.fresh", MJT_FORWARD, MJT_PROB_KEEPING, 0, 4, 7, 0},
+    {"forward.keep", MJT_FORWARD, MJT_PROB_KEEPING, 1, 6, 7, 0, 0},
+    {"forward.keep.seen", MJT_FORWARD, MJT_PROB_KEEPING, 1, 4, 7, 0, 1},
+    {"forward.keep.fresh", MJT_FORWARD, MJT_PROB_KEEPING, 0, 4, 7, 0, 0},
     {"forward.keep.curves", MJT_FORWARD, MJT_PROB_KEEPING | MJT_PROB_CURVES, 1,
-     4, 7, 0},
-    {"forward.table", MJT_FORWARD, 0, 1, 4, 4, 0},
-    {"exchange.keep", MJT_EXCHANGE, MJT_PROB_KEEPING, 1, 6, 4, 0},
-    {"back.keep", MJT_BACK, MJT_PROB_KEEPING, 1, 6, 3, 0},
-    {"expect.keep", MJT_FORWARD, MJT_PROB_KEEPING, 1, 4, 5, 1},
-    {"expect.table", MJT_FORWARD, 0, 1, 4, 4, 1},
-    {"expect.exchange.keep", MJT_EXCHANGE, MJT_PROB_KEEPING, 1, 3, 3, 1},
+     4, 7, 0, 0},
+    {"forward.table", MJT_FORWARD, 0, 1, 4, 4, 0, 0},
+    {"exchange.keep", MJT_EXCHANGE, MJT_PROB_KEEPING, 1, 6, 4, 0, 0},
+    {"back.keep", MJT_BACK, MJT_PROB_KEEPING, 1, 6, 3, 0, 0},
+    {"expect.keep", MJT_FORWARD, MJT_PROB_KEEPING, 1, 4, 5, 1, 0},
+    {"expect.table", MJT_FORWARD, 0, 1, 4, 4, 1, 0},
+    {"expect.exchange.keep", MJT_EXCHANGE, MJT_PROB_KEEPING, 1, 3, 3, 1, 0},
 };
 
 /* One group (variant v, shanten s) in this process: its BENCH lines, and
@@ -123,16 +138,17 @@ static void group(const mjt_tables *t, const variant *v, int s, FILE *best)
     }
     for (int i = 0; i < n; i++) {
         const char *text = hands[s][i];
+        const uint8_t *vis = v->seen ? seen[s][i] : NULL;
         mjt_hand h;
         size_t len;
         double t0 = 1e3 * bench_now();
         int rc = mjt_hand_parse(&h, text, strlen(text), NULL, NULL);
         if (rc == MJT_OK && v->expect) /* the defaults: best riichi, South */
-            rc = mjt_expect_discards(t, &h, NULL, &o, NULL, erows,
+            rc = mjt_expect_discards(t, &h, vis, &o, NULL, erows,
                                      MJT_MAX_DISCARDS, &len, NULL);
         else if (rc == MJT_OK)
-            rc = mjt_prob_discards(t, &h, NULL, &o, rows, MJT_MAX_DISCARDS,
-                                   &len, NULL);
+            rc = mjt_prob_discards(t, &h, vis, &o, rows, MJT_MAX_DISCARDS, &len,
+                                   NULL);
         double t1 = 1e3 * bench_now();
         if (rc == MJT_EBUDGET) {
             refused++;

@@ -56,8 +56,9 @@ run improve "$B/bench_improve" "$T" 3
 has improve improve.n13
 mkdir -p "$tmp/prob"
 run prob "$B/bench_prob" "$T" 1 "$tmp/prob" 2
-for f in prob.forward.keep.s2 prob.forward.table.s1 prob.expect.table.s2 \
-    prob.exchange.keep.s1 prob.back.keep.s1 prob.first_question.rss; do
+for f in prob.forward.keep.s2 prob.forward.keep.seen.s2 prob.forward.table.s1 \
+    prob.expect.table.s2 prob.exchange.keep.s1 prob.back.keep.s1 \
+    prob.first_question.rss; do
     has prob "$f"
 done
 [ -s "$tmp/prob/best.forward.2" ] && ok || bad "prob: no best.forward.2"
