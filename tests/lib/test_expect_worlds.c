@@ -265,33 +265,41 @@ Test(expect, small_world_rows_against_every_draw_order, .timeout = 1200)
 
 /* ==== Dealt hands, against every draw order ==== */
 
-/* The red fives of a deal x: each held goes to the concealed tiles c
- * when they hold a five of its suit (held[s] set), else to the call that
- * holds one; each other is seen when the seen tiles hold a five of its
- * suit and the coin says so or the wall holds none, else it is in the
- * wall. */
-static void deal_reds(uint64_t *rng, const mjt_tiles *x, const uint8_t *c,
-                      mjt_call *calls, size_t nc, const uint8_t *seen,
-                      const uint8_t *wall, int held[3], mjt_expect_opts *xo,
-                      uint8_t wall_red[3])
+/* A dealt table's question: the deal x, its concealed tiles conc and
+ * calls, the tiles seen and those left in the wall, and the situation. */
+typedef struct dealt {
+    mjt_tiles x;
+    uint8_t conc[MJT_KINDS];
+    mjt_call calls[2];
+    size_t nc;
+    uint8_t seen[MJT_KINDS], wall[MJT_KINDS], wall_red[3];
+    int held[3]; /* the suit's red five is among the concealed tiles */
+    mjt_expect_opts xo;
+} dealt;
+
+/* The red fives of q's deal: each held goes to the concealed tiles when
+ * they hold a five of its suit (held), else to the call that holds one;
+ * each other is seen when the seen tiles hold a five of its suit and the
+ * coin says so or the wall holds none, else it is in the wall. */
+static void deal_reds(uint64_t *rng, dealt *q)
 {
     for (int s = 0; s < 3; s++) {
-        int f = 9 * s + 4;
-        held[s] = x->red[s] && c[f] > 0;
-        wall_red[s] = 0;
-        if (x->red[s] && !held[s]) {
+        int f = 9 * s + 4, red = q->x.red[s] > 0;
+        q->held[s] = red && q->conc[f] > 0;
+        q->wall_red[s] = 0;
+        if (red && !q->held[s]) {
             size_t i = 0;
-            while (i < nc &&
-                   !(calls[i].tile <= f &&
-                     f <= calls[i].tile + 2 * (calls[i].kind == MJT_RUN)))
+            while (i < q->nc &&
+                   !(q->calls[i].tile <= f &&
+                     f <= q->calls[i].tile + 2 * (q->calls[i].kind == MJT_RUN)))
                 i++;
-            cr_assert(lt(sz, i, nc), "a red five dealt is held or called");
-            calls[i].red = 1;
-        } else if (!x->red[s] && seen[f] > 0 &&
-                   (wall[f] == 0 || next(rng) % 2)) {
-            xo->red_seen[s] = 1;
-        } else if (!x->red[s]) {
-            wall_red[s] = 1;
+            cr_assert(lt(sz, i, q->nc), "a red five dealt is held or called");
+            q->calls[i].red = 1;
+        } else if (!red && q->seen[f] > 0 &&
+                   (q->wall[f] == 0 || next(rng) % 2)) {
+            q->xo.red_seen[s] = 1;
+        } else if (!red) {
+            q->wall_red[s] = 1;
         }
     }
 }
@@ -301,7 +309,7 @@ static void deal_reds(uint64_t *rng, const mjt_tiles *x, const uint8_t *c,
  * where most yaku, the dora of every kind and the ura dora over the whole
  * wall never show.  Hands at tenpai and 1 shanten, a third of them with
  * calls (a red five among them), another deal's tiles seen (half of them,
- * or all), one or two of those dora indicators, red fives held, called,
+ * or all), one or two dora indicators besides, red fives held, called,
  * seen and in the wall, every riichi choice, winds and haitei at random;
  * two draws, and three on every eighth table of 1 shanten (where riichi
  * is declared on the way); and on every fourth table exchange play
@@ -312,56 +320,60 @@ Test(expect, dealt_tables_against_every_draw_order, .timeout = 600)
     mjt_dealer d;
     uint64_t rng = 20261201;
     int tables = 0, rows = 0, called = 0, reds = 0, three = 0, ones = 0;
-    int exchanged = 0;
+    int exchanged = 0, indicators = 0;
     double worst = 0;
 
     cr_assert(
         eq(int, mjt_dealer_init(&d, 20261201, NULL, MJT_DEAL_RED), MJT_OK));
     while (tables < 120) {
-        mjt_tiles x, more;
+        dealt q;
+        mjt_tiles more;
         mjt_hand h;
-        mjt_call calls[2];
         mjt_shanten_info s;
-        uint8_t conc[MJT_KINDS], seen[MJT_KINDS], wall[MJT_KINDS];
-        uint8_t visible[MJT_KINDS], wall_red[3];
-        cr_assert(eq(int, mjt_deal(&d, 14, &x), MJT_OK));
+        uint8_t visible[MJT_KINDS];
+        memset(&q, 0, sizeof q);
+        cr_assert(eq(int, mjt_deal(&d, 14, &q.x), MJT_OK));
         cr_assert(eq(int, mjt_deal(&d, 14, &more), MJT_OK));
-        memcpy(conc, x.counts, sizeof conc);
-        size_t nc = tables % 3 == 2
-                        ? test_take_calls(conc, 1 + next(&rng) % 2, calls, 4)
-                        : 0;
+        memcpy(q.conc, q.x.counts, sizeof q.conc);
+        q.nc = tables % 3 == 2
+                   ? test_take_calls(q.conc, 1 + next(&rng) % 2, q.calls, 4)
+                   : 0;
         for (int k = 0; k < MJT_KINDS; k++) {
-            int room = 4 - x.counts[k], m = more.counts[k] / (1 + tables % 2);
-            seen[k] = (uint8_t)(m < room ? m : room);
-            wall[k] = (uint8_t)(room - seen[k]);
+            int room = 4 - q.x.counts[k];
+            int m = more.counts[k] / (1 + tables % 2);
+            q.seen[k] = (uint8_t)(m < room ? m : room);
+            q.wall[k] = (uint8_t)(room - q.seen[k]);
         }
-        mjt_expect_opts xo;
-        int held[3];
-        mjt_expect_opts_init(&xo);
-        deal_reds(&rng, &x, conc, calls, nc, seen, wall, held, &xo, wall_red);
-        cr_assert(eq(int, mjt_hand_from_calls(&h, conc, calls, nc, NULL, NULL),
+        mjt_expect_opts_init(&q.xo);
+        deal_reds(&rng, &q);
+        cr_assert(eq(int,
+                     mjt_hand_from_calls(&h, q.conc, q.calls, q.nc, NULL, NULL),
                      MJT_OK));
         for (int i = 0; i < 3; i++)
-            if (held[i]) {
+            if (q.held[i]) {
                 cr_assert(eq(int, mjt_hand_remove(&h, 9 * i + 4), MJT_OK));
                 cr_assert(eq(int, mjt_hand_add(&h, MJT_RED_5M + i), MJT_OK));
             }
         cr_assert(eq(int, mjt_shanten(test_tables(), &h, &s), MJT_OK));
-        if (s.overall < 0 || s.overall > 1 || (tables % 3 == 2 && nc == 0))
+        if (s.overall < 0 || s.overall > 1 || (tables % 3 == 2 && q.nc == 0))
             continue;
-        xo.riichi = (int)(next(&rng) % 3);
-        xo.round = (uint8_t)(next(&rng) % 4);
-        xo.seat = (uint8_t)(next(&rng) % 4);
-        xo.last = next(&rng) % 4 == 0;
-        memcpy(visible, seen, sizeof visible);
-        for (int i = 1 + (int)(next(&rng) % 2); i > 0; i--) {
+        mjt_expect_opts *xo = &q.xo;
+        xo->riichi = (int)(next(&rng) % 3);
+        xo->round = (uint8_t)(next(&rng) % 4);
+        xo->seat = (uint8_t)(next(&rng) % 4);
+        xo->last = next(&rng) % 4 == 0;
+        /* one or two dora indicators, off the wall (not a suit's last
+         * five when its red five is there) */
+        for (int want = 1 + (int)(next(&rng) % 2); xo->dora_len < want;) {
             int k = (int)(next(&rng) % MJT_KINDS);
-            int red = k < 27 && k % 9 == 4 && xo.red_seen[k / 9];
-            if (visible[k] > 0 && !(red && visible[k] == 1)) {
-                visible[k]--;
-                xo.dora[xo.dora_len++] = (uint8_t)k;
+            int red = k < 27 && k % 9 == 4 && q.wall_red[k / 9];
+            if (q.wall[k] > red) {
+                q.wall[k]--;
+                xo->dora[xo->dora_len++] = (uint8_t)k;
             }
         }
+        memcpy(visible, q.seen, sizeof visible);
+        indicators += xo->dora_len;
         int T = s.overall == 1 && ones++ % 8 == 0 ? 3 : 2;
         char text[MJT_HAND_TEXT];
         mjt_hand_format(&h, text, sizeof text);
@@ -375,50 +387,50 @@ Test(expect, dealt_tables_against_every_draw_order, .timeout = 600)
             size_t nr;
             mjt_diag dg;
             o.moves = moves;
-            cr_assert(
-                eq(int,
-                   mjt_expect_discards(test_tables(), &h, visible, &o, &xo, rs,
-                                       MJT_MAX_DISCARDS, &nr, &dg),
-                   MJT_OK),
-                "%s: %s", text, dg.message);
+            cr_assert(eq(int,
+                         mjt_expect_discards(test_tables(), &h, visible, &o, xo,
+                                             rs, MJT_MAX_DISCARDS, &nr, &dg),
+                         MJT_OK),
+                      "%s: %s", text, dg.message);
             for (size_t r = 0; r < nr; r++) {
-                brute_expect_q q;
+                brute_expect_q b;
                 double want[3];
                 mjt_hand h13 = h;
                 mjt_shanten_info s13;
-                memset(&q, 0, sizeof q);
+                memset(&b, 0, sizeof b);
                 cr_assert(eq(int, mjt_hand_remove(&h13, rs[r].tile), MJT_OK));
-                cr_assert(eq(int, mjt_hand_tiles(&h13, &q.hand), MJT_OK));
+                cr_assert(eq(int, mjt_hand_tiles(&h13, &b.hand), MJT_OK));
                 cr_assert(
                     eq(int, mjt_shanten(test_tables(), &h13, &s13), MJT_OK));
-                q.t = test_tables();
-                memcpy(q.calls, calls, nc * sizeof *calls);
-                q.ncalls = nc;
-                memcpy(q.wall, wall, sizeof q.wall);
-                memcpy(q.wall_red, wall_red, sizeof q.wall_red);
-                memcpy(q.unseen, wall, sizeof q.unseen);
-                q.draws = draws;
-                q.riichi = xo.riichi;
-                q.last = xo.last;
-                mjt_win_init(&q.win);
-                q.win.round = xo.round;
-                q.win.seat = xo.seat;
-                q.win.dora_len = xo.dora_len;
-                memcpy(q.win.dora, xo.dora, sizeof q.win.dora);
-                q.moves = moves;
-                q.extra = moves != MJT_FORWARD;
-                q.top = s13.overall + 1;
-                q.forgetful = moves != MJT_FORWARD;
-                cr_assert(eq(int, brute_expect(&q, want), 0), "%s", text);
+                b.t = test_tables();
+                memcpy(b.calls, q.calls, q.nc * sizeof *q.calls);
+                b.ncalls = q.nc;
+                memcpy(b.wall, q.wall, sizeof b.wall);
+                memcpy(b.wall_red, q.wall_red, sizeof b.wall_red);
+                memcpy(b.unseen, q.wall, sizeof b.unseen);
+                b.draws = draws;
+                b.riichi = xo->riichi;
+                b.last = xo->last;
+                mjt_win_init(&b.win);
+                b.win.round = xo->round;
+                b.win.seat = xo->seat;
+                b.win.dora_len = xo->dora_len;
+                memcpy(b.win.dora, xo->dora, sizeof b.win.dora);
+                b.moves = moves;
+                b.extra = moves != MJT_FORWARD;
+                b.top = s13.overall + 1;
+                b.forgetful = moves != MJT_FORWARD;
+                cr_assert(eq(int, brute_expect(&b, want), 0), "%s", text);
                 for (int t = 0; t < draws; t++) {
                     cr_assert(same_points(rs[r].e.score[t], want[t]),
                               "%s (%s) discard %s riichi %s round %d seat %d "
                               "dora %d last %d h %d: engine %.12f, every draw "
                               "order %.12f",
                               text, test_moves_name(moves),
-                              mjt_tile_name(rs[r].tile), riichi_name(xo.riichi),
-                              xo.round, xo.seat, xo.dora_len, xo.last, t + 1,
-                              rs[r].e.score[t], want[t]);
+                              mjt_tile_name(rs[r].tile),
+                              riichi_name(xo->riichi), xo->round, xo->seat,
+                              xo->dora_len, xo->last, t + 1, rs[r].e.score[t],
+                              want[t]);
                     double err = fabs(rs[r].e.score[t] - want[t]);
                     worst = err > worst ? err : worst;
                 }
@@ -427,14 +439,14 @@ Test(expect, dealt_tables_against_every_draw_order, .timeout = 600)
             }
         }
         tables++;
-        called += nc > 0;
+        called += q.nc > 0;
         three += T == 3;
-        reds += x.red[0] + x.red[1] + x.red[2] > 0;
+        reds += q.x.red[0] + q.x.red[1] + q.x.red[2] > 0;
     }
     printf("expect: dealt tables: %d rows of %d tables (%d with calls, %d "
-           "with a red five, %d of three draws), %d rows in exchange play, "
-           "worst %.1e points\n",
-           rows, tables, called, reds, three, exchanged, worst);
+           "with a red five, %d of three draws, %d dora indicators), %d rows "
+           "in exchange play, worst %.1e points\n",
+           rows, tables, called, reds, three, indicators, exchanged, worst);
     cr_assert(eq(int, called, 40));
     cr_assert(ge(int, exchanged, 250));
     cr_assert(ge(int, three, 5));
