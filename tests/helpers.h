@@ -311,6 +311,19 @@ static inline int test_keep_differs(const mjt_tables *t, const mjt_hand *h)
     return 1;
 }
 
+/* The tiles seen beside a hand of counts held: those of another deal,
+ * more, each kind's count divided by div (2: its pairs), as many of each
+ * as the hand leaves room for. */
+static inline void test_seen_of(const uint8_t held[MJT_KINDS],
+                                const uint8_t more[MJT_KINDS], int div,
+                                uint8_t seen[MJT_KINDS])
+{
+    for (int k = 0; k < MJT_KINDS; k++) {
+        int room = 4 - held[k], m = more[k] / div;
+        seen[k] = (uint8_t)(m < room ? m : room);
+    }
+}
+
 /* Up to want of the melds the counts c hold (a triplet or a run, lowest
  * kind first; triplets alone for three players, who have no chi) taken
  * out of c into calls, as a deal's hand that called them: how many. */

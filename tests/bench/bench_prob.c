@@ -30,6 +30,7 @@
 
 #include "mjt.h"
 #include "bench.h"
+#include "helpers.h"
 
 #define MAX_S 6
 
@@ -78,11 +79,7 @@ static void deal_hands(const mjt_tables *t)
         mjt_hand_from_counts(&h, c.counts, NULL, NULL);
         mjt_hand_format(&h, hands[s.overall][i], 24);
         mjt_deal(&o, 14, &more);
-        for (int k = 0; k < MJT_KINDS; k++) {
-            int room = 4 - c.counts[k];
-            seen[s.overall][i][k] =
-                (uint8_t)(more.counts[k] < room ? more.counts[k] : room);
-        }
+        test_seen_of(c.counts, more.counts, 1, seen[s.overall][i]);
         if (++have[s.overall] == nhands)
             full++;
     }

@@ -338,12 +338,9 @@ Test(expect, dealt_tables_against_every_draw_order, .timeout = 600)
         q.nc = tables % 3 == 2
                    ? test_take_calls(q.conc, 1 + next(&rng) % 2, q.calls, 4)
                    : 0;
-        for (int k = 0; k < MJT_KINDS; k++) {
-            int room = 4 - q.x.counts[k];
-            int m = more.counts[k] / (1 + tables % 2);
-            q.seen[k] = (uint8_t)(m < room ? m : room);
-            q.wall[k] = (uint8_t)(room - q.seen[k]);
-        }
+        test_seen_of(q.x.counts, more.counts, 1 + tables % 2, q.seen);
+        for (int k = 0; k < MJT_KINDS; k++)
+            q.wall[k] = (uint8_t)(4 - q.x.counts[k] - q.seen[k]);
         mjt_expect_opts_init(&q.xo);
         deal_reds(&rng, &q);
         cr_assert(eq(int,

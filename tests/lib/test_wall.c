@@ -457,10 +457,7 @@ static int dealt_tables(uint64_t seed, int players, int want)
         if (s.overall < 1 || s.overall > 2 || (tables % 3 == 2 && nc == 0))
             continue;
         /* another deal's pairs seen, or all its tiles */
-        for (int k = 0; k < MJT_KINDS; k++) {
-            int room = 4 - x.counts[k], m = more.counts[k] / (1 + tables % 2);
-            seen[k] = (uint8_t)(m < room ? m : room);
-        }
+        test_seen_of(x.counts, more.counts, 1 + tables % 2, seen);
         char text[MJT_HAND_TEXT];
         mjt_hand_format(&h, text, sizeof text);
         /* forward play at T = 17, and on every fourth table exchange

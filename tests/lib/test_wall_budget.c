@@ -617,10 +617,7 @@ Test(wall, relabelled_questions_make_graphs_of_one_size, .timeout = 120)
             eq(int, mjt_shanten_counts(test_tables(), x.counts, &s), MJT_OK));
         if (s.overall < 2 || s.overall > 3)
             continue;
-        for (int k = 0; k < MJT_KINDS; k++) {
-            int room = 4 - x.counts[k];
-            seen[k] = (uint8_t)(more.counts[k] < room ? more.counts[k] : room);
-        }
+        test_seen_of(x.counts, more.counts, 1, seen);
         /* a random relabelling: suits and honors shuffled */
         int perm[3] = {0, 1, 2}, hon[7] = {0, 1, 2, 3, 4, 5, 6};
         for (int i = 2; i > 0; i--) {
