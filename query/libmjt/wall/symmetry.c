@@ -12,7 +12,8 @@
  * chances (the draws, the shanten, the moves all map along), so a node
  * holds one hand of each class, the canonical one: each suit read the way
  * that sorts first (when reading it backwards keeps what it has to give),
- * suits of equal gifts sorted, honors of equal gifts sorted by count.
+ * suits of equal gifts sorted, honors of equal gifts sorted by count, and
+ * where the counts tie, adj (below) on the first place it can take.
  *
  * A row's discard (adj: one copy fewer left) is the node's, not the
  * question's: it goes with the hand, to the kind the relabelling sends it
@@ -120,9 +121,9 @@ static inline uint64_t nibbles_reversed(uint64_t x)
 }
 
 /* Honors' counts h (each at most 4) when all honors are of one class:
- * sorted, most copies first, as the insertion sort of mjt__wall_canon leaves
- * them (it is stable), by counting them; *kind (a kind, or -1) follows its
- * tile when it is an honor. */
+ * sorted, most copies first, as the sort of mjt__wall_canon leaves them,
+ * by counting them; *kind (a kind, or -1), when it is an honor, goes to
+ * the first place of the honors of its count, as that sort puts it. */
 static void honors_sorted(uint8_t h[7], int *kind)
 {
     unsigned n = 0; /* nibble v: how many honors hold v copies */
@@ -130,11 +131,9 @@ static void honors_sorted(uint8_t h[7], int *kind)
     for (int z = 0; z < 7; z++)
         n += 1u << 4 * h[z];
     if (kind != NULL && *kind >= 27) {
-        int z0 = *kind - 27, v0 = h[z0], at = 0;
-        for (int v = 4; v > v0; v--)
+        int v0 = h[*kind - 27], at = 0;
+        for (int v = 4; v > v0; v--) /* first of the honors of its count */
             at += n >> 4 * v & 15;
-        for (int z = 0; z < z0; z++)
-            at += h[z] == v0;
         *kind = 27 + at;
     }
     /* runs of 4s, 3s, 2s and 1s, a byte a count (the rest 0s) */
@@ -191,12 +190,18 @@ void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int *kind)
      * rank r, so numbers compare as the readings do.  The forward
      * reading's is the reversed nibbles; the backward reading's is the
      * nibbles themselves. */
+    int ks = kind != NULL && *kind >= 0 && *kind < 27 ? *kind / 9 : -1;
     for (int s = 0; s < 3; s++) {
         uint64_t lo = suit_nibbles(c + 9 * s), hi = nibbles_reversed(lo);
-        back[s] = y->rev[s] && lo < hi;
-        key[s] = back[s] ? lo : hi;
+        /* a suit that reads alike both ways is read the way that puts
+         * kind on the lower rank */
+        back[s] =
+            y->rev[s] && (lo < hi || (lo == hi && s == ks && *kind % 9 > 4));
+        key[s] = (back[s] ? lo : hi) << 1 | (s != ks);
         out[s] = back[s] ? hi : lo; /* the reading, rank r at nibble r */
     }
+    /* of suits that read alike, kind's first (the low bit of the keys):
+     * a hand's class then has one canonical hand and kind one place */
     sort_classes(y->cls, key, 3, order);
     for (int i = 0; i < 3; i++)
         suit_counts(out[order[i]], c + 9 * i);
@@ -213,8 +218,8 @@ void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int *kind)
     int hon[7] = {0, 1, 2, 3, 4, 5, 6};
     uint8_t h[7];
     memcpy(h, c + 27, sizeof h);
-    for (int z = 0; z < 7; z++) /* more copies first */
-        key[z] = (uint64_t)(4 - h[z]);
+    for (int z = 0; z < 7; z++) /* more copies first, kind first of equals */
+        key[z] = (uint64_t)(4 - h[z]) << 1 | (27 + z != (kind ? *kind : -1));
     sort_classes(y->hcls, key, 7, hon);
     for (int i = 0; i < 7; i++)
         c[27 + i] = h[hon[i]];
