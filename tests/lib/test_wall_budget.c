@@ -674,3 +674,195 @@ Test(wall, relabelled_questions_make_graphs_of_one_size, .timeout = 120)
            tables, split);
     cr_assert(ge(int, split, 10));
 }
+
+/* A hand's class, as the graph's relabellings (symmetry.c) make it: the
+ * least (counts, adj) of its images, found here by trying each one.  A
+ * suit may take the place of another whose gifts (base, rank by rank)
+ * are its own, and be read backwards when its gifts read alike both
+ * ways; honors of equal gifts trade places.  (A suit whose gifts mirror
+ * another's is not folded with it, by the graph or here.) */
+typedef struct hand_class {
+    uint8_t c[MJT_KINDS];
+    int8_t adj;
+    uint8_t ex;
+} hand_class;
+
+static void class_of(const uint8_t base[MJT_KINDS], const uint8_t *c, int adj,
+                     int ex, hand_class *out)
+{
+    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                    {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    int found = 0;
+
+    for (int p = 0; p < 6; p++)
+        for (int back = 0; back < 8; back++) {
+            hand_class x;
+            int ok = 1;
+            memset(&x, 0, sizeof x);
+            x.adj = (int8_t)(adj >= 27 ? adj : -1);
+            x.ex = (uint8_t)ex;
+            for (int j = 0; j < 3 && ok; j++) { /* place j takes suit s */
+                int s = perms[p][j], rev = back >> j & 1;
+                for (int r = 0; r < 9 && ok; r++) {
+                    int from = 9 * s + (rev ? 8 - r : r);
+                    ok = base[9 * j + r] == base[9 * s + r] &&
+                         (!rev || base[9 * s + r] == base[9 * s + 8 - r]);
+                    x.c[9 * j + r] = c[from];
+                    if (adj == from)
+                        x.adj = (int8_t)(9 * j + r);
+                }
+            }
+            if (!ok)
+                continue;
+            /* honors: each class of equal gifts sorted, fewest first; adj
+             * to the first place of its class holding its count */
+            uint8_t done[7] = {0};
+            for (int z = 0; z < 7; z++) {
+                int at[7], m = 0;
+                uint8_t v[7];
+                if (done[z])
+                    continue;
+                for (int u = z; u < 7; u++)
+                    if (base[27 + u] == base[27 + z]) {
+                        done[u] = 1;
+                        v[m] = c[27 + u];
+                        at[m++] = u;
+                    }
+                for (int i = 1; i < m; i++)
+                    for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
+                        uint8_t t = v[j];
+                        v[j] = v[j - 1];
+                        v[j - 1] = t;
+                    }
+                for (int i = 0; i < m; i++)
+                    x.c[27 + at[i]] = v[i];
+                for (int i = 0; i < m; i++)
+                    if (adj == 27 + at[i])
+                        for (int j = 0; j < m; j++)
+                            if (v[j] == c[adj]) {
+                                x.adj = (int8_t)(27 + at[j]);
+                                break;
+                            }
+            }
+            if (!found || memcmp(&x, out, sizeof x) < 0)
+                *out = x;
+            found = 1;
+        }
+    cr_assert(found); /* the identity is always one */
+}
+
+static int class_cmp(const void *a, const void *b)
+{
+    return memcmp(a, b, sizeof(hand_class));
+}
+
+/* A node's hand's counts, from its key. */
+static void key_counts(const wkey *k, uint8_t c[MJT_KINDS])
+{
+    for (int p = 0; p < 4; p++)
+        mjt__code_counts(k->code[p], c + 9 * p, p < 3 ? 9 : 7);
+}
+
+/* Hands of one class that draw to 14 tiles of one class share a draw
+ * node (graph.c): a deep question meets the same 14 tiles, relabelled,
+ * from a third of its draws.  Every draw of every node built leads to a
+ * draw node of the class of the node's hand and the tile drawn (with
+ * adj, the exchanges made and the move set's mode), and no two draw
+ * nodes are of one class: forward play at 2-3 shanten and exchange at
+ * 1-2, with tiles seen. */
+Test(wall, a_draw_node_for_each_class_of_fourteen_tiles, .timeout = 120)
+{
+    mjt_dealer d;
+    mjt_prob_work *work = mjt_prob_work_create();
+    size_t edges = 0, draws = 0, nodes = 0;
+
+    cr_assert(eq(int, mjt_dealer_init(&d, 20261207, NULL, 0), MJT_OK));
+    for (int moves = MJT_FORWARD; moves <= MJT_EXCHANGE; moves++)
+        for (int tables = 0; tables < 20;) {
+            mjt_tiles x, more;
+            mjt_shanten_info s;
+            mjt_hand h;
+            uint8_t seen[MJT_KINDS], base[MJT_KINDS];
+            cr_assert(eq(int, mjt_deal(&d, 14, &x), MJT_OK));
+            cr_assert(eq(int, mjt_deal(&d, 6, &more), MJT_OK));
+            cr_assert(eq(int, mjt_shanten_counts(test_tables(), x.counts, &s),
+                         MJT_OK));
+            int low = moves == MJT_FORWARD ? 2 : 1;
+            if (s.overall < low || s.overall > low + 1)
+                continue;
+            test_seen_of(x.counts, more.counts, 1, seen);
+            for (int k = 0; k < MJT_KINDS; k++)
+                base[k] = (uint8_t)(4 - seen[k]);
+            cr_assert(eq(int, mjt_hand_from_counts(&h, x.counts, NULL, NULL),
+                         MJT_OK));
+            mjt_prob_opts o = opts_of(17, moves, MJT_PROB_KEEPING);
+            mjt_prob_row rows[MJT_MAX_DISCARDS];
+            size_t n;
+            o.work = work;
+            cr_assert(eq(int,
+                         mjt_prob_discards(test_tables(), &h, seen, &o, rows,
+                                           MJT_MAX_DISCARDS, &n, NULL),
+                         MJT_OK));
+            const wall *w = &work->w;
+            const wdraw *dn = w->draws_.p;
+            const wedge *ed = w->edges.p;
+            size_t G = w->draws_.len;
+            hand_class *dc = malloc((G ? G : 1) * sizeof *dc);
+            cr_assert(not(eq(ptr, dc, NULL)));
+            for (size_t g = 0; g < G; g++) {
+                uint8_t c[MJT_KINDS];
+                key_counts(&dn[g].key, c);
+                class_of(base, c, dn[g].key.adj, dn[g].key.ex, &dc[g]);
+            }
+            char text[MJT_HAND_TEXT];
+            mjt_hand_format(&h, text, sizeof text);
+            for (size_t i = 0; i < w->nodes.len; i++) {
+                const wnode *nd = &wall_nodes(w)[i];
+                uint8_t c[MJT_KINDS];
+                key_counts(&nd->key, c);
+                for (const wedge *e = ed + nd->edge;
+                     e < ed + nd->edge + nd->nedge; e++) {
+                    if (e->wins)
+                        continue;
+                    hand_class want;
+                    int eff = (int)(nd->eff >> e->kind & 1);
+                    c[e->kind]++;
+                    class_of(base, c, nd->key.adj, nd->key.ex + !eff, &want);
+                    c[e->kind]--;
+                    cr_assert(lt(sz, (size_t)e->draw, G));
+                    cr_assert(eq(int, class_cmp(&want, &dc[e->draw]), 0),
+                              "%s: node %zu draws %s to a draw node of "
+                              "another class",
+                              text, i, mjt_tile_name(e->kind));
+                    edges++;
+                }
+            }
+            qsort(dc, G, sizeof *dc, class_cmp);
+            for (size_t g = 1; g < G; g++)
+                cr_assert(not(eq(int, class_cmp(&dc[g - 1], &dc[g]), 0)),
+                          "%s: two draw nodes of one class", text);
+            /* and the nodes, one a class too */
+            size_t N = w->nodes.len;
+            hand_class *nc = malloc((N ? N : 1) * sizeof *nc);
+            cr_assert(not(eq(ptr, nc, NULL)));
+            for (size_t i = 0; i < N; i++) {
+                uint8_t c[MJT_KINDS];
+                key_counts(&wall_nodes(w)[i].key, c);
+                class_of(base, c, wall_nodes(w)[i].key.adj,
+                         wall_nodes(w)[i].key.ex, &nc[i]);
+            }
+            qsort(nc, N, sizeof *nc, class_cmp);
+            for (size_t i = 1; i < N; i++)
+                cr_assert(not(eq(int, class_cmp(&nc[i - 1], &nc[i]), 0)),
+                          "%s: two nodes of one class", text);
+            draws += G;
+            nodes += N;
+            free(dc);
+            free(nc);
+            tables++;
+        }
+    mjt_prob_work_free(work);
+    printf("wall: %zu nodes and %zu draws of 40 tables, to %zu draw nodes; "
+           "one of each a class\n",
+           nodes, edges, draws);
+}

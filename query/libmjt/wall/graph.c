@@ -4,7 +4,8 @@
  * (with the kind counted as seen once more and the exchanges made: wkey);
  * its edges are its draws, each leading to a draw node: the 14-tile hand
  * the draw makes, with the nodes its keeping discards leave.  Draw nodes
- * are shared: many hands draw to the same 14 tiles.
+ * are shared: many hands draw to the same 14 tiles (in the chances'
+ * graph, to the same class of 14 tiles: the canonical hand of it).
  *
  * Everything is found by hash maps of keys (open addressing, a slot the
  * entry's index and 24 bits of its key's hash: most probes read the slots
@@ -501,24 +502,46 @@ static int draw_mode(const wall *w, const wnode *n, int eff)
     return !eff && w->moves == MJT_BACK && n->shanten < w->top;
 }
 
-/* Fetch ahead the draw map's slots of node n's draws of the kinds given
- * (hand: n's hand), as build looks them up (a red five's aside): they
- * are looked up one after another, and a deep question's map is far
- * larger than the caches.  Always inline, as map_fetch is. */
-__attribute__((always_inline)) static inline void
-fetch_draws(const wall *w, const wnode *n, const mjt_hand *hand, uint64_t kinds)
+/* A draw of node n as its draw node takes it: the 14 tiles (and their
+ * counts), with adj where they put it.  The chances' graph is relabelled
+ * (symmetry.c), so two hands that draw to one class of 14 tiles share a
+ * draw node, as the hands of one class share a node: the same keeping
+ * discards, asked once, and their children found once (a third of the
+ * draw nodes at 4 shanten were another's relabelled, half at 6).  An
+ * expected-score question's draws are the hands themselves. */
+typedef struct wdrawn {
+    mjt_hand g;
+    uint8_t c[MJT_KINDS];
+    int adj;
+} wdrawn;
+
+static void drawn_of(wall *w, const mjt_hand *hand, const uint8_t *counts,
+                     int adj, int k, wdrawn *out)
 {
-    if (!map_fetches(&w->draw_map))
-        return;
-    for (; kinds != 0; kinds &= kinds - 1) {
-        int k = __builtin_ctzll(kinds), eff = (int)(n->eff >> k & 1);
-        wkey key;
-        mjt_hand g = *hand;
-        mjt__hand_step(&g, k, 1);
-        key_of(&key, &g, n->key.adj, n->key.ex + !eff, draw_mode(w, n, eff),
-               n->key.red);
-        map_fetch(&w->draw_map, &key);
+    memcpy(out->c, counts, MJT_KINDS);
+    out->c[k]++;
+    out->adj = adj;
+    out->g = *hand;
+    mjt__hand_step(&out->g, k, 1);
+    if (w->ev == NULL) {
+        mjt__wall_canon(w, out->c, &out->adj);
+        out->g = coded(&out->g, out->c);
     }
+}
+
+/* Fetch ahead the draw map's slot of node n's draw of kind k (d: as
+ * drawn_of made it), as build looks it up (a red five's aside): a node's
+ * draws are looked up one after another, and a deep question's map is
+ * far larger than the caches.  Always inline, as map_fetch is. */
+__attribute__((always_inline)) static inline void
+fetch_draw(const wall *w, const wnode *n, const wdrawn *d, int k)
+{
+    int eff = (int)(n->eff >> k & 1);
+    wkey key;
+
+    key_of(&key, &d->g, d->adj, n->key.ex + !eff, draw_mode(w, n, eff),
+           n->key.red);
+    map_fetch(&w->draw_map, &key);
 }
 
 /* Node i's draws: each effective kind (kept: its draw node's discards keep
@@ -545,8 +568,19 @@ static int build(wall *w, uint32_t i)
     uint64_t kinds = more ? (UINT64_C(1) << MJT_KINDS) - 1 : n.eff;
     if (n.shanten <= 0 && !more && (w->ev == NULL || w->moves == MJT_FORWARD))
         kinds = 0;
-    if (n.shanten > 0)
-        fetch_draws(w, &n, &hand, kinds);
+    /* the draws that make draw nodes first, each fetched ahead, then
+     * every draw in kind order */
+    wdrawn dn[MJT_KINDS];
+    int fetch = n.shanten > 0 && map_fetches(&w->draw_map);
+    for (uint64_t m = kinds; m != 0; m &= m - 1) {
+        int k = __builtin_ctzll(m);
+        if (left_of(w, counts, n.key.adj, k) == 0 ||
+            (n.shanten == 0 && (n.eff >> k & 1)))
+            continue; /* none left, or a win */
+        drawn_of(w, &hand, counts, n.key.adj, k, &dn[k]);
+        if (fetch)
+            fetch_draw(w, &n, &dn[k], k);
+    }
     for (; kinds != 0 && rc == MJT_OK; kinds &= kinds - 1) {
         int k = __builtin_ctzll(kinds);
         int left = left_of(w, counts, n.key.adj, k);
@@ -563,12 +597,9 @@ static int build(wall *w, uint32_t i)
          * only a held kind is discarded.  An expected-score question
          * keeps its red fives in the key: a five's draw is a red one (a
          * draw of its own) as often as the wall holds them. */
-        mjt_hand g = hand;
         unsigned red = n.key.red;
         int reds = k < 27 && k % 9 == 4 ? red_wall(red, k / 9) : 0;
         reds = reds < left ? reds : left;
-        counts[k]++; /* draw_node leaves them as it found them */
-        mjt__hand_step(&g, k, 1);
         for (int part = reds > 0; part >= 0 && rc == MJT_OK; part--) {
             /* part 1: a red five (held one more, the wall one fewer) */
             unsigned r = part ? red + 4u * (1u << 5 * (k / 9)) : red;
@@ -579,18 +610,19 @@ static int build(wall *w, uint32_t i)
                 rc = add_edge(w, k, m, 1 + part, 0);
                 continue;
             }
+            /* draw_node leaves d's counts as it found them */
+            wdrawn *d = &dn[k];
             if (eff)
                 rc =
-                    draw_node(w, &g, counts, n.key.adj, n.key.ex, 0,
+                    draw_node(w, &d->g, d->c, d->adj, n.key.ex, 0,
                               n.shanten == 1 && settled(w, &n) && w->ev == NULL,
                               r, &draw);
             else
-                rc = draw_node(w, &g, counts, n.key.adj, n.key.ex + 1,
+                rc = draw_node(w, &d->g, d->c, d->adj, n.key.ex + 1,
                                draw_mode(w, &n, 0), 0, r, &draw);
             if (rc == MJT_OK)
                 rc = add_edge(w, k, m, 0, draw);
         }
-        counts[k]--;
     }
     wnode *p = &wall_nodes(w)[i];
     p->edge = first;
