@@ -676,11 +676,13 @@ Test(wall, relabelled_questions_make_graphs_of_one_size, .timeout = 120)
 }
 
 /* A hand's class, as the graph's relabellings (symmetry.c) make it: the
- * least (counts, adj) of its images, found here by trying each one.  A
- * suit may take the place of another whose gifts (base, rank by rank)
- * are its own, and be read backwards when its gifts read alike both
- * ways; honors of equal gifts trade places.  (A suit whose gifts mirror
- * another's is not folded with it, by the graph or here.) */
+ * least (counts, adj) of its images, worked out here apart from the
+ * library's way, by trying each of the 48 ways to place the suits and
+ * sorting the honors.  A suit may take the place of another whose gifts
+ * (base, rank by rank) are its own, and be read backwards when its gifts
+ * read alike both ways; honors of equal gifts trade places.  (A suit
+ * whose gifts mirror another's is not folded with it, by the graph or
+ * here.) */
 typedef struct hand_class {
     uint8_t c[MJT_KINDS];
     int8_t adj;
