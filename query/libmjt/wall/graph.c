@@ -418,9 +418,15 @@ static int draw_children(wall *w, const wchild *g, uint64_t keep, wdraw *d)
 
 /*
  * The draw node of g (14 tiles, of counts c, shanten s14, red fives red)
- * for a node with adj: its children have ex exchanges, and are the hands
- * its discards of shanten s14 leave, and in mode 1 also those of shanten
- * s14 + 1 (back).  closed: they are tenpai and make no more moves.
+ * with adj (the draw's, relabelled with g): its children have ex
+ * exchanges, and are the hands its discards of shanten s14 leave, and in
+ * mode 1 also those of shanten s14 + 1 (back).  closed: they are tenpai
+ * and make no more moves.  closed is not in the key: in exchange play a
+ * settled 1-shanten hand's effective draw (closed) and a tenpai hand's
+ * exchange to its last (not closed, its children settled tenpai hands)
+ * may meet the same 14 tiles, and either way the draw is worth the same:
+ * tenpai for sure, and a win as likely as the most winning tiles a
+ * keeping discard leaves make it (the children's closed form, best of).
  */
 static int draw_node(wall *w, const mjt_hand *g, uint8_t *c, int adj, int ex,
                      int mode, int closed, unsigned red, uint32_t *out)
@@ -568,8 +574,11 @@ static int build(wall *w, uint32_t i)
     uint64_t kinds = more ? (UINT64_C(1) << MJT_KINDS) - 1 : n.eff;
     if (n.shanten <= 0 && !more && (w->ev == NULL || w->moves == MJT_FORWARD))
         kinds = 0;
-    /* the draws that make draw nodes first, each fetched ahead, then
-     * every draw in kind order */
+    /* Each draw that makes a draw node relabelled (drawn_of) and its slot
+     * fetched ahead first, then every draw in kind order.  The two loops
+     * pass over the same draws: none left, and a win.  The chances'
+     * hands hold no red five, so relabelling moves none. */
+    assert(w->ev != NULL || n.key.red == 0);
     wdrawn dn[MJT_KINDS];
     int fetch = n.shanten > 0 && map_fetches(&w->draw_map);
     for (uint64_t m = kinds; m != 0; m &= m - 1) {

@@ -179,7 +179,8 @@ static void sort_classes(const uint8_t *cls, const uint64_t *key, int n,
 /* mjt__wall_canon (wall.h).  Each suit is read the way whose counts, rank by
  * rank, come first (when backwards keeps its gifts); suits of a class are
  * then sorted by those readings, and honors of a class by their counts,
- * most first. */
+ * most first; where counts tie, kind's suit or honor comes first, and a
+ * suit that reads alike both ways puts kind on its lower rank. */
 void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int *kind)
 {
     const wsym *y = sym_of(w);

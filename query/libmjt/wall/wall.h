@@ -64,7 +64,7 @@ typedef struct wnode {
 
 /*
  * What a 14-tile hand (a node and a draw) leads to, shared by every node
- * that draws to it: the nodes its keeping discards leave
+ * that draws to it (in the chances' graph, to its class): the nodes its keeping discards leave
  * (kids[child .. child + nchild), the best of them is taken), or, when
  * they are tenpai hands that make no more moves, the most winning tiles
  * one of them leaves (best_waits; their value depends on that alone, and
@@ -245,10 +245,12 @@ void mjt__wall_doubles_free(wall *w, double **p, size_t *room);
  * made sets the size of every node's hand. */
 int mjt__wall_node(wall *w, const mjt_hand *h, const uint8_t *counts, int adj,
                    int ex, unsigned red, uint32_t *out);
-/* symmetry.c: put counts c in the canonical order of its class under the
- * relabellings that keep the question's gifts; *kind (a kind, or -1: a
- * node's adj) follows its tile.  Never for an expected-score question,
- * whose scoring tells every kind apart. */
+/* symmetry.c: put counts c (a node's 3k+1 tiles or a draw's 3k+2) in the
+ * canonical order of its class under the relabellings that keep the
+ * question's gifts; *kind (a kind, or -1: the adj of the node or draw)
+ * follows its tile, and where counts tie takes the first place it can.
+ * Never for an expected-score question, whose scoring tells every kind
+ * apart. */
 void mjt__wall_canon(wall *w, uint8_t c[MJT_KINDS], int *kind);
 /* Build every node made and not built yet, breadth first: those reached
  * with a draw left.  Sets w->smin, the least shanten of the nodes made
