@@ -576,6 +576,15 @@ Test(wall, short_expectations_are_the_long_ones_first_points, .timeout = 600)
 
 /* ==== One node a class ==== */
 
+/* a[0 .. n) shuffled (Fisher-Yates). */
+static void shuffle(int *a, int n, uint64_t *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)(test_rand(rng) % (uint64_t)(i + 1)), t = a[i];
+        a[i] = a[j], a[j] = t;
+    }
+}
+
 /* Counts c relabelled: suit s to suit perm[s], honor z to honor hon[z]. */
 static void relabel(const uint8_t *c, const int perm[3], const int hon[7],
                     uint8_t *out)
@@ -620,14 +629,8 @@ Test(wall, relabelled_questions_make_graphs_of_one_size, .timeout = 120)
         test_seen_of(x.counts, more.counts, 1, seen);
         /* a random relabelling: suits and honors shuffled */
         int perm[3] = {0, 1, 2}, hon[7] = {0, 1, 2, 3, 4, 5, 6};
-        for (int i = 2; i > 0; i--) {
-            int j = (int)(test_rand(&rng) % (uint64_t)(i + 1)), t = perm[i];
-            perm[i] = perm[j], perm[j] = t;
-        }
-        for (int i = 6; i > 0; i--) {
-            int j = (int)(test_rand(&rng) % (uint64_t)(i + 1)), t = hon[i];
-            hon[i] = hon[j], hon[j] = t;
-        }
+        shuffle(perm, 3, &rng);
+        shuffle(hon, 7, &rng);
         relabel(x.counts, perm, hon, c);
         relabel(seen, perm, hon, cs);
         cr_assert(
@@ -883,10 +886,7 @@ static void relabel_kept(const uint8_t base[MJT_KINDS], uint64_t *rng,
 {
     int to[MJT_KINDS], place[3] = {0, 1, 2}, hon[7] = {0, 1, 2, 3, 4, 5, 6};
 
-    for (int i = 2; i > 0; i--) { /* a shuffle, then kept if it may be */
-        int j = (int)(test_rand(rng) % (uint64_t)(i + 1)), t = place[i];
-        place[i] = place[j], place[j] = t;
-    }
+    shuffle(place, 3, rng); /* kept if it may be */
     int kept = 1;
     for (int s = 0; s < 3; s++)
         kept &= memcmp(base + 9 * s, base + 9 * place[s], 9) == 0;

@@ -574,19 +574,21 @@ static int build(wall *w, uint32_t i)
     uint64_t kinds = more ? (UINT64_C(1) << MJT_KINDS) - 1 : n.eff;
     if (n.shanten <= 0 && !more && (w->ev == NULL || w->moves == MJT_FORWARD))
         kinds = 0;
-    /* Each draw that makes a draw node relabelled (drawn_of) and its slot
-     * fetched ahead first, then every draw in kind order.  The two loops
-     * pass over the same draws: none left, and a win.  The chances'
-     * hands hold no red five, so relabelling moves none. */
+    /* Each draw that makes a draw node (none left, or a win, makes
+     * none) relabelled (drawn_of) and its slot fetched ahead first, then
+     * every draw in kind order; drawn: the kinds of dn made.  The
+     * chances' hands hold no red five, so relabelling moves none. */
     assert(w->ev != NULL || n.key.red == 0);
     wdrawn dn[MJT_KINDS];
+    uint64_t drawn = 0;
     int fetch = n.shanten > 0 && map_fetches(&w->draw_map);
     for (uint64_t m = kinds; m != 0; m &= m - 1) {
         int k = __builtin_ctzll(m);
         if (left_of(w, counts, n.key.adj, k) == 0 ||
             (n.shanten == 0 && (n.eff >> k & 1)))
-            continue; /* none left, or a win */
+            continue;
         drawn_of(w, &hand, counts, n.key.adj, k, &dn[k]);
+        drawn |= UINT64_C(1) << k;
         if (fetch)
             fetch_draw(w, &n, &dn[k], k);
     }
@@ -620,6 +622,7 @@ static int build(wall *w, uint32_t i)
                 continue;
             }
             /* draw_node leaves d's counts as it found them */
+            assert(drawn >> k & 1);
             wdrawn *d = &dn[k];
             if (eff)
                 rc =
