@@ -174,6 +174,24 @@ static inline void costs_of(lanes cost[5])
         cost[c] = l_set(c);
 }
 
+/* The best of a rank's ways for one state and one s, which all go to the
+ * same state: the runs through the rank take use = a + b + s <= cap
+ * copies and move the lanes up by d = 2s, and then the rank holds nothing
+ * more, or the pair (up one more), or a triplet when a meld is still free
+ * (more; up two more), as the cap allows.  (Both would be five copies.) */
+static inline lanes ways(const lanes up[10], int d, int use, int held,
+                         int cap, int more, const lanes cost[5])
+{
+#define COST(x) cost[(x) > held ? (x) - held : 0]
+    lanes v = l_subs(up[d], COST(use));
+    if (use + 2 <= cap)
+        v = l_max(v, l_subs(up[d + 1], COST(use + 2)));
+    if (more && use + 3 <= cap)
+        v = l_max(v, l_subs(up[d + 2], COST(use + 3)));
+    return v;
+#undef COST
+}
+
 static void step(const layer *in, layer *out, int held, int cap, int max_runs,
                  int melds)
 {
@@ -182,18 +200,20 @@ static void step(const layer *in, layer *out, int held, int cap, int max_runs,
     out->live = 0;
     for (uint32_t live = in->live; live != 0; live &= live - 1) {
         int state = __builtin_ctz(live), a = state / 5, b = state % 5;
+        /* the runs through the rank are melds already, a + b + s of
+         * them: at most melds, and at most cap copies */
+        int top = (melds < cap ? melds : cap) - (a + b);
+        if (top > max_runs)
+            top = max_runs;
+        if (top < 0)
+            continue;
         lanes up[10];
         ups(in->v[state], up);
-        for (int t = 0; t < 2; t++)
-            for (int u = 0; u < 2; u++)
-                for (int s = 0; s <= max_runs; s++) {
-                    /* open runs are melds already: a + b + s + t of them */
-                    int use = a + b + s + 3 * t + 2 * u;
-                    if (use > cap || a + b + s + t > melds)
-                        break;
-                    int c = use > held ? use - held : 0;
-                    put(out, 5 * s + a, l_subs(up[2 * (s + t) + u], cost[c]));
-                }
+        for (int s = 0; s <= top; s++) {
+            int use = a + b + s;
+            put(out, 5 * s + a,
+                ways(up, 2 * s, use, held, cap, use < melds, cost));
+        }
     }
 }
 
@@ -212,17 +232,16 @@ static void back(const layer *in, layer *out, int held, int cap, int max_runs,
         int state = __builtin_ctz(live), s = state / 5, a = state % 5;
         if (s > max_runs)
             continue;
+        int top = (melds < cap ? melds : cap) - (a + s);
+        if (top < 0)
+            continue;
         lanes up[10];
         ups(in->v[state], up);
-        for (int b = 0; a + b + s <= melds; b++)
-            for (int t = 0; t < 2; t++)
-                for (int u = 0; u < 2; u++) {
-                    int use = a + b + s + 3 * t + 2 * u;
-                    if (use > cap || a + b + s + t > melds)
-                        break;
-                    int c = use > held ? use - held : 0;
-                    put(out, 5 * a + b, l_subs(up[2 * (s + t) + u], cost[c]));
-                }
+        for (int b = 0; b <= top; b++) {
+            int use = a + b + s;
+            put(out, 5 * a + b,
+                ways(up, 2 * s, use, held, cap, use < melds, cost));
+        }
     }
 }
 
