@@ -174,22 +174,26 @@ static inline void costs_of(lanes cost[5])
         cost[c] = l_set(c);
 }
 
+/* The copies a target of use copies of a rank draws beyond the held. */
+static inline int beyond(int use, int held)
+{
+    return use > held ? use - held : 0;
+}
+
 /* The best of a rank's ways for one state and one s, which all go to the
  * same state: the runs through the rank take use = a + b + s <= cap
  * copies and move the lanes up by d = 2s, and then the rank holds nothing
  * more, or the pair (up one more), or a triplet when a meld is still free
  * (more; up two more), as the cap allows.  (Both would be five copies.) */
-static inline lanes ways(const lanes up[10], int d, int use, int held,
-                         int cap, int more, const lanes cost[5])
+static inline lanes ways(const lanes up[10], int d, int use, int held, int cap,
+                         int more, const lanes cost[5])
 {
-#define COST(x) cost[(x) > held ? (x) - held : 0]
-    lanes v = l_subs(up[d], COST(use));
+    lanes v = l_subs(up[d], cost[beyond(use, held)]);
     if (use + 2 <= cap)
-        v = l_max(v, l_subs(up[d + 1], COST(use + 2)));
+        v = l_max(v, l_subs(up[d + 1], cost[beyond(use + 2, held)]));
     if (more && use + 3 <= cap)
-        v = l_max(v, l_subs(up[d + 2], COST(use + 3)));
+        v = l_max(v, l_subs(up[d + 2], cost[beyond(use + 3, held)]));
     return v;
-#undef COST
 }
 
 static void step(const layer *in, layer *out, int held, int cap, int max_runs,
