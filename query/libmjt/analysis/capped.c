@@ -251,7 +251,8 @@ static void back(const layer *in, layer *out, int held, int cap, int max_runs,
 
 /* Lane-wise, the best way to add up f (costs so far) and g (costs still to
  * come), both complemented: max over i of f[L - i] + g[i] - 63, where a
- * pair may come from one side only. */
+ * pair may come from one side only.  No lane is above 63, so a g[i] of 0
+ * (no way) adds 0 and needs no test. */
 static lanes meet(lanes f, lanes g, int melds)
 {
     uint8_t gb[16];
@@ -260,8 +261,7 @@ static lanes meet(lanes f, lanes g, int melds)
     l_store(gb, g);
     ups(f, up);
     for (int i = 0; i <= 2 * melds + 1; i++)
-        if (gb[i] != 0)
-            acc = l_max(acc, l_subs(up[i], l_set(INF - gb[i])));
+        acc = l_max(acc, l_subs(up[i], l_set(INF - gb[i])));
     return acc;
 }
 
