@@ -34,7 +34,8 @@
  * record is proved anew on the ties of that join.  That is exact for the
  * same reason: the capped records are nowhere below the tables', so an
  * optimum whose ties the proof covers is the capped one, with the same
- * ties and need masks.
+ * ties and need masks.  The deficit alone (mask NULL) needs less: one
+ * optimal split on proved slots (unbroken).
  */
 #include "called.h"
 
@@ -53,9 +54,15 @@ void mjt__caps_of(const uint8_t called[MJT_KINDS], uint64_t kinds,
     c->suits = c->dead_parts = 0;
     memcpy(c->code, v->code, sizeof c->code);
     memset(c->dead, 0, sizeof c->dead);
+    uint8_t held[4][9];
+    unsigned decoded = 0; /* the parts whose counts are in held */
     for (; kinds != 0; kinds &= kinds - 1) {
         int i = __builtin_ctzll(kinds), p = i / 9, r = i % 9;
-        c->held[i] = (uint8_t)mjt__code_digit(v->code[p], r);
+        if (!(decoded >> p & 1)) {
+            mjt__code_counts(v->code[p], held[p], p < 3 ? 9 : 7);
+            decoded |= 1u << p;
+        }
+        c->held[i] = held[p][r];
         if (v->ru->honor_like >> p & 1) {
             c->dead_parts |= 1u << p;
             c->dead[p] |= 1u << r;
@@ -82,26 +89,29 @@ static void capped_rec(const caps *c, const mjt__hv *v, int p, int melds,
     uint8_t cap[9], held[9];
     mjt__record rec;
 
-    for (int r = 0; r < 9; r++) {
+    mjt__code_counts(v->code[p], held, 9);
+    for (int r = 0; r < 9; r++)
         cap[r] = (uint8_t)(4 - c->called[9 * p + r]);
-        held[r] = (uint8_t)mjt__code_digit(v->code[p], r);
-    }
     mjt__capped_record(held, cap, 9, 1, melds, with_need, &rec);
     *out = mjt__mrec_pack(&rec);
 }
 
 /*
- * Whether no target of suit p's record r on the slots in ties, at their
- * deficits, can break a cap (see above).  A slot of deficit d whose need
- * mask holds a called rank x with d > cap(x) - held(x) asks the tables:
- * with j = cap(x) + 1 - held(x), some target of deficit d on it holds
- * more of x than its cap exactly when the pattern with j more copies of x
- * has deficit d - j there (each copy added lowers a deficit by one at
- * most, and by j only for a target that holds them all).
+ * The slots in ties of suit p's record r on which a target of the slot's
+ * deficit may break a cap (see above), all of them or (first) the first
+ * found: none when the tables' optimum is the capped one on every slot in
+ * ties.  A slot of deficit d whose need mask holds a called rank x with
+ * d > cap(x) - held(x) asks the tables: with j = cap(x) + 1 - held(x),
+ * some target of deficit d on it holds more of x than its cap exactly
+ * when the pattern with j more copies of x has deficit d - j there (each
+ * copy added lowers a deficit by one at most, and by j only for a target
+ * that holds them all).
  */
-static int within_caps(const caps *c, const mjt__hv *v, int p,
-                       const mjt__mrec *r, unsigned ties)
+static unsigned caps_broken(const caps *c, const mjt__hv *v, int p,
+                            const mjt__mrec *r, unsigned ties, int first)
 {
+    unsigned broken = 0;
+
     for (; ties != 0; ties &= ties - 1) {
         int slot = __builtin_ctz(ties), d = mjt__mrec_deficit(r, slot);
         for (unsigned need = mjt__mrec_need(r, slot); need; need &= need - 1) {
@@ -111,15 +121,29 @@ static int within_caps(const caps *c, const mjt__hv *v, int p,
             int j = 4 - c->called[i] + 1 - c->held[i];
             if (d < j)
                 continue;
-            if (MJT__W_LEN(v->w[p]) + j > 14) /* past the tables */
-                return 0;
-            const mjt__mrec *more = mjt__rec(
-                v->ru, p, v->code[p] + (uint32_t)j * mjt__code_step[x]);
-            if (mjt__mrec_deficit(more, slot) == d - j)
-                return 0;
+            /* past the tables, no proof */
+            int sure = MJT__W_LEN(v->w[p]) + j <= 14;
+            if (sure) {
+                const mjt__mrec *more = mjt__rec(
+                    v->ru, p, v->code[p] + (uint32_t)j * mjt__code_step[x]);
+                sure = mjt__mrec_deficit(more, slot) != d - j;
+            }
+            if (!sure) {
+                broken |= 1u << slot;
+                break;
+            }
         }
+        if (broken && first)
+            break;
     }
-    return 1;
+    return broken;
+}
+
+/* Whether no target on the slots in ties breaks a cap. */
+static int within_caps(const caps *c, const mjt__hv *v, int p,
+                       const mjt__mrec *r, unsigned ties)
+{
+    return caps_broken(c, v, p, r, ties, 1) == 0;
 }
 
 /* The record of part p, forming no run, whose called ranks dead are taken
@@ -149,6 +173,33 @@ static recs called_recs(const mjt__hv *v, const caps *c, mjt__mrec dead[4])
 }
 
 /*
+ * Whether the deficit d of the records r is reached by a split that puts
+ * no suit of todo on a slot broken[] holds: the deficit then stays d under
+ * the caps.  The capped records are nowhere below r, and they are r's on
+ * the slots unbroken, so with those slots alone the split costs d under the
+ * caps too.  (So the deficit needs no exact solve when one optimal split
+ * is proved, though the effective tiles need every one.)  A broken slot is
+ * made one of no target (15) and the records joined again: a split that
+ * reaches d there is one of r's optimal splits, on tied slots, none of
+ * them broken.
+ */
+static int unbroken(const recs *r, int len, unsigned todo,
+                    const unsigned broken[4], int d)
+{
+    mjt__mrec own[4];
+    recs x = *r;
+
+    for (; todo != 0; todo &= todo - 1) {
+        int p = __builtin_ctz(todo);
+        own[p] = *r->r[p];
+        for (unsigned b = broken[p]; b != 0; b &= b - 1)
+            own[p].w0 |= UINT64_C(0xF) << (4 * __builtin_ctz(b));
+        x.r[p] = &own[p];
+    }
+    return mjt__std_deficit(&x, len) == d;
+}
+
+/*
  * The standard-form deficit of a hand with calls (concealed part v, caps
  * c), exactly, and its effective tiles in *mask when mask is not NULL.
  * With sv, suits but `changed` take their solved record from there, or
@@ -166,13 +217,15 @@ int mjt__called_std(const mjt__hv *v, const caps *c, uint64_t *mask, solved *sv,
         return mjt__std_deficit(&r, v->len);
     int d = mjt__std_ukeire(&r, v->len, mask ? mask : &unused, ties);
     for (unsigned left = c->suits;;) { /* the suits on the tables' records */
-        unsigned todo = 0;
+        unsigned todo = 0, broken[4];
         for (unsigned s = left; s != 0; s &= s - 1) {
             int p = __builtin_ctz(s);
-            if (!within_caps(c, v, p, r.r[p], ties[p]))
+            broken[p] = caps_broken(c, v, p, r.r[p], ties[p], mask != NULL);
+            if (broken[p] != 0)
                 todo |= 1u << p;
         }
-        if (todo == 0)
+        if (todo == 0 ||
+            (mask == NULL && unbroken(&r, v->len, todo, broken, d)))
             return d;
         for (; todo != 0; todo &= todo - 1) {
             int p = __builtin_ctz(todo);
