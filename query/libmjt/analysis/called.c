@@ -217,7 +217,7 @@ int mjt__called_std(const mjt__hv *v, const caps *c, uint64_t *mask, solved *sv,
         return mjt__std_deficit(&r, v->len);
     int d = mjt__std_ukeire(&r, v->len, mask ? mask : &unused, ties);
     for (unsigned left = c->suits;;) { /* the suits on the tables' records */
-        unsigned todo = 0, broken[4];
+        unsigned todo = 0, broken[4] = {0, 0, 0, 0};
         for (unsigned s = left; s != 0; s &= s - 1) {
             int p = __builtin_ctz(s);
             broken[p] = caps_broken(c, v, p, r.r[p], ties[p], mask != NULL);
