@@ -176,8 +176,8 @@ static recs called_recs(const mjt__hv *v, const caps *c, mjt__mrec dead[4])
  * Whether the deficit d of the records r is reached by a split that puts
  * no suit of todo on a slot broken[] holds: the deficit then stays d under
  * the caps.  The capped records are nowhere below r, and they are r's on
- * the slots unbroken, so with those slots alone the split costs d under the
- * caps too.  (So the deficit needs no exact solve when one optimal split
+ * the tied slots not broken, so with those slots alone the split costs d
+ * under the caps too.  (So the deficit needs no exact solve when one optimal split
  * is proved, though the effective tiles need every one.)  A broken slot is
  * made one of no target (15) and the records joined again: a split that
  * reaches d there is one of r's optimal splits, on tied slots, none of
@@ -192,6 +192,9 @@ static int unbroken(const recs *r, int len, unsigned todo,
     for (; todo != 0; todo &= todo - 1) {
         int p = __builtin_ctz(todo);
         own[p] = *r->r[p];
+        /* slot 0 (nothing) has no need and breaks nothing: the join's
+         * first lanes stay as they were */
+        assert(!(broken[p] & 1));
         for (unsigned b = broken[p]; b != 0; b &= b - 1)
             own[p].w0 |= UINT64_C(0xF) << (4 * __builtin_ctz(b));
         x.r[p] = &own[p];

@@ -33,6 +33,7 @@
  */
 #include "internal.h"
 
+#include <assert.h>
 #include <string.h>
 
 #define INF 63
@@ -132,13 +133,6 @@ static void layer_start(layer *l)
     l->live = 1;
 }
 
-/*
- * Rank r: from the states before it to those after it.  Its target holds
- * a + b + s + 3t + 2u copies (s runs start here, t triplets, u pairs),
- * at most cap; those beyond held cost one each.  The melds s + t and the
- * pair u move the lanes up by 2(s + t) + u, the pair only from lanes
- * without one.
- */
 /* v with its lanes moved up by d into up[d], d = 0..9: by an odd d only
  * the lanes without the pair move (they take it). */
 static inline void ups(lanes v, lanes up[10])
@@ -196,6 +190,13 @@ static inline lanes ways(const lanes up[10], int d, int use, int held, int cap,
     return v;
 }
 
+/*
+ * Rank r: from the states before it to those after it.  Its target holds
+ * a + b + s + 3t + 2u copies (s runs start here, t triplets, u pairs),
+ * at most cap; those beyond held cost one each.  The melds s + t and the
+ * pair u move the lanes up by 2(s + t) + u, the pair only from lanes
+ * without one.
+ */
 static void step(const layer *in, layer *out, int held, int cap, int max_runs,
                  int melds)
 {
@@ -278,6 +279,11 @@ void mjt__capped_record(const uint8_t *held, const uint8_t *cap, int n,
     int max_runs[9];
     uint8_t d[16];
 
+    /* the lanes (2 melds + pair <= 9, up[] to 9), the states (a + b <= 4)
+     * and the costs (cost[] to 4) hold for these alone */
+    assert(n <= 9 && melds >= 0 && melds <= 4);
+    for (int r = 0; r < n; r++)
+        assert(cap[r] <= 4 && held[r] <= cap[r]);
     layer_start(&at[0]);
     for (int r = 0; r < n; r++) {
         max_runs[r] = runs && r + 2 < n ? melds : 0;
