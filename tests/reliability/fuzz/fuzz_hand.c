@@ -59,13 +59,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
     }
     /* Three players: the hand is one of theirs exactly when it holds no
-     * 2m to 8m and calls no run, and then never draws or waits on them. */
+     * 2m to 8m, calls no run and calls nothing from across (there is no
+     * such seat), and then never draws or waits on them. */
     int middle = 0;
     for (int i = 1; i <= 7; i++)
         middle |= held.counts[i];
     for (size_t i = 0; i < ncalls; i++)
         middle |= calls[i].kind == MJT_RUN ||
-                  (calls[i].tile >= 1 && calls[i].tile <= 7);
+                  (calls[i].tile >= 1 && calls[i].tile <= 7) ||
+                  calls[i].from == MJT_FROM_ACROSS;
     int rc = mjt_hand_set_players(&h, 3, &diag);
     if (rc != (middle ? MJT_EPLAYERS : MJT_OK))
         abort();
