@@ -53,7 +53,13 @@ Test(race, counts_written_meanwhile_are_read_once, .timeout = 300)
     for (int i = 0; i < MJT_KINDS; i++)
         atomic_store(&counts[i], start[i]);
     cr_assert(eq(int, pthread_create(&tid, NULL, flip, &f), 0));
-    for (long i = 0; i < 2000000; i++) {
+    /* Two million questions, and on until both an answer and a refusal
+     * were seen: on a busy machine the writer can sit descheduled on
+     * invalid counts for a whole run of them (CI once saw no answer in
+     * 0.29 s).  Fifty million without both is a failure below. */
+    for (long i = 0;
+         i < 2000000 || ((answered == 0 || refused == 0) && i < 50000000);
+         i++) {
         /* The library takes the counts as plain bytes, which is what a
          * caller hands it. */
         const uint8_t *c = (const uint8_t *)counts;
