@@ -66,11 +66,11 @@ typedef struct wnode {
  * What a 14-tile hand (a node and a draw) leads to, shared by every node
  * that draws to it (in the chances' graph, to its class): the nodes its
  * keeping discards leave (kids[child .. child + nchild), the best of them
- * is taken), or, when
- * they are tenpai hands that make no more moves, the most winning tiles
- * one of them leaves (best_waits; their value depends on that alone, and
- * grows with it).  key.mode: 0 the discards that keep the 14 tiles'
- * shanten; 1 those and, in back play, those one step above it.
+ * is taken), or, when they are tenpai hands that make no more moves, the
+ * most winning tiles one of them leaves (best_waits; their value depends
+ * on that alone, and grows with it).  key.mode: 0 the discards that keep
+ * the 14 tiles' shanten; 1 those and, in back play, those one step above
+ * it.
  */
 typedef struct wdraw {
     wkey key;
