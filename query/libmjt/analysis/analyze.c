@@ -413,6 +413,19 @@ INLINE size_t discards_k(const mjt__hv *v, const planes *pl, mjt_discard *out,
     uint64_t left[4];
 
     left_planes(pl, left);
+    /* Seven pairs and thirteen orphans after a discard of 14 tiles are no
+     * lower than the 14 tiles' own (a discard takes kinds and pairs away,
+     * never adds them): a row whose standard shanten is below that bound
+     * keeps its answer, and most rows are. */
+    int other = 99;
+    if (v->len == 14) {
+        uint64_t ge0 = pl->ge[0], ge1 = pl->ge[1];
+        int c = mjt__chiitoi_of(__builtin_popcountll(ge1),
+                                __builtin_popcountll(ge0));
+        int x = mjt__kokushi_of(__builtin_popcountll(ge0 & MJT__YAOCHU),
+                                (ge1 & MJT__YAOCHU) != 0);
+        other = c < x ? c : x;
+    }
     /* Every row's record first, so that their loads overlap. */
     for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;
@@ -445,7 +458,7 @@ INLINE size_t discards_k(const mjt__hv *v, const planes *pl, mjt_discard *out,
         e->shanten = join[n].deficit - 1;
         e->tiles = join[n].others | (uint64_t)need_of(ri, join[n].ties)
                                         << (9 * part);
-        if (v->len == 14) {
+        if (other <= e->shanten) {
             /* Only the plane of the copy removed changes. */
             uint64_t bit = UINT64_C(1) << tile, ge0 = pl->ge[0];
             uint64_t ge1 = pl->ge[1];
