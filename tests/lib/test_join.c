@@ -3,12 +3,14 @@
  * The min-plus algebra of the join (query/minplus.h): the scalar versions
  * against the plain definition over (melds, pair) splits, and the vector
  * versions against the scalar ones, on the lanes each promises (0 to
- * 2k + 1), for random deficit vectors and every k.
+ * 2k + 1), for random deficit vectors and every k; and the need masks of
+ * tied slots (join.h) against the record's slot by slot.
  */
 #include <string.h>
 
 #include "asserts.h"
 #include "helpers.h"
+#include "join.h"
 #include "minplus.h"
 
 /* A record whose deficits are random (slot 0 is 0, as in every record)
@@ -53,6 +55,27 @@ Test(join, scalar_convolution_is_the_definition)
         cr_assert(
             eq(int, MJT__INF - mjt__shmax(y), definition(&a, &b, 2 * k + 1)));
     }
+}
+
+/* need_of is the OR of the need masks of the slots in ties: every set of
+ * slots, on random records (slot 0, no target, needs nothing). */
+Test(join, need_of_is_the_slots_masks_together)
+{
+    uint64_t rng = 13;
+    int wrong = 0, first = -1;
+    for (int n = 0; n < 300; n++) {
+        mjt__mrec r = random_rec(&rng);
+        for (unsigned ties = 0; ties < 1u << MJT__SLOTS; ties++) {
+            unsigned want = 0;
+            for (int s = 0; s < MJT__SLOTS; s++)
+                if (ties >> s & 1)
+                    want |= mjt__mrec_need(&r, s);
+            if (need_of(&r, ties) != want && wrong++ == 0)
+                first = (int)ties;
+        }
+    }
+    cr_assert(eq(int, wrong, 0), "%d sets wrong, the first ties 0x%x", wrong,
+              first);
 }
 
 #if MJT__HAVE_VEC

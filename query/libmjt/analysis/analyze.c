@@ -57,6 +57,21 @@ const uint8_t mjt__rev[5][16] = {
 };
 #endif
 
+/* The multiply lays copies of b 8 bits apart, so bit i of copy i lands
+ * on bit 9i and no two copies overlap (no carries); the AND keeps those
+ * bits and the second multiply widens each into a 9-bit field, again
+ * without overlap. */
+#define S9_1(b)                                                                \
+    (((b)*UINT64_C(0x01010101010101) & UINT64_C(0x40201008040201)) * 0x1FF)
+#define S9_4(b) S9_1(b), S9_1(b + 1), S9_1(b + 2), S9_1(b + 3)
+#define S9_16(b) S9_4(b), S9_4(b + 4), S9_4(b + 8), S9_4(b + 12)
+#define S9_64(b) S9_16(b), S9_16(b + 16), S9_16(b + 32), S9_16(b + 48)
+const uint64_t mjt__spread9[128] = {S9_64(0), S9_64(64)};
+#undef S9_64
+#undef S9_16
+#undef S9_4
+#undef S9_1
+
 /* ==== Standard form ==== */
 
 /*

@@ -45,30 +45,23 @@ INLINE recs recs_of(const mjt__hv *v)
     return r;
 }
 
-/*
- * Bit i of b (up to 7 bits) to a run of nine ones at bit 9i.  The multiply
- * lays copies of b 8 bits apart, so bit i of copy i lands on bit 9i and no
- * two copies overlap (no carries); the AND keeps those bits and the second
- * multiply widens each into a 9-bit field, again without overlap.
- */
-static inline uint64_t spread9(uint64_t b)
-{
-    return ((b * UINT64_C(0x01010101010101)) & UINT64_C(0x40201008040201)) *
-           0x1FF;
-}
-
 /* The 9-bit mask m repeated for the seven need masks of w1. */
 static inline uint64_t spread_need(unsigned m)
 {
     return (uint64_t)m * UINT64_C(0x0040201008040201);
 }
 
+/* Bit i of b (below 128) to a run of nine ones at bit 9i (analyze.c):
+ * a load, in the join's hottest step, where the two multiplies that make
+ * it would wait on each other. */
+extern const uint64_t mjt__spread9[128];
+
 /* OR of the need masks of the slots in ties, without a branch: the masks
  * of the slots chosen are kept and their 9-bit fields folded together. */
 INLINE unsigned need_of(const mjt__mrec *r, unsigned ties)
 {
-    uint64_t a = r->w0 & (spread9((ties >> 1) & 3) << 40);
-    uint64_t b = r->w1 & spread9((ties >> 3) & 0x7F);
+    uint64_t a = r->w0 & (mjt__spread9[(ties >> 1) & 3] << 40);
+    uint64_t b = r->w1 & mjt__spread9[(ties >> 3) & 0x7F];
 
     a |= a >> 9;
     b |= b >> 36;
@@ -149,16 +142,16 @@ INLINE void dtable_init(dtable *d, const recs *r, int k)
         d->r[part] = r->r[part];
         d->v[part] = mjt__load(d->r[part]);
     }
-    for (int a = 0; a < 4; a++)
-        for (int b = a + 1; b < 4; b++) {
-            /* i and j are the two parts that are neither a nor b. */
-            int i = -1, j = -1;
-            for (int x = 0; x < 4; x++)
-                if (x != a && x != b)
-                    *(i < 0 ? &i : &j) = x;
-            d->other[i][j] = d->other[j][i] =
-                mjt__conv(mjt__comp(d->v[a]), d->v[b], k);
-        }
+    /* other[i][j] joins the two parts that are neither i nor j */
+#define OTHER(i, j, a, b)                                                      \
+    d->other[i][j] = d->other[j][i] = mjt__conv(mjt__comp(d->v[a]), d->v[b], k)
+    OTHER(2, 3, 0, 1);
+    OTHER(1, 3, 0, 2);
+    OTHER(1, 2, 0, 3);
+    OTHER(0, 3, 1, 2);
+    OTHER(0, 2, 1, 3);
+    OTHER(0, 1, 2, 3);
+#undef OTHER
     d->rest[0] = mjt__conv(d->other[0][1], d->v[1], k);
     d->rest[1] = mjt__conv(d->other[0][1], d->v[0], k);
     d->rest[2] = mjt__conv(d->other[2][3], d->v[3], k);
