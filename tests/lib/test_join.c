@@ -59,7 +59,7 @@ Test(join, scalar_convolution_is_the_definition)
 
 /* need_of is the OR of the need masks of the slots in ties: every set of
  * slots, on random records (slot 0, no target, needs nothing). */
-Test(join, need_of_is_the_slots_masks_together)
+Test(join, need_of_ors_the_masks_of_the_slots)
 {
     uint64_t rng = 13;
     int wrong = 0, first = -1;

@@ -57,7 +57,8 @@ const uint8_t mjt__rev[5][16] = {
 };
 #endif
 
-/* The multiply lays copies of b 8 bits apart, so bit i of copy i lands
+/* mjt__spread9[b]: bit i of b to a run of nine ones at bit 9i (join.h).
+ * The multiply lays copies of b 8 bits apart, so bit i of copy i lands
  * on bit 9i and no two copies overlap (no carries); the AND keeps those
  * bits and the second multiply widens each into a 9-bit field, again
  * without overlap. */
@@ -404,6 +405,21 @@ int mjt_ukeire(const mjt_tables *t, const mjt_hand *h, const uint8_t *visible,
     return MJT_OK;
 }
 
+/* The least shanten of seven pairs and thirteen orphans after any
+ * discard of the 14 tiles of planes pl: the 14 tiles' own, since a
+ * discard takes kinds and pairs away and never adds them.  A row whose
+ * standard shanten is below it keeps its answer without the two forms
+ * (on random 14-tile hands, half the rows). */
+static int other_forms_floor(const planes *pl)
+{
+    uint64_t ge0 = pl->ge[0], ge1 = pl->ge[1];
+    int c =
+        mjt__chiitoi_of(__builtin_popcountll(ge1), __builtin_popcountll(ge0));
+    int x = mjt__kokushi_of(__builtin_popcountll(ge0 & MJT__YAOCHU),
+                            (ge1 & MJT__YAOCHU) != 0);
+    return c < x ? c : x;
+}
+
 /* The discard table of a valid 3k+2 hand (k melds after the discard),
  * one entry per kind held.  Discards of one part whose records less the
  * tile have the same deficits on the lanes the join reads (nibbles 0 to
@@ -428,19 +444,7 @@ INLINE size_t discards_k(const mjt__hv *v, const planes *pl, mjt_discard *out,
     uint64_t left[4];
 
     left_planes(pl, left);
-    /* Seven pairs and thirteen orphans after a discard of 14 tiles are no
-     * lower than the 14 tiles' own (a discard takes kinds and pairs away,
-     * never adds them): a row whose standard shanten is below that bound
-     * keeps its answer, and most rows are. */
-    int other = 99;
-    if (v->len == 14) {
-        uint64_t ge0 = pl->ge[0], ge1 = pl->ge[1];
-        int c = mjt__chiitoi_of(__builtin_popcountll(ge1),
-                                __builtin_popcountll(ge0));
-        int x = mjt__kokushi_of(__builtin_popcountll(ge0 & MJT__YAOCHU),
-                                (ge1 & MJT__YAOCHU) != 0);
-        other = c < x ? c : x;
-    }
+    int other = v->len == 14 ? other_forms_floor(pl) : 99;
     /* Every row's record first, so that their loads overlap. */
     for (uint64_t held = pl->ge[0]; held != 0; held &= held - 1) {
         int tile = __builtin_ctzll(held), part = tile / 9;

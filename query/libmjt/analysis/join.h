@@ -54,6 +54,10 @@ static inline uint64_t spread_need(unsigned m)
 /* Bit i of b (below 128) to a run of nine ones at bit 9i (analyze.c):
  * a load, in the join's hottest step, where the two multiplies that make
  * it would wait on each other. */
+#if defined(__GNUC__)
+/* within the library: read where it is, not through the GOT */
+__attribute__((visibility("hidden")))
+#endif
 extern const uint64_t mjt__spread9[128];
 
 /* OR of the need masks of the slots in ties, without a branch: the masks
@@ -142,7 +146,7 @@ INLINE void dtable_init(dtable *d, const recs *r, int k)
         d->r[part] = r->r[part];
         d->v[part] = mjt__load(d->r[part]);
     }
-    /* other[i][j] joins the two parts that are neither i nor j */
+    /* OTHER(i, j, a, b): parts a and b, the two that are neither i nor j */
 #define OTHER(i, j, a, b)                                                      \
     d->other[i][j] = d->other[j][i] = mjt__conv(mjt__comp(d->v[a]), d->v[b], k)
     OTHER(2, 3, 0, 1);
