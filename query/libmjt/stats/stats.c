@@ -282,35 +282,65 @@ static void join_form(const uint8_t *a, const uint8_t *b, uint8_t *out)
     out[3] = (uint8_t)(a[3] | b[3]);
 }
 
+/* B's states of at most `most` tiles (most <= 14) in order of their
+ * tiles: those of n tiles are (*out)[start[n]] to (*out)[start[n + 1]]
+ * (free *out after).  A join meets only the states of B whose tiles fit:
+ * a 13-tile count met every pair, and fewer than 1 in 100 fitted.  -1:
+ * out of memory. */
+static int by_tiles(const smap *B, int most, size_t start[16],
+                    const sent ***out)
+{
+    size_t fill[16];
+    const sent **a = malloc((B->len + 1) * sizeof *a);
+
+    if (a == NULL)
+        return -1;
+    memset(start, 0, 16 * sizeof *start);
+    for (size_t j = 0; j < B->cap; j++)
+        if (B->a[j].used && B->a[j].k.n <= most)
+            start[B->a[j].k.n + 1]++;
+    for (int n = 1; n < 16; n++)
+        start[n] += start[n - 1];
+    memcpy(fill, start, sizeof fill);
+    for (size_t j = 0; j < B->cap; j++)
+        if (B->a[j].used && B->a[j].k.n <= most)
+            a[fill[B->a[j].k.n]++] = &B->a[j];
+    *out = a;
+    return 0;
+}
+
 /* The states of A and B joined (at most one of them carries a draw). */
 static int join(const smap *A, const smap *B, const need *nd, smap *out)
 {
-    if (map_init(out, 4096) < 0)
+    size_t start[16];
+    const sent **b;
+
+    if (map_init(out, 4096) < 0 || by_tiles(B, nd->tiles, start, &b) < 0)
         return -1;
     for (size_t i = 0; i < A->cap; i++) {
-        if (!A->a[i].used)
+        const sent *a = &A->a[i];
+        if (!a->used || a->k.n > nd->tiles)
             continue;
-        for (size_t j = 0; j < B->cap; j++) {
-            if (!B->a[j].used)
-                continue;
-            const sent *a = &A->a[i], *b = &B->a[j];
-            if (a->k.n + b->k.n > nd->tiles)
-                continue;
+        for (size_t j = 0; j < start[nd->tiles - a->k.n + 1]; j++) {
             skey k;
             memset(&k, 0, sizeof k);
-            k.n = (uint8_t)(a->k.n + b->k.n);
+            k.n = (uint8_t)(a->k.n + b[j]->k.n);
             for (int m = 0; m <= nd->melds; m++)
                 for (int p = 0; p < 2; p++)
-                    k.d[2 * m + p] = (uint8_t)join_slot(a->k.d, b->k.d, m, p);
+                    k.d[2 * m + p] =
+                        (uint8_t)join_slot(a->k.d, b[j]->k.d, m, p);
             if (nd->forms)
-                join_form(a->k.form, b->k.form, k.form);
+                join_form(a->k.form, b[j]->k.form, k.form);
             u128 w[4];
             for (int x = 0; x < 4; x++)
-                w[x] = a->w[x] * b->w[x];
-            if (map_add(out, &k, w) < 0)
+                w[x] = a->w[x] * b[j]->w[x];
+            if (map_add(out, &k, w) < 0) {
+                free(b);
                 return -1;
+            }
         }
     }
+    free(b);
     return 0;
 }
 
@@ -372,17 +402,26 @@ static void tally_pair(const sent *a, const sent *b, const need *nd, u128 mult,
     }
 }
 
-/* Join states A (bucketed by tiles) with the last part B into r. */
-static void tally(const smap *A, const smap *B, const need *nd, u128 mult,
-                  stats_result *r)
+/* Join states A with the last part B into r: the pairs whose tiles are
+ * the hand's.  -1: out of memory. */
+static int tally(const smap *A, const smap *B, const need *nd, u128 mult,
+                 stats_result *r)
 {
-    for (size_t j = 0; j < B->cap; j++) {
-        if (!B->a[j].used)
+    size_t start[16];
+    const sent **b;
+
+    if (by_tiles(B, nd->tiles, start, &b) < 0)
+        return -1;
+    for (size_t i = 0; i < A->cap; i++) {
+        const sent *a = &A->a[i];
+        if (!a->used || a->k.n > nd->tiles)
             continue;
-        for (size_t i = 0; i < A->cap; i++)
-            if (A->a[i].used && A->a[i].k.n + B->a[j].k.n == nd->tiles)
-                tally_pair(&A->a[i], &B->a[j], nd, mult, r);
+        int n = nd->tiles - a->k.n;
+        for (size_t j = start[n]; j < start[n + 1]; j++)
+            tally_pair(a, b[j], nd, mult, r);
     }
+    free(b);
+    return 0;
 }
 
 /* ==== The whole count ==== */
@@ -405,9 +444,9 @@ static int draw_run(const pats *ps, int most, int rank, const smap *rest,
         return -1;
     }
     memset(r->wait, 0, sizeof r->wait);
-    tally(rest, &g, nd, mult, r);
+    int rc = tally(rest, &g, nd, mult, r);
     free(g.a);
-    return 0;
+    return rc;
 }
 
 /*
@@ -435,7 +474,8 @@ static int one_suit(const pats *suit, const pats *honor, const need *nd,
         goto fail;
     free(m[5].a);
     m[5].a = NULL;
-    tally(&m[3], &m[0], nd, 1, r);
+    if (tally(&m[3], &m[0], nd, 1, r) < 0)
+        goto fail;
     if (tiles % 3 != 1)
         goto done;
     w = *r;
@@ -500,9 +540,8 @@ static int sanma(const pats *suit, const pats *honor, const need *nd,
      * manzu, m[5] scratch */
     if (group(suit, nd, -1, &m[0]) < 0 || group(honor, nd, -1, &m[1]) < 0 ||
         group(&man, nd, -1, &m[4]) < 0 || join(&m[1], &m[0], nd, &m[2]) < 0 ||
-        join(&m[2], &m[0], nd, &m[3]) < 0)
+        join(&m[2], &m[0], nd, &m[3]) < 0 || tally(&m[3], &m[4], nd, 1, r) < 0)
         goto out;
-    tally(&m[3], &m[4], nd, 1, r);
     r->states = m[3].len;
     if (tiles % 3 == 1) {
         stats_result w = *r;
@@ -580,9 +619,9 @@ int mjt__stats_compute(const struct mjt_tables *t, int tiles, int one,
      * m[5] s+s+s. */
     if (group(&suit, &nd, -1, &m[0]) < 0 || group(&honor, &nd, -1, &m[1]) < 0 ||
         join(&m[1], &m[0], &nd, &m[2]) < 0 ||
-        join(&m[2], &m[0], &nd, &m[3]) < 0)
+        join(&m[2], &m[0], &nd, &m[3]) < 0 ||
+        tally(&m[3], &m[0], &nd, 1, r) < 0)
         goto out;
-    tally(&m[3], &m[0], &nd, 1, r);
     r->states = m[3].len;
     if (tiles % 3 == 1) {
         stats_result w = *r;
