@@ -1285,7 +1285,7 @@ typedef struct mjt_stats {
  * or MJT_ECOUNT (tiles outside 1-14 or a multiple of 3), MJT_EINVAL
  * (rules or flags out of range, NULL t or out),
  * MJT_ENOMEM, MJT_ECANCELED; diag says why.  Allocates a few megabytes
- * while it runs; about a second at 13 or 14 tiles.  Progress counts
+ * while it runs; under a second at 13 or 14 tiles.  Progress counts
  * steps.  Thread-safe: t is only read.
  */
 MJT_API int mjt_stats_exact(const mjt_tables *t, const mjt_rules *rules,

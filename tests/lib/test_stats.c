@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The statistics and enumeration engines through the public header: the
- * exact counts, the two engines against each other, a part of an
- * enumeration with a visitor, merging, progress and cancelling, and
- * dealing.  (Their agreement with mjq's output is tests/mjq/test_mjq.c's.)
+ * exact counts, the two engines against each other, a count whose
+ * allocations fail, a part of an enumeration with a visitor, merging,
+ * progress and cancelling, and dealing.  (Their agreement with mjq's output is tests/mjq/test_mjq.c's.)
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
@@ -62,6 +63,54 @@ Test(stats, exact_and_enumerated_agree, .timeout = 300)
                       players);
             cr_assert(eq(int, b.players, players));
         }
+}
+
+/* Every allocation of a count may fail, in turn: each failure is
+ * MJT_ENOMEM with a message (and under make sanitize leaks nothing), and
+ * the count that gets every allocation it asks for is the whole one.
+ * Four tiles go every way a count goes (3k+1 hands join their parts and
+ * then the draws; one suit; three players).  Each try loads the tables'
+ * patterns again, a tenth of a second: 115 tries, so the suite of the
+ * long checks. */
+Test(exhaustive, every_allocation_of_a_count_may_fail, .timeout = 600)
+{
+    static const struct {
+        int tiles, players;
+        unsigned flags;
+    } cases[] = {{4, 4, 0}, {4, 4, MJT_STATS_ONE_SUIT}, {4, 3, 0}};
+
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        mjt_rules rules;
+        mjt_stats whole, s;
+        long n, failed = 0;
+        mjt_rules_init(&rules, cases[c].players);
+        cr_assert(eq(int,
+                     mjt_stats_exact(test_tables(), &rules, cases[c].tiles,
+                                     cases[c].flags, &whole, NULL, NULL),
+                     MJT_OK));
+        for (n = 0;; n++) {
+            mjt_diag d = {0};
+            mjt__alloc_budget = n;
+            int rc = mjt_stats_exact(test_tables(), &rules, cases[c].tiles,
+                                     cases[c].flags, &s, NULL, &d);
+            long left = mjt__alloc_budget;
+            mjt__alloc_budget = -1;
+            if (rc == MJT_OK) {
+                cr_assert(ge(long, left, 0), "a count with no allocation");
+                cr_assert(same_sums(&s, &whole), "case %zu: another count", c);
+                break;
+            }
+            cr_assert(eq(int, rc, MJT_ENOMEM), "case %zu, allocation %ld: %s",
+                      c, n, d.message);
+            cr_assert(not(eq(ptr, strstr(d.message, "out of memory"), NULL)),
+                      "case %zu, allocation %ld: %s", c, n, d.message);
+            failed++;
+            cr_assert(lt(long, n, 100000), "no end to the allocations");
+        }
+        cr_log_info("alloc: case %zu: %ld allocations", c, failed);
+        /* the tables' patterns, the parts' states, their joins */
+        cr_assert(gt(long, failed, 5), "case %zu: %ld allocations", c, failed);
+    }
 }
 
 /* ==== A part of an enumeration, with a visitor ==== */

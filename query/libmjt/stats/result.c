@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "stats.h"
 
 int mjt__work_cancelled(const mjt_work *work)
@@ -114,7 +115,7 @@ int mjt_stats_exact(const mjt_tables *t, const mjt_rules *rules, int tiles,
                       "unknown flags, or one suit with %d players", players);
         return mjt__diag_out(diag, &d, MJT_EINVAL);
     }
-    stats_result *r = malloc(sizeof *r);
+    stats_result *r = mjt__malloc(sizeof *r);
     if (r == NULL) {
         mjt__diag_set(&d, MJT_ENOMEM, -1, "out of memory");
         return mjt__diag_out(diag, &d, MJT_ENOMEM);

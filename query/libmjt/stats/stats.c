@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "stats.h"
 #include "records.h"
 #include "suit.h"
@@ -81,7 +82,7 @@ static uint64_t key_hash(const skey *k)
 
 static int map_init(smap *m, size_t cap)
 {
-    m->a = calloc(cap, sizeof *m->a);
+    m->a = mjt__calloc(cap, sizeof *m->a);
     m->cap = cap;
     m->len = 0;
     return m->a != NULL ? 0 : -1;
@@ -160,7 +161,7 @@ static int pats_load(const struct mjt_tables *t, int part, pats *ps)
 
     ps->ranks = part == MJT__PART_SUIT ? 9 : MJT__HONOR_RANKS;
     ps->len = 0;
-    if ((ps->a = malloc(cap * sizeof *ps->a)) == NULL)
+    if ((ps->a = mjt__malloc(cap * sizeof *ps->a)) == NULL)
         return MJT_ENOMEM;
     mjt__each_pattern(t, part, pat_put, ps);
     qsort(ps->a, ps->len, sizeof *ps->a, pat_cmp);
@@ -291,7 +292,7 @@ static int by_tiles(const smap *B, int most, size_t start[16],
                     const sent ***out)
 {
     size_t fill[16];
-    const sent **a = malloc((B->len + 1) * sizeof *a);
+    const sent **a = mjt__malloc((B->len + 1) * sizeof *a);
 
     if (a == NULL)
         return -1;
@@ -309,14 +310,20 @@ static int by_tiles(const smap *B, int most, size_t start[16],
     return 0;
 }
 
-/* The states of A and B joined (at most one of them carries a draw). */
+/* The states of A and B joined (at most one of them carries a draw);
+ * -1 when out of memory, and then *out holds nothing to free. */
 static int join(const smap *A, const smap *B, const need *nd, smap *out)
 {
     size_t start[16];
     const sent **b;
 
-    if (map_init(out, 4096) < 0 || by_tiles(B, nd->tiles, start, &b) < 0)
+    if (map_init(out, 4096) < 0)
         return -1;
+    if (by_tiles(B, nd->tiles, start, &b) < 0) {
+        free(out->a);
+        out->a = NULL;
+        return -1;
+    }
     for (size_t i = 0; i < A->cap; i++) {
         const sent *a = &A->a[i];
         if (!a->used || a->k.n > nd->tiles)
@@ -336,6 +343,8 @@ static int join(const smap *A, const smap *B, const need *nd, smap *out)
                 w[x] = a->w[x] * b[j]->w[x];
             if (map_add(out, &k, w) < 0) {
                 free(b);
+                free(out->a);
+                out->a = NULL;
                 return -1;
             }
         }
@@ -528,7 +537,7 @@ static int sanma(const pats *suit, const pats *honor, const need *nd,
     smap m[6] = {{NULL, 0, 0}};
     int rc = -1, tiles = nd->tiles;
 
-    if ((man.a = malloc(SANMA_PATTERNS * sizeof *man.a)) == NULL)
+    if ((man.a = mjt__malloc(SANMA_PATTERNS * sizeof *man.a)) == NULL)
         return -1;
     for (size_t i = 0; i < honor->len; i++) {
         uint8_t c[9] = {0};
