@@ -35,13 +35,14 @@ static int each(walk *w, int r, int n, int left)
     return 0;
 }
 
-int mjt__each_pattern(const struct mjt_tables *t, int part, mjt__pattern_fn *fn,
-                      void *ctx)
+int mjt__each_pattern(const struct mjt_tables *t, int part, int most,
+                      mjt__pattern_fn *fn, void *ctx)
 {
     walk w = {t, part, part == MJT__PART_SUIT ? 9 : 7, {0}, fn, ctx, 0};
-    int rc = each(&w, 0, 0, 14);
+    int rc = each(&w, 0, 0, most < 14 ? most : 14);
     /* every pattern once: as many as the table holds */
-    assert(rc != 0 || w.seen == (part == MJT__PART_SUIT ? MJT__SUIT_PATTERNS
-                                                        : MJT__HONOR_PATTERNS));
+    assert(rc != 0 || most < 14 ||
+           w.seen == (part == MJT__PART_SUIT ? MJT__SUIT_PATTERNS
+                                             : MJT__HONOR_PATTERNS));
     return rc;
 }

@@ -15,13 +15,14 @@
 /* The suit table (9 ranks) and the honors' (7). */
 enum { MJT__PART_SUIT, MJT__PART_HONOR };
 
-/* Call fn for every pattern of part `part` of t, counts in the lexicographic
- * order of their counts, the first rank most significant: counts[0..ranks-1],
- * its tile count n, its record.  Stops at and returns the first non-zero
- * that fn returns; 0 after the last. */
+/* Call fn for every pattern of at most `most` tiles (14: all of them) of
+ * part `part` of t, counts in the lexicographic order of their counts,
+ * the first rank most significant: counts[0..ranks-1], its tile count n,
+ * its record.  Stops at and returns the first non-zero that fn returns; 0
+ * after the last. */
 typedef int mjt__pattern_fn(void *ctx, const uint8_t *counts, int n,
                             const mjt__mrec *rec);
-int mjt__each_pattern(const struct mjt_tables *t, int part, mjt__pattern_fn *fn,
-                      void *ctx);
+int mjt__each_pattern(const struct mjt_tables *t, int part, int most,
+                      mjt__pattern_fn *fn, void *ctx);
 
 #endif

@@ -643,7 +643,7 @@ static int read_part(visit_data *v, const struct mjt_tables *t, int tb)
         v->from[tb][n + 1] = v->from[tb][n] + (int)v->ways[rd.ranks][n];
     if ((v->part[tb] = calloc((size_t)cap, sizeof *v->part[tb])) == NULL)
         return MJT_ENOMEM;
-    mjt__each_pattern(t, tb ? MJT__PART_HONOR : MJT__PART_SUIT, put_pattern,
+    mjt__each_pattern(t, tb ? MJT__PART_HONOR : MJT__PART_SUIT, 14, put_pattern,
                       &rd);
     return MJT_OK;
 }
