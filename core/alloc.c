@@ -6,16 +6,25 @@
 #include <string.h>
 
 long mjt__alloc_budget = -1;
+int mjt__alloc_once = 0;
 
 /* Whether this allocation is to fail (the budget is spent). */
 static int refused(void)
 {
     if (mjt__alloc_budget < 0)
         return 0;
-    if (mjt__alloc_budget == 0)
+    if (mjt__alloc_budget == 0) {
+        if (mjt__alloc_once)
+            mjt__alloc_budget = -1;
         return 1;
+    }
     mjt__alloc_budget--;
     return 0;
+}
+
+int mjt__alloc_refused(void)
+{
+    return refused();
 }
 
 void *mjt__malloc(size_t size)

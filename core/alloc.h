@@ -16,6 +16,11 @@ void *mjt__calloc(size_t n, size_t size);
 void *mjt__realloc(void *p, size_t size);
 char *mjt__strdup(const char *s);
 
+/* For an allocator of its own (the wall model's mappings): 1 when the
+ * test hook refuses this allocation, else 0, and the allocation counted
+ * as made. */
+int mjt__alloc_refused(void);
+
 /*
  * The test hook: the number of allocations that still succeed, after
  * which every one fails; -1 (the default) for no limit.  Not for threads:
@@ -23,5 +28,11 @@ char *mjt__strdup(const char *s);
  * (still >= 0 means the calls needed fewer allocations than allowed).
  */
 extern long mjt__alloc_budget;
+
+/* With mjt__alloc_once set, the budget refuses one allocation only, the
+ * one it runs out at, and is then -1 again: a test that reads -1 back
+ * knows the refusal came, and that every allocation after it succeeded,
+ * as where a large block fails and small ones still do. */
+extern int mjt__alloc_once;
 
 #endif

@@ -65,9 +65,10 @@ Test(stats, exact_and_enumerated_agree, .timeout = 300)
         }
 }
 
-/* Every allocation of a count may fail, in turn: each failure is
- * MJT_ENOMEM with a message (and under make sanitize leaks nothing), and
- * the count that gets every allocation it asks for is the whole one.
+/* Every allocation of a count may fail, in turn (alone, or with all
+ * after it): each failure is MJT_ENOMEM with a message (and under make
+ * sanitize leaks nothing), and the count that gets every allocation it
+ * asks for is the whole one.
  * Four tiles go every way a count goes (3k+1 hands join their parts and
  * then the draws; one suit; three players), five through the complete
  * hands of 3k+2. */
@@ -90,13 +91,18 @@ Test(alloc, every_allocation_of_a_count_may_fail)
                      MJT_OK));
         for (n = 0;; n++) {
             mjt_diag d = {0};
+            int once = (int)(c % 2); /* the n-th refused, or all from it on */
             mjt__alloc_budget = n;
+            mjt__alloc_once = once;
             int rc = mjt_stats_exact(test_tables(), &rules, cases[c].tiles,
                                      cases[c].flags, &s, NULL, &d);
             long left = mjt__alloc_budget;
             mjt__alloc_budget = -1;
+            mjt__alloc_once = 0;
             if (rc == MJT_OK) {
-                cr_assert(ge(long, left, 0), "a count with no allocation");
+                cr_assert(ge(long, left, 0),
+                          "case %zu, allocation %ld: refused, and no error", c,
+                          n);
                 cr_assert(same_sums(&s, &whole), "case %zu: another count", c);
                 break;
             }

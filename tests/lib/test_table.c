@@ -341,14 +341,14 @@ Test(table, an_inexact_solver_is_refused, .timeout = 120)
 /* ==== Every allocation failing in turn ==== */
 
 /*
- * Open the test tables with allocations failing from the n-th on, for
- * every n up to the number an open makes: each failure must be
+ * Open the test tables with allocations failing from the n-th on (or the
+ * n-th alone: once), for every n up to the number an open makes: each failure must be
  * MJT_ENOMEM with a message and no handle (and, under `make asan`, no
  * leak).  The walk must reach an open that succeeds, so it can't stop
  * short of the last allocation.  Without the cache (every allocation of
  * the decompression), then from a cache (tests/lib/test_cache.c).
  */
-static void each_allocation_fails(unsigned flags)
+static void each_allocation_fails(unsigned flags, int once)
 {
     long n, failed = 0;
 
@@ -356,11 +356,14 @@ static void each_allocation_fails(unsigned flags)
         mjt_tables *t = (mjt_tables *)1;
         mjt_diag d = {0};
         mjt__alloc_budget = n;
+        mjt__alloc_once = once;
         int rc = mjt_tables_open_flags(&t, test_tables_path(), flags, &d);
         long left = mjt__alloc_budget;
         mjt__alloc_budget = -1;
+        mjt__alloc_once = 0;
         if (rc == MJT_OK) {
-            cr_assert(ge(long, left, 0), "an open that had no allocation");
+            cr_assert(ge(long, left, 0),
+                      "allocation %ld refused, and the open went on", n);
             cr_assert(eq(int, t->map != NULL, flags != MJT_OPEN_PRIVATE),
                       "the cache not taken (or taken) as asked");
             mjt_tables_close(t);
@@ -375,17 +378,19 @@ static void each_allocation_fails(unsigned flags)
         cr_assert(lt(long, n, 100000), "no end to the allocations");
     }
     cr_log_info("alloc: an open (flags %u) makes %ld allocations, each failed "
-                "in turn",
-                flags, failed);
+                "in turn%s",
+                flags, failed, once ? " alone" : "");
     cr_assert(gt(long, failed, flags == MJT_OPEN_PRIVATE ? 5 : 0));
 }
 
 Test(alloc, every_allocation_of_an_open_may_fail, .timeout = 600)
 {
-    each_allocation_fails(MJT_OPEN_PRIVATE);
+    each_allocation_fails(MJT_OPEN_PRIVATE, 0);
+    each_allocation_fails(MJT_OPEN_PRIVATE, 1);
     mjt_tables *t;
     cr_assert(eq(int, mjt_tables_open(&t, test_tables_path(), NULL), MJT_OK));
-    each_allocation_fails(0); /* the cache the open above made or found */
+    each_allocation_fails(0, 0); /* the cache the open above made or found */
+    each_allocation_fails(0, 1);
     mjt_tables_close(t);
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
@@ -344,6 +345,151 @@ Test(wall, a_workspace_answers_after_a_refusal, .timeout = 120)
     cr_assert(gt(int, refused, 0));
     cr_assert(gt(int, answered, 0));
     mjt_prob_work_free(work);
+}
+
+/* ==== Allocations that fail ==== */
+
+/* One question of the sweep below, asked again and again. */
+typedef struct sweep {
+    const mjt_hand *h;
+    const uint8_t *seen;
+    mjt_prob_opts o;
+    int what; /* 0 a hand's curves, 1 a table of chances, 2 of scores */
+    mjt_prob p;
+    mjt_prob_row rows[MJT_MAX_DISCARDS];
+    mjt_expect_row erows[MJT_MAX_DISCARDS];
+    size_t n;
+} sweep;
+
+static int ask(sweep *a, mjt_diag *d)
+{
+    const mjt_tables *t = test_tables();
+    switch (a->what) {
+    case 0:
+        return mjt_prob_hand(t, a->h, a->seen, &a->o, &a->p, d);
+    case 1:
+        return mjt_prob_discards(t, a->h, a->seen, &a->o, a->rows,
+                                 MJT_MAX_DISCARDS, &a->n, d);
+    default:
+        return mjt_expect_discards(t, a->h, a->seen, &a->o, NULL, a->erows,
+                                   MJT_MAX_DISCARDS, &a->n, d);
+    }
+}
+
+/* got's answer is want's, to the last bit (the same search). */
+static void same_answer(const sweep *want, const sweep *got, const char *what)
+{
+    if (want->what == 0) {
+        same_curves(&want->p, &got->p, want->o.draws, what);
+        return;
+    }
+    cr_assert(eq(sz, got->n, want->n), "%s", what);
+    for (size_t i = 0; i < want->n; i++) {
+        const mjt_prob *x =
+            want->what == 1 ? &want->rows[i].p : &want->erows[i].e.p;
+        const mjt_prob *y =
+            want->what == 1 ? &got->rows[i].p : &got->erows[i].e.p;
+        cr_assert(
+            eq(int, want->what == 1 ? got->rows[i].tile : got->erows[i].tile,
+               want->what == 1 ? want->rows[i].tile : want->erows[i].tile),
+            "%s: row %zu", what, i);
+        same_curves(x, y, want->o.draws, what);
+        if (want->what == 2)
+            for (int h = 0; h < want->o.draws; h++)
+                cr_assert(eq(dbl, got->erows[i].e.score[h],
+                             want->erows[i].e.score[h]),
+                          "%s: row %zu, score at %d", what, i, h + 1);
+    }
+}
+
+/*
+ * Every allocation of a question may fail, in turn: the arrays and maps
+ * of its graph (mappings of their own once large), its tables of curves,
+ * a scorer's.  Each failure is MJT_ENOMEM with a message (and under make
+ * sanitize leaks nothing); the question that gets every allocation it
+ * asks for answers as one never refused; and a workspace refused in the
+ * middle of any growth answers the next question alike.  A hand's curves
+ * and a table of chances in forward and exchange play, a table of scores,
+ * each with and without a workspace.
+ */
+Test(alloc, every_allocation_of_a_wall_question_may_fail, .timeout = 300)
+{
+    mjt_dealer dealer;
+    mjt_hand h13, h14;
+    uint8_t seen[MJT_KINDS];
+    static const struct {
+        int what, moves, draws;
+    } cases[] = {{0, MJT_FORWARD, 17},
+                 {0, MJT_EXCHANGE, 9},
+                 {1, MJT_FORWARD, 17},
+                 {1, MJT_EXCHANGE, 9},
+                 {2, MJT_FORWARD, 17}};
+
+    mjt__alloc_budget = 0;
+    cr_assert(eq(ptr, mjt_prob_work_create(), NULL));
+    mjt__alloc_budget = -1;
+    cr_assert(eq(int, mjt_dealer_init(&dealer, 31, NULL, 0), MJT_OK));
+    question_within(&dealer, 2, &h13, seen);
+    /* the 14 tiles: the 13 and a tile of the wall */
+    uint8_t held[MJT_KINDS];
+    mjt_hand_held(&h13, held);
+    for (int k = 0; k < MJT_KINDS; k++)
+        if (held[k] + seen[k] < 4) {
+            held[k]++;
+            break;
+        }
+    cr_assert(eq(int, mjt_hand_from_counts(&h14, held, NULL, NULL), MJT_OK));
+
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
+        for (int m = 0; m < 4; m++) {
+            static sweep whole, a;
+            int with_work = m & 1, once = m >> 1;
+            mjt_prob_work *work = with_work ? mjt_prob_work_create() : NULL;
+            long n, failed = 0;
+            whole.h = cases[c].what == 0 ? &h13 : &h14;
+            whole.seen = seen;
+            whole.o = opts_of(cases[c].draws, cases[c].moves, MJT_PROB_CURVES);
+            whole.what = cases[c].what;
+            cr_assert(eq(int, ask(&whole, NULL), MJT_OK), "case %zu", c);
+            a = whole;
+            a.o.work = work;
+            for (n = 0;; n++) {
+                mjt_diag d = {0};
+                mjt__alloc_budget = n;
+                mjt__alloc_once = once;
+                int rc = ask(&a, &d);
+                long left = mjt__alloc_budget;
+                mjt__alloc_budget = -1;
+                mjt__alloc_once = 0;
+                /* refused: all from the n-th on, or the n-th alone */
+                int refused = once ? left < 0 : left == 0;
+                if (!refused) {
+                    cr_assert(eq(int, rc, MJT_OK), "case %zu, %ld: %s", c, n,
+                              d.message);
+                    break;
+                }
+                if (rc == MJT_OK && !once) { /* the n-th was not needed */
+                    cr_assert(eq(long, left, 0));
+                    break;
+                }
+                cr_assert(eq(int, rc, MJT_ENOMEM),
+                          "case %zu, allocation %ld: %s", c, n, d.message);
+                cr_assert(
+                    not(eq(ptr, strstr(d.message, "out of memory"), NULL)),
+                    "case %zu, allocation %ld: %s", c, n, d.message);
+                failed++;
+                cr_assert(lt(long, n, 100000), "no end to the allocations");
+            }
+            same_answer(&whole, &a, "after every refusal");
+            cr_log_info("alloc: wall case %zu%s%s: %ld allocations", c,
+                        with_work ? ", a workspace" : "",
+                        once ? ", one refused" : "", failed);
+            /* without a workspace: its arrays and maps, at the least */
+            if (!with_work)
+                cr_assert(gt(long, failed, 5), "case %zu: %ld allocations", c,
+                          failed);
+            mjt_prob_work_free(work);
+        }
 }
 
 /* The slots of map m that hold one of its question's entries. */

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+
 void mjt_expect_opts_init(mjt_expect_opts *x)
 {
     if (x == NULL)
@@ -291,7 +293,7 @@ static int table(question *q, const mjt_discard *ds, size_t n,
     int curves = (q->o->flags & MJT_PROB_CURVES) != 0, rc = MJT_OK;
     /* the least shanten a discard leaves: a complete hand's is tenpai */
     int least = q->s.overall < 0 ? 0 : q->s.overall;
-    double(*c)[MJT_MAX_DRAWS] = malloc(3 * n * sizeof *c);
+    double(*c)[MJT_MAX_DRAWS] = mjt__malloc(3 * n * sizeof *c);
     wrows r = {ds, n, keeping ? least : -1, curves, 0, c, c + n, c + 2 * n};
     wall local, *w = mjt__wall_for(q->o, &local);
     wexpect ev;

@@ -36,6 +36,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "alloc.h"
+
 #define DEFAULT_MEMORY ((size_t)256 << 20)
 
 void mjt_prob_opts_init(mjt_prob_opts *o)
@@ -374,8 +376,8 @@ int mjt_prob_discards(const mjt_tables *t, const mjt_hand *h,
     /* the least shanten a discard leaves: a complete hand's is tenpai */
     int least = s.overall < 0 ? 0 : s.overall;
     wall local, *w = mjt__wall_for(o, &local);
-    double(*ten)[MJT_MAX_DRAWS] = malloc(n * sizeof *ten);
-    double(*win)[MJT_MAX_DRAWS] = malloc(n * sizeof *win);
+    double(*ten)[MJT_MAX_DRAWS] = mjt__malloc(n * sizeof *ten);
+    double(*win)[MJT_MAX_DRAWS] = mjt__malloc(n * sizeof *win);
     int curves = (o->flags & MJT_PROB_CURVES) != 0;
     if (n > 0 && (ten == NULL || win == NULL))
         rc = MJT_ENOMEM;

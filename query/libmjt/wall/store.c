@@ -30,6 +30,8 @@
 #define MAP_ANONYMOUS MAP_ANON
 #endif
 
+#include "alloc.h"
+
 /* ==== The budget ==== */
 
 static int charge(wall *w, size_t bytes)
@@ -101,8 +103,10 @@ static void *blk_resize(void *p, size_t old, size_t bytes)
 {
     if (bytes < BIG) {
         assert(old < BIG); /* a block never shrinks */
-        return realloc(p, bytes);
+        return mjt__realloc(p, bytes);
     }
+    if (mjt__alloc_refused())
+        return NULL;
     if (old >= BIG) {
 #if defined(MREMAP_MAYMOVE)
         void *q = mremap(p, old, bytes, MREMAP_MAYMOVE);
@@ -124,7 +128,9 @@ static void *blk_resize(void *p, size_t old, size_t bytes)
 /* A block of bytes, zeros. */
 static void *blk_zeros(size_t bytes)
 {
-    return bytes < BIG ? calloc(1, bytes) : map_new(bytes);
+    if (bytes < BIG)
+        return mjt__calloc(1, bytes);
+    return mjt__alloc_refused() ? NULL : map_new(bytes);
 }
 
 static void blk_free(void *p, size_t bytes)
@@ -138,12 +144,12 @@ static void blk_free(void *p, size_t bytes)
 static void *blk_resize(void *p, size_t old, size_t bytes)
 {
     (void)old;
-    return realloc(p, bytes);
+    return mjt__realloc(p, bytes);
 }
 
 static void *blk_zeros(size_t bytes)
 {
-    return calloc(1, bytes);
+    return mjt__calloc(1, bytes);
 }
 
 static void blk_free(void *p, size_t bytes)
@@ -321,7 +327,7 @@ void mjt__wall_doubles_free(wall *w, double **p, size_t *room)
 
 mjt_prob_work *mjt_prob_work_create(void)
 {
-    return calloc(1, sizeof(mjt_prob_work));
+    return mjt__calloc(1, sizeof(mjt_prob_work));
 }
 
 void mjt_prob_work_free(mjt_prob_work *work)
