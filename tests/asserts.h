@@ -26,4 +26,31 @@
      CRI_BINOP_EQ_TAG(Tag, , Actual, Ref))
 #endif
 
+/*
+ * No memory leaked so far in this test's process, or the test fails:
+ * under AddressSanitizer a leak check made now (its report is printed
+ * above the failure); elsewhere nothing.  tests/leaks.c says why a check
+ * at exit would not do.  The suppressions are tests/reliability/lsan.supp.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define MJT__TEST_LSAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define MJT__TEST_LSAN 1
+#endif
+#endif
+#if defined(MJT__TEST_LSAN)
+#include <sanitizer/lsan_interface.h>
+extern int mjt__test_leak_check; /* tests/leaks.c */
+#define test_no_leaks(what)                                                    \
+    do {                                                                       \
+        mjt__test_leak_check = 1;                                              \
+        int leaked_ = __lsan_do_recoverable_leak_check();                      \
+        mjt__test_leak_check = 0;                                              \
+        cr_assert(eq(int, leaked_, 0), "%s: memory leaked", (what));           \
+    } while (0)
+#else
+#define test_no_leaks(what) ((void)(what))
+#endif
+
 #endif

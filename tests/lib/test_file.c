@@ -68,6 +68,7 @@ Test(file, parts_verify_with_their_row_counts, .timeout = 120)
               diag.message);
     mjt_file_close(f);
     mjt_file_close(NULL);
+    test_no_leaks("file::parts_verify_with_their_row_counts");
 }
 
 Test(file, meta_values_and_their_edges)
@@ -85,6 +86,7 @@ Test(file, meta_values_and_their_edges)
     cr_assert(eq(int, mjt_file_meta(f, "magic", buf, 0), MJT_EINVAL));
     cr_assert(eq(int, mjt_file_meta(NULL, "magic", buf, 8), MJT_EINVAL));
     mjt_file_close(f);
+    test_no_leaks("file::meta_values_and_their_edges");
 }
 
 /* The record of 1111m as the definition gives it (the same figures mjq
@@ -118,6 +120,7 @@ Test(file, a_pattern_record_is_the_definition)
     cr_assert(eq(int, rec.part, MJT_PART_HONOR));
     cr_assert(eq(int, rec.slot[2].deficit, 0), "a triplet is a meld");
     mjt_file_close(f);
+    test_no_leaks("file::a_pattern_record_is_the_definition");
 }
 
 Test(file, a_record_refuses_what_is_not_a_pattern)
@@ -136,6 +139,7 @@ Test(file, a_record_refuses_what_is_not_a_pattern)
               diag.message);
     cr_assert(eq(int, mjt_file_record(f, NULL, &rec, &diag), MJT_EINVAL));
     mjt_file_close(f);
+    test_no_leaks("file::a_record_refuses_what_is_not_a_pattern");
 }
 
 Test(file, a_missing_pattern_is_enoent, .timeout = 120)
@@ -158,6 +162,7 @@ Test(file, a_missing_pattern_is_enoent, .timeout = 120)
     cr_assert(not(eq(ptr, strstr(diag.message, path), NULL)));
     mjt_file_close(f);
     remove_table(dir, path);
+    test_no_leaks("file::a_missing_pattern_is_enoent");
 }
 
 Test(file, open_names_the_file_and_the_problem)
@@ -171,6 +176,7 @@ Test(file, open_names_the_file_and_the_problem)
     cr_assert(not(eq(ptr, strstr(diag.message, "/nonexistent/t.lmdb"), NULL)));
     cr_assert(eq(int, mjt_file_open(NULL, "x", &diag), MJT_EINVAL));
     cr_assert(eq(int, mjt_file_open(&f, NULL, NULL), MJT_EINVAL));
+    test_no_leaks("file::open_names_the_file_and_the_problem");
 }
 
 typedef struct seen {
@@ -211,6 +217,7 @@ Test(file, a_file_equals_itself, .timeout = 120)
     cr_assert(eq(u64, t.compared, 1443));
     cr_assert(eq(u64, s.calls, 0));
     mjt_file_close(f);
+    test_no_leaks("file::a_file_equals_itself");
 }
 
 Test(file, a_diff_reports_and_stops, .timeout = 120)
@@ -261,4 +268,5 @@ Test(file, a_diff_reports_and_stops, .timeout = 120)
     mjt_file_close(small);
     mjt_file_close(full);
     remove_table(dir, path);
+    test_no_leaks("file::a_diff_reports_and_stops");
 }

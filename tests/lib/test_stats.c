@@ -116,6 +116,7 @@ Test(alloc, every_allocation_of_a_count_may_fail)
         cr_log_info("alloc: case %zu: %ld allocations", c, failed);
         /* the tables' patterns, the parts' states, their joins */
         cr_assert(gt(long, failed, 5), "case %zu: %ld allocations", c, failed);
+        test_no_leaks("a count refused");
     }
 }
 

@@ -381,6 +381,7 @@ static void each_allocation_fails(unsigned flags, int once)
                 "in turn%s",
                 flags, failed, once ? " alone" : "");
     cr_assert(gt(long, failed, flags == MJT_OPEN_PRIVATE ? 5 : 0));
+    test_no_leaks("an open refused");
 }
 
 Test(alloc, every_allocation_of_an_open_may_fail, .timeout = 600)
@@ -431,4 +432,5 @@ Test(alloc, every_allocation_of_a_record_walk_may_fail, .timeout = 600)
         cr_assert(lt(long, n, 100000), "no end to the allocations");
     }
     cr_assert(gt(long, failed, 3));
+    test_no_leaks("a record walk refused");
 }

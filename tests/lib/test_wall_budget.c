@@ -489,6 +489,7 @@ Test(alloc, every_allocation_of_a_wall_question_may_fail, .timeout = 300)
                 cr_assert(gt(long, failed, 5), "case %zu: %ld allocations", c,
                           failed);
             mjt_prob_work_free(work);
+            test_no_leaks("a wall question refused");
         }
 }
 
