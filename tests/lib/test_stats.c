@@ -120,6 +120,66 @@ Test(alloc, every_allocation_of_a_count_may_fail)
     }
 }
 
+/* Every allocation of an enumeration may fail, in turn, as a count's: on
+ * one thread, so that the hook counts one thread's calls at a time.  Four
+ * players through the fast visit (its parts, lists and walkers: about a
+ * hundred allocations, each refused alone, as refusing all after one
+ * would find less and takes as long again) and through the queries, and
+ * three players (both ways).  Ten seconds: in the exhaustive suite, out
+ * of make unit's way. */
+Test(exhaustive, every_allocation_of_an_enumeration_may_fail, .timeout = 300)
+{
+    static const struct {
+        int tiles, players;
+        unsigned flags;
+        int modes; /* 1: refused alone; 3: alone, then with all after */
+    } cases[] = {{4, 4, 0, 1}, {4, 4, MJT_ENUM_BY_QUERY, 3}, {4, 3, 0, 3}};
+
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
+        for (int once = 1; once >= 0; once--) {
+            if (!(cases[c].modes >> (1 - once) & 1))
+                continue;
+            mjt_rules rules;
+            mjt_stats whole, s;
+            long n, failed = 0;
+            mjt_rules_init(&rules, cases[c].players);
+            mjt_enum e = {cases[c].tiles, &rules, cases[c].flags, 0, 0, 1,
+                          NULL,           NULL};
+            e.end = mjt_enum_size(e.tiles, &rules, e.flags);
+            cr_assert(eq(int,
+                         mjt_enumerate(test_tables(), &e, &whole, NULL, NULL),
+                         MJT_OK));
+            for (n = 0;; n++) {
+                mjt_diag d = {0};
+                mjt__alloc_budget = n;
+                mjt__alloc_once = once;
+                int rc = mjt_enumerate(test_tables(), &e, &s, NULL, &d);
+                long left = mjt__alloc_budget;
+                mjt__alloc_budget = -1;
+                mjt__alloc_once = 0;
+                if (rc == MJT_OK) {
+                    cr_assert(ge(long, left, 0),
+                              "case %zu, allocation %ld: refused, and no error",
+                              c, n);
+                    cr_assert(same_sums(&s, &whole), "case %zu: another sum",
+                              c);
+                    break;
+                }
+                cr_assert(eq(int, rc, MJT_ENOMEM),
+                          "case %zu, allocation %ld: %s", c, n, d.message);
+                cr_assert(
+                    not(eq(ptr, strstr(d.message, "out of memory"), NULL)),
+                    "case %zu, allocation %ld: %s", c, n, d.message);
+                failed++;
+                cr_assert(lt(long, n, 100000), "no end to the allocations");
+            }
+            cr_log_info("alloc: enumeration case %zu: %ld allocations%s", c,
+                        failed, once ? ", each alone" : "");
+            cr_assert(gt(long, failed, 0), "case %zu", c);
+            test_no_leaks("an enumeration refused");
+        }
+}
+
 /* ==== A part of an enumeration, with a visitor ==== */
 
 typedef struct seen {

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "stats.h"
 
 /* The sets of `tiles` tiles on `kinds` kinds, in mjq rank's order: count
@@ -358,7 +359,7 @@ int mjt_enumerate(const mjt_tables *t, const mjt_enum *e, mjt_stats *out,
         (e->flags & MJT_ENUM_BY_QUERY) || players == 3 || e->visit != NULL;
     rc = MJT_ENOMEM;
     if ((!by_query && mjt__visit_load(t, &fast) != MJT_OK) ||
-        (r = calloc((size_t)e->threads + 1, sizeof *r)) == NULL)
+        (r = mjt__calloc((size_t)e->threads + 1, sizeof *r)) == NULL)
         goto out;
     space sp;
     space_init(&sp, space_kinds(players, e->flags), e->tiles);

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "lanes.h"
 #include "records.h"
 #include "stats.h"
@@ -477,7 +478,8 @@ static void walk(walker *wk, int level, const jstate *a, int left)
 int mjt__visit_range(const visit_data *v, int tiles, int one_suit,
                      uint64_t first, uint64_t end, stats_result *r)
 {
-    walker *wk = calloc(1, sizeof *wk); /* sums64 is 70 KB: not the stack */
+    walker *wk =
+        mjt__calloc(1, sizeof *wk); /* sums64 is 70 KB: not the stack */
     if (wk == NULL)
         return -1;
     wk->v = v;
@@ -522,7 +524,7 @@ static int bare_suits(visit_data *v)
     orders o;
     jstate none, j;
 
-    if ((v->bare = malloc((size_t)v->npat[0] * sizeof *v->bare)) == NULL)
+    if ((v->bare = mjt__malloc((size_t)v->npat[0] * sizeof *v->bare)) == NULL)
         return MJT_ENOMEM;
     orders_init(&o, 4);
     start(&v->part[1][0], 9, &o, &none);
@@ -580,7 +582,7 @@ static int budget_lists(visit_data *v)
 
     for (int b = 0; b <= 14; b++)
         if ((v->by_budget[b] =
-                 malloc((size_t)v->from[0][b + 1] * sizeof(int))) == NULL)
+                 mjt__malloc((size_t)v->from[0][b + 1] * sizeof(int))) == NULL)
             return MJT_ENOMEM;
     budgets_from(&o, 0, 0);
     return MJT_OK;
@@ -590,7 +592,8 @@ static int honors_lasts(visit_data *v)
 {
     for (int t = 0; t <= 14; t++) {
         size_t n = honors_of(v, t);
-        if ((v->last[t] = malloc((n > 0 ? n : 1) * sizeof *v->last[t])) == NULL)
+        if ((v->last[t] = mjt__malloc((n > 0 ? n : 1) * sizeof *v->last[t])) ==
+            NULL)
             return MJT_ENOMEM;
         for (size_t i = 0; i < n; i++)
             last_of(&v->part[1][(size_t)v->from[1][t] + i], 0x7F,
@@ -641,7 +644,7 @@ static int read_part(visit_data *v, const struct mjt_tables *t, int tb)
 
     for (int n = 0; n <= 14; n++)
         v->from[tb][n + 1] = v->from[tb][n] + (int)v->ways[rd.ranks][n];
-    if ((v->part[tb] = calloc((size_t)cap, sizeof *v->part[tb])) == NULL)
+    if ((v->part[tb] = mjt__calloc((size_t)cap, sizeof *v->part[tb])) == NULL)
         return MJT_ENOMEM;
     mjt__each_pattern(t, tb ? MJT__PART_HONOR : MJT__PART_SUIT, 14, put_pattern,
                       &rd);
@@ -650,7 +653,7 @@ static int read_part(visit_data *v, const struct mjt_tables *t, int tb)
 
 int mjt__visit_load(const struct mjt_tables *t, visit_data **out)
 {
-    visit_data *v = calloc(1, sizeof *v);
+    visit_data *v = mjt__calloc(1, sizeof *v);
     int rc = MJT_ENOMEM;
 
     if (v == NULL)

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "format.h"
 #include "forms.h"
 #include "internal.h"
@@ -42,8 +43,8 @@ int mjt_file_open(mjt_file **out, const char *path, mjt_diag *diag)
         return mjt__diag_out(diag, &d, MJT_EINVAL);
     }
     *out = NULL;
-    if ((f = calloc(1, sizeof *f)) == NULL ||
-        (f->path = strdup(path)) == NULL) {
+    if ((f = mjt__calloc(1, sizeof *f)) == NULL ||
+        (f->path = mjt__strdup(path)) == NULL) {
         free(f);
         mjt__diag_set(&d, MJT_ENOMEM, -1, "%s: out of memory", path);
         return mjt__diag_out(diag, &d, MJT_ENOMEM);
@@ -211,10 +212,10 @@ static int collect(void *ctx, uint64_t key, const mjt__forms *f)
 
     if (s->n + 2 > s->cap) {
         size_t cap = s->cap ? 2 * s->cap : 4096;
-        uint64_t *k = realloc(s->keys, cap * sizeof *k);
+        uint64_t *k = mjt__realloc(s->keys, cap * sizeof *k);
         if (k != NULL)
             s->keys = k;
-        size_t *a = realloc(s->at, cap * sizeof *a);
+        size_t *a = mjt__realloc(s->at, cap * sizeof *a);
         if (a != NULL)
             s->at = a;
         if (k == NULL || a == NULL)
@@ -223,7 +224,7 @@ static int collect(void *ctx, uint64_t key, const mjt__forms *f)
     }
     if (s->size + MJT__FORMS_ROW_MAX > s->room) {
         size_t room = s->room ? 2 * s->room : 1 << 20;
-        unsigned char *r = realloc(s->rows, room);
+        unsigned char *r = mjt__realloc(s->rows, room);
         if (r == NULL)
             return MJT_ENOMEM;
         s->rows = r;
