@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "alloc_sweep.h"
 #include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
@@ -72,6 +72,24 @@ Test(stats, exact_and_enumerated_agree, .timeout = 300)
  * Four tiles go every way a count goes (3k+1 hands join their parts and
  * then the draws; one suit; three players), five through the complete
  * hands of 3k+2. */
+/* One count or enumeration of a sweep, and its answer. */
+typedef struct counting {
+    mjt_rules rules;
+    int tiles;
+    unsigned flags;
+    mjt_enum e; /* e.tiles 0: an exact count */
+    mjt_stats s;
+} counting;
+
+static int count_once(void *ctx, mjt_diag *d)
+{
+    counting *c = ctx;
+    return c->e.tiles == 0
+               ? mjt_stats_exact(test_tables(), &c->rules, c->tiles, c->flags,
+                                 &c->s, NULL, d)
+               : mjt_enumerate(test_tables(), &c->e, &c->s, NULL, d);
+}
+
 Test(alloc, every_allocation_of_a_count_may_fail)
 {
     static const struct {
@@ -81,38 +99,16 @@ Test(alloc, every_allocation_of_a_count_may_fail)
         {4, 4, 0}, {5, 4, 0}, {4, 4, MJT_STATS_ONE_SUIT}, {4, 3, 0}, {5, 3, 0}};
 
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
-        mjt_rules rules;
-        mjt_stats whole, s;
-        long n, failed = 0;
-        mjt_rules_init(&rules, cases[c].players);
+        counting x = {.tiles = cases[c].tiles, .flags = cases[c].flags};
+        mjt_stats whole;
+        mjt_rules_init(&x.rules, cases[c].players);
         cr_assert(eq(int,
-                     mjt_stats_exact(test_tables(), &rules, cases[c].tiles,
-                                     cases[c].flags, &whole, NULL, NULL),
+                     mjt_stats_exact(test_tables(), &x.rules, x.tiles, x.flags,
+                                     &whole, NULL, NULL),
                      MJT_OK));
-        for (n = 0;; n++) {
-            mjt_diag d = {0};
-            int once = (int)(c % 2); /* the n-th refused, or all from it on */
-            mjt__alloc_budget = n;
-            mjt__alloc_once = once;
-            int rc = mjt_stats_exact(test_tables(), &rules, cases[c].tiles,
-                                     cases[c].flags, &s, NULL, &d);
-            long left = mjt__alloc_budget;
-            mjt__alloc_budget = -1;
-            mjt__alloc_once = 0;
-            if (rc == MJT_OK) {
-                cr_assert(ge(long, left, 0),
-                          "case %zu, allocation %ld: refused, and no error", c,
-                          n);
-                cr_assert(same_sums(&s, &whole), "case %zu: another count", c);
-                break;
-            }
-            cr_assert(eq(int, rc, MJT_ENOMEM), "case %zu, allocation %ld: %s",
-                      c, n, d.message);
-            cr_assert(not(eq(ptr, strstr(d.message, "out of memory"), NULL)),
-                      "case %zu, allocation %ld: %s", c, n, d.message);
-            failed++;
-            cr_assert(lt(long, n, 100000), "no end to the allocations");
-        }
+        /* the n-th refused, or all from it on */
+        long failed = test_refuse_each(count_once, &x, (int)(c % 2), "a count");
+        cr_assert(same_sums(&x.s, &whole), "case %zu: another count", c);
         cr_log_info("alloc: case %zu: %ld allocations", c, failed);
         /* the tables' patterns, the parts' states, their joins */
         cr_assert(gt(long, failed, 5), "case %zu: %ld allocations", c, failed);
@@ -139,40 +135,19 @@ Test(exhaustive, every_allocation_of_an_enumeration_may_fail, .timeout = 300)
         for (int once = 1; once >= 0; once--) {
             if (!(cases[c].modes >> (1 - once) & 1))
                 continue;
-            mjt_rules rules;
-            mjt_stats whole, s;
-            long n, failed = 0;
-            mjt_rules_init(&rules, cases[c].players);
-            mjt_enum e = {cases[c].tiles, &rules, cases[c].flags, 0, 0, 1,
-                          NULL,           NULL};
-            e.end = mjt_enum_size(e.tiles, &rules, e.flags);
+            counting x;
+            mjt_stats whole;
+            memset(&x, 0, sizeof x);
+            mjt_rules_init(&x.rules, cases[c].players);
+            x.e = (mjt_enum){cases[c].tiles, &x.rules, cases[c].flags, 0, 0, 1,
+                             NULL,           NULL};
+            x.e.end = mjt_enum_size(x.e.tiles, &x.rules, x.e.flags);
             cr_assert(eq(int,
-                         mjt_enumerate(test_tables(), &e, &whole, NULL, NULL),
+                         mjt_enumerate(test_tables(), &x.e, &whole, NULL, NULL),
                          MJT_OK));
-            for (n = 0;; n++) {
-                mjt_diag d = {0};
-                mjt__alloc_budget = n;
-                mjt__alloc_once = once;
-                int rc = mjt_enumerate(test_tables(), &e, &s, NULL, &d);
-                long left = mjt__alloc_budget;
-                mjt__alloc_budget = -1;
-                mjt__alloc_once = 0;
-                if (rc == MJT_OK) {
-                    cr_assert(ge(long, left, 0),
-                              "case %zu, allocation %ld: refused, and no error",
-                              c, n);
-                    cr_assert(same_sums(&s, &whole), "case %zu: another sum",
-                              c);
-                    break;
-                }
-                cr_assert(eq(int, rc, MJT_ENOMEM),
-                          "case %zu, allocation %ld: %s", c, n, d.message);
-                cr_assert(
-                    not(eq(ptr, strstr(d.message, "out of memory"), NULL)),
-                    "case %zu, allocation %ld: %s", c, n, d.message);
-                failed++;
-                cr_assert(lt(long, n, 100000), "no end to the allocations");
-            }
+            long failed =
+                test_refuse_each(count_once, &x, once, "an enumeration");
+            cr_assert(same_sums(&x.s, &whole), "case %zu: another sum", c);
             cr_log_info("alloc: enumeration case %zu: %ld allocations%s", c,
                         failed, once ? ", each alone" : "");
             cr_assert(gt(long, failed, 0), "case %zu", c);

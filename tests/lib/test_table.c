@@ -16,7 +16,7 @@
 #include <zstd.h>
 
 #include "asserts.h"
-#include "alloc.h"
+#include "alloc_sweep.h"
 #include "format.h"
 #include "alter.h"
 #include "helpers.h"
@@ -342,41 +342,35 @@ Test(table, an_inexact_solver_is_refused, .timeout = 120)
 
 /*
  * Open the test tables with allocations failing from the n-th on (or the
- * n-th alone: once), for every n up to the number an open makes: each failure must be
- * MJT_ENOMEM with a message and no handle (and, under `make asan`, no
- * leak).  The walk must reach an open that succeeds, so it can't stop
- * short of the last allocation.  Without the cache (every allocation of
- * the decompression), then from a cache (tests/lib/test_cache.c).
+ * n-th alone: once), for every n up to the number an open makes
+ * (tests/alloc_sweep.h): each failure must be MJT_ENOMEM with a message
+ * and no handle, and nothing may leak.  The walk must reach an open that
+ * succeeds, so it can't stop short of the last allocation.  Without the
+ * cache (every allocation of the decompression), then from a cache
+ * (tests/lib/test_cache.c).
  */
+/* An open under flags (ctx), closed again: a refusal leaves no handle. */
+static int open_close(void *ctx, mjt_diag *d)
+{
+    unsigned flags = *(const unsigned *)ctx;
+    mjt_tables *t = (mjt_tables *)1;
+    int rc = mjt_tables_open_flags(&t, test_tables_path(), flags, d);
+
+    if (rc != MJT_OK) {
+        cr_assert(eq(ptr, t, NULL));
+        cr_assert(eq(int, d->code, rc));
+        return rc;
+    }
+    cr_assert(eq(int, t->map != NULL, flags != MJT_OPEN_PRIVATE),
+              "the cache not taken (or taken) as asked");
+    mjt_tables_close(t);
+    return rc;
+}
+
 static void each_allocation_fails(unsigned flags, int once)
 {
-    long n, failed = 0;
+    long failed = test_refuse_each(open_close, &flags, once, "an open");
 
-    for (n = 0;; n++) {
-        mjt_tables *t = (mjt_tables *)1;
-        mjt_diag d = {0};
-        mjt__alloc_budget = n;
-        mjt__alloc_once = once;
-        int rc = mjt_tables_open_flags(&t, test_tables_path(), flags, &d);
-        long left = mjt__alloc_budget;
-        mjt__alloc_budget = -1;
-        mjt__alloc_once = 0;
-        if (rc == MJT_OK) {
-            cr_assert(ge(long, left, 0),
-                      "allocation %ld refused, and the open went on", n);
-            cr_assert(eq(int, t->map != NULL, flags != MJT_OPEN_PRIVATE),
-                      "the cache not taken (or taken) as asked");
-            mjt_tables_close(t);
-            break;
-        }
-        cr_assert(eq(int, rc, MJT_ENOMEM), "allocation %ld: %s", n, d.message);
-        cr_assert(eq(int, d.code, MJT_ENOMEM));
-        cr_assert(not(eq(ptr, strstr(d.message, "out of memory"), NULL)),
-                  "allocation %ld: %s", n, d.message);
-        cr_assert(eq(ptr, t, NULL));
-        failed++;
-        cr_assert(lt(long, n, 100000), "no end to the allocations");
-    }
     cr_log_info("alloc: an open (flags %u) makes %ld allocations, each failed "
                 "in turn%s",
                 flags, failed, once ? " alone" : "");
@@ -415,22 +409,18 @@ static int walk_all(mjt__diag *d)
     return rc;
 }
 
+static int walk_all_out(void *ctx, mjt_diag *d)
+{
+    mjt__diag why = {.code = MJT_OK};
+    (void)ctx;
+    return mjt__diag_out(d, &why, walk_all(&why));
+}
+
 Test(alloc, every_allocation_of_a_record_walk_may_fail, .timeout = 600)
 {
-    long n, failed = 0;
-
-    for (n = 0;; n++) {
-        mjt__diag d = {0};
-        mjt__alloc_budget = n;
-        int rc = walk_all(&d);
-        mjt__alloc_budget = -1;
-        if (rc == MJT_OK)
-            break;
-        cr_assert(eq(int, rc, MJT_ENOMEM), "allocation %ld: rc %d, %s", n, rc,
-                  d.message);
-        failed++;
-        cr_assert(lt(long, n, 100000), "no end to the allocations");
+    for (int once = 0; once < 2; once++) {
+        long failed = test_refuse_each(walk_all_out, NULL, once, "a walk");
+        cr_assert(gt(long, failed, 3));
+        test_no_leaks("a record walk refused");
     }
-    cr_assert(gt(long, failed, 3));
-    test_no_leaks("a record walk refused");
 }

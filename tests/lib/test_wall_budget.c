@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc.h"
+#include "alloc_sweep.h"
 #include "asserts.h"
 #include "helpers.h"
 #include "mjt.h"
@@ -361,8 +361,9 @@ typedef struct sweep {
     size_t n;
 } sweep;
 
-static int ask(sweep *a, mjt_diag *d)
+static int ask(void *ctx, mjt_diag *d)
 {
+    sweep *a = ctx;
     const mjt_tables *t = test_tables();
     switch (a->what) {
     case 0:
@@ -445,7 +446,6 @@ Test(alloc, every_allocation_of_a_wall_question_may_fail, .timeout = 300)
             static sweep whole, a;
             int with_work = m & 1, once = m >> 1;
             mjt_prob_work *work = with_work ? mjt_prob_work_create() : NULL;
-            long n, failed = 0;
             whole.h = cases[c].what == 0 ? &h13 : &h14;
             whole.seen = seen;
             whole.o = opts_of(cases[c].draws, cases[c].moves, MJT_PROB_CURVES);
@@ -453,33 +453,7 @@ Test(alloc, every_allocation_of_a_wall_question_may_fail, .timeout = 300)
             cr_assert(eq(int, ask(&whole, NULL), MJT_OK), "case %zu", c);
             a = whole;
             a.o.work = work;
-            for (n = 0;; n++) {
-                mjt_diag d = {0};
-                mjt__alloc_budget = n;
-                mjt__alloc_once = once;
-                int rc = ask(&a, &d);
-                long left = mjt__alloc_budget;
-                mjt__alloc_budget = -1;
-                mjt__alloc_once = 0;
-                /* refused: all from the n-th on, or the n-th alone */
-                int refused = once ? left < 0 : left == 0;
-                if (!refused) {
-                    cr_assert(eq(int, rc, MJT_OK), "case %zu, %ld: %s", c, n,
-                              d.message);
-                    break;
-                }
-                if (rc == MJT_OK && !once) { /* the n-th was not needed */
-                    cr_assert(eq(long, left, 0));
-                    break;
-                }
-                cr_assert(eq(int, rc, MJT_ENOMEM),
-                          "case %zu, allocation %ld: %s", c, n, d.message);
-                cr_assert(
-                    not(eq(ptr, strstr(d.message, "out of memory"), NULL)),
-                    "case %zu, allocation %ld: %s", c, n, d.message);
-                failed++;
-                cr_assert(lt(long, n, 100000), "no end to the allocations");
-            }
+            long failed = test_refuse_each(ask, &a, once, "a wall question");
             same_answer(&whole, &a, "after every refusal");
             cr_log_info("alloc: wall case %zu%s%s: %ld allocations", c,
                         with_work ? ", a workspace" : "",
