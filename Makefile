@@ -123,8 +123,6 @@ UNIT_OBJ  := $(call obj,$(UNIT_SRC))
 GENT_OBJ  := $(call obj,$(GENT_SRC))
 REL_OBJ   := $(call obj,$(REL_SRC))
 MJQT_OBJ  := $(call obj,$(MJQT_SRC))
-# tests/leaks.c: LeakSanitizer's hook, in every Criterion suite
-LEAKS_OBJ := $(BUILD)/tests/leaks.o
 TEST_BINS := $(BUILD)/test_lib $(BUILD)/test_gen $(BUILD)/test_reliability \
              $(BUILD)/test_mjq
 BENCH_BIN := $(patsubst tests/bench/%.c,$(BUILD)/%,$(BENCH_SRC))
@@ -480,16 +478,16 @@ $(BUILD)/query/mjq/web_assets.o: $(BUILD)/query/mjq/web_assets.c $(FLAGS_STAMP)
 # The tests check mjt-gen's solvers and enumeration too.
 GEN_LIB_OBJ := $(call obj,$(addprefix gen/,decompose.c enum.c forms.c \
                  patterns.c reference.c))
-$(BUILD)/test_lib: $(UNIT_OBJ) $(LEAKS_OBJ) $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
+$(BUILD)/test_lib: $(UNIT_OBJ) $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
-$(BUILD)/test_gen: $(GENT_OBJ) $(LEAKS_OBJ) $(BUILD)/tests/lib/brute.o \
-        $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
+$(BUILD)/test_gen: $(GENT_OBJ) $(BUILD)/tests/lib/brute.o $(GEN_LIB_OBJ) \
+        $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
-$(BUILD)/test_mjq: $(MJQT_OBJ) $(LEAKS_OBJ) $(BUILD)/tests/lib/brute.o \
+$(BUILD)/test_mjq: $(MJQT_OBJ) $(BUILD)/tests/lib/brute.o \
         $(BUILD)/tests/lib/brute_forms.o $(BUILD)/tests/lib/alter.o \
         $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
-$(BUILD)/test_reliability: $(REL_OBJ) $(LEAKS_OBJ) $(BUILD)/tests/lib/brute.o \
+$(BUILD)/test_reliability: $(REL_OBJ) $(BUILD)/tests/lib/brute.o \
         $(GEN_LIB_OBJ) $(BUILD)/libmjt.a
 	$(call say,LD,$@)$(CC) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) $(ALL_LDLIBS)
 

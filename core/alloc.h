@@ -2,9 +2,12 @@
 /*
  * Every allocation of core and libmjt goes through these, so that a test
  * can make the n-th one fail and check that each failure comes back as
- * MJT_ENOMEM with nothing leaked or half made (tests/test_table.c walks
- * every allocation of an open).  Outside tests they are malloc, calloc,
- * realloc and strdup.
+ * MJT_ENOMEM with nothing leaked or half made (tests/alloc_sweep.h, and
+ * the sweeps that use it).  Outside tests they are malloc, calloc,
+ * realloc and strdup.  Two buffers are left out on purpose: those of the
+ * tables' cache (tables/cache.c), where a failure only means no cache and
+ * the open goes on from the file; and LMDB, zstd and xxHash allocate on
+ * their own.
  */
 #ifndef MJT__CORE_ALLOC_H
 #define MJT__CORE_ALLOC_H
@@ -23,9 +26,10 @@ int mjt__alloc_refused(void);
 
 /*
  * The test hook: the number of allocations that still succeed, after
- * which every one fails; -1 (the default) for no limit.  Not for threads:
- * a test arms it around calls made on its own thread, and reads it back
- * (still >= 0 means the calls needed fewer allocations than allowed).
+ * which every one fails; -1 (the default) for no limit.  Not for threads
+ * at once: a test arms it around calls that allocate on one thread at a
+ * time, and reads it back (above 0: the calls needed fewer allocations
+ * than allowed; 0: as many, or a refusal came).
  */
 extern long mjt__alloc_budget;
 

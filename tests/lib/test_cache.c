@@ -212,7 +212,6 @@ Test(cache, written_once_then_mapped_and_equal)
     mjt_tables_close(first);
     mjt_tables_close(priv);
     remove_dir();
-    test_no_leaks("cache::written_once_then_mapped_and_equal");
 }
 
 /* A cache damaged anywhere (header or payload), or cut short, is not
@@ -252,7 +251,6 @@ Test(cache, damaged_or_short_is_written_again)
     cr_assert(eq(int, cache_files(), 1), "a temporary file left behind");
     mjt_tables_close(priv);
     remove_dir();
-    test_no_leaks("cache::damaged_or_short_is_written_again");
 }
 
 /* The cache file at hand, changed by fn, its digest made to match. */
@@ -317,7 +315,6 @@ Test(cache, doctored_to_pass_the_digest_is_refused)
         mjt_tables_close(t);
     }
     remove_dir();
-    test_no_leaks("cache::doctored_to_pass_the_digest_is_refused");
 }
 
 /* A cache, or its directory, that others may write is not read (the
@@ -343,7 +340,6 @@ Test(cache, others_may_write_it_so_not_read)
     mjt_tables_close(t);
     cr_assert(eq(int, chmod(dir, 0700), 0));
     remove_dir();
-    test_no_leaks("cache::others_may_write_it_so_not_read");
 }
 
 /* Nowhere to write: the open still opens, and nothing is left; with
@@ -368,7 +364,6 @@ Test(cache, nowhere_to_write_still_opens)
     mjt_tables_close(open_with(0)); /* $XDG_CACHE_HOME/mjt */
     cr_assert(eq(int, cache_files(), 1));
     remove_dir();
-    test_no_leaks("cache::nowhere_to_write_still_opens");
 }
 
 /* A directory keeps the four caches written last, and no temporary file
@@ -409,5 +404,4 @@ Test(cache, old_caches_are_swept)
     cr_assert(not(eq(ptr, t->map, NULL)), "the new cache was kept");
     mjt_tables_close(t);
     remove_dir();
-    test_no_leaks("cache::old_caches_are_swept");
 }

@@ -33,7 +33,6 @@ Test(errors, each_code_has_its_own_message)
     }
     cr_assert(eq(str, (char *)mjt_strerror(12345), "unknown error"));
     cr_assert(eq(str, (char *)mjt_strerror(MJT_OK), "success"));
-    test_no_leaks("errors::each_code_has_its_own_message");
 }
 
 /* mjt_strerror gives core's messages (core/diag.h); mjt.h repeats the list
@@ -47,7 +46,6 @@ Test(errors, the_public_list_says_what_mjt_strerror_says)
     MJT_ERRNO_MAP(CHECK_)
 #undef CHECK_
     cr_assert(eq(int, n, 20));
-    test_no_leaks("errors::the_public_list_says_what_mjt_strerror_says");
 }
 
 /* A refusal's diag holds its message and zeroes after it, whatever the
@@ -75,7 +73,6 @@ Test(errors, a_refusal_is_its_message_and_zeroes)
                 cr_assert(eq(int, d.message[j], 0), "%s: byte %zu", bad[i], j);
         }
     }
-    test_no_leaks("errors::a_refusal_is_its_message_and_zeroes");
 }
 
 Test(errors, each_code_has_its_name)
@@ -88,7 +85,6 @@ Test(errors, each_code_has_its_name)
     cr_assert(eq(str, (char *)mjt_errname(MJT_EBUDGET), "EBUDGET"));
     cr_assert(eq(str, (char *)mjt_errname(MJT_ENOTWIN), "ENOTWIN"));
     cr_assert(eq(ptr, (void *)mjt_errname(-21), NULL));
-    test_no_leaks("errors::each_code_has_its_name");
 }
 
 struct bad_hand { /* arrays: see test_core.c */
@@ -119,7 +115,6 @@ ParameterizedTest(struct bad_hand *b, errors, bad_hands_are_refused)
     cr_assert(eq(int, mjt_hand_parse(&h, b->text, strlen(b->text), NULL, &d),
                  b->code));
     cr_assert(eq(str, d.message, b->message));
-    test_no_leaks("errors::bad_hands_are_refused");
 }
 
 Test(errors, queries_check_their_arguments)
@@ -151,7 +146,6 @@ Test(errors, queries_check_their_arguments)
     cr_assert(eq(int, mjt_hand_add(&h, 27), MJT_ECOPIES));
     cr_assert(eq(int, mjt_hand_add(&h, MJT_TILE_IDS), MJT_ETILE));
     cr_assert(eq(int, mjt_hand_add(&h, -1), MJT_ETILE));
-    test_no_leaks("errors::queries_check_their_arguments");
 }
 
 Test(errors, open_names_the_problem)
@@ -166,7 +160,6 @@ Test(errors, open_names_the_problem)
                  MJT_EFORMAT));
     cr_assert(eq(int, mjt_tables_open(NULL, "x", &d), MJT_EINVAL));
     mjt_tables_close(NULL);
-    test_no_leaks("errors::open_names_the_problem");
 }
 
 /* A path through a file is no directory: an I/O error, not "no file". */
@@ -178,7 +171,6 @@ Test(errors, open_says_io_error)
         eq(int, mjt_tables_open(&t, "tests/mjq/cli.sh/x.lmdb", &d), MJT_EIO));
     cr_assert(eq(ptr, t, NULL));
     cr_assert(eq(int, d.sys_errno, ENOTDIR));
-    test_no_leaks("errors::open_says_io_error");
 }
 
 /* Out of address space while loading: MJT_ENOMEM, nothing leaked or half
@@ -200,5 +192,4 @@ Test(errors, open_says_out_of_memory)
     cr_assert(eq(int, mjt_tables_open(&t, test_tables_path(), &d), MJT_ENOMEM),
               "%s", d.message);
     cr_assert(eq(ptr, t, NULL));
-    test_no_leaks("errors::open_says_out_of_memory");
 }

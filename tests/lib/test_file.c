@@ -69,7 +69,6 @@ Test(file, parts_verify_with_their_row_counts, .timeout = 120)
               diag.message);
     mjt_file_close(f);
     mjt_file_close(NULL);
-    test_no_leaks("file::parts_verify_with_their_row_counts");
 }
 
 Test(file, meta_values_and_their_edges)
@@ -87,7 +86,6 @@ Test(file, meta_values_and_their_edges)
     cr_assert(eq(int, mjt_file_meta(f, "magic", buf, 0), MJT_EINVAL));
     cr_assert(eq(int, mjt_file_meta(NULL, "magic", buf, 8), MJT_EINVAL));
     mjt_file_close(f);
-    test_no_leaks("file::meta_values_and_their_edges");
 }
 
 /* The record of 1111m as the definition gives it (the same figures mjq
@@ -121,7 +119,6 @@ Test(file, a_pattern_record_is_the_definition)
     cr_assert(eq(int, rec.part, MJT_PART_HONOR));
     cr_assert(eq(int, rec.slot[2].deficit, 0), "a triplet is a meld");
     mjt_file_close(f);
-    test_no_leaks("file::a_pattern_record_is_the_definition");
 }
 
 Test(file, a_record_refuses_what_is_not_a_pattern)
@@ -140,7 +137,6 @@ Test(file, a_record_refuses_what_is_not_a_pattern)
               diag.message);
     cr_assert(eq(int, mjt_file_record(f, NULL, &rec, &diag), MJT_EINVAL));
     mjt_file_close(f);
-    test_no_leaks("file::a_record_refuses_what_is_not_a_pattern");
 }
 
 Test(file, a_missing_pattern_is_enoent, .timeout = 120)
@@ -163,7 +159,6 @@ Test(file, a_missing_pattern_is_enoent, .timeout = 120)
     cr_assert(not(eq(ptr, strstr(diag.message, path), NULL)));
     mjt_file_close(f);
     remove_table(dir, path);
-    test_no_leaks("file::a_missing_pattern_is_enoent");
 }
 
 Test(file, open_names_the_file_and_the_problem)
@@ -177,7 +172,6 @@ Test(file, open_names_the_file_and_the_problem)
     cr_assert(not(eq(ptr, strstr(diag.message, "/nonexistent/t.lmdb"), NULL)));
     cr_assert(eq(int, mjt_file_open(NULL, "x", &diag), MJT_EINVAL));
     cr_assert(eq(int, mjt_file_open(&f, NULL, NULL), MJT_EINVAL));
-    test_no_leaks("file::open_names_the_file_and_the_problem");
 }
 
 typedef struct seen {
@@ -218,7 +212,6 @@ Test(file, a_file_equals_itself, .timeout = 120)
     cr_assert(eq(u64, t.compared, 1443));
     cr_assert(eq(u64, s.calls, 0));
     mjt_file_close(f);
-    test_no_leaks("file::a_file_equals_itself");
 }
 
 Test(file, a_diff_reports_and_stops, .timeout = 120)
@@ -269,16 +262,22 @@ Test(file, a_diff_reports_and_stops, .timeout = 120)
     mjt_file_close(small);
     mjt_file_close(full);
     remove_table(dir, path);
-    test_no_leaks("file::a_diff_reports_and_stops");
 }
 
 /* ==== Allocations that fail ==== */
 
 /* A tool's work on a file: open it, verify a part of forms, and compare
- * it with itself in full, its forms and its records (tallies in ctx). */
+ * it with itself in full, its forms and its records; unnamed counts the
+ * failures whose message does not name the file. */
+typedef struct filework {
+    mjt_diff_tally t[2];
+    int unnamed;
+} filework;
+
 static int file_work(void *ctx, mjt_diag *d)
 {
-    mjt_diff_tally *t = ctx;
+    filework *w = ctx;
+    mjt_diff_tally *t = w->t;
     mjt_file *f;
     uint64_t rows;
     int rc = mjt_file_open(&f, test_tables_path(), d);
@@ -291,9 +290,8 @@ static int file_work(void *ctx, mjt_diag *d)
         rc = mjt_file_diff(f, f, MJT_PART_HONOR, MJT_DIFF_FULL, NULL, NULL,
                            &t[1], d);
     mjt_file_close(f);
-    if (rc != MJT_OK)
-        cr_assert(not(eq(ptr, strstr(d->message, test_tables_path()), NULL)),
-                  "%s", d->message);
+    w->unnamed +=
+        rc != MJT_OK && strstr(d->message, test_tables_path()) == NULL;
     return rc;
 }
 
@@ -303,10 +301,11 @@ static int file_work(void *ctx, mjt_diag *d)
 Test(alloc, every_allocation_of_a_file_and_its_diff_may_fail, .timeout = 300)
 {
     for (int once = 0; once < 2; once++) {
-        mjt_diff_tally t[2];
-        long failed = test_refuse_each(file_work, t, once, "a file's work");
-        cr_assert(eq(u64, t[0].compared, 1443));
-        cr_assert(eq(u64, t[1].compared, 43130));
+        filework w = {.unnamed = 0};
+        long failed = test_refuse_each(file_work, &w, once, "a file's work");
+        cr_assert(eq(int, w.unnamed, 0), "a failure that names no file");
+        cr_assert(eq(u64, w.t[0].compared, 1443));
+        cr_assert(eq(u64, w.t[1].compared, 43130));
         cr_log_info("alloc: a file's work makes %ld allocations, each failed "
                     "in turn%s",
                     failed, once ? " alone" : "");

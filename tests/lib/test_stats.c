@@ -65,13 +65,6 @@ Test(stats, exact_and_enumerated_agree, .timeout = 300)
         }
 }
 
-/* Every allocation of a count may fail, in turn (alone, or with all
- * after it): each failure is MJT_ENOMEM with a message (and under make
- * sanitize leaks nothing), and the count that gets every allocation it
- * asks for is the whole one.
- * Four tiles go every way a count goes (3k+1 hands join their parts and
- * then the draws; one suit; three players), five through the complete
- * hands of 3k+2. */
 /* One count or enumeration of a sweep, and its answer. */
 typedef struct counting {
     mjt_rules rules;
@@ -90,6 +83,12 @@ static int count_once(void *ctx, mjt_diag *d)
                : mjt_enumerate(test_tables(), &c->e, &c->s, NULL, d);
 }
 
+/* Every allocation of a count may fail, in turn (alternately alone and
+ * with all after it, case by case): each failure is MJT_ENOMEM with a
+ * message, nothing leaks, and the count that gets every allocation it
+ * asks for is the whole one.  Four tiles go every way a count goes (3k+1
+ * hands join their parts and then the draws; one suit; three players),
+ * five through the complete hands of 3k+2. */
 Test(alloc, every_allocation_of_a_count_may_fail)
 {
     static const struct {

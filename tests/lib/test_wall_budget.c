@@ -404,14 +404,16 @@ static void same_answer(const sweep *want, const sweep *got, const char *what)
 }
 
 /*
- * Every allocation of a question may fail, in turn: the arrays and maps
- * of its graph (mappings of their own once large), its tables of curves,
- * a scorer's.  Each failure is MJT_ENOMEM with a message (and under make
- * sanitize leaks nothing); the question that gets every allocation it
- * asks for answers as one never refused; and a workspace refused in the
- * middle of any growth answers the next question alike.  A hand's curves
- * and a table of chances in forward and exchange play, a table of scores,
- * each with and without a workspace.
+ * Every allocation of a question may fail, in turn, alone and with all
+ * after it: the arrays and maps of its graph (mappings of their own once
+ * large), its tables of curves, a scorer's.  Each failure is MJT_ENOMEM
+ * with a message, nothing leaks, and the question that gets every
+ * allocation it asks for answers as one never refused.  A hand's curves
+ * and a table of chances in forward and exchange play, a table of scores.
+ * Then the same sweeps on one workspace, which keeps what grew before
+ * each refusal, so that later rounds refuse its growth further on: a
+ * workspace refused in the middle of a growth answers the next question
+ * alike.
  */
 Test(alloc, every_allocation_of_a_wall_question_may_fail, .timeout = 300)
 {

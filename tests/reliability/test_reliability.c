@@ -134,8 +134,6 @@ Test(reliability, every_bit_flip_of_a_small_table_is_caught_or_harmless,
             size, size, caught, harmless);
     unlink(path);
     rmdir(d);
-    test_no_leaks(
-        "reliability::every_bit_flip_of_a_small_table_is_caught_or_harmless");
 }
 
 /* Answers of the full tables on a fixed set of hands, folded. */
@@ -197,7 +195,6 @@ Test(reliability, sampled_bit_flips_of_the_full_table, .timeout = 600)
             flips, size, caught, harmless);
     unlink(path);
     rmdir(d);
-    test_no_leaks("reliability::sampled_bit_flips_of_the_full_table");
 }
 
 /* ==== Readers while the table is regenerated ==== */
@@ -291,7 +288,6 @@ Test(reliability, readers_run_on_while_the_table_is_regenerated, .timeout = 600)
             "during 2 regenerations, all right\n",
             nthreads, queries, opens);
     sh("rm -rf %s%s", d, "");
-    test_no_leaks("reliability::readers_run_on_while_the_table_is_regenerated");
 }
 
 Test(reliability, killing_mjt_gen_keeps_the_old_table, .timeout = 600)
@@ -322,7 +318,6 @@ Test(reliability, killing_mjt_gen_keeps_the_old_table, .timeout = 600)
     cr_assert(eq(int, WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0));
     sh("test -z \"$(ls %s | grep -v '^mjt.lmdb$')\"%s", d, "");
     sh("rm -rf %s%s", d, "");
-    test_no_leaks("reliability::killing_mjt_gen_keeps_the_old_table");
 }
 
 /* ==== Fuzz finds ==== */
@@ -353,5 +348,4 @@ Test(reliability, fuzz_finds_stay_fixed)
         closedir(dir);
     }
     cr_assert(gt(int, seen, 0));
-    test_no_leaks("reliability::fuzz_finds_stay_fixed");
 }
