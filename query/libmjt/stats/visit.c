@@ -478,8 +478,8 @@ static void walk(walker *wk, int level, const jstate *a, int left)
 int mjt__visit_range(const visit_data *v, int tiles, int one_suit,
                      uint64_t first, uint64_t end, stats_result *r)
 {
-    walker *wk =
-        mjt__calloc(1, sizeof *wk); /* sums64 is 70 KB: not the stack */
+    /* sums64 is 70 KB: not the stack */
+    walker *wk = mjt__calloc(1, sizeof *wk);
     if (wk == NULL)
         return -1;
     wk->v = v;
